@@ -1,0 +1,1 @@
+"""Inspect AI suite of LLM agent memory benchmarks."""

@@ -1,0 +1,58 @@
+"""Prompts of the entity_stream agent: the system prompt and the per-event messages."""
+
+from __future__ import annotations
+
+SYSTEM_PROMPT = """\
+You are an agent with a small external memory, reading a long stream of events about \
+{entity_plural}. Your conversation is cleared after every event: the only thing that \
+carries over from one event to the next is what you store in memory.
+
+Events are document batches (far more facts than you can store), correction notices \
+(a fact has changed), updates (a fact restated with a new value) and questions.
+
+Memory tools:
+- memory_write(content): store one entry of at most 2,000 characters. Each write costs 1 \
+of your {write_budget} writes, so pack several {entity_plural} into one entry.
+- memory_edit(old_text, new_text): change text inside one entry. Costs 1 write, but is free \
+while you process a correction notice.
+- memory_read(start_line, num_lines) and memory_search(query, top_k): free.
+There is no delete. Figures marked in the documents as earlier, projected or outdated are \
+not current: ignore them.
+
+For a question, look up what you need in memory, then call submit_answer once. Give values \
+with their units as printed, names exactly as printed, and only one answer (listing \
+alternatives counts as wrong). If your memory does not hold what the question needs, \
+submit an explicit refusal such as "I don't know".
+"""
+
+INGEST_INSTRUCTION = (
+    "Store what you may need later with memory_write, then reply DONE. "
+    "Documents you do not store are gone after this event."
+)
+CORRECTION_INSTRUCTION = (
+    "Update your memory with memory_edit if you stored this fact (edits are free during a "
+    "correction notice), then reply DONE."
+)
+CONTRADICTION_INSTRUCTION = "Update your memory if you need to, then reply DONE."
+QUESTION_INSTRUCTION = "Question {qid}. Search or read your memory, then answer with submit_answer."
+SESSION_INSTRUCTION = "Reply DONE to continue."
+
+STATUS_LINE = "[Event {number} of {total} | {memory_status}]"
+
+
+def event_instruction(kind: str, qid: str | None = None) -> str:
+    """The instruction that follows an event's text.
+
+    Args:
+        kind: Event kind.
+        qid: Question id, for question events.
+    """
+    if kind == "ingest":
+        return INGEST_INSTRUCTION
+    if kind == "correction":
+        return CORRECTION_INSTRUCTION
+    if kind == "contradiction":
+        return CONTRADICTION_INSTRUCTION
+    if kind == "question":
+        return QUESTION_INSTRUCTION.format(qid=qid)
+    return SESSION_INSTRUCTION

@@ -1,0 +1,27 @@
+"""Per-sample progress of an entity_stream run, kept in Inspect's store."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspect_ai.util import StoreModel
+from pydantic import Field
+
+
+class EntityStreamState(StoreModel):
+    """What the solver records while it feeds a scenario's events to the agent.
+
+    Attributes:
+        current_event: The public payload of the event being processed, with its ``kind``,
+            ``index`` and (for questions) ``qid``. Scripted policies read it to decide what
+            to store; it never holds a gold answer.
+        answers: Per question id: ``answer`` (text), ``submitted`` (True if it came through
+            ``submit_answer``), ``event`` (stream index) and ``turns`` used.
+        events_done: Events fully processed.
+        session: Current session number (multi tier).
+    """
+
+    current_event: dict[str, Any] = Field(default_factory=dict)
+    answers: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    events_done: int = 0
+    session: int = 1

@@ -1,0 +1,96 @@
+"""The entity_stream scorer: rules first, the judge only when rules cannot decide.
+
+``Score.value`` holds the composite and every axis as floats; ``Score.metadata`` holds each
+question's gold answer, the agent's answer, the verdict and how it was reached.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspect_ai.scorer import Metric, Score, Scorer, Target, grouped, mean, scorer, stderr
+from inspect_ai.solver import TaskState
+from inspect_ai.util import store_as
+
+from inspect_memgym.agents.entity_stream_state import EntityStreamState
+from inspect_memgym.memory.ledger import MemoryLedger
+from inspect_memgym.scorers.answer_rules import check_answer
+from inspect_memgym.scorers.axes import SCORE_KEYS, QuestionOutcome, accuracy_by_type, axis_scores
+from inspect_memgym.scorers.judge import JUDGE_PROMPT_VERSION, judge_answer
+from inspect_memgym.worlds.questions import Question
+
+
+def _metrics() -> dict[str, list[Metric]]:
+    return {key: [mean(), stderr(), grouped(mean(), "template", all=False)] for key in SCORE_KEYS}
+
+
+async def _grade(
+    question: Question, answer: str, known_names: list[str], judge: bool
+) -> dict[str, Any]:
+    verdict = check_answer(answer, question.gold, known_names=known_names, question=question.text)
+    detail: dict[str, Any] = {
+        "qid": question.qid,
+        "qtype": question.qtype,
+        "axis": question.axis,
+        "question": question.text,
+        "gold": question.gold.text,
+        "answer": answer,
+        "verdict": verdict.verdict,
+        "rule": verdict.rule,
+        "reason": verdict.reason,
+        "decided_by": "rules",
+        "correct": verdict.verdict == "correct",
+    }
+    if verdict.verdict == "undecided" and judge:
+        correct, grader = await judge_answer(question.text, question.gold.text, answer)
+        detail.update(
+            correct=correct,
+            decided_by="judge",
+            judge_model=grader,
+            judge_prompt_version=JUDGE_PROMPT_VERSION,
+        )
+    return detail
+
+
+@scorer(metrics=_metrics())
+def entity_stream_scorer(judge: bool = False) -> Scorer:
+    """Score every question of an entity_stream sample and compute the axes.
+
+    Args:
+        judge: Consult the ``grader`` model role when the rules cannot decide (otherwise an
+            undecided answer counts as wrong).
+    """
+
+    async def score(state: TaskState, target: Target) -> Score:
+        questions = [Question.from_dict(item) for item in state.metadata["questions"]]
+        known_names = list(state.metadata["known_names"])
+        answers = store_as(EntityStreamState).answers
+        ledger = store_as(MemoryLedger)
+        details = [
+            await _grade(
+                question, str(answers.get(question.qid, {}).get("answer", "")), known_names, judge
+            )
+            for question in questions
+        ]
+        for detail in details:
+            detail["submitted"] = bool(answers.get(detail["qid"], {}).get("submitted", False))
+        outcomes = [QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in details]
+        value = axis_scores(outcomes, ledger.writes_used)
+        correct = sum(outcome.correct for outcome in outcomes)
+        return Score(
+            value=value,
+            answer=f"{correct}/{len(outcomes)} questions right",
+            explanation=(
+                f"{correct} of {len(outcomes)} answers correct; "
+                f"{ledger.writes_used} of {ledger.write_budget} writes used."
+            ),
+            metadata={
+                "questions": details,
+                "accuracy_by_type": accuracy_by_type(outcomes),
+                "writes_used": ledger.writes_used,
+                "write_budget": ledger.write_budget,
+                "memory_operations": len(ledger.operations),
+            },
+        )
+
+    return score

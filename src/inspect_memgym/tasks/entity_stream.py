@@ -1,0 +1,82 @@
+"""``inspect_memgym/entity_stream``: write-budgeted memory over a stream of entity documents.
+
+The agent reads batches of documents (far more than its write budget can hold), correction
+notices and silent updates, with its context cleared between events, then answers questions
+fixed by the seed. Scores: breadth, maintenance, reasoning, efficiency, a composite, and
+abstention as a diagnostic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from inspect_ai import Task, task
+
+from inspect_memgym.agents.entity_stream_agent import (
+    DEFAULT_MAX_TURNS_PER_EVENT,
+    entity_stream_agent,
+)
+from inspect_memgym.scorers.entity_stream_scorer import entity_stream_scorer
+from inspect_memgym.tasks.entity_stream_dataset import (
+    entity_stream_dataset,
+    resolve_seeds,
+    resolve_templates,
+)
+from inspect_memgym.worlds.rng import GENERATOR_VERSION
+from inspect_memgym.worlds.tiers import get_tier
+
+TASK_VERSION = 1
+"""Bumped whenever generation or scoring changes."""
+DEFAULT_TIER = "standard"
+DEFAULT_SEEDS = 10
+DEFAULT_BACKEND = "chroma"
+DEFAULT_EMBEDDING = "hashing"
+
+
+@task
+def entity_stream(
+    tier: str = DEFAULT_TIER,
+    seeds: int | Sequence[int] = DEFAULT_SEEDS,
+    seed: int | None = None,
+    templates: str | Sequence[str] | None = None,
+    backend: str = DEFAULT_BACKEND,
+    embedding: str = DEFAULT_EMBEDDING,
+    write_budget: int | None = None,
+    judge: bool = False,
+    max_turns_per_event: int = DEFAULT_MAX_TURNS_PER_EVENT,
+) -> Task:
+    """The entity_stream benchmark (MemoryGym, fixed) as an Inspect task.
+
+    Args:
+        tier: lite, standard, hard or multi.
+        seeds: Number of seeds (0..n-1) or a list of seeds.
+        seed: A single seed (overrides ``seeds``).
+        templates: Templates to include (comma-separated or a list); all 10 by default.
+        backend: Memory backend: chroma (embedded) or markdown.
+        embedding: Embedding for chroma: hashing (offline default), minilm or openai.
+        write_budget: Override the tier's write budget.
+        judge: Consult the ``grader`` model role when the answer rules cannot decide.
+        max_turns_per_event: Model turns allowed per event.
+    """
+    get_tier(tier)
+    chosen_templates = resolve_templates(templates)
+    chosen_seeds = resolve_seeds(seeds, seed)
+    return Task(
+        dataset=entity_stream_dataset(chosen_templates, tier, chosen_seeds, write_budget),
+        solver=entity_stream_agent(
+            backend=backend, embedding=embedding, max_turns_per_event=max_turns_per_event
+        ),
+        scorer=entity_stream_scorer(judge=judge),
+        version=TASK_VERSION,
+        metadata={
+            "benchmark": "entity_stream",
+            "tier": tier,
+            "seeds": chosen_seeds,
+            "templates": chosen_templates,
+            "backend": backend,
+            "embedding": embedding,
+            "write_budget": write_budget,
+            "judge": judge,
+            "generator_version": GENERATOR_VERSION,
+        },
+    )

@@ -1,0 +1,149 @@
+"""Render entities, noise, corrections and contradictions as the text the agent reads.
+
+Documents print every current value exactly once. Some numbers are accompanied by a
+second, older or projected figure; every such distractor is labelled as not current
+(MemoryGym flaw 1: unlabelled second values made its documents ambiguous).
+"""
+
+from __future__ import annotations
+
+import random
+
+from inspect_memgym.worlds.formatting import format_value, join_phrases, possessive
+from inspect_memgym.worlds.model import Correction, Entity, Relation, Template, Value
+from inspect_memgym.worlds.values import changed_value
+
+DISTRACTOR_RATE = 0.25
+"""Share of numeric facts printed with a labelled, non-current second figure."""
+
+SCALAR_SENTENCES = (
+    "{owner} {label}: {value}.",
+    "For {name}, the {label} is {value}.",
+    "{name} reports its {label} as {value}.",
+    "Current records list {owner} {label} as {value}.",
+)
+DATE_SENTENCES = (
+    "{owner} {label}: {value}.",
+    "Records give {value} as the {label} of {name}.",
+)
+TEXT_SENTENCES = (
+    "{owner} {label}: {value}.",
+    "For {name}, the {label} are {value}.",
+)
+SERIES_SENTENCE = "Over the last {periods} periods, {owner} {label} read, in order: {value}."
+DISTRACTOR_NOTES = (
+    " (An earlier estimate of {other} has been superseded and is not current.)",
+    " (A projection of {other} for next year is not the current figure.)",
+    " (A rival source's figure of {other} is outdated and not current.)",
+)
+NOISE_SENTENCES = (
+    "Commentators continue to debate {topic}, with little agreement on what comes next.",
+    "Several observers argue that {topic} will matter more than any single organisation.",
+    "Opinions on {topic} vary widely, and most forecasts are hedged.",
+    "A recurring theme in recent discussion is {topic}.",
+    "Nothing in this commentary concerns a specific organisation's figures.",
+    "Readers should treat this piece as background on {topic} only.",
+)
+CORRECTION_TEXT = (
+    "CORRECTION NOTICE: {owner} {label} has been revised from {old} to {new} {reason}. "
+    "The new figure replaces the old one."
+)
+CONTRADICTION_TEXT = (
+    "UPDATE: {name}. Newly published figures put {owner} {label} at {new}. "
+    "This is the current value."
+)
+
+
+def _sentence(
+    template: Template, entity: Entity, key: str, value: Value, rng: random.Random
+) -> str:
+    spec = template.attribute(key)
+    fields = {
+        "name": entity.name,
+        "owner": possessive(entity.name),
+        "label": spec.label,
+        "value": format_value(spec, value),
+    }
+    if spec.kind == "list_float":
+        return SERIES_SENTENCE.format(periods=spec.periods, **fields)
+    if spec.kind == "text":
+        return rng.choice(TEXT_SENTENCES).format(**fields)
+    if spec.kind == "date":
+        return rng.choice(DATE_SENTENCES).format(**fields)
+    sentence = rng.choice(SCALAR_SENTENCES).format(**fields)
+    if spec.kind in ("int", "float") and rng.random() < DISTRACTOR_RATE:
+        other = format_value(spec, changed_value(spec, value, rng))
+        sentence += rng.choice(DISTRACTOR_NOTES).format(other=other)
+    return sentence
+
+
+def _relation_sentences(template: Template, entity: Entity, relations: list[Relation]) -> list[str]:
+    sentences = []
+    for relation in template.relations:
+        targets = sorted(
+            r.target for r in relations if r.source == entity.name and r.kind == relation.key
+        )
+        if targets:
+            sentences.append(f"{entity.name} {relation.phrase} {join_phrases(targets)}.")
+    return sentences
+
+
+def entity_document(
+    template: Template, entity: Entity, relations: list[Relation], rng: random.Random
+) -> str:
+    """One narrative document about an entity: header, category, facts, relations.
+
+    Args:
+        template: The template.
+        entity: The entity with its values at ingest time.
+        relations: Every relation edge (the entity's outgoing ones are printed).
+        rng: Seeded RNG (style, phrasing, order, distractors).
+    """
+    style = rng.choice(template.styles)
+    sentences = [
+        _sentence(template, entity, key, value, rng) for key, value in entity.values.items()
+    ]
+    rng.shuffle(sentences)
+    paragraphs = rng.randint(2, 4)
+    size = -(-len(sentences) // paragraphs)
+    body = "\n\n".join(" ".join(sentences[i : i + size]) for i in range(0, len(sentences), size))
+    parts = [f"{style} — {entity.name}", f"Category: {entity.category}", body]
+    relation_sentences = _relation_sentences(template, entity, relations)
+    if relation_sentences:
+        parts.append("Relations: " + " ".join(relation_sentences))
+    return "\n".join(parts[:2]) + "\n\n" + "\n\n".join(parts[2:])
+
+
+def noise_document(template: Template, rng: random.Random) -> str:
+    """A document with no entity facts at all.
+
+    Args:
+        template: The template (its noise topics and styles).
+        rng: Seeded RNG.
+    """
+    topic = rng.choice(template.noise_topics)
+    sentences = [s.format(topic=topic) for s in rng.sample(NOISE_SENTENCES, 4)]
+    return f"{rng.choice(template.styles)} — Sector commentary\nTopic: {topic}\n\n" + " ".join(
+        sentences
+    )
+
+
+def change_notice(template: Template, change: Correction) -> str:
+    """The text of a correction notice or a contradiction (silent restatement).
+
+    Args:
+        template: The template.
+        change: The change.
+    """
+    spec = template.attribute(change.attribute)
+    fields = {
+        "name": change.entity,
+        "owner": possessive(change.entity),
+        "label": spec.label,
+        "old": format_value(spec, change.old),
+        "new": format_value(spec, change.new),
+        "reason": change.reason,
+    }
+    if change.kind == "correction":
+        return CORRECTION_TEXT.format(**fields)
+    return CONTRADICTION_TEXT.format(**fields)

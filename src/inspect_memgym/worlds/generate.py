@@ -1,0 +1,165 @@
+"""Build a world from a seed: entities, relations, corrections and contradictions.
+
+Each part draws from its own seeded stream (``worlds.rng``) so changing one part of the
+generator does not reshuffle the others.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import replace
+
+from inspect_memgym.worlds.model import (
+    NUMERIC_KINDS,
+    Correction,
+    Entity,
+    Relation,
+    Template,
+    Value,
+    World,
+)
+from inspect_memgym.worlds.values import changed_value, random_value
+
+MIN_ATTRIBUTES = 17
+MAX_ATTRIBUTES = 22
+
+
+def generate_entities(template: Template, count: int, rng: random.Random) -> list[Entity]:
+    """Entities with unique names, a category and a random subset of ~17-22 attributes.
+
+    Args:
+        template: The template.
+        count: How many entities.
+        rng: Seeded RNG.
+    """
+    pool = [
+        f"{prefix} {suffix}"
+        for prefix, suffix in itertools.product(template.name_prefixes, template.name_suffixes)
+    ]
+    names = rng.sample(pool, count)
+    attribute_total = len(template.attributes)
+    entities = []
+    for name in names:
+        category = rng.choice(template.categories)
+        held = rng.randint(
+            min(MIN_ATTRIBUTES, attribute_total), min(MAX_ATTRIBUTES, attribute_total)
+        )
+        chosen = set(rng.sample(range(attribute_total), held))
+        values = {
+            spec.key: random_value(spec, rng)
+            for index, spec in enumerate(template.attributes)
+            if index in chosen
+        }
+        entities.append(Entity(name=name, category=category, values=values))
+    return entities
+
+
+def generate_relations(template: Template, names: list[str], rng: random.Random) -> list[Relation]:
+    """max(6, N // 3) random directed edges per relation kind: no self-loops, no duplicates.
+
+    Args:
+        template: The template (its two relation kinds).
+        names: Entity names.
+        rng: Seeded RNG.
+    """
+    edges: list[Relation] = []
+    per_kind = min(max(6, len(names) // 3), len(names) * (len(names) - 1))
+    for relation in template.relations:
+        seen: set[tuple[str, str]] = set()
+        while len(seen) < per_kind:
+            source, target = rng.sample(names, 2)
+            if (source, target) not in seen:
+                seen.add((source, target))
+                edges.append(Relation(source, relation.key, target))
+    return edges
+
+
+def pick_changes(
+    template: Template,
+    entities: list[Entity],
+    count: int,
+    kind: str,
+    taken: set[tuple[str, str]],
+    rng: random.Random,
+) -> list[Correction]:
+    """Choose ``count`` numeric facts of the given entities and change their values.
+
+    Args:
+        template: The template.
+        entities: Entities eligible for a change (already ingested at that point).
+        count: How many changes.
+        kind: ``"correction"`` or ``"contradiction"``.
+        taken: Facts already changed; updated in place so no fact changes twice.
+        rng: Seeded RNG.
+    """
+    candidates = [
+        (entity, spec)
+        for entity in entities
+        for spec in template.attributes
+        if spec.kind in NUMERIC_KINDS
+        and spec.key in entity.values
+        and (entity.name, spec.key) not in taken
+    ]
+    changes = []
+    for entity, spec in rng.sample(candidates, min(count, len(candidates))):
+        taken.add((entity.name, spec.key))
+        old = entity.values[spec.key]
+        reason = rng.choice(template.correction_reasons) if kind == "correction" else ""
+        changes.append(
+            Correction(
+                entity=entity.name,
+                attribute=spec.key,
+                old=old,
+                new=changed_value(spec, old, rng),
+                kind="correction" if kind == "correction" else "contradiction",
+                reason=reason,
+            )
+        )
+    return changes
+
+
+def apply_changes(entities: list[Entity], changes: list[Correction]) -> list[Entity]:
+    """Entities with each change's new value applied, in order.
+
+    Args:
+        entities: Entities with their original values.
+        changes: Corrections and contradictions in stream order.
+    """
+    updates: dict[str, dict[str, Value]] = {}
+    for change in changes:
+        updates.setdefault(change.entity, {})[change.attribute] = change.new
+    return [
+        replace(entity, values={**entity.values, **updates[entity.name]})
+        if entity.name in updates
+        else entity
+        for entity in entities
+    ]
+
+
+def world_as_of(
+    template: Template,
+    original_entities: list[Entity],
+    relations: list[Relation],
+    changes: list[Correction],
+    ingested: int,
+    changes_seen: int,
+) -> World:
+    """The world as an agent has seen it at one point of the stream.
+
+    Args:
+        template: The template.
+        original_entities: All entities with their original (ingest-time) values.
+        relations: All relation edges.
+        changes: All changes in stream order.
+        ingested: How many entities have been ingested so far.
+        changes_seen: How many changes have been announced so far.
+    """
+    seen = original_entities[:ingested]
+    applied = changes[:changes_seen]
+    return World(
+        template=template,
+        entities=tuple(apply_changes(seen, applied)),
+        relations=tuple(relations),
+        corrections=tuple(applied),
+    )
