@@ -311,6 +311,14 @@ def test_name_pool_words(template: Template) -> None:
 
 
 @pytest.mark.parametrize("template", ALL)
+def test_no_name_word_is_a_prefix_of_another(template: Template) -> None:
+    # "Vickery Health" would otherwise be a prefix of "Vickery Healthcare"
+    for pool in (template.name_prefixes, template.name_suffixes):
+        clashes = [(a, b) for a in pool for b in pool if a != b and b.startswith(a)]
+        assert not clashes, f"{template.name}: name words that prefix others: {clashes}"
+
+
+@pytest.mark.parametrize("template", ALL)
 def test_names_read_as_fictional(template: Template) -> None:
     famous = FAMOUS & set(template.name_prefixes + template.name_suffixes)
     assert not famous, f"{template.name}: name words of real organisations: {famous}"

@@ -134,7 +134,9 @@ def decode_entity(
     changes: list[Correction] = []
     try:
         for field in fields[2:]:
-            code, _, text = field.partition("=")
+            code, separator, text = field.partition("=")
+            if not separator or code[:1] not in ("a", "r") or not code[1:].isdigit():
+                return None
             index = int(code[1:])
             if code.startswith("r"):
                 kind = template.relations[index].key

@@ -10,7 +10,16 @@ from __future__ import annotations
 import random
 
 from inspect_memgym.worlds.formatting import format_value, join_phrases, possessive
-from inspect_memgym.worlds.model import Correction, Entity, Relation, Template, Value
+from inspect_memgym.worlds.model import (
+    NUMERIC_KINDS,
+    AttributeSpec,
+    Correction,
+    Entity,
+    Relation,
+    Template,
+    Value,
+)
+from inspect_memgym.worlds.rng import integer_between, pick
 from inspect_memgym.worlds.values import changed_value
 
 DISTRACTOR_RATE = 0.25
@@ -31,6 +40,14 @@ TEXT_SENTENCES = (
     "For {name}, the {label} are {value}.",
 )
 SERIES_SENTENCE = "Over the last {periods} periods, {owner} {label} read, in order: {value}."
+PHRASINGS: dict[str, tuple[str, ...]] = {
+    "int": SCALAR_SENTENCES,
+    "float": SCALAR_SENTENCES,
+    "enum": SCALAR_SENTENCES,
+    "date": DATE_SENTENCES,
+    "text": TEXT_SENTENCES,
+}
+"""Sentence patterns per attribute kind (series have their own single pattern)."""
 DISTRACTOR_NOTES = (
     " (An earlier estimate of {other} has been superseded and is not current.)",
     " (A projection of {other} for next year is not the current figure.)",
@@ -54,26 +71,17 @@ CONTRADICTION_TEXT = (
 )
 
 
-def _sentence(
-    template: Template, entity: Entity, key: str, value: Value, rng: random.Random
-) -> str:
-    spec = template.attribute(key)
-    fields = {
-        "name": entity.name,
-        "owner": possessive(entity.name),
-        "label": spec.label,
-        "value": format_value(spec, value),
-    }
+def _sentence(spec: AttributeSpec, entity: Entity, value: Value, rng: random.Random) -> str:
+    name, label, shown = entity.name, spec.label, format_value(spec, value)
     if spec.kind == "list_float":
-        return SERIES_SENTENCE.format(periods=spec.periods, **fields)
-    if spec.kind == "text":
-        return rng.choice(TEXT_SENTENCES).format(**fields)
-    if spec.kind == "date":
-        return rng.choice(DATE_SENTENCES).format(**fields)
-    sentence = rng.choice(SCALAR_SENTENCES).format(**fields)
-    if spec.kind in ("int", "float") and rng.random() < DISTRACTOR_RATE:
+        return SERIES_SENTENCE.format(
+            periods=spec.periods, owner=possessive(name), label=label, value=shown
+        )
+    phrasing = pick(rng, PHRASINGS[spec.kind])
+    sentence = phrasing.format(name=name, owner=possessive(name), label=label, value=shown)
+    if spec.kind in NUMERIC_KINDS and rng.random() < DISTRACTOR_RATE:
         other = format_value(spec, changed_value(spec, value, rng))
-        sentence += rng.choice(DISTRACTOR_NOTES).format(other=other)
+        sentence += pick(rng, DISTRACTOR_NOTES).format(other=other)
     return sentence
 
 
@@ -99,12 +107,15 @@ def entity_document(
         relations: Every relation edge (the entity's outgoing ones are printed).
         rng: Seeded RNG (style, phrasing, order, distractors).
     """
-    style = rng.choice(template.styles)
+    style = pick(rng, template.styles)
+    values = entity.values
     sentences = [
-        _sentence(template, entity, key, value, rng) for key, value in entity.values.items()
+        _sentence(spec, entity, values[spec.key], rng)
+        for spec in template.attributes
+        if spec.key in values
     ]
     rng.shuffle(sentences)
-    paragraphs = rng.randint(2, 4)
+    paragraphs = integer_between(rng, 2, 4)
     size = -(-len(sentences) // paragraphs)
     body = "\n\n".join(" ".join(sentences[i : i + size]) for i in range(0, len(sentences), size))
     parts = [f"{style} — {entity.name}", f"Category: {entity.category}", body]

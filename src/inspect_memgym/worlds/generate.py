@@ -19,6 +19,7 @@ from inspect_memgym.worlds.model import (
     Value,
     World,
 )
+from inspect_memgym.worlds.rng import integer_between, pick
 from inspect_memgym.worlds.values import changed_value, random_value
 
 MIN_ATTRIBUTES = 17
@@ -41,15 +42,15 @@ def generate_entities(template: Template, count: int, rng: random.Random) -> lis
     attribute_total = len(template.attributes)
     entities = []
     for name in names:
-        category = rng.choice(template.categories)
-        held = rng.randint(
-            min(MIN_ATTRIBUTES, attribute_total), min(MAX_ATTRIBUTES, attribute_total)
+        category = pick(rng, template.categories)
+        held = integer_between(
+            rng, min(MIN_ATTRIBUTES, attribute_total), min(MAX_ATTRIBUTES, attribute_total)
         )
-        chosen = set(rng.sample(range(attribute_total), held))
+        dropped = set(rng.sample(range(attribute_total), attribute_total - held))
         values = {
             spec.key: random_value(spec, rng)
             for index, spec in enumerate(template.attributes)
-            if index in chosen
+            if index not in dropped
         }
         entities.append(Entity(name=name, category=category, values=values))
     return entities

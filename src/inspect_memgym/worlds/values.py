@@ -7,9 +7,15 @@ import math
 import random
 
 from inspect_memgym.worlds.model import AttributeSpec, Value
+from inspect_memgym.worlds.rng import integer_between, pick
 
 _LOG_UNIFORM_SPREAD = 50.0
 """Ranges whose high/low ratio exceeds this are sampled log-uniformly (sizes, money)."""
+
+
+def _clean_float(value: float, decimals: int) -> float:
+    """Round to the display precision, always a float, never ``-0.0``."""
+    return round(float(value), decimals) + 0.0
 
 
 def _scalar(spec: AttributeSpec, rng: random.Random) -> float:
@@ -22,7 +28,7 @@ def _scalar(spec: AttributeSpec, rng: random.Random) -> float:
 def _date(spec: AttributeSpec, rng: random.Random) -> str:
     first = datetime.date(int(spec.low), 1, 1).toordinal()
     last = datetime.date(int(spec.high), 12, 31).toordinal()
-    return datetime.date.fromordinal(rng.randint(first, last)).isoformat()
+    return datetime.date.fromordinal(integer_between(rng, first, last)).isoformat()
 
 
 def _series(spec: AttributeSpec, rng: random.Random) -> tuple[float, ...]:
@@ -31,7 +37,7 @@ def _series(spec: AttributeSpec, rng: random.Random) -> tuple[float, ...]:
     drift = rng.uniform(-0.08, 0.08) * span
     values = []
     for _ in range(spec.periods):
-        values.append(round(min(spec.high, max(spec.low, level)), spec.decimals))
+        values.append(_clean_float(min(spec.high, max(spec.low, level)), spec.decimals))
         level += drift + rng.uniform(-0.04, 0.04) * span
     return tuple(values)
 
@@ -46,13 +52,13 @@ def random_value(spec: AttributeSpec, rng: random.Random) -> Value:
     if spec.kind == "int":
         return round(_scalar(spec, rng))
     if spec.kind == "float":
-        return round(_scalar(spec, rng), spec.decimals)
+        return _clean_float(_scalar(spec, rng), spec.decimals)
     if spec.kind == "enum":
-        return rng.choice(spec.choices)
+        return pick(rng, spec.choices)
     if spec.kind == "date":
         return _date(spec, rng)
     if spec.kind == "text":
-        count = rng.randint(spec.min_fragments, spec.max_fragments)
+        count = integer_between(rng, spec.min_fragments, spec.max_fragments)
         return tuple(rng.sample(spec.choices, count))
     return _series(spec, rng)
 
@@ -78,10 +84,12 @@ def changed_value(spec: AttributeSpec, old: Value, rng: random.Random) -> Value:
     )
     if spec.kind == "float":
         step = max(step, 10.0**-spec.decimals)
-    direction = rng.choice((-1, 1))
+    direction = -1 if rng.random() < 0.5 else 1
     for sign in (direction, -direction):
         candidate = min(spec.high, max(spec.low, old + sign * step))
-        new: Value = round(candidate) if spec.kind == "int" else round(candidate, spec.decimals)
+        new: Value = (
+            round(candidate) if spec.kind == "int" else _clean_float(candidate, spec.decimals)
+        )
         if new != old:
             return new
     raise ValueError(f"cannot change {spec.key}={old!r} within [{spec.low}, {spec.high}]")

@@ -56,6 +56,8 @@ ABSTENTION_ANSWER = "Not in the stream: {entity} never appeared."
 
 RETRIEVAL_KINDS: tuple[AttributeKind, ...] = ("int", "float", "date", "text", "list_float")
 """Attribute kinds retrieval asks about (never enum)."""
+RETRIEVAL_DRAWS = 8
+"""Random draws tried before enumerating every fact."""
 
 CHANGEABLE_KINDS: tuple[AttributeKind, ...] = ("int", "float", "enum")
 """Attribute kinds update and contradiction questions ask about."""
@@ -172,10 +174,25 @@ def changed_facts(
 def pick_retrieval(world: World, rng: random.Random) -> Params | None:
     """Choose a fact to retrieve, preferring facts that were never corrected.
 
+    A few random draws find an uncorrected fact almost always; the full enumeration is
+    the fallback for small or heavily corrected worlds.
+
     Args:
         world: The world.
         rng: The seeded RNG.
     """
+    if world.entities:
+        for _ in range(RETRIEVAL_DRAWS):
+            entity = rng.choice(world.entities)
+            keys = [
+                spec.key
+                for spec in world.template.attributes
+                if spec.kind in RETRIEVAL_KINDS and spec.key in entity.values
+            ]
+            if keys:
+                key = rng.choice(keys)
+                if world.correction_for(entity.name, key) is None:
+                    return {"entity": entity.name, "attribute": key}
     unchanged: list[Params] = []
     changed: list[Params] = []
     for entity in world.entities:

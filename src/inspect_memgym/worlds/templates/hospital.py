@@ -170,7 +170,7 @@ HOSPITAL = Template(
         "Hospital",
         "Medical",
         "Health",
-        "Healthcare",
+        "Hospice",
         "Wellness",
         "Foundation",
         "Pavilion",

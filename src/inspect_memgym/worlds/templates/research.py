@@ -163,7 +163,7 @@ RESEARCH = Template(
     ),
     name_suffixes=(
         "Institute",
-        "Laboratory",
+        "Annex",
         "Observatory",
         "Center",
         "Collective",
