@@ -8,10 +8,11 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from inspect_memgym.tasks.entity_stream_dataset import resolve_templates, scenario_sample
 from inspect_memgym.worlds.scenario import generate_scenario
-from inspect_memgym.worlds.tiers import TIERS
+from inspect_memgym.worlds.tiers import TIERS, get_tier
 
 
 def _parse_seeds(text: str) -> list[int]:
@@ -34,32 +35,45 @@ def _parse_seeds(text: str) -> list[int]:
         ) from None
 
 
+def _open_output(path: str) -> TextIO:
+    """The output stream: stdout for ``-``, else the file (refused as a usage error)."""
+    if path == "-":
+        return sys.stdout
+    try:
+        return Path(path).open("w", encoding="utf-8")
+    except OSError as error:
+        raise ValueError(f"cannot write {path}: {error.strerror}") from None
+
+
 def _generate(args: argparse.Namespace) -> int:
     templates = resolve_templates(args.templates)
-    output = sys.stdout if args.output == "-" else Path(args.output).open("w", encoding="utf-8")  # noqa: SIM115
+    get_tier(args.tier)
+    if args.write_budget is not None and args.write_budget < 1:
+        raise ValueError(f"write_budget must be at least 1, got {args.write_budget}")
     started = time.perf_counter()
-    count = 0
+    lines = []
+    for template in templates:
+        for seed in args.seeds:
+            sample = scenario_sample(
+                generate_scenario(template, args.tier, seed, args.write_budget)
+            )
+            record = {
+                "id": sample.id,
+                "input": sample.input,
+                "target": sample.target,
+                "metadata": sample.metadata,
+            }
+            lines.append(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
+    elapsed = time.perf_counter() - started
+    output = _open_output(args.output)
     try:
-        for template in templates:
-            for seed in args.seeds:
-                sample = scenario_sample(
-                    generate_scenario(template, args.tier, seed, args.write_budget)
-                )
-                record = {
-                    "id": sample.id,
-                    "input": sample.input,
-                    "target": sample.target,
-                    "metadata": sample.metadata,
-                }
-                output.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
-                count += 1
+        output.writelines(lines)
     finally:
         if output is not sys.stdout:
             output.close()
-    elapsed = time.perf_counter() - started
     print(
-        f"generated {count} {args.tier} scenarios in {elapsed:.2f} s "
-        f"({1000 * elapsed / max(count, 1):.1f} ms each, including JSON)",
+        f"generated {len(lines)} {args.tier} scenarios in {elapsed:.2f} s "
+        f"({1000 * elapsed / max(len(lines), 1):.1f} ms each, including JSON)",
         file=sys.stderr,
     )
     return 0

@@ -4,8 +4,10 @@ Each tool works on the sample's `MemoryBackend` and on the `MemoryLedger` in
 Inspect's store. Writes cost one unit of the write budget; edits cost one
 unit except while a correction is being processed; reads and searches are
 free. A refusal is a `ToolError` that says what was wrong and how many
-writes are left, and charges nothing. Every call, refused or not, appends
-one uniform record to `MemoryLedger.operations`.
+writes are left, and charges nothing. Every call that reaches a tool, refused
+or not, appends one uniform record to `MemoryLedger.operations`; calls that
+Inspect rejects before the tool runs (unknown tool, unparseable or mistyped
+arguments) appear only in the transcript, as tool errors.
 """
 
 import time

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from inspect_memgym.named import lookup
 from inspect_memgym.simulation.memoryless_policy import ABSTAINER, GUESSER
 from inspect_memgym.simulation.policy import Policy
 from inspect_memgym.simulation.storing_policy import NAIVE, PERFECT, STRATEGIC
@@ -21,8 +22,4 @@ def get_policy(name: str) -> Policy:
     Raises:
         ValueError: If no policy has this name (the message lists the valid names).
     """
-    try:
-        return POLICIES[name]
-    except KeyError:
-        valid = ", ".join(POLICIES)
-        raise ValueError(f"unknown memgym policy {name!r}; choose one of: {valid}") from None
+    return lookup(POLICIES, name, "memgym policy")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from inspect_memgym.named import lookup
+
 BATCH_SIZE = 10
 """Entities per ingest event."""
 
@@ -60,7 +62,4 @@ def get_tier(name: str) -> Tier:
     Raises:
         ValueError: If no tier has this name (the message lists the valid names).
     """
-    try:
-        return TIERS[name]
-    except KeyError:
-        raise ValueError(f"unknown tier {name!r}; choose one of: {', '.join(TIERS)}") from None
+    return lookup(TIERS, name, "tier")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from inspect_memgym.named import lookup
 from inspect_memgym.worlds.model import Template
 from inspect_memgym.worlds.templates.agentteam import AGENTTEAM
 from inspect_memgym.worlds.templates.city import CITY
@@ -43,8 +44,4 @@ def get_template(name: str) -> Template:
     Raises:
         ValueError: If no template has this name (the message lists the valid names).
     """
-    try:
-        return TEMPLATES[name]
-    except KeyError:
-        valid = ", ".join(TEMPLATE_NAMES)
-        raise ValueError(f"unknown template {name!r}; choose one of: {valid}") from None
+    return lookup(TEMPLATES, name, "template")
