@@ -29,7 +29,7 @@ from inspect_memgym.agents.entity_stream_prompts import (
 from inspect_memgym.agents.entity_stream_state import EntityStreamState
 from inspect_memgym.agents.submit_answer import submit_answer
 from inspect_memgym.memory.backend import MemoryBackend
-from inspect_memgym.memory.factory import create_backend
+from inspect_memgym.memory.factory import check_backend_choice, create_backend
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.memory.tools import memory_tools, status_line
 
@@ -127,6 +127,7 @@ def entity_stream_agent(
         embedding: Embedding for the chroma backend (``hashing``, ``minilm``, ``openai``).
         max_turns_per_event: Model turns allowed per event before moving on.
     """
+    check_backend_choice(backend, embedding)
     if max_turns_per_event < 1:
         raise ValueError(f"max_turns_per_event must be at least 1, got {max_turns_per_event}")
 

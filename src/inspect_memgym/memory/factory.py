@@ -15,6 +15,26 @@ BACKEND_NAMES = ("chroma", "markdown")
 DEFAULT_BACKEND = "chroma"
 
 
+def check_backend_choice(kind: str, embedding: str) -> None:
+    """Refuse an unknown backend or embedding name before any sample runs.
+
+    Args:
+        kind: Backend name.
+        embedding: Embedding name.
+
+    Raises:
+        ValueError: If the kind or the embedding name is unknown.
+    """
+    if kind not in BACKEND_NAMES:
+        raise ValueError(
+            f"Unknown memory backend {kind!r}; valid backends: {', '.join(BACKEND_NAMES)}"
+        )
+    if embedding not in EMBEDDING_NAMES:
+        raise ValueError(
+            f"Unknown embedding {embedding!r}; valid embeddings: {', '.join(EMBEDDING_NAMES)}"
+        )
+
+
 def create_backend(
     kind: str = DEFAULT_BACKEND, *, embedding: str = DEFAULT_EMBEDDING
 ) -> MemoryBackend:
@@ -33,16 +53,11 @@ def create_backend(
     Raises:
         ValueError: If the kind or the embedding name is unknown.
     """
-    if embedding not in EMBEDDING_NAMES:
-        raise ValueError(
-            f"Unknown embedding {embedding!r}; valid embeddings: {', '.join(EMBEDDING_NAMES)}"
-        )
+    check_backend_choice(kind, embedding)
     if kind == "chroma":
         return ChromaBackend(embedding=embedding)
-    if kind == "markdown":
-        if embedding != DEFAULT_EMBEDDING:
-            logger.warning(
-                "The markdown backend searches with BM25 and ignores embedding=%r.", embedding
-            )
-        return MarkdownBackend()
-    raise ValueError(f"Unknown memory backend {kind!r}; valid backends: {', '.join(BACKEND_NAMES)}")
+    if embedding != DEFAULT_EMBEDDING:
+        logger.warning(
+            "The markdown backend searches with BM25 and ignores embedding=%r.", embedding
+        )
+    return MarkdownBackend()
