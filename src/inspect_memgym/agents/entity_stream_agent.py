@@ -18,7 +18,7 @@ from inspect_ai.model import (
     get_model,
 )
 from inspect_ai.solver import Generate, Solver, TaskState, solver
-from inspect_ai.tool import Tool
+from inspect_ai.tool import ToolDef
 from inspect_ai.util import store_as
 
 from inspect_memgym.agents.entity_stream_prompts import (
@@ -70,7 +70,7 @@ async def _run_event(
     total: int,
     template: str,
     system_prompt: str,
-    tools: list[Tool],
+    tools: list[ToolDef],
     memory: MemoryBackend,
     max_turns: int,
 ) -> list[ChatMessage]:
@@ -140,7 +140,8 @@ def entity_stream_agent(
             entity_plural=metadata["entity_plural"], write_budget=metadata["write_budget"]
         )
         memory = create_backend(backend, embedding=embedding)
-        tools = [*memory_tools(memory), submit_answer()]
+        # converted once: Inspect would otherwise re-parse every tool on every call
+        tools = [ToolDef(tool) for tool in (*memory_tools(memory), submit_answer())]
         transcript: list[ChatMessage] = []
         try:
             for event in events:

@@ -163,7 +163,8 @@ class ChromaBackend(MemoryBackend):
         candidates: dict[int, Candidate] = {}
         self._collect(candidates, prepared, vector_pool, None)
         self._collect(candidates, prepared, min(stored, top_k), _contains_filter([prepared.text]))
-        if prepared.name_phrases:
+        phrases = [phrase.lower() for phrase in prepared.name_phrases]
+        if phrases and phrases != [prepared.text.lower()]:  # else the same query as above
             name_filter = _contains_filter(list(prepared.name_phrases))
             self._collect(candidates, prepared, min(stored, top_k), name_filter)
         return rank(candidates.values(), prepared, top_k)
