@@ -79,6 +79,30 @@ def _generate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _validate(args: argparse.Namespace) -> int:
+    from inspect_memgym.simulation.policies import POLICIES, get_policy
+    from inspect_memgym.simulation.validation import format_report, validate
+
+    templates = resolve_templates(args.templates)
+    get_tier(args.tier)
+    policies = list(POLICIES) if args.policies == "all" else args.policies.split(",")
+    for policy in policies:
+        get_policy(policy)
+    print(
+        f"validating {len(policies)} policies on {len(templates) * len(args.seeds)} "
+        f"{args.tier} samples each; logs in {args.log_dir}",
+        file=sys.stderr,
+        flush=True,
+    )
+    started = time.perf_counter()
+    report = validate(
+        policies, args.tier, args.seeds, templates, args.log_dir, args.max_samples, args.display
+    )
+    print(format_report(report))
+    print(f"wall time {time.perf_counter() - started:.1f} s", file=sys.stderr)
+    return 0 if report.passed else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``inspect-memgym``."""
     parser = argparse.ArgumentParser(prog="inspect-memgym", description=__doc__)
@@ -99,6 +123,32 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--write-budget", type=int, default=None)
     generate.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
     generate.set_defaults(handler=_generate)
+    validate = commands.add_parser(
+        "validate",
+        help="run every scripted policy offline and check that only real memory management scores",
+    )
+    validate.add_argument("--tier", choices=sorted(TIERS), default="standard")
+    validate.add_argument(
+        "--templates", default=None, help="comma-separated template names (default: all 10)"
+    )
+    validate.add_argument(
+        "--seeds",
+        type=_parse_seeds,
+        default=list(range(10)),
+        help="a count (10), a range (3-7) or a list (1,4,9); default 10 (the official grid)",
+    )
+    validate.add_argument(
+        "--policies", default="all", help="comma-separated memgym policies (default: all)"
+    )
+    validate.add_argument("--log-dir", default="logs/validate")
+    validate.add_argument("--max-samples", type=int, default=8)
+    validate.add_argument(
+        "--display",
+        default="none",
+        choices=["none", "plain", "rich", "full", "conversation"],
+        help="Inspect's progress display while the evals run (default: none)",
+    )
+    validate.set_defaults(handler=_validate)
     return parser
 
 

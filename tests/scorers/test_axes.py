@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from inspect_memgym.scorers.attribution import ATTRIBUTION_KEYS
 from inspect_memgym.scorers.axes import (
     AXIS_WEIGHTS,
     SCORE_KEYS,
@@ -12,6 +13,9 @@ from inspect_memgym.scorers.axes import (
     axis_scores,
     efficiency,
 )
+
+AXIS_KEYS = tuple(key for key in SCORE_KEYS if key not in ATTRIBUTION_KEYS)
+"""The keys ``axis_scores`` produces (the attribution rates are computed separately)."""
 
 AXIS_OF = {
     "retrieval": "breadth",
@@ -69,12 +73,16 @@ def test_weights_and_keys() -> None:
         "reasoning",
         "efficiency",
         "abstention",
+        "write_failure",
+        "read_failure",
+        "utilization_failure",
     )
+    assert SCORE_KEYS[-3:] == ATTRIBUTION_KEYS
 
 
 def test_mixed_outcomes_exact_axes() -> None:
     scores = axis_scores(MIXED, writes_used=22)
-    assert set(scores) == set(SCORE_KEYS)
+    assert set(scores) == set(AXIS_KEYS)
     assert scores["breadth"] == pytest.approx(0.75)
     assert scores["maintenance"] == pytest.approx(0.5)
     assert scores["reasoning"] == pytest.approx(0.4)
@@ -88,7 +96,7 @@ def test_mixed_outcomes_exact_axes() -> None:
 def test_all_correct_with_few_writes_is_perfect() -> None:
     perfect = [QuestionOutcome(o.qtype, o.axis, True) for o in MIXED]
     scores = axis_scores(perfect, writes_used=4)
-    assert scores == {key: pytest.approx(1.0) for key in SCORE_KEYS}
+    assert scores == {key: pytest.approx(1.0) for key in AXIS_KEYS}
 
 
 # ---------------------------------------------------------------------------------------
@@ -187,7 +195,7 @@ def test_only_abstention_questions() -> None:
 
 def test_every_axis_wrong_scores_zero() -> None:
     wrong = [QuestionOutcome(o.qtype, o.axis, False) for o in MIXED]
-    assert axis_scores(wrong, 5) == {key: 0.0 for key in SCORE_KEYS}
+    assert axis_scores(wrong, 5) == {key: 0.0 for key in AXIS_KEYS}
 
 
 def test_each_axis_moves_the_composite_by_its_weight() -> None:

@@ -20,6 +20,7 @@ from inspect_ai.analysis import evals_df
 from inspect_ai.log import EvalLog, EvalSample
 
 from inspect_memgym.scorers.axes import SCORE_KEYS
+from inspect_memgym.simulation.policies import POLICIES as ALL_POLICIES
 from inspect_memgym.tasks.entity_stream import entity_stream
 from inspect_memgym.worlds.templates import TEMPLATE_NAMES
 
@@ -77,35 +78,43 @@ def run_policy(
     return PolicyRun(policy, log, {str(sample.id): sample for sample in log.samples})
 
 
-@pytest.fixture(scope="module")
-def policy_log_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One log dir shared by the full-grid runs of every policy (read by evals_df)."""
-    return tmp_path_factory.mktemp("memgym_logs")
+def grid_run(lite_grid: Any, policy: str) -> PolicyRun:
+    """A policy's run from the session-wide lite grid (every policy, 10 templates, seed 0)."""
+    log = lite_grid.logs[policy]
+    assert log.status == "success", log.error
+    assert log.samples is not None
+    return PolicyRun(policy, log, {str(sample.id): sample for sample in log.samples})
 
 
 @pytest.fixture(scope="module")
-def perfect(policy_log_dir: Path) -> PolicyRun:
-    return run_policy("perfect", policy_log_dir)
+def policy_log_dir(lite_grid: Any) -> Path:
+    """The lite grid's log dir: one log per registered policy (read by evals_df)."""
+    return Path(lite_grid.log_dir)
 
 
 @pytest.fixture(scope="module")
-def strategic(policy_log_dir: Path) -> PolicyRun:
-    return run_policy("strategic", policy_log_dir)
+def perfect(lite_grid: Any) -> PolicyRun:
+    return grid_run(lite_grid, "perfect")
 
 
 @pytest.fixture(scope="module")
-def naive(policy_log_dir: Path) -> PolicyRun:
-    return run_policy("naive", policy_log_dir)
+def strategic(lite_grid: Any) -> PolicyRun:
+    return grid_run(lite_grid, "strategic")
 
 
 @pytest.fixture(scope="module")
-def guesser(policy_log_dir: Path) -> PolicyRun:
-    return run_policy("guesser", policy_log_dir)
+def naive(lite_grid: Any) -> PolicyRun:
+    return grid_run(lite_grid, "naive")
 
 
 @pytest.fixture(scope="module")
-def abstainer(policy_log_dir: Path) -> PolicyRun:
-    return run_policy("abstainer", policy_log_dir)
+def guesser(lite_grid: Any) -> PolicyRun:
+    return grid_run(lite_grid, "guesser")
+
+
+@pytest.fixture(scope="module")
+def abstainer(lite_grid: Any) -> PolicyRun:
+    return grid_run(lite_grid, "abstainer")
 
 
 def assert_clean_run(run: PolicyRun) -> None:
@@ -189,14 +198,14 @@ def test_evals_df_has_every_axis(
     abstainer: PolicyRun,
 ) -> None:
     frame = evals_df(str(policy_log_dir))
-    assert len(frame) == 5
+    assert len(frame) == len(ALL_POLICIES)
     for key in SCORE_KEYS:
         assert f"score_{key}_mean" in frame.columns
         assert f"score_{key}_stderr" in frame.columns
         for template in TEMPLATE_NAMES:
             assert f"score_{key}_grouped_{template}" in frame.columns
     rows: dict[Hashable, dict[Hashable, Any]] = frame.set_index("model").to_dict(orient="index")
-    assert set(rows) == {f"memgym/{policy}" for policy in POLICIES}
+    assert set(rows) == {f"memgym/{policy}" for policy in ALL_POLICIES}
     for run in (perfect, strategic, naive, guesser, abstainer):
         row = rows[f"memgym/{run.policy}"]
         for key in SCORE_KEYS:

@@ -231,6 +231,9 @@ def test_sample_finishes_and_is_scored(run: Run) -> None:
         "reasoning",
         "efficiency",
         "abstention",
+        "write_failure",
+        "read_failure",
+        "utilization_failure",
     }
     assert len(score.metadata["questions"]) == len(run.plan.metadata["questions"])  # type: ignore[index]
 

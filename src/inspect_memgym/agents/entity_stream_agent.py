@@ -34,6 +34,8 @@ from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.memory.tools import memory_tools, status_line
 
 DEFAULT_MAX_TURNS_PER_EVENT = 20
+SCENARIO_KEYS = ("template", "tier", "seed")
+"""Public scenario parameters copied into every event a scripted policy sees."""
 FREE_EDITS_PER_CORRECTION = 3
 """Edits that are free while one correction notice is processed; further edits cost 1."""
 
@@ -68,7 +70,7 @@ def _record_unsubmitted_answer(
 async def _run_event(
     event: dict[str, Any],
     total: int,
-    template: str,
+    scenario: dict[str, Any],
     system_prompt: str,
     tools: list[ToolDef],
     memory: MemoryBackend,
@@ -82,7 +84,7 @@ async def _run_event(
     progress.current_event = {
         "index": event["index"],
         "kind": event["kind"],
-        "template": template,
+        **scenario,
         **event["payload"],
     }
     if event["kind"] == "session_break":
@@ -142,13 +144,14 @@ def entity_stream_agent(
         memory = create_backend(backend, embedding=embedding)
         # converted once: Inspect would otherwise re-parse every tool on every call
         tools = [ToolDef(tool) for tool in (*memory_tools(memory), submit_answer())]
+        scenario = {key: metadata[key] for key in SCENARIO_KEYS}
         transcript: list[ChatMessage] = []
         try:
             for event in events:
                 conversation = await _run_event(
                     event,
                     len(events),
-                    str(metadata["template"]),
+                    scenario,
                     system_prompt,
                     tools,
                     memory,

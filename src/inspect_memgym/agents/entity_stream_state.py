@@ -13,7 +13,8 @@ class EntityStreamState(StoreModel):
 
     Attributes:
         current_event: The public payload of the event being processed, with its ``kind``,
-            ``index`` and (for questions) ``qid``. Scripted policies read it to decide what
+            ``index``, the scenario's ``template``, ``tier`` and ``seed``, and (for
+            questions) ``qid``. Scripted policies read it to decide what
             to store; it never holds a gold answer.
         answers: Per question id: ``answer`` (text), ``submitted`` (True if it came through
             ``submit_answer``), ``event`` (stream index) and ``turns`` used.

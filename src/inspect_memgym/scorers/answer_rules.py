@@ -407,6 +407,9 @@ def _check_fragments(context: _Context) -> RuleVerdict:
     if not fragments:
         raise ValueError(f"fragments gold {context.gold.text!r} has no fragments")
     missing = [_phrase_key(f) for f in fragments if not _contains_phrase(context.text, f)]
+    extra = _find_phrases(context.text, list(context.choices)) - {_phrase_key(f) for f in fragments}
+    if extra:
+        return _incorrect("hedge", f"Also names {_listing(extra)}, which the entity does not list.")
     if not missing:
         return _correct("fragments", f"Names all {len(fragments)} fragments.")
     reason = f"Missing {_listing(missing)}."
@@ -567,6 +570,9 @@ def _check_abstain(context: _Context) -> RuleVerdict:
     named = context.names_found() - allowed
     if named:
         return _incorrect("abstain", f"Declines but names {_listing(named)}.")
+    guessed = _find_phrases(context.text, list(context.choices))
+    if guessed:
+        return _incorrect("abstain", f"Declines but offers {_listing(guessed)}.")
     return _correct("abstain", "Declines without guessing.")
 
 
@@ -604,7 +610,9 @@ def check_answer(
         known_names: Every entity name of the world (plus fake names of abstention
             questions); naming one that is not the gold is wrong.
         question: The question text; numbers the answer only echoes from it are ignored.
-        choices: The other values of the gold's enum attribute (label golds).
+        choices: Every value in the asked attribute's pool: the enum's choices or the text
+            attribute's fragments. Naming another one is a hedge (label, fragments) or a
+            guess (abstain).
 
     Raises:
         ValueError: If the gold lacks a part its kind needs.

@@ -33,8 +33,12 @@ SCORE_KEYS: tuple[str, ...] = (
     "reasoning",
     "efficiency",
     "abstention",
+    "write_failure",
+    "read_failure",
+    "utilization_failure",
 )
-"""Keys of ``Score.value``, in display order."""
+"""Keys of ``Score.value``, in display order: the axes, then the failure-attribution rates
+(``scorers.attribution``; diagnostics, not in the composite)."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +77,7 @@ def efficiency(outcomes: Sequence[QuestionOutcome], writes_used: int) -> float:
 
 
 def axis_scores(outcomes: Sequence[QuestionOutcome], writes_used: int) -> dict[str, float]:
-    """Every key of ``SCORE_KEYS`` as a float.
+    """Every axis key of ``SCORE_KEYS`` (all but the attribution rates) as a float.
 
     Args:
         outcomes: Every question's verdict.

@@ -1,7 +1,8 @@
 """The entity_stream scorer: rules first, the judge only when rules cannot decide.
 
-``Score.value`` holds the composite and every axis as floats; ``Score.metadata`` holds each
-question's gold answer, the agent's answer, the verdict and how it was reached.
+``Score.value`` holds the composite, every axis and the failure-attribution rates as floats;
+``Score.metadata`` holds each question's gold answer, the agent's answer, the verdict, how
+it was reached and its failure attribution (``scorers.attribution``).
 """
 
 from __future__ import annotations
@@ -14,10 +15,14 @@ from inspect_ai.util import store_as
 
 from inspect_memgym.agents.entity_stream_state import EntityStreamState
 from inspect_memgym.memory.ledger import MemoryLedger
+from inspect_memgym.scorers.answer_choices import answer_choices
 from inspect_memgym.scorers.answer_rules import check_answer
+from inspect_memgym.scorers.attribution import attribute_questions, attribution_rates
 from inspect_memgym.scorers.axes import SCORE_KEYS, QuestionOutcome, accuracy_by_type, axis_scores
 from inspect_memgym.scorers.judge import JUDGE_PROMPT_VERSION, judge_answer
+from inspect_memgym.worlds.model import Template
 from inspect_memgym.worlds.questions import Question
+from inspect_memgym.worlds.templates import get_template
 
 
 def _metrics() -> dict[str, list[Metric]]:
@@ -25,9 +30,15 @@ def _metrics() -> dict[str, list[Metric]]:
 
 
 async def _grade(
-    question: Question, answer: str, known_names: list[str], judge: bool
+    question: Question, answer: str, known_names: list[str], template: Template, judge: bool
 ) -> dict[str, Any]:
-    verdict = check_answer(answer, question.gold, known_names=known_names, question=question.text)
+    verdict = check_answer(
+        answer,
+        question.gold,
+        known_names=known_names,
+        question=question.text,
+        choices=answer_choices(question, template),
+    )
     detail: dict[str, Any] = {
         "qid": question.qid,
         "qtype": question.qtype,
@@ -52,6 +63,23 @@ async def _grade(
     return detail
 
 
+def _add_attribution(
+    state: TaskState, questions: list[Question], ledger: MemoryLedger, details: list[dict[str, Any]]
+) -> None:
+    """Add each question's failure label and blamed facts to its detail dict."""
+    attributions = attribute_questions(
+        str(state.metadata["template"]),
+        state.metadata["events"],
+        questions,
+        ledger.operations,
+        {detail["qid"]: bool(detail["correct"]) for detail in details},
+    )
+    for detail in details:
+        attribution = attributions[detail["qid"]]
+        detail["attribution"] = attribution.label
+        detail["attribution_facts"] = [list(fact) for fact in attribution.facts]
+
+
 @scorer(metrics=_metrics())
 def entity_stream_scorer(judge: bool = False) -> Scorer:
     """Score every question of an entity_stream sample and compute the axes.
@@ -64,18 +92,27 @@ def entity_stream_scorer(judge: bool = False) -> Scorer:
     async def score(state: TaskState, target: Target) -> Score:
         questions = [Question.from_dict(item) for item in state.metadata["questions"]]
         known_names = list(state.metadata["known_names"])
+        template = get_template(str(state.metadata["template"]))
         answers = store_as(EntityStreamState).answers
         ledger = store_as(MemoryLedger)
         details = [
             await _grade(
-                question, str(answers.get(question.qid, {}).get("answer", "")), known_names, judge
+                question,
+                str(answers.get(question.qid, {}).get("answer", "")),
+                known_names,
+                template,
+                judge,
             )
             for question in questions
         ]
         for detail in details:
             detail["submitted"] = bool(answers.get(detail["qid"], {}).get("submitted", False))
+        _add_attribution(state, questions, ledger, details)
         outcomes = [QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in details]
-        value = axis_scores(outcomes, ledger.writes_used)
+        value = {
+            **axis_scores(outcomes, ledger.writes_used),
+            **attribution_rates(detail["attribution"] for detail in details),
+        }
         correct = sum(outcome.correct for outcome in outcomes)
         return Score(
             value=value,

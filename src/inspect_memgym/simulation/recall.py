@@ -9,6 +9,11 @@ from inspect_memgym.simulation.notation import decode_entity
 from inspect_memgym.worlds.model import Correction, Entity, Relation, Template, World
 
 _READ_HEADER = re.compile(r"Memory lines (\d+)-(\d+) of (\d+)")
+_TOOL_FRAMING = re.compile(
+    r"^(?:## entry \d+|Memory lines \d+-\d+ of \d+|\d+ results? for \"|No entries match \"|"
+    r"Memory is empty\.)"
+)
+"""Lines the read and search tools add around stored content."""
 MEMORY_TOOLS = ("memory_search", "memory_read")
 
 
@@ -23,6 +28,19 @@ def recalled_lines(view: EventView) -> list[str]:
         if exchange.function in MEMORY_TOOLS and exchange.error is None:
             lines.extend(exchange.result.splitlines())
     return lines
+
+
+def recalled_content_lines(view: EventView) -> list[str]:
+    """The stored content lines memory returned in this event, without the tools' framing.
+
+    Args:
+        view: The event view.
+    """
+    return [
+        line.strip()
+        for line in recalled_lines(view)
+        if line.strip() and not _TOOL_FRAMING.match(line.strip())
+    ]
 
 
 def recall_world(template: Template, view: EventView) -> World:

@@ -1,8 +1,11 @@
 """Policies that store entities in their own notation and answer from what memory returns.
 
 ``perfect`` stores every entity and applies every change; ``strategic`` stores ~70% and
-applies changes; ``naive`` stores ~40% and ignores changes. Which entities are kept is fixed
-by a hash of the policy and entity names, so runs are reproducible.
+applies changes; ``random`` stores ~50% and applies changes; ``naive`` stores ~40% and
+ignores changes. Which entities are kept is fixed by a hash of the policy and entity names,
+so runs are reproducible. Subclasses choose kept entities differently
+(:meth:`StoringPolicy.kept_records`) or shape the answer text
+(:meth:`StoringPolicy.answer_text`), but always answer from what memory returned.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from inspect_memgym.simulation.policy import (
 )
 from inspect_memgym.simulation.recall import next_read_start, recall_world, recalled_lines
 from inspect_memgym.worlds.model import Template
-from inspect_memgym.worlds.questions import QUESTION_TYPES, MissingFact
+from inspect_memgym.worlds.questions import QUESTION_TYPES, Answer, MissingFact
 
 MAX_ENTRY_CHARS = 2_000
 EDIT_HEADROOM_CHARS = 200
@@ -101,9 +104,28 @@ class StoringPolicy(Policy):
         """
         return self.store_rate >= 1.0 or stable_fraction(self.name, entity_name) < self.store_rate
 
+    def kept_records(self, view: EventView, template: Template) -> list[dict[str, Any]]:
+        """The entity records of this ingest batch to store, in batch order.
+
+        Args:
+            view: The ingest event view (``payload["entities"]`` holds the records).
+            template: The template.
+        """
+        return [record for record in view.payload["entities"] if self.keeps(record["name"])]
+
+    def answer_text(self, answer: Answer, view: EventView, template: Template) -> str:
+        """The text to submit for an answer recomputed from recalled facts.
+
+        Args:
+            answer: The answer computed from the world memory returned.
+            view: The question event view.
+            template: The template.
+        """
+        return REFUSAL if answer.kind == "abstain" else answer.text
+
     def on_ingest(self, view: EventView, template: Template) -> Action:
         """Write this batch's kept entities, packed, one entry per turn."""
-        kept = [record for record in view.payload["entities"] if self.keeps(record["name"])]
+        kept = self.kept_records(view, template)
         entries = pack_lines([encode_entity(template, record) for record in kept])
         writes = view.calls("memory_write")
         if any(write.error for write in writes) or len(writes) >= len(entries):
@@ -157,10 +179,10 @@ class StoringPolicy(Policy):
                 top_k = SEARCH_TOP_K if needed not in widest_search else WIDE_SEARCH_TOP_K
                 return call("memory_search", query=needed, top_k=top_k)
             return call("submit_answer", answer=REFUSAL)
-        text = REFUSAL if answer.kind == "abstain" else answer.text
-        return call("submit_answer", answer=text)
+        return call("submit_answer", answer=self.answer_text(answer, view, template))
 
 
 PERFECT = StoringPolicy("perfect", store_rate=1.0, apply_changes=True)
 STRATEGIC = StoringPolicy("strategic", store_rate=0.7, apply_changes=True)
+RANDOM = StoringPolicy("random", store_rate=0.5, apply_changes=True)
 NAIVE = StoringPolicy("naive", store_rate=0.4, apply_changes=False)

@@ -1,0 +1,116 @@
+"""Show that each validity invariant fails when the thing it guards is broken.
+
+Usage: python benchmarks/break_invariants.py [--templates company,city,sport]
+
+For each invariant, monkeypatch one piece of the suite (a policy, an answer rule, the
+budget check, determinism), run the policies that invariant compares through the real
+``validate`` path on a small lite grid, and print the invariant's verdict. Every break must
+print FAIL; the last line reports whether all of them did. Nothing is patched on disk.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import inspect_memgym.memory.tools as memory_tools
+import inspect_memgym.scorers.entity_stream_scorer as scorer_module
+import inspect_memgym.simulation.policy as policy_module
+from inspect_memgym.scorers.answer_rules import RuleVerdict
+from inspect_memgym.simulation.policies import POLICIES
+from inspect_memgym.simulation.validation import validate
+
+
+@contextmanager
+def patched(target: Any, name: str, value: Any) -> Iterator[None]:
+    original = getattr(target, name)
+    setattr(target, name, value)
+    try:
+        yield
+    finally:
+        setattr(target, name, original)
+
+
+def first_number_only(answer: str, gold: Any, **_: Any) -> RuleVerdict:
+    """MemoryGym's validator hole (flaw 5): any mention of the gold value passes."""
+    mentioned = gold.text.lower() in answer.lower() or (
+        gold.entity is not None and gold.entity.lower() in answer.lower()
+    )
+    return RuleVerdict("correct" if mentioned else "incorrect", "broken", "substring")
+
+
+def nondeterministic_fraction(*parts: str) -> float:
+    return random.random()
+
+
+BREAKS: list[tuple[str, str, list[str], Callable[[], Any]]] = [
+    (
+        "perfect ≥ 99% right and composite ≥ 0.95",
+        "perfect stores only 80% of entities",
+        ["perfect"],
+        lambda: patched(POLICIES["perfect"], "store_rate", 0.8),
+    ),
+    (
+        "cheaters, guessers, abstainer ≤ 0.05 composite",
+        "answer rules accept an answer that merely contains the gold text (hedging passes)",
+        ["hedger"],
+        lambda: patched(scorer_module, "check_answer", first_number_only),
+    ),
+    (
+        "perfect > template_expert > strategic on composite",
+        "template_expert stores only 30%",
+        ["perfect", "template_expert", "strategic"],
+        lambda: patched(POLICIES["template_expert"], "store_rate", 0.3),
+    ),
+    (
+        "strategic > naive on maintenance",
+        "strategic ignores corrections",
+        ["strategic", "naive"],
+        lambda: patched(POLICIES["strategic"], "apply_changes", False),
+    ),
+    (
+        "priority ≥ random − 0.05",
+        "priority stores only 10%",
+        ["priority", "random"],
+        lambda: patched(POLICIES["priority"], "store_rate", 0.1),
+    ),
+    (
+        "budget never exceeded",
+        "memory_write no longer checks the budget",
+        ["over_writer"],
+        lambda: patched(memory_tools, "can_afford", lambda cost, left: True),
+    ),
+    (
+        "identical scores on a rerun",
+        "storage choices drawn from an unseeded RNG",
+        ["strategic"],
+        lambda: patched(policy_module, "stable_fraction", nondeterministic_fraction),
+    ),
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--templates", default="company,city,sport")
+    args = parser.parse_args()
+    templates = args.templates.split(",")
+    all_failed = True
+    for invariant, breakage, policies, patch in BREAKS:
+        with patch(), tempfile.TemporaryDirectory() as log_dir:
+            report = validate(policies, "lite", [0], templates, log_dir)
+        verdicts = [verdict for verdict in report.verdicts if verdict.name == invariant]
+        failed = [v for v in verdicts if not v.passed]
+        all_failed &= bool(failed)
+        shown = failed[0] if failed else (verdicts[0] if verdicts else None)
+        status = "FAIL (as it must)" if failed else "still PASSES"
+        detail = f"{shown.name}: {shown.detail}" if shown else "invariant not checked"
+        print(f"- broke '{breakage}' -> {status}: {detail}", flush=True)
+    print("every invariant failed when broken" if all_failed else "SOME INVARIANT DID NOT FAIL")
+
+
+if __name__ == "__main__":
+    main()

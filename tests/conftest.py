@@ -1,0 +1,37 @@
+"""Shared, expensive fixtures: every memgym policy on the lite grid, run once per session."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from inspect_ai.log import EvalLog
+
+from inspect_memgym.simulation.policies import POLICIES
+from inspect_memgym.simulation.validation import run_policy_logs
+from inspect_memgym.worlds.templates import TEMPLATE_NAMES
+
+LITE_GRID_TIER = "lite"
+LITE_GRID_SEEDS = (0,)
+
+
+@dataclass(frozen=True)
+class PolicyGrid:
+    """Every registered policy's eval log on one grid, all in one log dir."""
+
+    log_dir: Path
+    logs: dict[str, EvalLog]
+    tier: str
+    seeds: tuple[int, ...]
+    templates: tuple[str, ...]
+
+
+@pytest.fixture(scope="session")
+def lite_grid(tmp_path_factory: pytest.TempPathFactory) -> PolicyGrid:
+    """Every memgym policy on tier lite, all 10 templates, seed 0 (through inspect_ai.eval)."""
+    log_dir = tmp_path_factory.mktemp("lite_grid")
+    logs = run_policy_logs(
+        list(POLICIES), LITE_GRID_TIER, list(LITE_GRID_SEEDS), list(TEMPLATE_NAMES), str(log_dir)
+    )
+    return PolicyGrid(log_dir, logs, LITE_GRID_TIER, LITE_GRID_SEEDS, TEMPLATE_NAMES)
