@@ -13,16 +13,21 @@ from __future__ import annotations
 import argparse
 import random
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import inspect_memgym.memory.tools as memory_tools
 import inspect_memgym.scorers.entity_stream_scorer as scorer_module
-import inspect_memgym.simulation.policy as policy_module
+import inspect_memgym.simulation.priority_policy as priority_module
+import inspect_memgym.simulation.storing_policy as storing_module
 from inspect_memgym.scorers.answer_rules import RuleVerdict
 from inspect_memgym.simulation.policies import POLICIES
 from inspect_memgym.simulation.validation import validate
+from inspect_memgym.worlds.scenario import generate_scenario
+
+ORIGINAL_REFERENCES = priority_module.question_references
 
 
 @contextmanager
@@ -41,6 +46,19 @@ def first_number_only(answer: str, gold: Any, **_: Any) -> RuleVerdict:
         gold.entity is not None and gold.entity.lower() in answer.lower()
     )
     return RuleVerdict("correct" if mentioned else "incorrect", "broken", "substring")
+
+
+def least_asked_first(template: str, tier: str, seed: int, axes: Any = None) -> Counter[str]:
+    """Priority's ranking turned upside down: the least-referenced entities rank first."""
+    counts = (
+        ORIGINAL_REFERENCES(template, tier, seed)
+        if axes is None
+        else ORIGINAL_REFERENCES(template, tier, seed, axes)
+    )
+    scenario_names = {
+        entity.name for entity in generate_scenario(template, tier, seed).world.entities
+    }
+    return Counter({name: -counts[name] for name in scenario_names})
 
 
 def nondeterministic_fraction(*parts: str) -> float:
@@ -64,7 +82,7 @@ BREAKS: list[tuple[str, str, list[str], Callable[[], Any]]] = [
         "perfect > template_expert > strategic on composite",
         "template_expert stores only 30%",
         ["perfect", "template_expert", "strategic"],
-        lambda: patched(POLICIES["template_expert"], "store_rate", 0.3),
+        lambda: patched(POLICIES["template_expert"], "batch_store_rate", lambda template: 0.3),
     ),
     (
         "strategic > naive on maintenance",
@@ -74,9 +92,9 @@ BREAKS: list[tuple[str, str, list[str], Callable[[], Any]]] = [
     ),
     (
         "priority ≥ random − 0.05",
-        "priority stores only 10%",
+        "priority keeps the least-asked-about entities first",
         ["priority", "random"],
-        lambda: patched(POLICIES["priority"], "store_rate", 0.1),
+        lambda: patched(priority_module, "question_references", least_asked_first),
     ),
     (
         "budget never exceeded",
@@ -88,7 +106,7 @@ BREAKS: list[tuple[str, str, list[str], Callable[[], Any]]] = [
         "identical scores on a rerun",
         "storage choices drawn from an unseeded RNG",
         ["strategic"],
-        lambda: patched(policy_module, "stable_fraction", nondeterministic_fraction),
+        lambda: patched(storing_module, "stable_fraction", nondeterministic_fraction),
     ),
 ]
 
