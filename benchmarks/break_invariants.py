@@ -22,6 +22,7 @@ import inspect_memgym.memory.tools as memory_tools
 import inspect_memgym.scorers.entity_stream_scorer as scorer_module
 import inspect_memgym.simulation.priority_policy as priority_module
 import inspect_memgym.simulation.storing_policy as storing_module
+from inspect_memgym.memory.chroma_backend import ChromaBackend
 from inspect_memgym.scorers.answer_rules import RuleVerdict
 from inspect_memgym.simulation.policies import POLICIES
 from inspect_memgym.simulation.validation import validate
@@ -59,6 +60,10 @@ def least_asked_first(template: str, tier: str, seed: int, axes: Any = None) -> 
         entity.name for entity in generate_scenario(template, tier, seed).world.entities
     }
     return Counter({name: -counts[name] for name in scenario_names})
+
+
+def crashing_search(self: Any, query: str, top_k: int = 5) -> Any:
+    raise RuntimeError("search backend crashed")
 
 
 def nondeterministic_fraction(*parts: str) -> float:
@@ -101,6 +106,12 @@ BREAKS: list[tuple[str, str, list[str], Callable[[], Any]]] = [
         "memory_write no longer checks the budget",
         ["over_writer"],
         lambda: patched(memory_tools, "can_afford", lambda cost, left: True),
+    ),
+    (
+        "no sample errors",
+        "memory search crashes instead of refusing",
+        ["perfect"],
+        lambda: patched(ChromaBackend, "search", crashing_search),
     ),
     (
         "identical scores on a rerun",

@@ -143,3 +143,30 @@ def test_invariants_without_their_policies_are_skipped_not_passed() -> None:
     assert "strategic > naive on maintenance" not in names
     assert "priority ≥ random − 0.05" not in names
     assert "perfect ≥ 99% right and composite ≥ 0.95" in names
+
+
+def test_a_policy_whose_samples_all_errored_fails_without_crashing() -> None:
+    from inspect_ai.log import EvalLog
+
+    from inspect_memgym.simulation.validation import policy_result
+
+    log = EvalLog.model_validate(
+        {
+            "eval": {
+                "task": "entity_stream",
+                "model": "memgym/perfect",
+                "dataset": {},
+                "config": {},
+                "created": "2026-11-21T00:00:00+00:00",
+            },
+            "status": "error",
+            "samples": [],
+        }
+    )
+    result = policy_result("perfect", log)
+    assert result.means["composite"] == 0.0 and result.errors == 1
+    results = healthy()
+    results["perfect"] = result
+    failures = failed(check_invariants(results))
+    assert "perfect ≥ 99% right and composite ≥ 0.95" in failures
+    assert "no sample errors" in failures

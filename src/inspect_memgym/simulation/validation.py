@@ -74,7 +74,8 @@ def policy_result(policy: str, log: EvalLog) -> PolicyResult:
     samples = log.samples or []
     values = {str(sample.id): _score_value(sample) for sample in samples}
     scored = [value for value in values.values() if value]
-    means = {key: mean(v[key] for v in scored) for key in SCORE_KEYS} if scored else {}
+    # a policy with no scored sample counts as scoring nothing; the errors invariant says why
+    means = {key: mean(v[key] for v in scored) if scored else 0.0 for key in SCORE_KEYS}
     questions = [q for sample in samples for q in _questions(sample)]
     right = sum(1 for q in questions if q.get("correct"))
     overruns = sum(
