@@ -103,6 +103,20 @@ def _validate(args: argparse.Namespace) -> int:
     return 0 if report.passed else 1
 
 
+def _add_grid_arguments(command: argparse.ArgumentParser) -> None:
+    """The scenario grid options shared by subcommands: tier, templates, seeds."""
+    command.add_argument("--tier", choices=sorted(TIERS), default="standard")
+    command.add_argument(
+        "--templates", default=None, help="comma-separated template names (default: all 10)"
+    )
+    command.add_argument(
+        "--seeds",
+        type=_parse_seeds,
+        default=list(range(10)),
+        help="a count (10), a range (3-7) or a list (1,4,9); default 10 (the official grid)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``inspect-memgym``."""
     parser = argparse.ArgumentParser(prog="inspect-memgym", description=__doc__)
@@ -110,16 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     generate = commands.add_parser(
         "generate", help="write entity_stream samples (events, questions, gold answers) as JSONL"
     )
-    generate.add_argument("--tier", choices=sorted(TIERS), default="standard")
-    generate.add_argument(
-        "--templates", default=None, help="comma-separated template names (default: all 10)"
-    )
-    generate.add_argument(
-        "--seeds",
-        type=_parse_seeds,
-        default=list(range(10)),
-        help="a count (10), a range (3-7) or a list (1,4,9); default 10",
-    )
+    _add_grid_arguments(generate)
     generate.add_argument("--write-budget", type=int, default=None)
     generate.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
     generate.set_defaults(handler=_generate)
@@ -127,16 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
         "validate",
         help="run every scripted policy offline and check that only real memory management scores",
     )
-    validate.add_argument("--tier", choices=sorted(TIERS), default="standard")
-    validate.add_argument(
-        "--templates", default=None, help="comma-separated template names (default: all 10)"
-    )
-    validate.add_argument(
-        "--seeds",
-        type=_parse_seeds,
-        default=list(range(10)),
-        help="a count (10), a range (3-7) or a list (1,4,9); default 10 (the official grid)",
-    )
+    _add_grid_arguments(validate)
     validate.add_argument(
         "--policies", default="all", help="comma-separated memgym policies (default: all)"
     )

@@ -26,13 +26,17 @@ AXIS_WEIGHTS: dict[str, float] = {
     "reasoning": 0.25,
     "efficiency": 0.20,
 }
-SCORE_KEYS: tuple[str, ...] = (
+AXIS_KEYS: tuple[str, ...] = (
     "composite",
     "breadth",
     "maintenance",
     "reasoning",
     "efficiency",
     "abstention",
+)
+"""The composite and the axes, in display order."""
+SCORE_KEYS: tuple[str, ...] = (
+    *AXIS_KEYS,
     "write_failure",
     "read_failure",
     "utilization_failure",

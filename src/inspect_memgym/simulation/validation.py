@@ -13,21 +13,15 @@ from statistics import mean
 from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog, EvalSample
 
-from inspect_memgym.scorers.axes import SCORE_KEYS
+from inspect_memgym.scorers.axes import AXIS_KEYS, SCORE_KEYS
 from inspect_memgym.simulation.invariants import PolicyResult, Verdict, check_invariants
 from inspect_memgym.tasks.entity_stream import entity_stream
 
 SCORER_NAME = "entity_stream_scorer"
 RERUN_POLICIES: tuple[str, ...] = ("perfect", "strategic", "smart_guesser")
 """Policies run a second time (on the first template) to check determinism."""
-TABLE_KEYS: tuple[str, ...] = (
-    "composite",
-    "breadth",
-    "maintenance",
-    "reasoning",
-    "efficiency",
-    "abstention",
-)
+TABLE_KEYS = AXIS_KEYS
+"""Score keys shown in the validation table."""
 
 
 @dataclass(frozen=True)
