@@ -480,12 +480,3 @@ def list_names(names: Sequence[str]) -> str:
         names: Entity names.
     """
     return join_phrases(list(names))
-
-
-def possessive(name: str) -> str:
-    """The possessive form of a name (``Argon Labs'``, ``Helix Forge's``).
-
-    Args:
-        name: Entity name.
-    """
-    return f"{name}'" if name.endswith("s") else f"{name}'s"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from inspect_memgym.worlds.formatting import format_value, join_phrases
+from inspect_memgym.worlds.formatting import format_value, join_phrases, possessive
 from inspect_memgym.worlds.model import NUMERIC_KINDS, AttributeKind, AttributeSpec, Template, World
 from inspect_memgym.worlds.questions.common import (
     get_correction,
@@ -20,7 +20,6 @@ from inspect_memgym.worlds.questions.common import (
     get_number,
     get_series,
     number_answer,
-    possessive,
     round_to_display,
     single_fact,
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import statistics
 
-from inspect_memgym.worlds.formatting import format_computed, format_number
+from inspect_memgym.worlds.formatting import format_computed, format_number, possessive
 from inspect_memgym.worlds.model import Template, World
 from inspect_memgym.worlds.questions.common import (
     PICK_ATTEMPTS,
@@ -27,7 +27,6 @@ from inspect_memgym.worlds.questions.common import (
     number_answer,
     numeric_attributes,
     pick_threshold,
-    possessive,
     rank,
     sample_names,
     values_of,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from inspect_memgym.worlds.formatting import possessive
 from inspect_memgym.worlds.model import AttributeSpec, Template, World
 from inspect_memgym.worlds.questions.common import (
     DIRECTIONS,
@@ -19,7 +20,6 @@ from inspect_memgym.worlds.questions.common import (
     format_amount,
     get_series,
     parse_direction,
-    possessive,
     rank,
     single_fact,
 )
