@@ -1,0 +1,1 @@
+"""Small shared tools that name no benchmark: seeds, seeded randomness, lookups, tokens."""

@@ -1,0 +1,83 @@
+"""Seeds and name lists from task arguments (``-T seeds=3``, ``-T seeds=[3,7]``, ``-T seed=5``).
+
+Inspect passes ``-T`` values parsed as YAML, so a value may arrive as an int, a list or a
+string; every malformed value is refused with one line that says what was expected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def _as_seed(value: object, argument: str) -> int:
+    if isinstance(value, bool):
+        raise ValueError(f"{argument} must be non-negative integers, got {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    raise ValueError(f"{argument} must be non-negative integers, got {value!r}")
+
+
+def resolve_seeds(seeds: int | str | Sequence[int], seed: int | None) -> list[int]:
+    """Seeds from task arguments: ``seed`` alone, else ``range(seeds)`` or the given list.
+
+    Args:
+        seeds: A count (seeds 0..n-1), explicit seeds, or either written as text
+            (``"3"``, ``"3,7"``, ``"[3, 7]"``).
+        seed: A single seed; overrides ``seeds``.
+
+    Returns:
+        The seeds, in the order given.
+
+    Raises:
+        ValueError: For a non-positive count, a negative seed or anything not a seed.
+    """
+    if seed is not None:
+        chosen = [_as_seed(seed, "seed")]
+    elif isinstance(seeds, str):
+        parts = [part.strip() for part in seeds.strip().strip("[]").split(",") if part.strip()]
+        if len(parts) == 1 and "," not in seeds and "[" not in seeds:
+            return resolve_seeds(_as_seed(parts[0], "seeds"), None)
+        chosen = [_as_seed(part, "seeds") for part in parts]
+    elif isinstance(seeds, bool) or not isinstance(seeds, int | Sequence):
+        raise ValueError(f"seeds must be a positive count or a list of seeds, got {seeds!r}")
+    elif isinstance(seeds, int):
+        if seeds < 1:
+            raise ValueError(f"seeds must be a positive count or a list of seeds, got {seeds}")
+        chosen = list(range(seeds))
+    else:
+        chosen = [_as_seed(value, "seeds") for value in seeds]
+    if not chosen or any(value < 0 for value in chosen):
+        raise ValueError(f"seeds must be non-negative integers, got {chosen}")
+    return chosen
+
+
+def resolve_names(names: str | Sequence[str] | None, valid: Sequence[str], kind: str) -> list[str]:
+    """Names from a task argument: None (all), a comma list or a sequence.
+
+    Args:
+        names: The argument.
+        valid: Every valid name, in display order (the default selection).
+        kind: What a name is, for messages (e.g. ``"template"``).
+
+    Returns:
+        The chosen names, in the order given.
+
+    Raises:
+        ValueError: For an unknown name or an empty selection.
+    """
+    if names is None:
+        return list(valid)
+    chosen = (
+        [part.strip() for part in names.split(",")]
+        if isinstance(names, str)
+        else [str(name).strip() for name in names]
+    )
+    chosen = [name for name in chosen if name]
+    if not chosen:
+        raise ValueError(f"{kind}s must name at least one {kind}")
+    for name in chosen:
+        if name not in valid:
+            raise ValueError(f"unknown {kind} {name!r}; choose one of: {', '.join(valid)}")
+    return chosen
