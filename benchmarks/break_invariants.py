@@ -18,15 +18,15 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import inspect_memgym.entity_stream.policies.priority as priority_module
+import inspect_memgym.entity_stream.policies.storing as storing_module
+import inspect_memgym.entity_stream.scorer as scorer_module
 import inspect_memgym.memory.tools as memory_tools
-import inspect_memgym.scorers.entity_stream_scorer as scorer_module
-import inspect_memgym.simulation.priority_policy as priority_module
-import inspect_memgym.simulation.storing_policy as storing_module
+from inspect_memgym.entity_stream.policies.registry import POLICIES
+from inspect_memgym.entity_stream.validity import validate
+from inspect_memgym.entity_stream.world.scenario import generate_scenario
 from inspect_memgym.memory.chroma_backend import ChromaBackend
-from inspect_memgym.scorers.answer_rules import RuleVerdict
-from inspect_memgym.simulation.policies import POLICIES
-from inspect_memgym.simulation.validation import validate
-from inspect_memgym.worlds.scenario import generate_scenario
+from inspect_memgym.scoring.answer_rules import RuleVerdict
 
 ORIGINAL_REFERENCES = priority_module.question_references
 

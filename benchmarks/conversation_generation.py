@@ -14,9 +14,9 @@ import argparse
 import statistics
 import time
 
-from inspect_memgym.token_estimate import estimate_tokens
-from inspect_memgym.worlds.conversation.generate import generate_user
-from inspect_memgym.worlds.conversation.tiers import CONVERSATION_TIERS
+from inspect_memgym.conversation.world.generate import generate_user
+from inspect_memgym.conversation.world.tiers import CONVERSATION_TIERS
+from inspect_memgym.kit.tokens import estimate_tokens
 
 ASSUMED_REPLY_TOKENS = 600
 """A typical long-form assistant reply (an assumption, for the last column only)."""

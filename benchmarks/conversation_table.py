@@ -14,8 +14,8 @@ import time
 
 from inspect_ai import eval as inspect_eval
 
-from inspect_memgym.scorers.conversation_grading import SCORE_KEYS
-from inspect_memgym.tasks.conversation import conversation
+from inspect_memgym.conversation.grading import SCORE_KEYS
+from inspect_memgym.conversation.task import conversation
 
 DEFAULT_RUNS = (
     "perfect:awe,strategic:awe,naive:awe,guesser:awe,abstainer:awe,"

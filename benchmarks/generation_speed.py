@@ -18,8 +18,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-import inspect_memgym.worlds.scenario as scenario_module
-from inspect_memgym.worlds.templates import TEMPLATE_NAMES
+import inspect_memgym.entity_stream.world.scenario as scenario_module
+from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES
 
 STAGES = (
     "generate_entities",

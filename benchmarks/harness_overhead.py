@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog, read_eval_log
 
-from inspect_memgym.tasks.entity_stream import entity_stream
+from inspect_memgym.entity_stream.task import entity_stream
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ import time
 
 from inspect_ai import eval as inspect_eval
 
-from inspect_memgym.scorers.axes import SCORE_KEYS
-from inspect_memgym.tasks.entity_stream import entity_stream
+from inspect_memgym.entity_stream.axes import SCORE_KEYS
+from inspect_memgym.entity_stream.task import entity_stream
 
 
 def main() -> None:

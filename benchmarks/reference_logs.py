@@ -53,7 +53,7 @@ from inspect_ai.log import (
     write_eval_log,
 )
 
-from inspect_memgym.tasks.conversation import conversation
+from inspect_memgym.conversation.task import conversation
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE_DIR = ROOT / "logs" / "reference"

@@ -32,13 +32,13 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
+from inspect_memgym.entity_stream.world.documents import entity_document
+from inspect_memgym.entity_stream.world.generate import generate_entities
+from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES, get_template
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.chroma_backend import ChromaBackend
 from inspect_memgym.memory.content import normalize_entry_content
 from inspect_memgym.memory.factory import create_backend
-from inspect_memgym.worlds.documents import entity_document
-from inspect_memgym.worlds.generate import generate_entities
-from inspect_memgym.worlds.templates import TEMPLATE_NAMES, get_template
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from chroma_server import running_chroma_server  # the tests' server launcher

@@ -12,8 +12,8 @@ Run one with ``inspect eval tasks/official.py@entity_stream_official --model <mo
 
 from inspect_ai import Task, task
 
-from inspect_memgym.tasks.conversation import conversation
-from inspect_memgym.tasks.entity_stream import entity_stream
+from inspect_memgym.conversation.task import conversation
+from inspect_memgym.entity_stream.task import entity_stream
 
 OFFICIAL_TIER = "standard"
 OFFICIAL_SEEDS = list(range(10))

@@ -11,9 +11,9 @@ import pytest
 from inspect_ai.log import EvalLog
 
 from chroma_server import ChromaServer, running_chroma_server
-from inspect_memgym.simulation.policies import POLICIES
-from inspect_memgym.simulation.validation import run_policy_logs
-from inspect_memgym.worlds.templates import TEMPLATE_NAMES
+from inspect_memgym.entity_stream.policies.registry import POLICIES
+from inspect_memgym.entity_stream.validity import run_policy_logs
+from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES
 
 LITE_GRID_TIER = "lite"
 LITE_GRID_SEEDS = (0,)

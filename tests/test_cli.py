@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from inspect_memgym.cli import main
-from inspect_memgym.tasks.entity_stream_dataset import entity_stream_dataset
+from inspect_memgym.entity_stream.dataset import entity_stream_dataset
 
 CONSOLE_SCRIPT = Path(sys.executable).with_name("inspect-memgym")
 ARGS = ["generate", "--tier", "lite", "--templates", "company,city", "--seeds", "2"]

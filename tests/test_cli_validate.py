@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-import inspect_memgym.simulation.validation as validation
+import inspect_memgym.entity_stream.validity as validation
 from inspect_memgym.cli import main
-from inspect_memgym.simulation.invariants import PolicyResult, Verdict
+from inspect_memgym.entity_stream.invariants import PolicyResult, Verdict
 
 
 def test_validate_passes_on_a_small_grid(

@@ -23,9 +23,9 @@ from inspect_ai._eval.registry import task_create
 from inspect_ai._util.registry import registry_info, registry_lookup
 from inspect_ai.model import get_model
 
+from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES
 from inspect_memgym.simulation.provider import MemgymModelAPI
-from inspect_memgym.tasks.entity_stream import entity_stream
-from inspect_memgym.worlds.templates import TEMPLATE_NAMES
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 INSPECT = Path(sys.executable).with_name("inspect")

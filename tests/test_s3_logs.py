@@ -23,8 +23,8 @@ from inspect_ai.analysis import evals_df, samples_df
 from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log, read_eval_log_sample
 from moto.server import ThreadedMotoServer
 
-from inspect_memgym.simulation.validation import policy_result
-from inspect_memgym.tasks.entity_stream import entity_stream
+from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.entity_stream.validity import policy_result
 
 BUCKET = "memgym-logs"
 PREFIX = "team-a/runs"

@@ -2,15 +2,15 @@
 
 # ruff: noqa: F401
 
-from inspect_memgym.agents.awe_agent import awe
-from inspect_memgym.agents.awi_agent import awi
-from inspect_memgym.agents.entity_stream_agent import entity_stream_agent
-from inspect_memgym.agents.native_agent import native
-from inspect_memgym.agents.rag_agent import rag
-from inspect_memgym.agents.submit_answer import submit_answer
+from inspect_memgym.conversation.scorer import conversation_scorer
+from inspect_memgym.conversation.task import conversation
+from inspect_memgym.entity_stream.scorer import entity_stream_scorer
+from inspect_memgym.entity_stream.solver import entity_stream_agent
+from inspect_memgym.entity_stream.submit_answer import submit_answer
+from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.memory.delete_tool import memory_delete
-from inspect_memgym.scorers.conversation_scorer import conversation_scorer
-from inspect_memgym.scorers.entity_stream_scorer import entity_stream_scorer
 from inspect_memgym.simulation.registration import memgym
-from inspect_memgym.tasks.conversation import conversation
-from inspect_memgym.tasks.entity_stream import entity_stream
+from inspect_memgym.strategies.awe import awe
+from inspect_memgym.strategies.awi import awi
+from inspect_memgym.strategies.native import native
+from inspect_memgym.strategies.rag import rag

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import TextIO
 
 from inspect_memgym.analysis.log_files import LogReadError
-from inspect_memgym.tasks.entity_stream_dataset import resolve_templates, scenario_sample
-from inspect_memgym.worlds.scenario import generate_scenario
-from inspect_memgym.worlds.tiers import TIERS, get_tier
+from inspect_memgym.entity_stream.dataset import resolve_templates, scenario_sample
+from inspect_memgym.entity_stream.world.scenario import generate_scenario
+from inspect_memgym.entity_stream.world.tiers import TIERS, get_tier
 
 
 def _parse_seeds(text: str) -> list[int]:
@@ -81,8 +81,8 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    from inspect_memgym.simulation.policies import POLICIES, get_policy
-    from inspect_memgym.simulation.validation import format_report, validate
+    from inspect_memgym.entity_stream.policies.registry import POLICIES, get_policy
+    from inspect_memgym.entity_stream.validity import format_report, validate
 
     templates = resolve_templates(args.templates)
     get_tier(args.tier)

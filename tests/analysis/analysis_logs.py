@@ -26,8 +26,8 @@ from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog
 from moto.server import ThreadedMotoServer
 
-from inspect_memgym.tasks.conversation import conversation
-from inspect_memgym.tasks.entity_stream import entity_stream
+from inspect_memgym.conversation.task import conversation
+from inspect_memgym.entity_stream.task import entity_stream
 
 TIER = "lite"
 TEMPLATES = "city,company"

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 import yaml
 
-from inspect_memgym.tasks import conversation, entity_stream
+from inspect_memgym.conversation import task as conversation
+from inspect_memgym.entity_stream import task as entity_stream
 
 ROOT = Path(__file__).resolve().parents[2]
 LISTINGS = {

@@ -105,7 +105,9 @@ def test_outcome_shares_sum_to_one(log_dir: Path) -> None:
         assert shares is not None
         assert sum(shares.values()) == pytest.approx(1.0)
     naive = next(row for row in board.rows if row.model == "memgym/naive")
-    assert _outcome_shares(naive)["write"] == pytest.approx(naive.scores["write_failure"].mean)  # type: ignore[index]
+    assert _outcome_shares(naive)["write_failure"] == pytest.approx(
+        naive.scores["write_failure"].mean
+    )  # type: ignore[index]
 
 
 def test_period_curve_is_the_mean_over_users_per_period() -> None:

@@ -20,8 +20,8 @@ from inspect_memgym.analysis.leaderboard import (
     load_leaderboard,
 )
 from inspect_memgym.analysis.leaderboard_format import format_leaderboard
-from inspect_memgym.scorers import conversation_grading
-from inspect_memgym.scorers.axes import SCORE_KEYS
+from inspect_memgym.conversation import grading as conversation_grading
+from inspect_memgym.entity_stream.axes import SCORE_KEYS
 
 SCORER = "entity_stream_scorer"
 

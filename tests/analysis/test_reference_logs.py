@@ -15,7 +15,8 @@ from inspect_ai.log import read_eval_log
 
 from inspect_memgym.analysis.leaderboard import load_leaderboard
 from inspect_memgym.analysis.leaderboard_format import format_leaderboard
-from inspect_memgym.tasks import conversation, entity_stream
+from inspect_memgym.conversation import task as conversation
+from inspect_memgym.entity_stream import task as entity_stream
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE_DIR = ROOT / "logs" / "reference"

@@ -6,6 +6,12 @@ from __future__ import annotations
 from analysis_logs import AnalysisLogs
 from inspect_ai.tool import ToolCall
 
+from inspect_memgym.conversation import grading as conversation_grading
+from inspect_memgym.conversation.explanation import conversation_grid, conversation_periods
+from inspect_memgym.conversation.task import conversation
+from inspect_memgym.entity_stream.axes import SCORE_KEYS
+from inspect_memgym.entity_stream.explanation import entity_stream_questions
+from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.memory.tool_views import (
     CHANGE_CONTEXT,
     changed_span,
@@ -13,16 +19,7 @@ from inspect_memgym.memory.tool_views import (
     memory_edit_viewer,
     memory_write_viewer,
 )
-from inspect_memgym.scorers import conversation_grading
-from inspect_memgym.scorers.axes import SCORE_KEYS
-from inspect_memgym.scorers.explanation_tables import (
-    conversation_grid,
-    conversation_periods,
-    entity_stream_questions,
-    markdown_table,
-)
-from inspect_memgym.tasks.conversation import conversation
-from inspect_memgym.tasks.entity_stream import entity_stream
+from inspect_memgym.scoring.tables import markdown_table
 
 
 def score_columns(view: object, scorer: str) -> list[str]:
@@ -162,7 +159,7 @@ def test_conversation_tables() -> None:
     grid = conversation_grid(
         [
             {"period": 0, "qid": "q01", "correct": True},
-            {"period": 1, "qid": "q01", "correct": False, "failure": "read"},
+            {"period": 1, "qid": "q01", "correct": False, "failure": "read_failure"},
             {"period": 0, "qid": "q02", "correct": False, "parse_failure": True},
             {"period": 1, "qid": "q02", "correct": False, "failure": None},
         ]

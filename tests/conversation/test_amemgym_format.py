@@ -2,12 +2,12 @@ import json
 
 import pytest
 
-from inspect_memgym.tasks.conversation_dataset import amemgym_dataset
-from inspect_memgym.worlds.conversation.amemgym_format import (
+from inspect_memgym.conversation.dataset import amemgym_dataset
+from inspect_memgym.conversation.world.amemgym_format import (
     AmemgymFormatError,
     scenarios_from_amemgym,
 )
-from inspect_memgym.worlds.conversation.model import ConversationScenario
+from inspect_memgym.conversation.world.model import ConversationScenario
 
 
 def amemgym_user(user_id: str) -> dict:

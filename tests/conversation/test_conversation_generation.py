@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-from inspect_memgym.worlds.conversation.calendar import period_bounds
-from inspect_memgym.worlds.conversation.catalogue import get_variable
-from inspect_memgym.worlds.conversation.generate import generate_user
-from inspect_memgym.worlds.conversation.model import ConversationScenario
-from inspect_memgym.worlds.conversation.tiers import CONVERSATION_TIERS, get_conversation_tier
+from inspect_memgym.conversation.world.calendar import period_bounds
+from inspect_memgym.conversation.world.catalogue import get_variable
+from inspect_memgym.conversation.world.generate import generate_user
+from inspect_memgym.conversation.world.model import ConversationScenario
+from inspect_memgym.conversation.world.tiers import CONVERSATION_TIERS, get_conversation_tier
 
 SEEDS = range(6)
 
@@ -33,7 +33,7 @@ def test_same_seed_same_user_and_round_trip(users):
 def test_identical_across_processes_and_hash_seeds():
     code = (
         "import json, hashlib\n"
-        "from inspect_memgym.worlds.conversation.generate import generate_user\n"
+        "from inspect_memgym.conversation.world.generate import generate_user\n"
         "print(hashlib.sha256(json.dumps(generate_user('base', 3).to_dict()).encode()).hexdigest())"
     )
     digests = {

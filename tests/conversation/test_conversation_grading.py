@@ -3,14 +3,14 @@ import math
 
 import pytest
 
-from inspect_memgym.scorers.choice_reply import parse_choice
-from inspect_memgym.scorers.conversation_grading import (
+from inspect_memgym.conversation.grading import (
     MIN_HEADROOM,
     SCORE_KEYS,
     grade_conversation,
 )
-from inspect_memgym.worlds.conversation.model import ConversationScenario
-from inspect_memgym.worlds.conversation.probes import probe_values, probed_variables
+from inspect_memgym.conversation.world.model import ConversationScenario
+from inspect_memgym.conversation.world.probes import probe_values, probed_variables
+from inspect_memgym.scoring.multiple_choice import parse_choice
 
 from .tiny_user import tiny_user
 
@@ -126,7 +126,7 @@ class TestGrading:
         assert grading.periods[2].read_failure == 0.5
         assert grading.periods[2].write_failure == 0.0
         row = next(r for r in grading.questions if r["period"] == 2 and r["qid"] == "q01")
-        assert row["failure"] == "read"
+        assert row["failure"] == "read_failure"
 
     def test_write_failure_when_probe_failed_right_after_reveal(self):
         scenario = tiny_user()

@@ -2,10 +2,10 @@ import json
 
 from inspect_ai.model import ChatMessageUser
 
-from inspect_memgym.agents.conversation_prompts import question_prompt
-from inspect_memgym.agents.conversation_state import PHASE_QUESTION
-from inspect_memgym.simulation.conversation_policies import Situation, get_conversation_policy
-from inspect_memgym.worlds.conversation.generate import generate_user
+from inspect_memgym.conversation.policies import Situation, get_conversation_policy
+from inspect_memgym.conversation.prompts import question_prompt
+from inspect_memgym.conversation.state import PHASE_QUESTION
+from inspect_memgym.conversation.world.generate import generate_user
 
 
 def test_a_repeated_opening_takes_the_time_of_the_session_already_held() -> None:

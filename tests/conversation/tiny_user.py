@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from inspect_memgym.worlds.conversation.model import (
+from inspect_memgym.conversation.world.model import (
     Choice,
     ConversationQuestion,
     ConversationScenario,

@@ -22,7 +22,8 @@ from inspect_ai.model import ChatMessageTool, ModelOutput, ModelUsage
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from chroma_server import ChromaServer, free_port, token_proxy
-from inspect_memgym.agents.entity_stream_agent import MEMORY_STORE_KEY
+from inspect_memgym.entity_stream.solver import MEMORY_STORE_KEY
+from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.memory import chroma_backend
 from inspect_memgym.memory.chroma_backend import ChromaBackend
 from inspect_memgym.memory.chroma_connection import (
@@ -40,7 +41,6 @@ from inspect_memgym.memory.collection_names import (
 )
 from inspect_memgym.memory.factory import create_backend, describe_backend
 from inspect_memgym.memory.tools import memory_tools
-from inspect_memgym.tasks.entity_stream import entity_stream
 
 MODEL = "mockllm/model"
 SCORER = "entity_stream_scorer"

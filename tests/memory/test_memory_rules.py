@@ -5,6 +5,7 @@ from inspect_ai.util import Store, store_as
 from inspect_ai.util._store import init_subtask_store
 
 from inspect_memgym.memory.budget import (
+    UNBOUNDED_WRITE_BUDGET,
     can_afford,
     describe_budget,
     edit_cost,
@@ -105,8 +106,10 @@ def test_tiers_and_rank_order() -> None:
 def test_ledger_defaults_and_writes_left() -> None:
     init_subtask_store(Store())
     ledger = store_as(MemoryLedger)
-    assert (ledger.write_budget, ledger.writes_used, ledger.free_edits_left) == (30, 0, 0)
+    assert (ledger.writes_used, ledger.free_edits_left) == (0, 0)
+    assert ledger.write_budget == UNBOUNDED_WRITE_BUDGET
     assert (ledger.event_index, ledger.operations) == (-1, [])
+    ledger.write_budget = 30
     ledger.writes_used = 12
     assert store_as(MemoryLedger).writes_left == 18
     ledger.writes_used = 40

@@ -12,8 +12,8 @@ from inspect_ai.util._store import init_subtask_store
 
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.factory import BACKEND_NAMES, create_backend
-from inspect_memgym.memory.ledger import MemoryLedger
-from inspect_memgym.memory.tools import OPERATION_KEYS, memory_tools, status_line
+from inspect_memgym.memory.ledger import OPERATION_KEYS, MemoryLedger
+from inspect_memgym.memory.tools import memory_tools, status_line
 
 
 class Tools:
@@ -38,9 +38,11 @@ class Tools:
 
 @pytest.fixture
 def ledger() -> MemoryLedger:
-    """A fresh sample store, as Inspect sets it for each sample."""
+    """A fresh sample store, as Inspect sets it for each sample, with a budget of 30."""
     init_subtask_store(Store())
-    return store_as(MemoryLedger)
+    ledger = store_as(MemoryLedger)
+    ledger.write_budget = 30
+    return ledger
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ import os
 from inspect_ai import Task, task, task_with
 from inspect_ai.solver import Generate, Solver, TaskState, chain, solver
 
-from inspect_memgym.tasks.entity_stream import entity_stream
+from inspect_memgym.entity_stream.task import entity_stream
 
 JOURNAL_ENVIRONMENT = "MEMGYM_RESUME_JOURNAL"
 BLOCK_ENVIRONMENT = "MEMGYM_RESUME_BLOCK_AT"

@@ -42,7 +42,7 @@ from inspect_ai.solver._task_state import sample_state
 from inspect_ai.tool import ToolCall, ToolChoice, ToolInfo
 
 from chroma_server import ChromaServer
-from inspect_memgym.agents.entity_stream_agent import MEMORY_STORE_KEY
+from inspect_memgym.entity_stream.solver import MEMORY_STORE_KEY
 from inspect_memgym.memory.chroma_connection import chroma_client
 from inspect_memgym.memory.factory import create_backend, describe_backend
 from inspect_memgym.memory.markdown_backend import DIRECTORY_PREFIX

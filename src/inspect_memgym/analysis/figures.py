@@ -35,14 +35,9 @@ from inspect_memgym.analysis.plot_question_types import question_type_figure
 from inspect_memgym.analysis.plot_style import save_png
 from inspect_memgym.analysis.protocol import describe_field, differing_fields
 from inspect_memgym.analysis.sample_scores import sample_details, sample_values
+from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
 
-FAILURE_KEYS = {
-    "write": "write_failure",
-    "read": "read_failure",
-    "utilization": "utilization_failure",
-}
-"""Failure label -> score key of its rate."""
-NOT_PLOTTED_AS_SCORES = frozenset({*FAILURE_KEYS.values(), "parse_failure"})
+NOT_PLOTTED_AS_SCORES = frozenset({*FAILURE_RATE_KEYS, "parse_failure"})
 PERIOD_SCORE = "memory_score"
 
 
@@ -200,12 +195,12 @@ def _question_counts(samples: Sequence[dict[str, Any]]) -> dict[str, tuple[int, 
 
 def _outcome_shares(row: LeaderboardRow) -> dict[str, float] | None:
     """Right / write / read / utilization shares from the row's mean failure rates."""
-    rates = {}
-    for outcome, key in FAILURE_KEYS.items():
+    rates: dict[str, float] = {}
+    for key in FAILURE_RATE_KEYS:
         estimate = row.scores.get(key)
         if estimate is None or math.isnan(estimate.mean):
             return None
-        rates[outcome] = estimate.mean
+        rates[key] = estimate.mean
     return {"right": max(0.0, 1.0 - sum(rates.values())), **rates}
 
 

@@ -13,12 +13,11 @@ from collections.abc import Mapping, Sequence
 from matplotlib.figure import Figure
 
 from inspect_memgym.analysis.plot_style import FONT_SIZE, OUTCOME_COLOURS, new_figure
+from inspect_memgym.scoring.failure_labels import FAILURE_DESCRIPTIONS
 
-OUTCOMES = (
+OUTCOMES: tuple[tuple[str, str], ...] = (
     ("right", "answered right"),
-    ("write", "write failure (never stored)"),
-    ("read", "read failure (stored, not retrieved)"),
-    ("utilization", "utilization failure (retrieved, misused)"),
+    *FAILURE_DESCRIPTIONS.items(),
 )
 LABEL_WIDTH = 30
 """Model labels are wrapped at this many characters."""

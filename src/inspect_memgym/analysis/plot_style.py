@@ -26,9 +26,9 @@ SERIES_COLOURS = (
 """One colour per model (series), in row order; repeats after ten."""
 OUTCOME_COLOURS = {
     "right": "#55A868",
-    "write": "#C44E52",
-    "read": "#DD8452",
-    "utilization": "#8172B3",
+    "write_failure": "#C44E52",
+    "read_failure": "#DD8452",
+    "utilization_failure": "#8172B3",
 }
 """Answered right, and the three failure labels."""
 DPI = 150

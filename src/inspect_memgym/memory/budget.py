@@ -11,6 +11,10 @@ WRITE_COST = 1
 PAID_EDIT_COST = 1
 """Writes charged for one `memory_edit` outside a correction event."""
 
+UNBOUNDED_WRITE_BUDGET = 10_000
+"""A budget for tasks that set none (AMemGym has no write budget): effectively unlimited,
+but still enforced and counted."""
+
 
 def writes_left(write_budget: int, writes_used: int) -> int:
     """Number of writes still available (never negative).

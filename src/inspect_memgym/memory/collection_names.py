@@ -12,8 +12,7 @@ digit, no `..`, and never an IP address (the `memgym-` prefix sees to that).
 import re
 import uuid
 
-from inspect_ai.log._samples import sample_active
-from inspect_ai.solver._task_state import sample_state
+from inspect_memgym.kit.inspect_internals import current_sample_identity
 
 COLLECTION_PREFIX = "memgym-"
 MIN_NAME_CHARS = 3
@@ -34,7 +33,7 @@ def sample_collection_name() -> str:
         `memgym-<eval id>-<sample id>-e<epoch>-<random>` inside a running
         sample, else `memgym-<uuid4 hex>`.
     """
-    context = _sample_context()
+    context = current_sample_identity()
     if context is None:
         return f"{COLLECTION_PREFIX}{uuid.uuid4().hex}"
     eval_id, sample_id, epoch = context
@@ -91,17 +90,3 @@ def check_collection_name(name: str) -> str:
     if re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}", name):
         raise ValueError(f"collection_name must not be an IP address; got {name!r}")
     return name
-
-
-def _sample_context() -> tuple[str, int | str, int] | None:
-    """(eval id, sample id, epoch) of the running Inspect sample, if any."""
-    state = sample_state()
-    active = sample_active()
-    if state is not None:
-        sample_id, epoch = state.sample_id, state.epoch
-    elif active is not None:
-        sample_id, epoch = active.sample.id or "sample", active.epoch
-    else:
-        return None
-    run = (active.eval_id or active.run_id or "") if active is not None else ""
-    return run, sample_id, epoch

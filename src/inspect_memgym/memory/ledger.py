@@ -6,21 +6,41 @@ refused), so scorers and diagnostics can attribute answers to writes,
 reads and searches.
 """
 
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from inspect_ai.tool import ToolError
 from pydantic import Field
 
-from inspect_memgym.memory.budget import writes_left
-from inspect_memgym.memory.json_store_model import BoundStoreModel, JsonStoreModel
+from inspect_memgym.kit.inspect_internals import BoundStoreModel, JsonStoreModel
+from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET, writes_left
 
-DEFAULT_WRITE_BUDGET = 30
+OPERATION_KEYS = (
+    "event",
+    "tool",
+    "ok",
+    "error",
+    "cost",
+    "entry_id",
+    "content",
+    "old_text",
+    "new_text",
+    "query",
+    "top_k",
+    "returned",
+    "writes_left",
+    "ms",
+)
+"""Keys of every record in `MemoryLedger.operations`."""
 
 
 class MemoryLedger(JsonStoreModel):
     """Write budget and operation log of one sample.
 
     Attributes:
-        write_budget: Total writes allowed.
+        write_budget: Total writes allowed (every solver or strategy sets it).
         writes_used: Writes charged so far.
         free_edits_left: Free edits remaining; the solver sets it above zero
             while a correction event is processed and back to zero after.
@@ -28,7 +48,7 @@ class MemoryLedger(JsonStoreModel):
         operations: One record per tool call, in call order.
     """
 
-    write_budget: int = Field(default=DEFAULT_WRITE_BUDGET)
+    write_budget: int = Field(default=UNBOUNDED_WRITE_BUDGET)
     writes_used: int = Field(default=0)
     free_edits_left: int = Field(default=0)
     event_index: int = Field(default=-1)
@@ -61,3 +81,39 @@ def current_ledger() -> MemoryLedger:
     the store on every access, so one per sample serves every tool call.
     """
     return _bound_ledger.get()
+
+
+@contextmanager
+def logged_operation(name: str, **fields: Any) -> Iterator[tuple[MemoryLedger, dict[str, Any]]]:
+    """Log one memory operation, timed, in the current sample's ledger, success or not.
+
+    The one place a ledger record is written: every memory tool call and every operation a
+    strategy performs itself (storing a message, retrieving before a reply) goes through it.
+    The body fills the yielded record (`OPERATION_KEYS`); the operation counts as successful
+    unless the body sets ``error`` or raises (a `ToolError`'s message, or the exception's
+    type and message, becomes the record's ``error``).
+
+    Args:
+        name: Operation name recorded as ``tool`` (e.g. ``"memory_write"``, ``"rag_store"``).
+        **fields: Initial record values (e.g. ``query``).
+
+    Yields:
+        The ledger and the record.
+    """
+    ledger = current_ledger()
+    record: dict[str, Any] = dict.fromkeys(OPERATION_KEYS)
+    record.update(event=ledger.event_index, tool=name, ok=False, cost=0, **fields)
+    started = time.perf_counter()
+    try:
+        yield ledger, record
+        record["ok"] = record["error"] is None
+    except ToolError as error:
+        record["error"] = error.message
+        raise
+    except Exception as error:
+        record["error"] = f"{type(error).__name__}: {error}"
+        raise
+    finally:
+        record["writes_left"] = ledger.writes_left
+        record["ms"] = round((time.perf_counter() - started) * 1000, 3)
+        ledger.log_operation(record)

@@ -10,7 +10,6 @@ Inspect rejects before the tool runs (unknown tool, unparseable or mistyped
 arguments) appear only in the transcript, as tool errors.
 """
 
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -19,7 +18,7 @@ from inspect_ai.tool import Tool, ToolError, tool
 from inspect_memgym.memory.backend import MemoryBackend, MemoryEntry
 from inspect_memgym.memory.budget import WRITE_COST, can_afford, describe_budget, edit_cost
 from inspect_memgym.memory.content import MAX_CONTENT_CHARS, normalize_content
-from inspect_memgym.memory.ledger import MemoryLedger, current_ledger
+from inspect_memgym.memory.ledger import MemoryLedger, current_ledger, logged_operation
 from inspect_memgym.memory.tool_views import memory_edit_viewer, memory_write_viewer
 
 DEFAULT_READ_LINES = 200
@@ -31,23 +30,6 @@ MAX_SEARCH_RESULTS = 20
 MAX_QUERY_CHARS = MAX_CONTENT_CHARS
 """Longest search query: no entry could contain a longer one verbatim."""
 
-OPERATION_KEYS = (
-    "event",
-    "tool",
-    "ok",
-    "error",
-    "cost",
-    "entry_id",
-    "content",
-    "old_text",
-    "new_text",
-    "query",
-    "top_k",
-    "returned",
-    "writes_left",
-    "ms",
-)
-"""Keys of every record in `MemoryLedger.operations`."""
 
 Operation = Callable[[MemoryLedger, dict[str, Any]], str]
 
@@ -301,25 +283,9 @@ def memory_search(backend: MemoryBackend) -> Tool:
 
 
 def _run_logged(tool_name: str, operation: Operation) -> str:
-    """Run a tool operation and append its record to the ledger, success or not."""
-    ledger = current_ledger()
-    record: dict[str, Any] = dict.fromkeys(OPERATION_KEYS)
-    record.update(event=ledger.event_index, tool=tool_name, ok=False, cost=0)
-    started = time.perf_counter()
-    try:
-        message = operation(ledger, record)
-        record["ok"] = True
-        return message
-    except ToolError as error:
-        record["error"] = error.message
-        raise
-    except Exception as error:
-        record["error"] = f"{type(error).__name__}: {error}"
-        raise
-    finally:
-        record["writes_left"] = ledger.writes_left
-        record["ms"] = round((time.perf_counter() - started) * 1000, 3)
-        ledger.log_operation(record)
+    """Run a tool operation with its record logged in the ledger, success or not."""
+    with logged_operation(tool_name) as (ledger, record):
+        return operation(ledger, record)
 
 
 def _budget(ledger: MemoryLedger) -> str:

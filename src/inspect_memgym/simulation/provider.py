@@ -1,9 +1,10 @@
 """The ``memgym`` model provider: scripted reference policies behind Inspect's model API.
 
-``--model memgym/perfect`` runs the perfect policy through the very same tools and solver as
-an LLM. Each ``generate`` call rebuilds what the policy sees (the event's messages and its
-public payload from the sample store) and returns its next tool call or final reply. Token
-usage is an offline estimate (characters / 4), so no tokenizer download is needed.
+``--model memgym/perfect`` runs the perfect policy through the very same tools, solvers and
+memory strategies as an LLM. Each ``generate`` call goes to the benchmark the sample names
+(`policy_registry`), which rebuilds what the policy sees from the call's messages and the
+sample's public state and returns its next tool calls or final reply. Token usage is an
+offline estimate (characters / 4), so no tokenizer download is needed.
 """
 
 from __future__ import annotations
@@ -20,23 +21,17 @@ from inspect_ai.model import (
     ModelUsage,
 )
 from inspect_ai.tool import ToolCall, ToolChoice, ToolInfo
-from inspect_ai.util import store
 
-from inspect_memgym.agents.conversation_state import (
-    ConversationState,
-    current_conversation_state,
+from inspect_memgym.kit.inspect_internals import current_sample_metadata
+from inspect_memgym.kit.tokens import estimate_tokens
+from inspect_memgym.simulation.actions import Action
+from inspect_memgym.simulation.policy_registry import (
+    BENCHMARK_KEY,
+    benchmark_policies,
+    check_plays,
+    policy_names,
 )
-from inspect_memgym.agents.entity_stream_state import current_stream_state
-from inspect_memgym.simulation.conversation_dispatch import conversation_action
-from inspect_memgym.simulation.event_view import build_view
-from inspect_memgym.simulation.policies import get_policy
-from inspect_memgym.simulation.policy import Action
-from inspect_memgym.token_estimate import estimate_tokens
-from inspect_memgym.worlds.templates import get_template
 
-CONVERSATION_PHASE_KEY = f"{ConversationState.__name__}:phase"
-"""Store key of `ConversationState.phase`, read directly so entity_stream samples do not
-get a ConversationState written into their store."""
 DEFAULT_CONFIG = GenerateConfig()
 
 
@@ -52,7 +47,11 @@ class MemgymModelAPI(ModelAPI):
         **model_args: Any,
     ) -> None:
         super().__init__(model_name, base_url, api_key, [], config)
-        self.policy = get_policy(model_name)
+        known = policy_names()
+        if model_name not in known:
+            raise ValueError(
+                f"unknown memgym policy {model_name!r}; choose one of: {', '.join(known)}"
+            )
 
     async def count_text_tokens(self, text: str) -> int:
         """Estimate tokens without a tokenizer download.
@@ -69,31 +68,28 @@ class MemgymModelAPI(ModelAPI):
         tool_choice: ToolChoice,
         config: GenerateConfig,
     ) -> ModelOutput:
-        """Return the policy's next action for the current event.
+        """Return the policy's next action for the current model call.
 
         Args:
-            input: The current event's messages.
+            input: The call's messages.
             tools: Tools on offer.
             tool_choice: Ignored (policies choose their own tools).
             config: Ignored.
 
         Raises:
-            RuntimeError: If called outside an inspect_memgym task (no event in the store).
+            RuntimeError: If called outside an inspect_memgym task's sample.
+            ValueError: If the policy does not play the sample's benchmark.
         """
-        if store().get(CONVERSATION_PHASE_KEY):
-            conversation = current_conversation_state()
-            action = conversation_action(self.model_name, input, tools, conversation)
-            call_prefix = f"memgym-{conversation.period}-{conversation.phase}"
-            return self._output(action, input, tools, call_prefix, len(input))
-        event = current_stream_state().current_event
-        if not event:
+        metadata = current_sample_metadata() or {}
+        benchmark = metadata.get(BENCHMARK_KEY)
+        if not isinstance(benchmark, str):
             raise RuntimeError(
                 f"memgym/{self.model_name} is a scripted policy for inspect_memgym tasks; "
-                "it needs the task's event in the sample store."
+                "it plays only samples that name their benchmark."
             )
-        view = build_view(input, event)
-        action = self.policy.act(view, get_template(str(event["template"])))
-        return self._output(action, input, tools, f"memgym-{event['index']}", len(view.exchanges))
+        check_plays(benchmark, self.model_name)
+        turn = benchmark_policies(benchmark).play(self.model_name, input, tools)
+        return self._output(turn.action, input, tools, turn.call_prefix, turn.first_call_number)
 
     def _output(
         self,

@@ -1,0 +1,162 @@
+"""The conversation driver: plays one user's periods against a reference agent.
+
+For each period, the sessions run on-policy (the agent's replies go to the simulated
+user), then every question is asked as a numbered multiple choice, every variable a
+question depends on is probed, and every question is asked again with the current values
+given (the upper bound, straight to the model, no memory). Answers are recorded raw in
+`ConversationState.results`; the scorer parses and grades them. Evaluation prompts never
+change the agent's memory, and gold states never appear in any prompt except the upper
+bound's own statement of the current values. Memory operations are tagged with the period
+(`MemoryLedger.event_index`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspect_ai.model import (
+    ChatMessageAssistant,
+    ChatMessageSystem,
+    ChatMessageUser,
+    get_model,
+)
+from inspect_ai.solver import TaskState
+
+from inspect_memgym.conversation import BENCHMARK_NAME
+from inspect_memgym.conversation.prompts import (
+    UPPER_BOUND_SYSTEM,
+    probe_prompt,
+    probe_question,
+    question_prompt,
+    time_prefix,
+    upper_bound_prompt,
+)
+from inspect_memgym.conversation.simulated_user import SimulatedUser, simulated_user
+from inspect_memgym.conversation.state import (
+    PHASE_PROBE,
+    PHASE_QUESTION,
+    PHASE_UPPER_BOUND,
+    current_conversation_state,
+)
+from inspect_memgym.conversation.world.model import ConversationScenario, Period, Session
+from inspect_memgym.conversation.world.probes import probe_values, probed_variables
+from inspect_memgym.memory.ledger import current_ledger
+from inspect_memgym.strategies.call_context import PHASE_REPLY, set_phase
+from inspect_memgym.strategies.drivers import register_driver
+from inspect_memgym.strategies.strategy import MemoryStrategy
+
+SCENARIO_KEY = "scenario"
+"""Sample metadata key holding the user (`ConversationScenario.to_dict()`)."""
+OPTIONS_KEY = "conversation_options"
+"""Sample metadata key holding the run options (diagnostics, upper_bound)."""
+
+
+@register_driver(BENCHMARK_NAME)
+async def run_conversation(state: TaskState, agent: MemoryStrategy) -> TaskState:
+    """Play every period of the sample's user against the agent.
+
+    Args:
+        state: The sample's task state (metadata holds the scenario and options).
+        agent: The reference agent under test.
+
+    Returns:
+        The state, with the session transcript in ``messages`` and the agent's description
+        in ``metadata["agent"]``.
+    """
+    scenario = ConversationScenario.from_dict(state.metadata[SCENARIO_KEY])
+    options: dict[str, Any] = state.metadata.get(OPTIONS_KEY, {})
+    progress = current_conversation_state()
+    user = simulated_user(scenario.persona)
+    state.metadata["simulated_user"] = user.kind
+    ledger = current_ledger()
+    for period in scenario.periods:
+        progress.period = period.index
+        ledger.event_index = period.index
+        for session in period.sessions:
+            await _run_session(state, agent, user, session)
+        await agent.flush()
+        progress.session_id = ""
+        answers = await _ask_questions(scenario, period, agent)
+        if options.get("diagnostics", True):
+            answers.extend(await _ask_probes(scenario, period, agent))
+        if options.get("upper_bound", True):
+            answers.extend(await _ask_upper_bound(scenario, period))
+        # One store write per period: the store is snapshotted around model calls.
+        progress.results = [*progress.results, *answers]
+        set_phase("")
+    state.metadata["agent"] = agent.describe()
+    return state
+
+
+async def _run_session(
+    state: TaskState, agent: MemoryStrategy, user: SimulatedUser, session: Session
+) -> None:
+    """One session: the opening message and its follow-ups, each answered by the agent."""
+    progress = current_conversation_state()
+    progress.session_id = session.session_id
+    message = f"{time_prefix(session.time)}\n{session.opening}"
+    exchanges: list[tuple[str, str]] = []
+    for number in range(session.rounds):
+        set_phase(PHASE_REPLY)
+        reply = await agent.respond(message)
+        exchanges.append((message, reply))
+        state.messages.extend(
+            [ChatMessageUser(content=message), ChatMessageAssistant(content=reply)]
+        )
+        progress.transcript_messages = progress.transcript_messages + 2
+        if number + 1 < session.rounds:
+            message = await user.follow_up(session, number, exchanges)
+    await agent.end_session()
+
+
+AnswerRecord = dict[str, Any]
+
+
+def _record(kind: str, period: Period, item_id: str, raw: str, choices: int) -> AnswerRecord:
+    """One raw answer, as kept in `ConversationState.results`."""
+    return {"kind": kind, "period": period.index, "item": item_id, "raw": raw, "choices": choices}
+
+
+async def _ask_questions(
+    scenario: ConversationScenario, period: Period, agent: MemoryStrategy
+) -> list[AnswerRecord]:
+    answers = []
+    for question in scenario.questions:
+        set_phase(PHASE_QUESTION, question.qid)
+        prompt = question_prompt(question.text, [choice.text for choice in question.choices])
+        raw = await agent.answer(prompt, question.text)
+        answers.append(_record("question", period, question.qid, raw, len(question.choices)))
+    return answers
+
+
+async def _ask_probes(
+    scenario: ConversationScenario, period: Period, agent: MemoryStrategy
+) -> list[AnswerRecord]:
+    answers = []
+    for variable in probed_variables(scenario):
+        values = probe_values(scenario.scenario_id, variable)
+        set_phase(PHASE_PROBE, variable.key)
+        raw = await agent.answer(
+            probe_prompt(variable.label, values), probe_question(variable.label)
+        )
+        answers.append(_record("probe", period, variable.key, raw, len(values)))
+    return answers
+
+
+async def _ask_upper_bound(scenario: ConversationScenario, period: Period) -> list[AnswerRecord]:
+    model = get_model()
+    answers = []
+    for question in scenario.questions:
+        set_phase(PHASE_UPPER_BOUND, question.qid)
+        situation = [(scenario.variable(key).label, period.state[key]) for key in question.required]
+        prompt = question_prompt(question.text, [choice.text for choice in question.choices])
+        output = await model.generate(
+            [
+                ChatMessageSystem(content=UPPER_BOUND_SYSTEM),
+                ChatMessageUser(content=upper_bound_prompt(situation, prompt)),
+            ]
+        )
+        answers.append(
+            _record("upper_bound", period, question.qid, output.completion, len(question.choices))
+        )
+    return answers

@@ -1,0 +1,56 @@
+"""The conversation score explanation: a per-period table and a question × period grid."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from inspect_memgym.scoring.failure_labels import FAILURE_MARKS
+from inspect_memgym.scoring.tables import format_number, markdown_table
+
+
+def conversation_periods(periods: Sequence[Mapping[str, Any]]) -> str:
+    """One row per period: accuracy, upper bound, memory score, failure rates, parse failures.
+
+    Args:
+        periods: The per-period grades (``conversation_grading.period_rows``).
+    """
+    keys = (
+        "accuracy",
+        "upper_bound",
+        "memory_score",
+        "write_failure",
+        "read_failure",
+        "utilization_failure",
+    )
+    rows = [
+        [
+            period.get("period"),
+            *(format_number(period.get(key)) for key in keys),
+            period.get("parse_failures"),
+        ]
+        for period in periods
+    ]
+    header = ["period", "accuracy", "upper bound", "memory score", "write", "read", "use", "parse"]
+    return markdown_table(header, rows)
+
+
+def conversation_grid(questions: Sequence[Mapping[str, Any]]) -> str:
+    """Questions down, periods across: ✓ right, W / R / U a failure label, ? unparsed, ✗ wrong.
+
+    Args:
+        questions: One row per (period, question) (``Grading.questions``).
+    """
+    periods = sorted({int(row["period"]) for row in questions})
+    qids = list(dict.fromkeys(str(row["qid"]) for row in questions))
+    marks = {(str(row["qid"]), int(row["period"])): _mark(row) for row in questions}
+    rows = [[qid, *(marks.get((qid, period), "") for period in periods)] for qid in qids]
+    return markdown_table(["question", *(str(period) for period in periods)], rows)
+
+
+def _mark(row: Mapping[str, Any]) -> str:
+    if row.get("correct"):
+        return "✓"
+    if row.get("parse_failure"):
+        return "?"
+    return FAILURE_MARKS.get(str(row.get("failure")), "✗")

@@ -1,0 +1,328 @@
+"""Scripted assistants for the conversation task: they remember through the agent's memory.
+
+A policy reads only what the agent shows it: user messages in its context or retrieved
+from memory, its own notes (in an AWI memory object or returned by its memory searches),
+the numbered choices of a question, and, for the upper bound, the values stated in the
+prompt. Understanding a user message is done by recognising the session's scripted opening
+(the scenario says which values it reveals), which stands in for an LLM's reading of it;
+remembering is done only through the agent's memory, so if storage or retrieval breaks,
+the policy's score drops.
+
+- ``perfect`` keeps every revealed value and its latest change;
+- ``strategic`` misses 30% of revealed values (fixed by a hash);
+- ``naive`` keeps the first value it learns of each variable and ignores changes;
+- ``guesser`` remembers nothing and picks a hash-chosen option (about random accuracy);
+- ``abstainer`` remembers nothing and replies without a choice (every answer a parse failure).
+
+All of them answer the upper-bound prompt from the values it states.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from inspect_ai.model import ChatMessage
+from inspect_ai.tool import ToolInfo
+
+from inspect_memgym.conversation.notation import (
+    note,
+    note_key,
+    note_value,
+    read_choices,
+    read_notes,
+    read_situation,
+)
+from inspect_memgym.conversation.state import (
+    PHASE_PROBE,
+    PHASE_QUESTION,
+    PHASE_UPPER_BOUND,
+    PHASE_USER,
+)
+from inspect_memgym.conversation.world.model import ConversationScenario
+from inspect_memgym.kit.named import lookup
+from inspect_memgym.kit.rng import stable_fraction
+from inspect_memgym.simulation.actions import Action, ToolRequest, finish
+from inspect_memgym.simulation.transcript import tool_exchanges
+from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, PHASE_REPLY
+
+REPLY_TEXT = "Thanks for telling me. Here are a few ideas that fit what you described."
+FOLLOW_UP_TEXT = "Could you say a bit more about that?"
+UPDATED_TEXT = "Memory updated."
+NO_CHOICE_TEXT = "I'm not sure I remember enough about you to choose."
+FORGET_RATE = 0.3
+"""Share of revealed values the strategic policy misses."""
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One thing the policy sees about a variable.
+
+    Attributes:
+        key: Variable key.
+        value: Value.
+        time: Simulated time it was revealed.
+        source: ``"user"`` (a user message) or ``"note"`` (the policy's own note).
+        text: The note's exact text (notes only).
+    """
+
+    key: str
+    value: str
+    time: str
+    source: str
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What a policy call needs besides the messages.
+
+    Attributes:
+        scenario: The sample's user (public script: openings and what they reveal).
+        phase: The `ConversationState` phase.
+        period: Current period.
+        item_id: Question id or probed variable key.
+    """
+
+    scenario: ConversationScenario
+    phase: str
+    period: int
+    item_id: str
+
+
+class ConversationPolicy:
+    """A scripted assistant; subclasses change what it remembers and how it answers."""
+
+    name = "conversation_policy"
+    forget_rate = 0.0
+    keeps_first = False
+    remembers = True
+    chooses = True
+
+    def act(
+        self, messages: list[ChatMessage], tools: list[ToolInfo], situation: Situation
+    ) -> Action:
+        """The policy's output for one model call.
+
+        Args:
+            messages: The input messages.
+            tools: Tools on offer.
+            situation: Scenario, phase and item.
+        """
+        text = "\n".join(message.text for message in messages)
+        phase = situation.phase
+        if phase == PHASE_REPLY:
+            return finish(REPLY_TEXT)
+        if phase == PHASE_USER:
+            return finish(FOLLOW_UP_TEXT)
+        if phase == PHASE_MEMORY_UPDATE:
+            if any(info.name == "memory_write" for info in tools):
+                return self._update_store(messages, text, situation)
+            return finish(self._rewrite_memory(text, situation))
+        if phase == PHASE_UPPER_BOUND:
+            return finish(self._choose(text, self._stated(text, situation), situation))
+        if phase in (PHASE_QUESTION, PHASE_PROBE):
+            if not self.chooses:
+                return finish(NO_CHOICE_TEXT)
+            return finish(
+                self._choose(text, self._belief(self._evidence(text, situation)), situation)
+            )
+        return finish(REPLY_TEXT)
+
+    def forgets(self, scenario: ConversationScenario, session_id: str, key: str) -> bool:
+        """Whether the policy misses one revealed value.
+
+        Args:
+            scenario: The user.
+            session_id: Session that revealed it.
+            key: Variable key.
+        """
+        if self.forget_rate <= 0:
+            return False
+        return stable_fraction(self.name, scenario.scenario_id, session_id, key) < self.forget_rate
+
+    def _evidence(self, text: str, situation: Situation) -> list[Evidence]:
+        if not self.remembers:
+            return []
+        scenario = situation.scenario
+        # Only sessions that have happened: a user may repeat an opening word for word in a
+        # later period, and that later session must not lend its time to the earlier one.
+        items = [
+            Evidence(key, value, session.time, "user")
+            for period in scenario.periods
+            if period.index <= situation.period
+            for session in period.sessions
+            if session.opening and session.opening in text
+            for key, value in session.exposed.items()
+            if not self.forgets(scenario, session.session_id, key)
+        ]
+        items.extend(
+            Evidence(key, value, time, "note", matched)
+            for key, value, time, matched in read_notes(text)
+        )
+        return items
+
+    def _belief(self, items: list[Evidence]) -> dict[str, Evidence]:
+        """The value the policy holds for each variable: the latest, or the first if naive."""
+        belief: dict[str, Evidence] = {}
+        for item in sorted(items, key=lambda item: (item.time, item.source == "user")):
+            if self.keeps_first and item.key in belief:
+                continue
+            belief[item.key] = item
+        return belief
+
+    def _stated(self, text: str, situation: Situation) -> dict[str, Evidence]:
+        """The values the upper-bound prompt states, by variable key."""
+        by_label = {variable.label: variable.key for variable in situation.scenario.variables}
+        return {
+            by_label[label]: Evidence(by_label[label], value, "", "user")
+            for label, value in read_situation(text).items()
+            if label in by_label
+        }
+
+    def _choose(self, text: str, belief: dict[str, Evidence], situation: Situation) -> str:
+        """``{"answer": N}`` for the option that fits the belief (a hash pick among the rest)."""
+        options = read_choices(text)
+        if not options:
+            return NO_CHOICE_TEXT
+        if situation.phase == PHASE_PROBE:
+            held = belief.get(situation.item_id)
+            fitting = [i for i, option in enumerate(options) if held and option == held.value]
+        else:
+            fitting = self._fitting_choices(options, belief, situation)
+        pool = fitting or list(range(len(options)))
+        if len(pool) == 1:
+            return json.dumps({"answer": pool[0] + 1})
+        draw = stable_fraction(
+            self.name, situation.scenario.scenario_id, str(situation.period), situation.item_id
+        )
+        return json.dumps({"answer": pool[int(draw * len(pool))] + 1})
+
+    @staticmethod
+    def _fitting_choices(
+        options: list[str], belief: dict[str, Evidence], situation: Situation
+    ) -> list[int]:
+        question = next(
+            (q for q in situation.scenario.questions if q.qid == situation.item_id), None
+        )
+        if question is None:
+            return []
+        states = {choice.text: choice.state for choice in question.choices}
+        fitting = []
+        for index, option in enumerate(options):
+            state = states.get(option)
+            if state is None:
+                continue
+            if all(
+                key not in belief or belief[key].value == value
+                for key, value in zip(question.required, state, strict=True)
+            ):
+                fitting.append(index)
+        return fitting
+
+    def _rewrite_memory(self, text: str, situation: Situation) -> str:
+        """The AWI memory object: one note per variable the policy holds."""
+        belief = self._belief(self._evidence(text, situation))
+        order = [variable.key for variable in situation.scenario.variables]
+        memory = {
+            note_key(key): note_value(belief[key].value, belief[key].time)
+            for key in order
+            if key in belief
+        }
+        return json.dumps(memory, ensure_ascii=False, indent=1)
+
+    def _update_store(self, messages: list[ChatMessage], text: str, situation: Situation) -> Action:
+        """AWE: search for each newly revealed variable's note, then write or edit it."""
+        exchanges = tool_exchanges(messages)
+        revealed = self._belief(
+            [item for item in self._evidence(text, situation) if item.source == "user"]
+        )
+        searched = {
+            str(exchange.arguments.get("query"))
+            for exchange in exchanges
+            if exchange.function == "memory_search"
+        }
+        pending = [key for key in revealed if note_key(key) not in searched]
+        if pending:
+            return Action(
+                calls=[
+                    ToolRequest("memory_search", {"query": note_key(key), "top_k": 3})
+                    for key in pending
+                ]
+            )
+        if any(exchange.function in ("memory_write", "memory_edit") for exchange in exchanges):
+            return finish(UPDATED_TEXT)
+        stored: dict[str, Evidence] = {}
+        searches = [exchange for exchange in exchanges if exchange.function == "memory_search"]
+        for exchange in searches:
+            for key, value, time, matched in read_notes(exchange.result):
+                stored[key] = Evidence(key, value, time, "note", matched)
+        calls = []
+        for key, item in revealed.items():
+            old = stored.get(key)
+            new = note(key, item.value, item.time)
+            if old is None:
+                calls.append(ToolRequest("memory_write", {"content": new}))
+            elif not self.keeps_first and old.time < item.time and old.value != item.value:
+                calls.append(ToolRequest("memory_edit", {"old_text": old.text, "new_text": new}))
+        return Action(calls=calls) if calls else finish(UPDATED_TEXT)
+
+
+class PerfectConversationPolicy(ConversationPolicy):
+    """Keeps every revealed value and every change."""
+
+    name = "perfect"
+
+
+class StrategicConversationPolicy(ConversationPolicy):
+    """Misses 30% of revealed values."""
+
+    name = "strategic"
+    forget_rate = FORGET_RATE
+
+
+class NaiveConversationPolicy(ConversationPolicy):
+    """Keeps the first value of each variable and ignores every change."""
+
+    name = "naive"
+    keeps_first = True
+
+
+class GuesserConversationPolicy(ConversationPolicy):
+    """Remembers nothing; picks a hash-chosen option."""
+
+    name = "guesser"
+    remembers = False
+
+
+class AbstainerConversationPolicy(ConversationPolicy):
+    """Remembers nothing; answers questions and probes without a choice."""
+
+    name = "abstainer"
+    remembers = False
+    chooses = False
+
+
+CONVERSATION_POLICIES: dict[str, ConversationPolicy] = {
+    policy.name: policy
+    for policy in (
+        PerfectConversationPolicy(),
+        StrategicConversationPolicy(),
+        NaiveConversationPolicy(),
+        GuesserConversationPolicy(),
+        AbstainerConversationPolicy(),
+    )
+}
+"""Policies that play the conversation task, by ``memgym/<name>``."""
+
+
+def get_conversation_policy(name: str) -> ConversationPolicy:
+    """Return a conversation policy by name.
+
+    Args:
+        name: Policy name.
+
+    Raises:
+        ValueError: If the policy does not play the conversation task (lists those that do).
+    """
+    return lookup(CONVERSATION_POLICIES, name, "memgym policy for the conversation task")

@@ -1,0 +1,71 @@
+"""Play a ``memgym`` model call of the conversation task with its scripted policy.
+
+Registered with the ``memgym`` provider: every model call of a conversation sample comes
+here, with the phase and item the driver or strategy announced (`ModelCallContext`) and the
+period from `ConversationState`.
+"""
+
+from __future__ import annotations
+
+from inspect_ai.model import ChatMessage
+from inspect_ai.tool import ToolInfo
+
+from inspect_memgym.conversation import BENCHMARK_NAME
+from inspect_memgym.conversation.driver import SCENARIO_KEY
+from inspect_memgym.conversation.policies import (
+    CONVERSATION_POLICIES,
+    Situation,
+    get_conversation_policy,
+)
+from inspect_memgym.conversation.state import current_conversation_state
+from inspect_memgym.conversation.world.model import ConversationScenario
+from inspect_memgym.kit.inspect_internals import current_sample_metadata
+from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
+from inspect_memgym.strategies.call_context import current_call_context
+
+_scenarios: dict[str, ConversationScenario] = {}
+"""Parsed scenarios by id (parsing the metadata on every call would dominate run time)."""
+_MAX_CACHED = 64
+
+
+def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -> PolicyTurn:
+    """The named policy's turn for the current conversation model call.
+
+    Args:
+        policy_name: ``memgym/<name>`` policy name.
+        messages: Input messages.
+        tools: Tools on offer.
+
+    Raises:
+        ValueError: If the policy does not play the conversation task.
+        RuntimeError: If there is no current sample with a conversation scenario.
+    """
+    policy = get_conversation_policy(policy_name)
+    context = current_call_context()
+    period = current_conversation_state().period
+    situation = Situation(
+        scenario=_current_scenario(),
+        phase=context.phase,
+        period=period,
+        item_id=context.item_id,
+    )
+    action = policy.act(messages, tools, situation)
+    return PolicyTurn(action, f"memgym-{period}-{context.phase}", len(messages))
+
+
+def _current_scenario() -> ConversationScenario:
+    metadata = current_sample_metadata() or {}
+    data = metadata.get(SCENARIO_KEY)
+    if not isinstance(data, dict):
+        raise RuntimeError("memgym conversation policies need the sample's conversation scenario")
+    scenario_id = str(data["scenario_id"])
+    scenario = _scenarios.get(scenario_id)
+    if scenario is None:
+        if len(_scenarios) >= _MAX_CACHED:
+            _scenarios.clear()
+        scenario = ConversationScenario.from_dict(data)
+        _scenarios[scenario_id] = scenario
+    return scenario
+
+
+register_policies(BENCHMARK_NAME, tuple(CONVERSATION_POLICIES), play)

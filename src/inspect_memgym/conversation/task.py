@@ -1,0 +1,140 @@
+"""``inspect_memgym/conversation``: on-policy memory of a user's changing situation (AMemGym).
+
+A simulated user chats with the assistant over an initial period and ten later periods
+(three simulated months each), revealing their situation implicitly; a few things change
+every period, each explained by a life event. After every period the assistant answers
+advice questions whose best option depends on the user's current situation. Scores: the
+memory score (accuracy normalised between random and an in-sample upper bound), and the
+write / read / utilization failure diagnostics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from inspect_ai import Task, task
+
+from inspect_memgym.conversation import (
+    BENCHMARK_NAME,
+    policy_play,  # noqa: F401  (registers the memgym policies)
+)
+from inspect_memgym.conversation.dataset import amemgym_dataset, generated_dataset
+from inspect_memgym.conversation.scorer import conversation_scorer
+from inspect_memgym.conversation.viewer import conversation_headline, conversation_viewer
+from inspect_memgym.conversation.world.randomness import CONVERSATION_GENERATOR_VERSION
+from inspect_memgym.conversation.world.tiers import get_conversation_tier
+from inspect_memgym.kit.inspect_internals import task_argument_errors
+from inspect_memgym.kit.seeds import resolve_seeds
+from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
+from inspect_memgym.memory.factory import DEFAULT_BACKEND
+from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.strategies.registry import strategy_parameters, strategy_solver
+
+TASK_VERSION = 1
+"""Bumped whenever generation or scoring changes."""
+DEFAULT_TIER = "base"
+DEFAULT_SEEDS = 20
+"""Users per run: AMemGym's v1.base has 20."""
+DEFAULT_AGENT = "awe"
+"""AMemGym's best reference agent."""
+
+
+@task
+def conversation(
+    tier: str = DEFAULT_TIER,
+    seeds: int | Sequence[int] = DEFAULT_SEEDS,
+    seed: int | None = None,
+    agent: str = DEFAULT_AGENT,
+    backend: str = DEFAULT_BACKEND,
+    embedding: str = DEFAULT_EMBEDDING,
+    write_budget: int | None = None,
+    update_frequency: int | None = None,
+    short_term_window: int | None = None,
+    top_k: int | None = None,
+    context_budget: int | None = None,
+    diagnostics: bool = True,
+    upper_bound: bool = True,
+    dataset: str | None = None,
+    rounds_initial: int = 1,
+    rounds_update: int = 2,
+    chroma_url: str | None = None,
+    chroma_token: str | None = None,
+    keep_memory: bool = False,
+) -> Task:
+    """The conversation benchmark (AMemGym, fixed) as an Inspect task.
+
+    Args:
+        tier: small (tests), base (like v1.base) or extra (like v1.extra).
+        seeds: Number of users (seeds 0..n-1) or a list of seeds.
+        seed: A single seed (overrides ``seeds``).
+        agent: Reference memory agent: awe (default), awi, rag or native.
+        backend: Memory backend for rag and awe: chroma (embedded) or markdown.
+        embedding: Embedding for chroma: hashing (offline default), minilm or openai.
+        write_budget: Memory writes allowed (default: effectively unlimited, as in AMemGym).
+        update_frequency: Messages between memory updates (awi, rag, awe; default 2).
+        short_term_window: Recent raw messages kept in context (awi, rag, awe; default 4).
+        top_k: Memories retrieved per turn (rag, awe; default 30).
+        context_budget: Token budget of the native agent's history (default 128,000).
+        diagnostics: Probe every variable after every period (write/read/utilization).
+        upper_bound: Ask every question again with the current state given.
+        dataset: Path or URL of an AMemGym data.json to run instead of generated users.
+        rounds_initial: User messages per session in the initial period (AMemGym data only).
+        rounds_update: User messages per session in later periods (AMemGym data only).
+        chroma_url: ChromaDB server for the chroma backend, e.g. ``http://localhost:8000``
+            (default: ``MEMGYM_CHROMA_URL``, else an in-process store).
+        chroma_token: Token for a ChromaDB server with token auth (default:
+            ``MEMGYM_CHROMA_TOKEN``; prefer the variable, Inspect logs ``-T`` values).
+        keep_memory: Keep each sample's chroma collection after the sample instead of deleting it.
+    """
+    with task_argument_errors(BENCHMARK_NAME):
+        memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
+        options = {"diagnostics": diagnostics, "upper_bound": upper_bound}
+        if dataset is not None:
+            samples = amemgym_dataset(dataset, options, rounds_initial, rounds_update)
+            chosen_seeds: list[int] = []
+        else:
+            get_conversation_tier(tier)
+            chosen_seeds = resolve_seeds(seeds, seed)
+            samples = generated_dataset(tier, chosen_seeds, options)
+        strategy_options = {
+            "update_frequency": update_frequency,
+            "short_term_window": short_term_window,
+            "top_k": top_k,
+            "context_budget": context_budget,
+        }
+        shared_arguments = {
+            "write_budget": write_budget,
+            "backend": backend,
+            "embedding": embedding,
+            "chroma_url": chroma_url,
+            "chroma_token": chroma_token,
+            "keep_memory": keep_memory,
+        }
+        keeps_store = "backend" in strategy_parameters(agent)
+        return Task(
+            dataset=samples,
+            solver=strategy_solver(agent, strategy_options, **shared_arguments),
+            scorer=conversation_scorer(),
+            version=TASK_VERSION,
+            headline_metric=conversation_headline(),
+            viewer=conversation_viewer(),
+            metadata={
+                "benchmark": BENCHMARK_NAME,
+                "tier": tier if dataset is None else "amemgym",
+                "seeds": chosen_seeds,
+                "dataset": dataset,
+                "agent": agent,
+                "update_frequency": update_frequency,
+                "short_term_window": short_term_window,
+                "top_k": top_k,
+                "context_budget": context_budget,
+                "rounds_initial": rounds_initial if dataset is not None else None,
+                "rounds_update": rounds_update if dataset is not None else None,
+                **memory.task_metadata(),
+                "memory_location": memory.location if keeps_store else "in context",
+                "write_budget": write_budget,
+                "diagnostics": diagnostics,
+                "upper_bound": upper_bound,
+                "generator_version": CONVERSATION_GENERATOR_VERSION,
+            },
+        )

@@ -1,0 +1,105 @@
+"""Turn generated scenarios into Inspect samples."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from inspect_ai.dataset import MemoryDataset, Sample
+
+from inspect_memgym.entity_stream import BENCHMARK_NAME
+from inspect_memgym.entity_stream.world.scenario import Scenario, generate_scenario
+from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES, get_template
+from inspect_memgym.kit.seeds import resolve_names
+from inspect_memgym.simulation.policy_registry import BENCHMARK_KEY
+
+SAMPLE_INPUT = (
+    "Read a stream of {events} events about {entities} {entity_plural} with a budget of "
+    "{write_budget} memory writes, then answer {questions} questions ({template}, {tier} tier, "
+    "seed {seed})."
+)
+
+
+def _known_names(scenario: Scenario) -> list[str]:
+    """Every entity name of the world plus the never-seen names asked about."""
+    names = scenario.world.names()
+    for question in scenario.questions:
+        if question.qtype == "abstention":
+            names.append(str(question.params["entity"]))
+    return names
+
+
+def scenario_metadata(scenario: Scenario) -> dict[str, Any]:
+    """The sample metadata of a scenario: everything the solver and scorer need.
+
+    Args:
+        scenario: A generated scenario.
+    """
+    template = get_template(scenario.template)
+    return {
+        BENCHMARK_KEY: BENCHMARK_NAME,
+        "template": scenario.template,
+        "tier": scenario.tier,
+        "seed": scenario.seed,
+        "generator_version": scenario.version,
+        "write_budget": scenario.write_budget,
+        "entity_plural": template.entity_plural,
+        "events": [event.to_dict() for event in scenario.events],
+        "questions": [question.to_dict() for question in scenario.questions],
+        "known_names": _known_names(scenario),
+    }
+
+
+def scenario_sample(scenario: Scenario) -> Sample:
+    """One Inspect sample for a scenario.
+
+    Args:
+        scenario: A generated scenario.
+    """
+    template = get_template(scenario.template)
+    return Sample(
+        id=scenario.sample_id,
+        input=SAMPLE_INPUT.format(
+            events=len(scenario.events),
+            entities=len(scenario.world.entities),
+            entity_plural=template.entity_plural,
+            write_budget=scenario.write_budget,
+            questions=len(scenario.questions),
+            template=scenario.template,
+            tier=scenario.tier,
+            seed=scenario.seed,
+        ),
+        target="\n".join(f"{q.qid}: {q.gold.text}" for q in scenario.questions),
+        metadata=scenario_metadata(scenario),
+    )
+
+
+def resolve_templates(templates: str | Sequence[str] | None) -> list[str]:
+    """Template names from a task argument: None (all), a comma list or a sequence.
+
+    Args:
+        templates: The argument.
+
+    Raises:
+        ValueError: For an unknown name or an empty selection.
+    """
+    return resolve_names(templates, TEMPLATE_NAMES, "template")
+
+
+def entity_stream_dataset(
+    templates: list[str], tier: str, seeds: list[int], write_budget: int | None = None
+) -> MemoryDataset:
+    """Samples for every (template, seed) pair, templates outermost.
+
+    Args:
+        templates: Template names.
+        tier: Tier name.
+        seeds: Seeds.
+        write_budget: Override of the tier's write budget.
+    """
+    samples = [
+        scenario_sample(generate_scenario(template, tier, seed, write_budget))
+        for template in templates
+        for seed in seeds
+    ]
+    return MemoryDataset(samples, name=f"entity_stream-{tier}")

@@ -1,0 +1,29 @@
+"""The entity_stream score explanation: one Markdown row per question."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from inspect_memgym.scoring.tables import markdown_table
+
+
+def entity_stream_questions(details: Sequence[Mapping[str, Any]]) -> str:
+    """One row per question: id, type, gold, answer, verdict and why it was wrong.
+
+    Args:
+        details: The scorer's per-question detail dicts.
+    """
+    rows = []
+    for detail in details:
+        answer = str(detail.get("answer", ""))
+        if not detail.get("submitted", True):
+            answer = f"{answer} (not submitted)" if answer else "(no answer)"
+        verdict = "✓" if detail.get("correct") else "✗"
+        if detail.get("decided_by") == "judge":
+            verdict += " (judge)"
+        failure = "" if detail.get("correct") else str(detail.get("attribution") or "")
+        rows.append(
+            [detail.get("qid"), detail.get("qtype"), detail.get("gold"), answer, verdict, failure]
+        )
+    return markdown_table(["question", "type", "gold", "answer", "right", "failure"], rows)

@@ -1,0 +1,1 @@
+"""The entity_stream's scripted ``memgym`` policies: reference policies and cheaters."""

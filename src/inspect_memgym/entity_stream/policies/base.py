@@ -1,0 +1,46 @@
+"""The policy interface: given what it sees of the current event, choose the next action."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+from inspect_memgym.entity_stream.policies.event_view import EventView
+from inspect_memgym.entity_stream.world.model import Template
+from inspect_memgym.simulation.actions import Action, finish
+
+REFUSAL = "I don't know: my memory has nothing on this."
+
+
+class Policy(ABC):
+    """A scripted reference policy. It acts only through the tools it is offered."""
+
+    name: str = "policy"
+
+    def act(self, view: EventView, template: Template) -> Action:
+        """Choose the next action for the current event.
+
+        Args:
+            view: What the policy sees of the event.
+            template: The scenario's template (public: named by the task).
+        """
+        if view.kind == "ingest":
+            return self.on_ingest(view, template)
+        if view.kind in ("correction", "contradiction"):
+            return self.on_change(view, template)
+        if view.kind == "question":
+            if view.calls("submit_answer"):
+                return finish()
+            return self.on_question(view, template)
+        return finish()
+
+    @abstractmethod
+    def on_ingest(self, view: EventView, template: Template) -> Action:
+        """Handle a batch of documents."""
+
+    @abstractmethod
+    def on_change(self, view: EventView, template: Template) -> Action:
+        """Handle a correction notice or a silent update."""
+
+    @abstractmethod
+    def on_question(self, view: EventView, template: Template) -> Action:
+        """Handle a question (the base class already stops after an answer)."""

@@ -1,0 +1,80 @@
+"""Every entity_stream policy by its ``--model memgym/<name>`` name, and how one plays.
+
+Importing this module registers the policies with the ``memgym`` provider.
+"""
+
+from __future__ import annotations
+
+from inspect_ai.model import ChatMessage
+from inspect_ai.tool import ToolInfo
+
+from inspect_memgym.entity_stream import BENCHMARK_NAME
+from inspect_memgym.entity_stream.policies.base import Policy
+from inspect_memgym.entity_stream.policies.event_view import build_view
+from inspect_memgym.entity_stream.policies.guessing import SMART_GUESSER
+from inspect_memgym.entity_stream.policies.hedging import HEDGER
+from inspect_memgym.entity_stream.policies.judge_baiter import JUDGE_BAITER
+from inspect_memgym.entity_stream.policies.memoryless import ABSTAINER, GUESSER
+from inspect_memgym.entity_stream.policies.name_dumper import NAME_DUMPER
+from inspect_memgym.entity_stream.policies.over_writer import OVER_WRITER
+from inspect_memgym.entity_stream.policies.priority import PRIORITY, TEMPLATE_EXPERT
+from inspect_memgym.entity_stream.policies.storing import NAIVE, PERFECT, RANDOM, STRATEGIC
+from inspect_memgym.entity_stream.state import current_stream_state
+from inspect_memgym.entity_stream.world.templates import get_template
+from inspect_memgym.kit.named import lookup
+from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
+
+REFERENCE_POLICIES: tuple[Policy, ...] = (
+    PERFECT,
+    STRATEGIC,
+    NAIVE,
+    GUESSER,
+    ABSTAINER,
+    RANDOM,
+    PRIORITY,
+    TEMPLATE_EXPERT,
+    SMART_GUESSER,
+)
+"""Policies that play by the rules: they store honestly or not at all."""
+
+CHEATERS: tuple[Policy, ...] = (NAME_DUMPER, HEDGER, OVER_WRITER, JUDGE_BAITER)
+"""Adversarial policies that try to game storage checks, answer rules, budget and judge."""
+
+POLICIES: dict[str, Policy] = {policy.name: policy for policy in (*REFERENCE_POLICIES, *CHEATERS)}
+"""Registered policies."""
+
+
+def get_policy(name: str) -> Policy:
+    """Return a policy by name.
+
+    Args:
+        name: Policy name.
+
+    Raises:
+        ValueError: If no policy has this name (the message lists the valid names).
+    """
+    return lookup(POLICIES, name, "memgym policy")
+
+
+def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -> PolicyTurn:
+    """One entity_stream model call: the named policy's next action for the current event.
+
+    Args:
+        policy_name: ``memgym/<name>`` policy name.
+        messages: The current event's messages.
+        tools: Tools on offer (the provider drops calls to tools not offered).
+
+    Raises:
+        RuntimeError: If no event is being processed (the sample store holds none).
+    """
+    event = current_stream_state().current_event
+    if not event:
+        raise RuntimeError(
+            f"memgym/{policy_name} plays entity_stream events; no event is being processed."
+        )
+    view = build_view(messages, event)
+    action = get_policy(policy_name).act(view, get_template(str(event["template"])))
+    return PolicyTurn(action, f"memgym-{event['index']}", len(view.exchanges))
+
+
+register_policies(BENCHMARK_NAME, tuple(POLICIES), play)

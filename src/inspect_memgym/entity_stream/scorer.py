@@ -1,0 +1,138 @@
+"""The entity_stream scorer: rules first, the judge only when rules cannot decide.
+
+``Score.value`` holds the composite, every axis and the failure-attribution rates as floats;
+``Score.metadata`` holds each question's gold answer, the agent's answer, the verdict, how
+it was reached and its failure attribution (``entity_stream.attribution``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspect_ai.scorer import Score, Scorer, Target, scorer
+from inspect_ai.solver import TaskState
+from inspect_ai.util import store_as
+
+from inspect_memgym.entity_stream.attribution import attribute_questions
+from inspect_memgym.entity_stream.axes import (
+    SCORE_KEYS,
+    QuestionOutcome,
+    accuracy_by_type,
+    axis_scores,
+)
+from inspect_memgym.entity_stream.explanation import entity_stream_questions
+from inspect_memgym.entity_stream.state import EntityStreamState
+from inspect_memgym.entity_stream.value_pools import attribute_value_pool
+from inspect_memgym.entity_stream.world.model import Template
+from inspect_memgym.entity_stream.world.questions import Question
+from inspect_memgym.entity_stream.world.templates import get_template
+from inspect_memgym.memory.ledger import MemoryLedger
+from inspect_memgym.scoring.answer_rules import check_answer
+from inspect_memgym.scoring.failure_labels import failure_rates
+from inspect_memgym.scoring.judge import JUDGE_PROMPT_VERSION, judge_answer
+from inspect_memgym.scoring.metrics import score_metrics
+
+
+async def _grade(
+    question: Question, answer: str, known_names: list[str], template: Template, judge: bool
+) -> dict[str, Any]:
+    verdict = check_answer(
+        answer,
+        question.gold,
+        known_names=known_names,
+        question=question.text,
+        choices=attribute_value_pool(question, template),
+    )
+    detail: dict[str, Any] = {
+        "qid": question.qid,
+        "qtype": question.qtype,
+        "axis": question.axis,
+        "question": question.text,
+        "gold": question.gold.text,
+        "answer": answer,
+        "verdict": verdict.verdict,
+        "rule": verdict.rule,
+        "reason": verdict.reason,
+        "decided_by": "rules",
+        "correct": verdict.verdict == "correct",
+    }
+    if verdict.verdict == "undecided" and judge:
+        correct, grader = await judge_answer(question.text, question.gold.text, answer)
+        detail.update(
+            correct=correct,
+            decided_by="judge",
+            judge_model=grader,
+            judge_prompt_version=JUDGE_PROMPT_VERSION,
+        )
+    return detail
+
+
+def _add_attribution(
+    state: TaskState, questions: list[Question], ledger: MemoryLedger, details: list[dict[str, Any]]
+) -> None:
+    """Add each question's failure label and blamed facts to its detail dict."""
+    attributions = attribute_questions(
+        str(state.metadata["template"]),
+        state.metadata["events"],
+        questions,
+        ledger.operations,
+        {detail["qid"]: bool(detail["correct"]) for detail in details},
+    )
+    for detail in details:
+        attribution = attributions[detail["qid"]]
+        detail["attribution"] = attribution.label
+        detail["attribution_facts"] = [list(fact) for fact in attribution.facts]
+
+
+@scorer(metrics=score_metrics(SCORE_KEYS, headline="composite", group_by="template"))
+def entity_stream_scorer(judge: bool = False) -> Scorer:
+    """Score every question of an entity_stream sample and compute the axes.
+
+    Args:
+        judge: Consult the ``grader`` model role when the rules cannot decide (otherwise an
+            undecided answer counts as wrong).
+    """
+
+    async def score(state: TaskState, target: Target) -> Score:
+        questions = [Question.from_dict(item) for item in state.metadata["questions"]]
+        known_names = list(state.metadata["known_names"])
+        template = get_template(str(state.metadata["template"]))
+        answers = store_as(EntityStreamState).answers
+        ledger = store_as(MemoryLedger)
+        details = [
+            await _grade(
+                question,
+                str(answers.get(question.qid, {}).get("answer", "")),
+                known_names,
+                template,
+                judge,
+            )
+            for question in questions
+        ]
+        for detail in details:
+            detail["submitted"] = bool(answers.get(detail["qid"], {}).get("submitted", False))
+        _add_attribution(state, questions, ledger, details)
+        outcomes = [QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in details]
+        value = {
+            **axis_scores(outcomes, ledger.writes_used),
+            **failure_rates((detail["attribution"] for detail in details), len(details)),
+        }
+        correct = sum(outcome.correct for outcome in outcomes)
+        return Score(
+            value=value,
+            answer=f"{correct}/{len(outcomes)} questions right",
+            explanation=(
+                f"{correct} of {len(outcomes)} answers correct; "
+                f"{ledger.writes_used} of {ledger.write_budget} writes used.\n\n"
+                + entity_stream_questions(details)
+            ),
+            metadata={
+                "questions": details,
+                "accuracy_by_type": accuracy_by_type(outcomes),
+                "writes_used": ledger.writes_used,
+                "write_budget": ledger.write_budget,
+                "memory_operations": len(ledger.operations),
+            },
+        )
+
+    return score

@@ -1,0 +1,185 @@
+"""The entity_stream solver: feeds a scenario's events to the model one at a time.
+
+Between events the context is cleared to the system prompt plus the current event and a
+one-line status, so memory is the only way to keep anything. Every event conversation is
+appended to ``state.messages`` for the viewer, but the model only ever sees the current one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageAssistant,
+    ChatMessageSystem,
+    ChatMessageUser,
+    execute_tools,
+    get_model,
+)
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.tool import ToolDef
+
+from inspect_memgym.entity_stream.prompts import (
+    STATUS_LINE,
+    SYSTEM_PROMPT,
+    event_instruction,
+)
+from inspect_memgym.entity_stream.state import EntityStreamState, current_stream_state
+from inspect_memgym.entity_stream.submit_answer import submit_answer
+from inspect_memgym.memory.backend import MemoryBackend
+from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
+from inspect_memgym.memory.factory import DEFAULT_BACKEND, describe_backend
+from inspect_memgym.memory.ledger import MemoryLedger, current_ledger
+from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.memory.tools import memory_tools, status_line
+
+DEFAULT_MAX_TURNS_PER_EVENT = 20
+SCENARIO_KEYS = ("template", "tier", "seed")
+"""Public scenario parameters copied into every event a scripted policy sees."""
+FREE_EDITS_PER_CORRECTION = 3
+"""Edits that are free while one correction notice is processed; further edits cost 1."""
+MEMORY_STORE_KEY = "memory_store"
+"""Sample metadata key recording where the sample's memory lived (never a token)."""
+
+
+def _event_prompt(event: dict[str, Any], total: int, memory_status: str) -> str:
+    status = STATUS_LINE.format(number=event["index"] + 1, total=total, memory_status=memory_status)
+    qid = event["payload"].get("qid") if event["kind"] == "question" else None
+    return f"{status}\n\n{event['text']}\n\n{event_instruction(event['kind'], qid)}"
+
+
+def _record_unsubmitted_answer(
+    progress: EntityStreamState, event: dict[str, Any], messages: list[ChatMessage], turns: int
+) -> None:
+    """Record a question the model left without submit_answer: its last text, flagged."""
+    qid = str(event["payload"]["qid"])
+    if qid in progress.answers:
+        return
+    last_text = next(
+        (m.text for m in reversed(messages) if isinstance(m, ChatMessageAssistant) and m.text),
+        "",
+    )
+    answers = dict(progress.answers)
+    answers[qid] = {
+        "answer": last_text,
+        "submitted": False,
+        "event": event["index"],
+        "turns": turns,
+    }
+    progress.answers = answers
+
+
+async def _run_event(
+    event: dict[str, Any],
+    total: int,
+    scenario: dict[str, Any],
+    system_prompt: str,
+    tools: list[ToolDef],
+    memory: MemoryBackend,
+    max_turns: int,
+) -> list[ChatMessage]:
+    """Run one event: at most ``max_turns`` model turns. Returns the event's conversation."""
+    progress = current_stream_state()
+    ledger = current_ledger()
+    ledger.event_index = event["index"]
+    _set_free_edits(ledger, FREE_EDITS_PER_CORRECTION if event["kind"] == "correction" else 0)
+    progress.current_event = {
+        "index": event["index"],
+        "kind": event["kind"],
+        **scenario,
+        **event["payload"],
+    }
+    if event["kind"] == "session_break":
+        progress.session = int(event["payload"]["session"])
+    messages: list[ChatMessage] = [
+        ChatMessageSystem(content=system_prompt),
+        ChatMessageUser(content=_event_prompt(event, total, status_line(memory))),
+    ]
+    model = get_model()
+    qid = event["payload"].get("qid")
+    turns = 0
+    while turns < max_turns:
+        turns += 1
+        output = await model.generate(messages, tools=tools)
+        messages.append(output.message)
+        if not output.message.tool_calls:
+            break
+        result = await execute_tools(messages, tools)
+        messages.extend(result.messages)
+        if qid is not None and qid in progress.answers:
+            answers = dict(progress.answers)
+            answers[qid] = {**answers[qid], "turns": turns}
+            progress.answers = answers
+            break
+    if event["kind"] == "question":
+        _record_unsubmitted_answer(progress, event, messages, turns)
+    _set_free_edits(ledger, 0)
+    progress.events_done = progress.events_done + 1
+    return messages
+
+
+def _set_free_edits(ledger: MemoryLedger, free_edits: int) -> None:
+    """Set the ledger's free edits, skipping a write that would change nothing.
+
+    Every write to a `StoreModel` field re-validates the whole ledger, operation log included.
+    """
+    if ledger.free_edits_left != free_edits:
+        ledger.free_edits_left = free_edits
+
+
+@solver
+def entity_stream_agent(
+    backend: str = DEFAULT_BACKEND,
+    embedding: str = DEFAULT_EMBEDDING,
+    max_turns_per_event: int = DEFAULT_MAX_TURNS_PER_EVENT,
+    chroma_url: str | None = None,
+    chroma_token: str | None = None,
+    keep_memory: bool = False,
+) -> Solver:
+    """Feed the sample's events to the model, one cleared context per event.
+
+    Args:
+        backend: Memory backend (``chroma`` or ``markdown``).
+        embedding: Embedding for the chroma backend (``hashing``, ``minilm``, ``openai``).
+        max_turns_per_event: Model turns allowed per event before moving on.
+        chroma_url: ChromaDB server URL (else ``MEMGYM_CHROMA_URL``; else embedded).
+        chroma_token: ChromaDB server token (else ``MEMGYM_CHROMA_TOKEN``).
+        keep_memory: Keep each sample's chroma collection after the sample ends.
+    """
+    settings = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
+    if max_turns_per_event < 1:
+        raise ValueError(f"max_turns_per_event must be at least 1, got {max_turns_per_event}")
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        metadata = state.metadata
+        events: list[dict[str, Any]] = metadata["events"]
+        ledger = current_ledger()
+        ledger.write_budget = int(metadata["write_budget"])
+        system_prompt = SYSTEM_PROMPT.format(
+            entity_plural=metadata["entity_plural"], write_budget=metadata["write_budget"]
+        )
+        memory = settings.open()
+        metadata[MEMORY_STORE_KEY] = describe_backend(memory)
+        # converted once: Inspect would otherwise re-parse every tool on every call
+        tools = [ToolDef(tool) for tool in (*memory_tools(memory), submit_answer())]
+        scenario = {key: metadata[key] for key in SCENARIO_KEYS}
+        transcript: list[ChatMessage] = []
+        try:
+            for event in events:
+                conversation = await _run_event(
+                    event,
+                    len(events),
+                    scenario,
+                    system_prompt,
+                    tools,
+                    memory,
+                    max_turns_per_event,
+                )
+                transcript.extend(conversation if not transcript else conversation[1:])
+        finally:
+            memory.close()
+            state.messages = transcript
+        return state
+
+    return solve

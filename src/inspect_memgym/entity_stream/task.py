@@ -1,0 +1,102 @@
+"""``inspect_memgym/entity_stream``: write-budgeted memory over a stream of entity documents.
+
+The agent reads batches of documents (far more than its write budget can hold), correction
+notices and silent updates, with its context cleared between events, then answers questions
+fixed by the seed. Scores: breadth, maintenance, reasoning, efficiency, a composite, and
+abstention as a diagnostic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from inspect_ai import Task, task
+
+from inspect_memgym.entity_stream import BENCHMARK_NAME
+from inspect_memgym.entity_stream.dataset import entity_stream_dataset, resolve_templates
+from inspect_memgym.entity_stream.policies import registry  # noqa: F401  (registers the memgym policies)
+from inspect_memgym.entity_stream.scorer import entity_stream_scorer
+from inspect_memgym.entity_stream.solver import (
+    DEFAULT_MAX_TURNS_PER_EVENT,
+    entity_stream_agent,
+)
+from inspect_memgym.entity_stream.viewer import entity_stream_headline, entity_stream_viewer
+from inspect_memgym.entity_stream.world.rng import GENERATOR_VERSION
+from inspect_memgym.entity_stream.world.tiers import get_tier
+from inspect_memgym.kit.inspect_internals import task_argument_errors
+from inspect_memgym.kit.seeds import resolve_seeds
+from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
+from inspect_memgym.memory.factory import DEFAULT_BACKEND
+from inspect_memgym.memory.settings import MemorySettings
+
+TASK_VERSION = 2
+"""Bumped whenever generation or scoring changes (2: failure-attribution rates joined
+``Score.value``, and generation was fixed, after version 1)."""
+DEFAULT_TIER = "standard"
+DEFAULT_SEEDS = 10
+
+
+@task
+def entity_stream(
+    tier: str = DEFAULT_TIER,
+    seeds: int | Sequence[int] = DEFAULT_SEEDS,
+    seed: int | None = None,
+    templates: str | Sequence[str] | None = None,
+    backend: str = DEFAULT_BACKEND,
+    embedding: str = DEFAULT_EMBEDDING,
+    write_budget: int | None = None,
+    judge: bool = False,
+    max_turns_per_event: int = DEFAULT_MAX_TURNS_PER_EVENT,
+    chroma_url: str | None = None,
+    chroma_token: str | None = None,
+    keep_memory: bool = False,
+) -> Task:
+    """The entity_stream benchmark (MemoryGym, fixed) as an Inspect task.
+
+    Args:
+        tier: lite, standard, hard or multi.
+        seeds: Number of seeds (0..n-1) or a list of seeds.
+        seed: A single seed (overrides ``seeds``).
+        templates: Templates to include (comma-separated or a list); all 10 by default.
+        backend: Memory backend: chroma (embedded) or markdown.
+        embedding: Embedding for chroma: hashing (offline default), minilm or openai.
+        write_budget: Override the tier's write budget.
+        judge: Consult the ``grader`` model role when the answer rules cannot decide.
+        max_turns_per_event: Model turns allowed per event.
+        chroma_url: ChromaDB server for the chroma backend, e.g. ``http://localhost:8000``
+            (default: ``MEMGYM_CHROMA_URL``, else an in-process store).
+        chroma_token: Token for a ChromaDB server with token auth (default:
+            ``MEMGYM_CHROMA_TOKEN``; prefer the variable, Inspect logs ``-T`` values).
+        keep_memory: Keep each sample's chroma collection after the sample instead of deleting it.
+    """
+    with task_argument_errors(BENCHMARK_NAME):
+        get_tier(tier)
+        memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
+        chosen_templates = resolve_templates(templates)
+        chosen_seeds = resolve_seeds(seeds, seed)
+        return Task(
+            dataset=entity_stream_dataset(chosen_templates, tier, chosen_seeds, write_budget),
+            solver=entity_stream_agent(
+                backend=backend,
+                embedding=embedding,
+                max_turns_per_event=max_turns_per_event,
+                chroma_url=chroma_url,
+                chroma_token=chroma_token,
+                keep_memory=keep_memory,
+            ),
+            scorer=entity_stream_scorer(judge=judge),
+            version=TASK_VERSION,
+            headline_metric=entity_stream_headline(),
+            viewer=entity_stream_viewer(),
+            metadata={
+                "benchmark": BENCHMARK_NAME,
+                "tier": tier,
+                "seeds": chosen_seeds,
+                "templates": chosen_templates,
+                **memory.task_metadata(),
+                "write_budget": write_budget,
+                "judge": judge,
+                "max_turns_per_event": max_turns_per_event,
+                "generator_version": GENERATOR_VERSION,
+            },
+        )

@@ -1,0 +1,214 @@
+"""Run the scripted policies through ``inspect_ai.eval`` and check the validity invariants.
+
+This is what ``inspect-memgym validate`` runs. Every policy plays the same samples through
+the real solver, tools and scorer; the logs land in a log dir that ``inspect view`` opens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from statistics import mean
+
+from inspect_ai import eval as inspect_eval
+from inspect_ai.log import EvalLog, EvalSample
+
+from inspect_memgym.entity_stream.axes import AXIS_KEYS, SCORE_KEYS
+from inspect_memgym.entity_stream.invariants import PolicyResult, Verdict, check_invariants
+from inspect_memgym.entity_stream.task import entity_stream
+
+SCORER_NAME = "entity_stream_scorer"
+RERUN_POLICIES: tuple[str, ...] = ("perfect", "strategic", "smart_guesser")
+"""Policies run a second time (on the first template) to check determinism."""
+TABLE_KEYS = AXIS_KEYS
+"""Score keys shown in the validation table."""
+
+
+@dataclass(frozen=True)
+class ValidationReport:
+    """Everything ``validate`` found.
+
+    Attributes:
+        results: Per-policy results of the full run.
+        verdicts: Every applicable invariant's verdict.
+        log_dir: Where the logs are.
+    """
+
+    results: dict[str, PolicyResult]
+    verdicts: list[Verdict]
+    log_dir: str
+
+    @property
+    def passed(self) -> bool:
+        """Whether every invariant held."""
+        return all(verdict.passed for verdict in self.verdicts)
+
+
+def _score_value(sample: EvalSample) -> dict[str, float]:
+    if not sample.scores or SCORER_NAME not in sample.scores:
+        return {}
+    value = sample.scores[SCORER_NAME].value
+    return {str(k): float(v) for k, v in value.items()} if isinstance(value, dict) else {}
+
+
+def _questions(sample: EvalSample) -> list[dict[str, object]]:
+    if not sample.scores or SCORER_NAME not in sample.scores:
+        return []
+    metadata = sample.scores[SCORER_NAME].metadata or {}
+    return list(metadata.get("questions", []))
+
+
+def policy_result(policy: str, log: EvalLog) -> PolicyResult:
+    """Summarise one policy's eval log.
+
+    Args:
+        policy: Policy name.
+        log: Its eval log (with samples).
+    """
+    samples = log.samples or []
+    values = {str(sample.id): _score_value(sample) for sample in samples}
+    scored = [value for value in values.values() if value]
+    # a policy with no scored sample counts as scoring nothing; the errors invariant says why
+    means = {key: mean(v[key] for v in scored) if scored else 0.0 for key in SCORE_KEYS}
+    questions = [q for sample in samples for q in _questions(sample)]
+    right = sum(1 for q in questions if q.get("correct"))
+    overruns = sum(
+        1
+        for sample in samples
+        if int(sample.store.get("MemoryLedger:writes_used", 0))
+        > int(sample.store.get("MemoryLedger:write_budget", 0))
+    )
+    errors = sum(1 for sample in samples if sample.error is not None) + (
+        0 if log.status == "success" else 1
+    )
+    return PolicyResult(
+        policy=policy,
+        means=means,
+        question_accuracy=right / len(questions) if questions else 0.0,
+        budget_overruns=overruns,
+        errors=errors,
+        sample_values=values,
+    )
+
+
+def run_policy_logs(
+    policies: Sequence[str],
+    tier: str,
+    seeds: Sequence[int],
+    templates: Sequence[str],
+    log_dir: str,
+    max_samples: int = 8,
+    display: str = "none",
+) -> dict[str, EvalLog]:
+    """Evaluate each policy on the same grid in one ``eval`` call; one log per policy.
+
+    Args:
+        policies: memgym policy names.
+        tier: Tier name.
+        seeds: Seeds.
+        templates: Template names.
+        log_dir: Log directory.
+        max_samples: Samples run concurrently per policy.
+        display: Inspect display mode.
+    """
+    task = entity_stream(tier=tier, seeds=list(seeds), templates=list(templates))
+    logs = inspect_eval(
+        task,
+        model=[f"memgym/{policy}" for policy in policies],
+        log_dir=log_dir,
+        max_samples=max_samples,
+        max_tasks=len(policies),
+        display=display,  # type: ignore[arg-type]
+        # Scripted policies finish in minutes: live viewing and running metrics cost about a
+        # fifth of the harness time (benchmarks/RESULTS.md) and add nothing here.
+        log_realtime=False,
+        score_display=False,
+    )
+    by_model = {log.eval.model: log for log in logs}
+    return {policy: by_model[f"memgym/{policy}"] for policy in policies}
+
+
+def policy_results(logs: dict[str, EvalLog]) -> dict[str, PolicyResult]:
+    """Summarise each policy's log.
+
+    Args:
+        logs: Eval logs by policy name.
+    """
+    return {policy: policy_result(policy, log) for policy, log in logs.items()}
+
+
+def rerun_results(
+    policies: Sequence[str],
+    tier: str,
+    seeds: Sequence[int],
+    templates: Sequence[str],
+    log_dir: str,
+    max_samples: int = 8,
+    display: str = "none",
+) -> dict[str, PolicyResult]:
+    """Run the determinism subset (``RERUN_POLICIES`` present, first template) again.
+
+    Args:
+        policies: Policies of the full run.
+        tier: Tier name.
+        seeds: Seeds.
+        templates: Templates of the full run (only the first is rerun).
+        log_dir: Log directory for the rerun.
+        max_samples: Samples run concurrently per policy.
+        display: Inspect display mode.
+    """
+    chosen = [policy for policy in RERUN_POLICIES if policy in policies]
+    if not chosen:
+        return {}
+    logs = run_policy_logs(chosen, tier, seeds, templates[:1], log_dir, max_samples, display)
+    return policy_results(logs)
+
+
+def validate(
+    policies: Sequence[str],
+    tier: str,
+    seeds: Sequence[int],
+    templates: Sequence[str],
+    log_dir: str,
+    max_samples: int = 8,
+    display: str = "none",
+) -> ValidationReport:
+    """Run every policy, rerun a few on the first template, and check the invariants.
+
+    Args:
+        policies: memgym policy names.
+        tier: Tier name.
+        seeds: Seeds.
+        templates: Template names.
+        log_dir: Log directory.
+        max_samples: Samples run concurrently per policy.
+        display: Inspect display mode.
+    """
+    logs = run_policy_logs(policies, tier, seeds, templates, log_dir, max_samples, display)
+    results = policy_results(logs)
+    rerun = rerun_results(policies, tier, seeds, templates, log_dir, max_samples, display)
+    return ValidationReport(results, check_invariants(results, rerun), log_dir)
+
+
+def format_report(report: ValidationReport) -> str:
+    """The policy table and the invariant verdicts as Markdown.
+
+    Args:
+        report: A validation report.
+    """
+    header = ["policy", *TABLE_KEYS, "questions right", "overruns", "errors"]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for name, result in report.results.items():
+        cells = [f"{result.means.get(key, float('nan')):.3f}" for key in TABLE_KEYS]
+        lines.append(
+            f"| {name} | "
+            + " | ".join(cells)
+            + f" | {result.question_accuracy:.3f} | {result.budget_overruns} | {result.errors} |"
+        )
+    lines.append("")
+    for verdict in report.verdicts:
+        mark = "PASS" if verdict.passed else "FAIL"
+        lines.append(f"- {mark} {verdict.name}: {verdict.detail}")
+    lines.append("")
+    lines.append(f"Logs: {report.log_dir} (open with: inspect view --log-dir {report.log_dir})")
+    return "\n".join(lines)

@@ -1,0 +1,183 @@
+"""Build a world from a seed: entities, relations, corrections and contradictions.
+
+Each part draws from its own seeded stream (``entity_stream.world.rng``) so changing one part of the
+generator does not reshuffle the others.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import replace
+
+from inspect_memgym.entity_stream.world.derived import derived
+from inspect_memgym.entity_stream.world.model import (
+    NUMERIC_KINDS,
+    Correction,
+    Entity,
+    Relation,
+    Template,
+    Value,
+    World,
+)
+from inspect_memgym.entity_stream.world.values import Sampler, changed_value, value_sampler
+from inspect_memgym.kit.rng import pick
+
+MIN_ATTRIBUTES = 17
+MAX_ATTRIBUTES = 22
+
+
+def generate_entities(template: Template, count: int, rng: random.Random) -> list[Entity]:
+    """Entities with unique names, a category and a random subset of ~17-22 attributes.
+
+    Args:
+        template: The template.
+        count: How many entities.
+        rng: Seeded RNG.
+    """
+    names = rng.sample(name_pool(template), count)
+    attribute_total = len(template.attributes)
+    samplers = derived(_attribute_samplers, template)
+    fewest = min(MIN_ATTRIBUTES, attribute_total)
+    held_spread = min(MAX_ATTRIBUTES, attribute_total) - fewest + 1
+    indices = range(attribute_total)
+    entities = []
+    for name in names:
+        category = pick(rng, template.categories)
+        held = fewest + int(rng.random() * held_spread)
+        dropped = set(rng.sample(indices, attribute_total - held))
+        values = {
+            key: sample(rng) for index, (key, sample) in enumerate(samplers) if index not in dropped
+        }
+        entities.append(Entity(name=name, category=category, values=values))
+    return entities
+
+
+def name_pool(template: Template) -> list[str]:
+    """Every name the template can give an entity: prefix x suffix, in that order.
+
+    Args:
+        template: The template.
+    """
+    return list(derived(_name_pool, template))
+
+
+def _name_pool(template: Template) -> tuple[str, ...]:
+    return tuple(
+        f"{prefix} {suffix}"
+        for prefix, suffix in itertools.product(template.name_prefixes, template.name_suffixes)
+    )
+
+
+def _attribute_samplers(template: Template) -> tuple[tuple[str, Sampler], ...]:
+    return tuple((spec.key, value_sampler(spec)) for spec in template.attributes)
+
+
+def generate_relations(template: Template, names: list[str], rng: random.Random) -> list[Relation]:
+    """max(6, N // 3) random directed edges per relation kind: no self-loops, no duplicates.
+
+    Args:
+        template: The template (its two relation kinds).
+        names: Entity names.
+        rng: Seeded RNG.
+    """
+    edges: list[Relation] = []
+    per_kind = min(max(6, len(names) // 3), len(names) * (len(names) - 1))
+    for relation in template.relations:
+        seen: set[tuple[str, str]] = set()
+        while len(seen) < per_kind:
+            source, target = rng.sample(names, 2)
+            if (source, target) not in seen:
+                seen.add((source, target))
+                edges.append(Relation(source, relation.key, target))
+    return edges
+
+
+def pick_changes(
+    template: Template,
+    entities: list[Entity],
+    count: int,
+    kind: str,
+    taken: set[tuple[str, str]],
+    rng: random.Random,
+) -> list[Correction]:
+    """Choose ``count`` numeric facts of the given entities and change their values.
+
+    Args:
+        template: The template.
+        entities: Entities eligible for a change (already ingested at that point).
+        count: How many changes.
+        kind: ``"correction"`` or ``"contradiction"``.
+        taken: Facts already changed; updated in place so no fact changes twice.
+        rng: Seeded RNG.
+    """
+    candidates = [
+        (entity, spec)
+        for entity in entities
+        for spec in template.attributes
+        if spec.kind in NUMERIC_KINDS
+        and spec.key in entity.values
+        and (entity.name, spec.key) not in taken
+    ]
+    changes = []
+    for entity, spec in rng.sample(candidates, min(count, len(candidates))):
+        taken.add((entity.name, spec.key))
+        old = entity.values[spec.key]
+        reason = rng.choice(template.correction_reasons) if kind == "correction" else ""
+        changes.append(
+            Correction(
+                entity=entity.name,
+                attribute=spec.key,
+                old=old,
+                new=changed_value(spec, old, rng),
+                kind="correction" if kind == "correction" else "contradiction",
+                reason=reason,
+            )
+        )
+    return changes
+
+
+def apply_changes(entities: list[Entity], changes: list[Correction]) -> list[Entity]:
+    """Entities with each change's new value applied, in order.
+
+    Args:
+        entities: Entities with their original values.
+        changes: Corrections and contradictions in stream order.
+    """
+    updates: dict[str, dict[str, Value]] = {}
+    for change in changes:
+        updates.setdefault(change.entity, {})[change.attribute] = change.new
+    return [
+        replace(entity, values={**entity.values, **updates[entity.name]})
+        if entity.name in updates
+        else entity
+        for entity in entities
+    ]
+
+
+def world_as_of(
+    template: Template,
+    original_entities: list[Entity],
+    relations: list[Relation],
+    changes: list[Correction],
+    ingested: int,
+    changes_seen: int,
+) -> World:
+    """The world as an agent has seen it at one point of the stream.
+
+    Args:
+        template: The template.
+        original_entities: All entities with their original (ingest-time) values.
+        relations: All relation edges.
+        changes: All changes in stream order.
+        ingested: How many entities have been ingested so far.
+        changes_seen: How many changes have been announced so far.
+    """
+    seen = original_entities[:ingested]
+    applied = changes[:changes_seen]
+    return World(
+        template=template,
+        entities=tuple(apply_changes(seen, applied)),
+        relations=tuple(relations),
+        corrections=tuple(applied),
+    )

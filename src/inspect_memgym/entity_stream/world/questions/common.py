@@ -1,0 +1,500 @@
+"""Shared helpers for question types: fact access, margins, sampling and answer building.
+
+Every ``compute`` function reads the world only through the ``get_*`` helpers here, which
+raise :class:`MissingFact` when an entity, attribute, relation edge list or correction is
+absent. Scripted policies call ``compute`` on a world rebuilt from their memory, so a fact
+they did not store makes the answer impossible rather than silently wrong.
+
+``pick`` functions choose through :func:`entities_with_numbers`, :func:`sample_names` and
+:func:`pick_threshold`, which iterate only over ordered collections, so a seeded
+``random.Random`` always yields the same parameters.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from typing import Literal
+
+from inspect_memgym.entity_stream.world.formatting import format_computed, join_phrases
+from inspect_memgym.entity_stream.world.model import (
+    NUMERIC_KINDS,
+    AttributeKind,
+    AttributeSpec,
+    Correction,
+    Entity,
+    Template,
+    World,
+)
+from inspect_memgym.entity_stream.world.questions.model import MissingFact
+from inspect_memgym.entity_stream.world.questions.registry import Fact, Params
+from inspect_memgym.scoring.gold import GoldAnswer
+
+Direction = Literal["highest", "lowest"]
+"""Which extreme a ranking question asks for."""
+
+DIRECTIONS: tuple[Direction, ...] = ("highest", "lowest")
+"""Both ranking directions, in a fixed order for ``rng.choice``."""
+
+WINNER_MARGIN = 0.03
+"""Smallest relative lead of a winner over the runner-up (no knife-edge answers)."""
+
+PICK_ATTEMPTS = 40
+"""How many random draws a ``pick`` tries before giving up on a world."""
+
+RATIO_DECIMALS = 2
+"""Decimal places of ratio and average answers."""
+
+CATEGORY_FACT = "category"
+"""Attribute slot used in facts for an entity's category."""
+
+_NUMBER_TYPES = (int, float)
+
+
+def relation_fact(entity: str, relation: str) -> Fact:
+    """The fact naming an entity's outgoing edges of one relation kind.
+
+    Args:
+        entity: Source entity name.
+        relation: Relation key.
+    """
+    return (entity, f"relation:{relation}")
+
+
+# ---------------------------------------------------------------------------------------
+# Fact access (raise MissingFact)
+# ---------------------------------------------------------------------------------------
+
+
+def get_entity(world: World, name: str) -> Entity:
+    """Return an entity, or raise if the world does not hold it.
+
+    Args:
+        world: The (possibly partial) world.
+        name: Entity name.
+
+    Raises:
+        MissingFact: If no entity has this name.
+    """
+    if not world.has_entity(name):
+        raise MissingFact(f"unknown entity {name!r}", entity=name)
+    return world.entity(name)
+
+
+def get_number(world: World, name: str, key: str) -> int | float:
+    """Return a numeric (int or float) attribute value, as documents print it.
+
+    The value is rounded to the attribute's display precision, so every gold number is
+    computed from exactly the figures the agent read.
+
+    Args:
+        world: The (possibly partial) world.
+        name: Entity name.
+        key: Attribute key.
+
+    Raises:
+        MissingFact: If the entity or the attribute is absent, or the value is not a number.
+    """
+    value = get_entity(world, name).values.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise MissingFact(f"{name!r} has no numeric {key!r}", entity=name)
+    return round_to_display(world.template.attribute(key), value)
+
+
+def get_series(world: World, name: str, key: str) -> tuple[float, ...]:
+    """Return a list_float attribute value.
+
+    Args:
+        world: The (possibly partial) world.
+        name: Entity name.
+        key: Attribute key.
+
+    Raises:
+        MissingFact: If the entity or the attribute is absent, or the series is empty.
+    """
+    value = get_entity(world, name).values.get(key)
+    if not isinstance(value, tuple) or not value:
+        raise MissingFact(f"{name!r} has no series {key!r}", entity=name)
+    return tuple(float(item) for item in value)
+
+
+def get_fragments(world: World, name: str, key: str) -> tuple[str, ...]:
+    """Return a text attribute value (its fragments).
+
+    Args:
+        world: The (possibly partial) world.
+        name: Entity name.
+        key: Attribute key.
+
+    Raises:
+        MissingFact: If the entity or the attribute is absent.
+    """
+    value = get_entity(world, name).values.get(key)
+    if not isinstance(value, tuple):
+        raise MissingFact(f"{name!r} has no text {key!r}", entity=name)
+    return tuple(str(item) for item in value)
+
+
+def get_label(world: World, name: str, key: str) -> str:
+    """Return a string attribute value (an enum value or a date).
+
+    Args:
+        world: The (possibly partial) world.
+        name: Entity name.
+        key: Attribute key.
+
+    Raises:
+        MissingFact: If the entity or the attribute is absent.
+    """
+    value = get_entity(world, name).values.get(key)
+    if not isinstance(value, str):
+        raise MissingFact(f"{name!r} has no {key!r}", entity=name)
+    return value
+
+
+def get_targets(world: World, name: str, relation: str) -> list[str]:
+    """Return an entity's targets of one relation kind, sorted by name.
+
+    An entity present in the world counts as knowing all its outgoing edges.
+
+    Args:
+        world: The (possibly partial) world.
+        name: Source entity name.
+        relation: Relation key.
+
+    Raises:
+        MissingFact: If the source entity is absent.
+    """
+    get_entity(world, name)
+    return world.targets(name, relation)
+
+
+def get_correction(
+    world: World, name: str, key: str, kind: Literal["correction", "contradiction"]
+) -> Correction:
+    """Return the last change of one fact, which must be of the given kind.
+
+    Args:
+        world: The (possibly partial) world.
+        name: Entity name.
+        key: Attribute key.
+        kind: ``"correction"`` or ``"contradiction"``.
+
+    Raises:
+        MissingFact: If the world records no such change of this fact.
+    """
+    correction = world.correction_for(name, key)
+    if correction is None or correction.kind != kind:
+        raise MissingFact(f"no {kind} of {name!r} {key!r}", entity=name)
+    return correction
+
+
+def has_number(entity: Entity, key: str) -> bool:
+    """Whether an entity carries a numeric value for an attribute.
+
+    Args:
+        entity: The entity.
+        key: Attribute key.
+    """
+    value = entity.values.get(key)
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def values_of(world: World, names: Sequence[str], key: str) -> list[tuple[str, float]]:
+    """``(name, value)`` pairs for listed entities, read through :func:`get_number`.
+
+    Args:
+        world: The (possibly partial) world.
+        names: Entity names.
+        key: Numeric attribute key.
+
+    Raises:
+        MissingFact: If any entity or value is absent.
+    """
+    return [(name, get_number(world, name, key)) for name in names]
+
+
+def single_fact(params: Params, world: World) -> tuple[Fact, ...]:
+    """Facts of a question about one named fact.
+
+    Args:
+        params: ``entity`` and ``attribute``.
+        world: The world (unused).
+    """
+    return ((params["entity"], params["attribute"]),)
+
+
+def listed_facts(params: Params, world: World) -> tuple[Fact, ...]:
+    """Facts of a question over listed entities: each one's value of the attribute.
+
+    Args:
+        params: ``entities`` and ``attribute``.
+        world: The world (unused).
+    """
+    return tuple((name, params["attribute"]) for name in params["entities"])
+
+
+# ---------------------------------------------------------------------------------------
+# Ranking and margins
+# ---------------------------------------------------------------------------------------
+
+
+def has_margin(best: float, runner_up: float, margin: float = WINNER_MARGIN) -> bool:
+    """Whether ``best`` differs from ``runner_up`` by at least ``margin`` relative.
+
+    The difference is measured relative to the larger of the two magnitudes, so the test
+    is symmetric and works for "highest" and "lowest" alike.
+
+    Args:
+        best: The winning value (or score).
+        runner_up: The second-placed value (or score).
+        margin: Smallest relative difference.
+    """
+    scale = max(abs(best), abs(runner_up))
+    return scale > 0 and abs(best - runner_up) >= margin * scale
+
+
+def rank(scored: Sequence[tuple[str, float]], direction: Direction) -> list[tuple[str, float]]:
+    """Order ``(name, score)`` pairs best first; ties break by name.
+
+    Args:
+        scored: Names with their scores.
+        direction: ``"highest"`` puts the largest score first, ``"lowest"`` the smallest.
+    """
+    sign = -1.0 if direction == "highest" else 1.0
+    return sorted(scored, key=lambda item: (sign * item[1], item[0]))
+
+
+def clear_leader(scored: Sequence[tuple[str, float]], direction: Direction) -> bool:
+    """Whether the best of several scores leads the runner-up by the winner margin.
+
+    Args:
+        scored: Names with their scores (at least one).
+        direction: Ranking direction.
+    """
+    ordered = rank(scored, direction)
+    if len(ordered) < 2:
+        return len(ordered) == 1
+    return has_margin(ordered[0][1], ordered[1][1])
+
+
+def parse_direction(value: object) -> Direction:
+    """Validate a direction parameter.
+
+    Args:
+        value: ``"highest"`` or ``"lowest"``.
+
+    Raises:
+        ValueError: For any other value.
+    """
+    if value == "highest":
+        return "highest"
+    if value == "lowest":
+        return "lowest"
+    raise ValueError(f"direction must be 'highest' or 'lowest', not {value!r}")
+
+
+# ---------------------------------------------------------------------------------------
+# Choosing attributes and entities (for pick)
+# ---------------------------------------------------------------------------------------
+
+
+def attributes_of_kind(template: Template, kinds: Sequence[AttributeKind]) -> list[AttributeSpec]:
+    """Template attributes of the given kinds, in template order.
+
+    Args:
+        template: The template.
+        kinds: Accepted attribute kinds.
+    """
+    return [spec for spec in template.attributes if spec.kind in kinds]
+
+
+def numeric_attributes(template: Template) -> list[AttributeSpec]:
+    """The template's int and float attributes, in template order.
+
+    Args:
+        template: The template.
+    """
+    return attributes_of_kind(template, NUMERIC_KINDS)
+
+
+def entities_with_numbers(world: World, keys: Sequence[str]) -> list[Entity]:
+    """Entities (ingest order) carrying numeric values for every given attribute.
+
+    Args:
+        world: The world.
+        keys: Attribute keys.
+    """
+    wanted = tuple(keys)
+
+    def holders() -> tuple[Entity, ...]:
+        found = []
+        for entity in world.entities:
+            values = entity.values
+            for key in wanted:
+                value = values.get(key)
+                # exact int or float first: the common case, without has_number's call
+                if type(value) not in _NUMBER_TYPES and not has_number(entity, key):
+                    break
+            else:
+                found.append(entity)
+        return tuple(found)
+
+    return list(world.memo(("entities_with_numbers", wanted), holders))
+
+
+def sample_names(rng: random.Random, entities: Sequence[Entity], count: int) -> list[str]:
+    """Draw ``count`` distinct entity names with the RNG.
+
+    Args:
+        rng: The seeded RNG.
+        entities: Candidates, in a fixed order.
+        count: How many to draw (at most ``len(entities)``).
+    """
+    return [entity.name for entity in rng.sample(list(entities), count)]
+
+
+def distinct_values(values: Sequence[float]) -> bool:
+    """Whether no two values are equal.
+
+    Args:
+        values: Numbers.
+    """
+    return len(set(values)) == len(values)
+
+
+def pick_threshold(
+    rng: random.Random, spec: AttributeSpec, values: Sequence[float]
+) -> int | float | None:
+    """A threshold between two distinct values, at display precision, equal to none.
+
+    The threshold falls in a random gap between consecutive distinct sorted values, so at
+    least one value lies on each side of it.
+
+    Args:
+        rng: The seeded RNG.
+        spec: The attribute (its kind and decimals fix the precision).
+        values: The values the threshold splits.
+
+    Returns:
+        The threshold, or None if no gap admits a threshold at display precision.
+    """
+    ordered = sorted(set(values))
+    gaps = list(itertools.pairwise(ordered))
+    rng.shuffle(gaps)
+    for low, high in gaps:
+        candidate = round_to_display(spec, low + (high - low) * rng.uniform(0.25, 0.75))
+        if low < candidate < high:
+            return candidate
+        midpoint = round_to_display(spec, (low + high) / 2)
+        if low < midpoint < high:
+            return midpoint
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Numbers and answers
+# ---------------------------------------------------------------------------------------
+
+
+def is_integer_attribute(spec: AttributeSpec) -> bool:
+    """Whether an attribute's values (and their sums and differences) are integers.
+
+    Args:
+        spec: The attribute.
+    """
+    return spec.kind == "int"
+
+
+def round_to_display(spec: AttributeSpec, value: float) -> int | float:
+    """Round a number to the attribute's display precision (an int for int attributes).
+
+    Args:
+        spec: The attribute.
+        value: The number.
+    """
+    if is_integer_attribute(spec):
+        return round(value)
+    return round(float(value), spec.decimals)
+
+
+def format_amount(spec: AttributeSpec, value: float) -> str:
+    """Format a number at the attribute's display precision, with its unit.
+
+    Args:
+        spec: The attribute.
+        value: The number (already rounded).
+    """
+    decimals = 0 if is_integer_attribute(spec) else spec.decimals
+    return format_computed(spec, value, decimals)
+
+
+def number_answer(spec: AttributeSpec, value: float) -> GoldAnswer:
+    """A ``number`` answer at the attribute's display precision and unit.
+
+    Args:
+        spec: The attribute whose unit and precision apply.
+        value: The exact number (sum, difference or value).
+    """
+    rounded = round_to_display(spec, value)
+    return GoldAnswer(
+        kind="number",
+        text=format_amount(spec, rounded),
+        value=rounded,
+        integer=is_integer_attribute(spec),
+    )
+
+
+def entity_value_answer(spec: AttributeSpec, name: str, value: float) -> GoldAnswer:
+    """An ``entity_value`` answer: a name and its value, like ``Name ($12.5M)``.
+
+    Args:
+        spec: The attribute of the value.
+        name: The entity name.
+        value: The value.
+    """
+    rounded = round_to_display(spec, value)
+    return GoldAnswer(
+        kind="entity_value",
+        text=f"{name} ({format_amount(spec, rounded)})",
+        value=rounded,
+        integer=is_integer_attribute(spec),
+        entity=name,
+    )
+
+
+def names_answer(names: Sequence[str]) -> GoldAnswer:
+    """A ``names`` answer with sorted names.
+
+    Args:
+        names: Entity names.
+    """
+    ordered = tuple(sorted(set(names)))
+    return GoldAnswer(kind="names", text=join_phrases(list(ordered)) or "none", names=ordered)
+
+
+def count_names_answer(names: Sequence[str]) -> GoldAnswer:
+    """A ``count_names`` answer: how many, and which (sorted).
+
+    Args:
+        names: Entity names.
+    """
+    ordered = tuple(sorted(set(names)))
+    listed = join_phrases(list(ordered)) or "none"
+    return GoldAnswer(
+        kind="count_names",
+        text=f"{len(ordered)}: {listed}",
+        integer=True,
+        count=len(ordered),
+        names=ordered,
+    )
+
+
+def list_names(names: Sequence[str]) -> str:
+    """Join entity names for a question text (``A, B and C``).
+
+    Args:
+        names: Entity names.
+    """
+    return join_phrases(list(names))

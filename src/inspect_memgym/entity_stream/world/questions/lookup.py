@@ -1,0 +1,442 @@
+"""Single-fact question types: retrieval, update, contradiction, abstention, delta, counterfactual.
+
+Each asks about one ``(entity, attribute)`` fact named in the question, so the population
+is the entity itself. Update and contradiction ask the retrieval question about a fact that
+changed during the stream (the gold is the new value); delta and counterfactual ask about
+the change itself; abstention asks about a plausible entity that never appeared.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+from inspect_memgym.entity_stream.world.formatting import format_value, join_phrases, possessive
+from inspect_memgym.entity_stream.world.generate import name_pool
+from inspect_memgym.entity_stream.world.model import (
+    NUMERIC_KINDS,
+    AttributeKind,
+    AttributeSpec,
+    Template,
+    World,
+)
+from inspect_memgym.entity_stream.world.questions.common import (
+    get_correction,
+    get_fragments,
+    get_label,
+    get_number,
+    get_series,
+    number_answer,
+    round_to_display,
+    single_fact,
+)
+from inspect_memgym.entity_stream.world.questions.model import MissingFact
+from inspect_memgym.entity_stream.world.questions.registry import (
+    Fact,
+    Params,
+    QuestionType,
+    register,
+)
+from inspect_memgym.scoring.gold import GoldAnswer
+
+RETRIEVAL_QUESTION = "What is {possessive} {label}?"
+"""Wording for one number (int/float attributes) or one enum value."""
+
+DATE_QUESTION = "What is {possessive} {label}? Give the full date (YYYY-MM-DD)."
+"""Wording for a date attribute."""
+
+FRAGMENTS_QUESTION = "What are {possessive} {label}? List every one of them."
+"""Wording for a text attribute (a list of fragments)."""
+
+SERIES_QUESTION = "What is {possessive} {label}? Give all {periods} values in period order."
+"""Wording for a list_float attribute (a time series)."""
+
+DELTA_QUESTION = (
+    "{possessive} {label} was corrected during the stream. By how much did it change? "
+    "Give the absolute difference between the value before and the value after the "
+    "correction."
+)
+"""Wording of the delta type."""
+
+COUNTERFACTUAL_QUESTION = (
+    "{possessive} {label} was corrected during the stream. What was it before the correction?"
+)
+"""Wording of the counterfactual type."""
+
+ABSTENTION_ANSWER = "Not in the stream: {entity} never appeared."
+"""Canonical gold text of an abstention question."""
+
+RETRIEVAL_KINDS: tuple[AttributeKind, ...] = ("int", "float", "date", "text", "list_float")
+"""Attribute kinds retrieval asks about (never enum)."""
+RETRIEVAL_DRAWS = 8
+"""Random draws tried before enumerating every fact."""
+
+CHANGEABLE_KINDS: tuple[AttributeKind, ...] = ("int", "float", "enum")
+"""Attribute kinds update and contradiction questions ask about."""
+
+FACT_PARAMS = ("entity", "attribute")
+"""Parameter names of a single-fact question."""
+
+
+def render_fact_question(params: Params, template: Template) -> str:
+    """Ask for one fact, worded for the attribute's kind.
+
+    Args:
+        params: ``entity`` and ``attribute``.
+        template: The world's template.
+    """
+    spec = template.attribute(params["attribute"])
+    fields = {"possessive": possessive(params["entity"]), "label": spec.label}
+    if spec.kind == "date":
+        return DATE_QUESTION.format(**fields)
+    if spec.kind == "text":
+        return FRAGMENTS_QUESTION.format(**fields)
+    if spec.kind == "list_float":
+        return SERIES_QUESTION.format(periods=spec.periods, **fields)
+    return RETRIEVAL_QUESTION.format(**fields)
+
+
+def fact_answer(spec: AttributeSpec, world: World, entity: str) -> GoldAnswer:
+    """The gold answer for one fact, shaped by the attribute's kind.
+
+    Args:
+        spec: The attribute.
+        world: The (possibly partial) world.
+        entity: Entity name.
+
+    Raises:
+        MissingFact: If the world lacks the fact.
+    """
+    if spec.kind in NUMERIC_KINDS:
+        return number_answer(spec, get_number(world, entity, spec.key))
+    if spec.kind == "date":
+        return GoldAnswer(kind="date", text=get_label(world, entity, spec.key))
+    if spec.kind == "enum":
+        return GoldAnswer(kind="label", text=get_label(world, entity, spec.key))
+    if spec.kind == "text":
+        fragments = get_fragments(world, entity, spec.key)
+        return GoldAnswer(kind="fragments", text=join_phrases(list(fragments)), fragments=fragments)
+    series = tuple(round(item, spec.decimals) for item in get_series(world, entity, spec.key))
+    return GoldAnswer(kind="series", text=format_value(spec, series), series=series)
+
+
+def compute_fact(params: Params, world: World) -> GoldAnswer:
+    """Gold answer of a single-fact question: the fact's current value.
+
+    Args:
+        params: ``entity`` and ``attribute``.
+        world: The (possibly partial) world.
+
+    Raises:
+        MissingFact: If the world lacks the fact.
+    """
+    spec = world.template.attribute(params["attribute"])
+    return fact_answer(spec, world, params["entity"])
+
+
+def changes_of(world: World, entity: str, attribute: str) -> int:
+    """How many corrections and contradictions changed one fact.
+
+    Args:
+        world: The world.
+        entity: Entity name.
+        attribute: Attribute key.
+    """
+    return sum(1 for c in world.corrections if c.entity == entity and c.attribute == attribute)
+
+
+def changed_facts(
+    world: World,
+    kind: Literal["correction", "contradiction"],
+    attribute_kinds: tuple[AttributeKind, ...],
+    only_change: bool,
+) -> list[Params]:
+    """Facts whose last change is of ``kind``, in stream order.
+
+    Args:
+        world: The world.
+        kind: ``"correction"`` or ``"contradiction"``.
+        attribute_kinds: Attribute kinds accepted.
+        only_change: Require the fact to have changed exactly once.
+    """
+    found: list[Params] = []
+    for correction in world.corrections:
+        entity, key = correction.entity, correction.attribute
+        if correction.kind != kind or world.correction_for(entity, key) is not correction:
+            continue
+        if not world.has_entity(entity) or key not in world.entity(entity).values:
+            continue
+        if world.template.attribute(key).kind not in attribute_kinds:
+            continue
+        if only_change and changes_of(world, entity, key) != 1:
+            continue
+        if correction.old == correction.new:
+            continue
+        params: Params = {"entity": entity, "attribute": key}
+        if params not in found:
+            found.append(params)
+    return found
+
+
+# ---------------------------------------------------------------------------------------
+# retrieval
+# ---------------------------------------------------------------------------------------
+
+
+def pick_retrieval(world: World, rng: random.Random) -> Params | None:
+    """Choose a fact to retrieve, preferring facts that were never corrected.
+
+    A few random draws find an uncorrected fact almost always; the full enumeration is
+    the fallback for small or heavily corrected worlds.
+
+    Args:
+        world: The world.
+        rng: The seeded RNG.
+    """
+    if world.entities:
+        for _ in range(RETRIEVAL_DRAWS):
+            entity = rng.choice(world.entities)
+            keys = [
+                spec.key
+                for spec in world.template.attributes
+                if spec.kind in RETRIEVAL_KINDS and spec.key in entity.values
+            ]
+            if keys:
+                key = rng.choice(keys)
+                if world.correction_for(entity.name, key) is None:
+                    return {"entity": entity.name, "attribute": key}
+    unchanged: list[Params] = []
+    changed: list[Params] = []
+    for entity in world.entities:
+        for spec in world.template.attributes:
+            if spec.kind not in RETRIEVAL_KINDS or spec.key not in entity.values:
+                continue
+            params: Params = {"entity": entity.name, "attribute": spec.key}
+            if world.correction_for(entity.name, spec.key) is None:
+                unchanged.append(params)
+            else:
+                changed.append(params)
+    pool = unchanged or changed
+    return dict(rng.choice(pool)) if pool else None
+
+
+RETRIEVAL = register(
+    QuestionType(
+        name="retrieval",
+        axis="breadth",
+        pick=pick_retrieval,
+        render=render_fact_question,
+        compute=compute_fact,
+        facts=single_fact,
+    )
+)
+
+
+# ---------------------------------------------------------------------------------------
+# update and contradiction
+# ---------------------------------------------------------------------------------------
+
+
+def pick_update(world: World, rng: random.Random) -> Params | None:
+    """Choose a fact whose last change was an explicit correction notice.
+
+    Args:
+        world: The world.
+        rng: The seeded RNG.
+    """
+    pool = changed_facts(world, "correction", CHANGEABLE_KINDS, only_change=False)
+    return dict(rng.choice(pool)) if pool else None
+
+
+def pick_contradiction(world: World, rng: random.Random) -> Params | None:
+    """Choose a fact whose last change was a silent contradiction.
+
+    Args:
+        world: The world.
+        rng: The seeded RNG.
+    """
+    pool = changed_facts(world, "contradiction", CHANGEABLE_KINDS, only_change=False)
+    return dict(rng.choice(pool)) if pool else None
+
+
+UPDATE = register(
+    QuestionType(
+        name="update",
+        axis="maintenance",
+        pick=pick_update,
+        render=render_fact_question,
+        compute=compute_fact,
+        facts=single_fact,
+    )
+)
+
+CONTRADICTION = register(
+    QuestionType(
+        name="contradiction",
+        axis="maintenance",
+        pick=pick_contradiction,
+        render=render_fact_question,
+        compute=compute_fact,
+        facts=single_fact,
+    )
+)
+
+
+# ---------------------------------------------------------------------------------------
+# abstention
+# ---------------------------------------------------------------------------------------
+
+
+def pick_abstention(world: World, rng: random.Random) -> Params | None:
+    """Choose a plausible name from the template's pool that is not in the world.
+
+    Args:
+        world: The world.
+        rng: The seeded RNG.
+    """
+    template = world.template
+    unused = [name for name in name_pool(template) if not world.has_entity(name)]
+    if not unused or not template.attributes:
+        return None
+    name = rng.choice(unused)
+    spec = rng.choice(list(template.attributes))
+    return {"entity": name, "attribute": spec.key}
+
+
+def compute_abstention(params: Params, world: World) -> GoldAnswer:
+    """Gold answer of an abstention question: decline, the entity never appeared.
+
+    Args:
+        params: ``entity`` (a name that never appeared) and ``attribute``.
+        world: The world (unused: the answer is fixed by the params).
+    """
+    return GoldAnswer(kind="abstain", text=ABSTENTION_ANSWER.format(entity=params["entity"]))
+
+
+def no_facts(params: Params, world: World) -> tuple[Fact, ...]:
+    """Abstention depends on no stored fact.
+
+    Args:
+        params: The question params.
+        world: The world.
+    """
+    return ()
+
+
+ABSTENTION = register(
+    QuestionType(
+        name="abstention",
+        axis="abstention",
+        pick=pick_abstention,
+        render=render_fact_question,
+        compute=compute_abstention,
+        facts=no_facts,
+    )
+)
+
+
+# ---------------------------------------------------------------------------------------
+# delta and counterfactual
+# ---------------------------------------------------------------------------------------
+
+
+def pick_corrected_number(world: World, rng: random.Random) -> Params | None:
+    """Choose a numeric fact changed exactly once, by an explicit correction notice.
+
+    Args:
+        world: The world.
+        rng: The seeded RNG.
+    """
+    pool = changed_facts(world, "correction", NUMERIC_KINDS, only_change=True)
+    return dict(rng.choice(pool)) if pool else None
+
+
+def corrected_numbers(params: Params, world: World) -> tuple[float, float]:
+    """The old and new value of a corrected numeric fact, at display precision.
+
+    Args:
+        params: ``entity`` and ``attribute``.
+        world: The (possibly partial) world.
+
+    Raises:
+        MissingFact: If the world records no correction of the fact.
+    """
+    correction = get_correction(world, params["entity"], params["attribute"], "correction")
+    old, new = correction.old, correction.new
+    if not isinstance(old, (int, float)) or not isinstance(new, (int, float)):
+        raise MissingFact(f"correction of {params['entity']!r} is not numeric")
+    spec = world.template.attribute(params["attribute"])
+    return round_to_display(spec, old), round_to_display(spec, new)
+
+
+def render_delta(params: Params, template: Template) -> str:
+    """Ask how much a corrected fact changed.
+
+    Args:
+        params: ``entity`` and ``attribute``.
+        template: The world's template.
+    """
+    label = template.attribute(params["attribute"]).label
+    return DELTA_QUESTION.format(possessive=possessive(params["entity"]), label=label)
+
+
+def compute_delta(params: Params, world: World) -> GoldAnswer:
+    """Gold: ``|new - old|`` in the attribute's unit and precision.
+
+    Args:
+        params: ``entity`` and ``attribute``.
+        world: The (possibly partial) world.
+
+    Raises:
+        MissingFact: If the world records no correction of the fact.
+    """
+    old, new = corrected_numbers(params, world)
+    return number_answer(world.template.attribute(params["attribute"]), abs(new - old))
+
+
+def render_counterfactual(params: Params, template: Template) -> str:
+    """Ask for a corrected fact's value before the correction.
+
+    Args:
+        params: ``entity`` and ``attribute``.
+        template: The world's template.
+    """
+    label = template.attribute(params["attribute"]).label
+    return COUNTERFACTUAL_QUESTION.format(possessive=possessive(params["entity"]), label=label)
+
+
+def compute_counterfactual(params: Params, world: World) -> GoldAnswer:
+    """Gold: the value before the correction.
+
+    Args:
+        params: ``entity`` and ``attribute``.
+        world: The (possibly partial) world.
+
+    Raises:
+        MissingFact: If the world records no correction of the fact.
+    """
+    old, _new = corrected_numbers(params, world)
+    return number_answer(world.template.attribute(params["attribute"]), old)
+
+
+DELTA = register(
+    QuestionType(
+        name="delta",
+        axis="reasoning",
+        pick=pick_corrected_number,
+        render=render_delta,
+        compute=compute_delta,
+        facts=single_fact,
+    )
+)
+
+COUNTERFACTUAL = register(
+    QuestionType(
+        name="counterfactual",
+        axis="reasoning",
+        pick=pick_corrected_number,
+        render=render_counterfactual,
+        compute=compute_counterfactual,
+        facts=single_fact,
+    )
+)

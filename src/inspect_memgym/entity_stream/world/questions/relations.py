@@ -1,0 +1,443 @@
+"""Relation question types: relationship lookup, hop, chain, count and filter.
+
+Each follows directed edges of one relation kind from a named entity. The population is
+the named entity's targets, which the stream states in that entity's document; an entity
+present in a (recalled) world counts as knowing all its outgoing edges. Questions that
+read the targets' attributes (hop, filter) only pick sources whose every target carries
+the attribute, so the population is exactly "the targets".
+"""
+
+from __future__ import annotations
+
+import random
+
+from inspect_memgym.entity_stream.world.model import Template, World
+from inspect_memgym.entity_stream.world.questions.common import (
+    PICK_ATTEMPTS,
+    clear_leader,
+    count_names_answer,
+    entity_value_answer,
+    format_amount,
+    get_targets,
+    has_number,
+    names_answer,
+    numeric_attributes,
+    pick_threshold,
+    rank,
+    relation_fact,
+    values_of,
+)
+from inspect_memgym.entity_stream.world.questions.model import MissingFact
+from inspect_memgym.entity_stream.world.questions.registry import (
+    Fact,
+    Params,
+    QuestionType,
+    register,
+)
+from inspect_memgym.scoring.gold import GoldAnswer
+
+LOOKUP_QUESTION = "List every {entity_word} that {entity} {phrase}."
+"""Wording of the relationship_lookup type."""
+
+HOP_QUESTION = (
+    "Of the {plural} that {entity} {phrase}, which has the highest {label}? Give the name and "
+    "the value."
+)
+"""Wording of the relationship_hop type."""
+
+CHAIN_QUESTION = (
+    "Consider the {plural} that {entity} {phrase}. List every {entity_word} that at least "
+    "one of them {phrase}, as one combined list."
+)
+"""Wording of the relationship_chain type."""
+
+COUNT_QUESTION = "How many {plural} are there that {entity} {phrase}? Give the count and the names."
+"""Wording of the relationship_count type."""
+
+FILTER_QUESTION = (
+    "Of the {plural} that {entity} {phrase}, which have {label} above {threshold}? List them all."
+)
+"""Wording of the relationship_filter type."""
+
+MIN_TARGETS = 2
+"""Fewest targets a hop or filter question compares."""
+
+
+def relation_pairs(world: World) -> list[Params]:
+    """Every ``(source, relation)`` with at least one edge, in ingest and template order.
+
+    Args:
+        world: The world.
+    """
+    return [
+        {"entity": entity.name, "relation": spec.key}
+        for entity in world.entities
+        for spec in world.template.relations
+        if world.targets(entity.name, spec.key)
+    ]
+
+
+def relation_fields(params: Params, template: Template) -> dict[str, str]:
+    """Text fields shared by every relation question.
+
+    Args:
+        params: ``entity`` and ``relation``.
+        template: The world's template.
+    """
+    return {
+        "entity": params["entity"],
+        "phrase": template.relation(params["relation"]).phrase,
+        "entity_word": template.entity_word,
+        "plural": template.entity_plural,
+    }
+
+
+def edge_facts(params: Params, world: World) -> tuple[Fact, ...]:
+    """The source's edges of the question's relation.
+
+    Args:
+        params: ``entity`` and ``relation``.
+        world: The world (unused).
+    """
+    return (relation_fact(params["entity"], params["relation"]),)
+
+
+def targets_of(params: Params, world: World) -> list[str]:
+    """The source's targets of the question's relation, sorted.
+
+    Args:
+        params: ``entity`` and ``relation``.
+        world: The (possibly partial) world.
+
+    Raises:
+        MissingFact: If the source entity is absent.
+    """
+    return get_targets(world, params["entity"], params["relation"])
+
+
+def targets_with_attribute(world: World) -> list[Params]:
+    """``(source, relation, attribute)`` where 2+ targets exist and all carry the attribute.
+
+    Args:
+        world: The world.
+    """
+    found: list[Params] = []
+    for pair in relation_pairs(world):
+        targets = targets_of(pair, world)
+        if len(targets) < MIN_TARGETS or not all(world.has_entity(t) for t in targets):
+            continue
+        for spec in numeric_attributes(world.template):
+            if all(has_number(world.entity(t), spec.key) for t in targets):
+                found.append({**pair, "attribute": spec.key})
+    return found
+
+
+def target_value_facts(params: Params, world: World) -> tuple[Fact, ...]:
+    """The source's edges and every target's value of the attribute.
+
+    Args:
+        params: ``entity``, ``relation`` and ``attribute``.
+        world: The world.
+    """
+    targets = targets_of(params, world)
+    return edge_facts(params, world) + tuple((t, params["attribute"]) for t in targets)
+
+
+# ---------------------------------------------------------------------------------------
+# relationship_lookup and relationship_count
+# ---------------------------------------------------------------------------------------
+
+
+def pick_relation_pair(world: World, rng: random.Random) -> Params | None:
+    """Choose a source entity and a relation kind with at least one edge.
+
+    Args:
+        world: The world.
+        rng: The seeded RNG.
+    """
+    pool = relation_pairs(world)
+    return dict(rng.choice(pool)) if pool else None
+
+
+def render_lookup(params: Params, template: Template) -> str:
+    """Ask for every target of the source.
+
+    Args:
+        params: ``entity`` and ``relation``.
+        template: The world's template.
+    """
+    return LOOKUP_QUESTION.format(**relation_fields(params, template))
+
+
+def compute_lookup(params: Params, world: World) -> GoldAnswer:
+    """Gold: the source's targets, sorted.
+
+    Args:
+        params: ``entity`` and ``relation``.
+        world: The (possibly partial) world.
+
+    Raises:
+        MissingFact: If the source entity is absent.
+    """
+    return names_answer(targets_of(params, world))
+
+
+def render_count(params: Params, template: Template) -> str:
+    """Ask how many targets the source has, and which.
+
+    Args:
+        params: ``entity`` and ``relation``.
+        template: The world's template.
+    """
+    return COUNT_QUESTION.format(**relation_fields(params, template))
+
+
+def compute_count(params: Params, world: World) -> GoldAnswer:
+    """Gold: the number of targets and their names.
+
+    Args:
+        params: ``entity`` and ``relation``.
+        world: The (possibly partial) world.
+
+    Raises:
+        MissingFact: If the source entity is absent.
+    """
+    return count_names_answer(targets_of(params, world))
+
+
+RELATIONSHIP_LOOKUP = register(
+    QuestionType(
+        name="relationship_lookup",
+        axis="reasoning",
+        pick=pick_relation_pair,
+        render=render_lookup,
+        compute=compute_lookup,
+        facts=edge_facts,
+    )
+)
+
+RELATIONSHIP_COUNT = register(
+    QuestionType(
+        name="relationship_count",
+        axis="reasoning",
+        pick=pick_relation_pair,
+        render=render_count,
+        compute=compute_count,
+        facts=edge_facts,
+    )
+)
+
+
+# ---------------------------------------------------------------------------------------
+# relationship_hop
+# ---------------------------------------------------------------------------------------
+
+
+def pick_hop(world: World, rng: random.Random) -> Params | None:
+    """Choose a source whose 2+ targets all carry an attribute, with a clear leader.
+
+    Args:
+        world: The world.
+        rng: The seeded RNG.
+    """
+    pool = [
+        params
+        for params in targets_with_attribute(world)
+        if clear_leader(values_of(world, targets_of(params, world), params["attribute"]), "highest")
+    ]
+    return dict(rng.choice(pool)) if pool else None
+
+
+def render_hop(params: Params, template: Template) -> str:
+    """Ask which target has the highest value of an attribute.
+
+    Args:
+        params: ``entity``, ``relation`` and ``attribute``.
+        template: The world's template.
+    """
+    label = template.attribute(params["attribute"]).label
+    return HOP_QUESTION.format(label=label, **relation_fields(params, template))
+
+
+def compute_hop(params: Params, world: World) -> GoldAnswer:
+    """Gold: the target with the highest value, and that value.
+
+    Args:
+        params: ``entity``, ``relation`` and ``attribute``.
+        world: The (possibly partial) world.
+
+    Raises:
+        MissingFact: If the source, a target or a target's value is absent, or the source
+            has no targets.
+    """
+    targets = targets_of(params, world)
+    if not targets:
+        raise MissingFact(f"{params['entity']!r} has no {params['relation']!r} edges")
+    spec = world.template.attribute(params["attribute"])
+    name, value = rank(values_of(world, targets, spec.key), "highest")[0]
+    return entity_value_answer(spec, name, value)
+
+
+RELATIONSHIP_HOP = register(
+    QuestionType(
+        name="relationship_hop",
+        axis="reasoning",
+        pick=pick_hop,
+        render=render_hop,
+        compute=compute_hop,
+        facts=target_value_facts,
+    )
+)
+
+
+# ---------------------------------------------------------------------------------------
+# relationship_chain
+# ---------------------------------------------------------------------------------------
+
+
+def second_hop(params: Params, world: World) -> list[str]:
+    """The sorted union of the targets' own targets (same relation kind).
+
+    Args:
+        params: ``entity`` and ``relation``.
+        world: The (possibly partial) world.
+
+    Raises:
+        MissingFact: If the source or one of its targets is absent.
+    """
+    reached: set[str] = set()
+    for target in targets_of(params, world):
+        reached.update(get_targets(world, target, params["relation"]))
+    return sorted(reached)
+
+
+def pick_chain(world: World, rng: random.Random) -> Params | None:
+    """Choose a source whose targets themselves have targets of the same kind.
+
+    Args:
+        world: The world.
+        rng: The seeded RNG.
+    """
+    pool: list[Params] = []
+    for params in relation_pairs(world):
+        try:
+            if second_hop(params, world):
+                pool.append(params)
+        except MissingFact:
+            continue
+    return dict(rng.choice(pool)) if pool else None
+
+
+def render_chain(params: Params, template: Template) -> str:
+    """Ask for every entity two edges away from the source.
+
+    Args:
+        params: ``entity`` and ``relation``.
+        template: The world's template.
+    """
+    return CHAIN_QUESTION.format(**relation_fields(params, template))
+
+
+def compute_chain(params: Params, world: World) -> GoldAnswer:
+    """Gold: the sorted union of the targets' targets.
+
+    Args:
+        params: ``entity`` and ``relation``.
+        world: The (possibly partial) world.
+
+    Raises:
+        MissingFact: If the source or one of its targets is absent.
+    """
+    return names_answer(second_hop(params, world))
+
+
+def chain_facts(params: Params, world: World) -> tuple[Fact, ...]:
+    """The source's edges and each target's edges of the same kind.
+
+    Args:
+        params: ``entity`` and ``relation``.
+        world: The world.
+    """
+    targets = targets_of(params, world)
+    return edge_facts(params, world) + tuple(
+        relation_fact(target, params["relation"]) for target in targets
+    )
+
+
+RELATIONSHIP_CHAIN = register(
+    QuestionType(
+        name="relationship_chain",
+        axis="reasoning",
+        pick=pick_chain,
+        render=render_chain,
+        compute=compute_chain,
+        facts=chain_facts,
+    )
+)
+
+
+# ---------------------------------------------------------------------------------------
+# relationship_filter
+# ---------------------------------------------------------------------------------------
+
+
+def pick_filter(world: World, rng: random.Random) -> Params | None:
+    """Choose a source, an attribute all its 2+ targets carry, and a splitting threshold.
+
+    Args:
+        world: The world.
+        rng: The seeded RNG.
+    """
+    pool = targets_with_attribute(world)
+    if not pool:
+        return None
+    for _ in range(PICK_ATTEMPTS):
+        params = dict(rng.choice(pool))
+        spec = world.template.attribute(params["attribute"])
+        values = [v for _, v in values_of(world, targets_of(params, world), spec.key)]
+        threshold = pick_threshold(rng, spec, values)
+        if threshold is not None:
+            params["threshold"] = threshold
+            return params
+    return None
+
+
+def render_filter(params: Params, template: Template) -> str:
+    """Ask which targets have a value above a threshold.
+
+    Args:
+        params: ``entity``, ``relation``, ``attribute`` and ``threshold``.
+        template: The world's template.
+    """
+    spec = template.attribute(params["attribute"])
+    return FILTER_QUESTION.format(
+        label=spec.label,
+        threshold=format_amount(spec, params["threshold"]),
+        **relation_fields(params, template),
+    )
+
+
+def compute_filter(params: Params, world: World) -> GoldAnswer:
+    """Gold: the targets whose value exceeds the threshold, sorted.
+
+    Args:
+        params: ``entity``, ``relation``, ``attribute`` and ``threshold``.
+        world: The (possibly partial) world.
+
+    Raises:
+        MissingFact: If the source, a target or a target's value is absent.
+    """
+    scored = values_of(world, targets_of(params, world), params["attribute"])
+    return names_answer([name for name, value in scored if value > params["threshold"]])
+
+
+RELATIONSHIP_FILTER = register(
+    QuestionType(
+        name="relationship_filter",
+        axis="reasoning",
+        pick=pick_filter,
+        render=render_filter,
+        compute=compute_filter,
+        facts=target_value_facts,
+    )
+)

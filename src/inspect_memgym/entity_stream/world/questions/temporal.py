@@ -1,0 +1,299 @@
+"""Time-series question types over list_float attributes: temporal_trend, temporal_extreme.
+
+The trend of a series is its normalised slope ``s = slope * (n - 1) / mean(|values|)``
+(``slope`` from an ordinary least-squares fit against the period index), so ``s`` is the
+fitted change over the whole series relative to its typical size. The question text states
+the rule, so the gold is exact; ``pick`` skips series whose ``s`` lies near a boundary.
+"""
+
+from __future__ import annotations
+
+import random
+
+from inspect_memgym.entity_stream.world.formatting import possessive
+from inspect_memgym.entity_stream.world.model import AttributeSpec, Template, World
+from inspect_memgym.entity_stream.world.questions.common import (
+    DIRECTIONS,
+    PICK_ATTEMPTS,
+    attributes_of_kind,
+    clear_leader,
+    format_amount,
+    get_series,
+    parse_direction,
+    rank,
+    single_fact,
+)
+from inspect_memgym.entity_stream.world.questions.registry import Params, QuestionType, register
+from inspect_memgym.scoring.gold import GoldAnswer
+
+TREND_PHRASES = (
+    "strongly rising",
+    "slightly rising",
+    "flat",
+    "slightly falling",
+    "strongly falling",
+)
+"""The five allowed trend answers, from most rising to most falling."""
+
+STRONG_TREND = 0.15
+"""Normalised slope beyond which a trend is "strongly" rising or falling."""
+
+SLIGHT_TREND = 0.03
+"""Normalised slope beyond which a trend is no longer "flat"."""
+
+TREND_BOUNDARY_GAP = 0.01
+"""Series whose normalised slope lies this close to a boundary are not asked about."""
+
+TREND_QUESTION = (
+    "Over its {periods} periods, how did {possessive} {label} move? Answer with exactly one "
+    "of: {phrases}. Judge by the least-squares slope across periods, times (periods - 1), "
+    "divided by the mean absolute value of the series: above 0.15 is strongly rising, above "
+    "0.03 slightly rising, from -0.03 to 0.03 flat, below -0.03 slightly falling, below "
+    "-0.15 strongly falling. Also give the first and the last value of the series."
+)
+"""Wording of the temporal_trend type."""
+
+TREND_ANSWER = "{direction} ({first} → {last})"
+"""Canonical gold text of a trend question."""
+
+EXTREME_QUESTION = (
+    "In which period (1 to {periods}) was {possessive} {label} at its {direction}? Give the "
+    "period number and the value."
+)
+"""Wording of the temporal_extreme type."""
+
+EXTREME_ANSWER = "period {period} ({value})"
+"""Canonical gold text of a temporal_extreme question."""
+
+MIN_PERIODS = 2
+"""Shortest series a temporal question asks about."""
+
+
+def displayed_series(spec: AttributeSpec, world: World, entity: str) -> tuple[float, ...]:
+    """A series as documents print it (rounded to the attribute's decimals).
+
+    Args:
+        spec: The list_float attribute.
+        world: The (possibly partial) world.
+        entity: Entity name.
+
+    Raises:
+        MissingFact: If the entity or the series is absent.
+    """
+    return tuple(round(value, spec.decimals) for value in get_series(world, entity, spec.key))
+
+
+def normalised_slope(series: tuple[float, ...]) -> float | None:
+    """OLS slope times ``(n - 1)`` divided by the mean absolute value.
+
+    Args:
+        series: The values in period order.
+
+    Returns:
+        The normalised slope, or None for a series shorter than two or averaging zero.
+    """
+    count = len(series)
+    scale = sum(abs(value) for value in series) / count if count else 0.0
+    if count < MIN_PERIODS or scale == 0:
+        return None
+    mean_index = (count - 1) / 2
+    mean_value = sum(series) / count
+    covariance = sum((i - mean_index) * (v - mean_value) for i, v in enumerate(series))
+    variance = sum((i - mean_index) ** 2 for i in range(count))
+    return covariance / variance * (count - 1) / scale
+
+
+def trend_phrase(slope: float | None) -> str:
+    """The trend phrase for a normalised slope (a zero-mean series counts as flat).
+
+    Args:
+        slope: Normalised slope, or None.
+    """
+    if slope is None:
+        return "flat"
+    if slope > STRONG_TREND:
+        return "strongly rising"
+    if slope > SLIGHT_TREND:
+        return "slightly rising"
+    if slope >= -SLIGHT_TREND:
+        return "flat"
+    if slope >= -STRONG_TREND:
+        return "slightly falling"
+    return "strongly falling"
+
+
+def near_boundary(slope: float) -> bool:
+    """Whether a normalised slope lies within the boundary gap of a trend threshold.
+
+    Args:
+        slope: Normalised slope.
+    """
+    boundaries = (STRONG_TREND, SLIGHT_TREND, -SLIGHT_TREND, -STRONG_TREND)
+    return any(abs(slope - boundary) < TREND_BOUNDARY_GAP for boundary in boundaries)
+
+
+def series_facts(world: World) -> list[Params]:
+    """Every ``(entity, list_float attribute)`` fact with at least two periods.
+
+    Args:
+        world: The world.
+    """
+    found: list[Params] = []
+    for entity in world.entities:
+        for spec in attributes_of_kind(world.template, ("list_float",)):
+            value = entity.values.get(spec.key)
+            if isinstance(value, tuple) and len(value) >= MIN_PERIODS:
+                found.append({"entity": entity.name, "attribute": spec.key})
+    return found
+
+
+# ---------------------------------------------------------------------------------------
+# temporal_trend
+# ---------------------------------------------------------------------------------------
+
+
+def pick_temporal_trend(world: World, rng: random.Random) -> Params | None:
+    """Choose a series whose trend is clearly inside one class.
+
+    Args:
+        world: The world.
+        rng: The seeded RNG.
+    """
+    pool = []
+    for params in series_facts(world):
+        spec = world.template.attribute(params["attribute"])
+        slope = normalised_slope(displayed_series(spec, world, params["entity"]))
+        if slope is not None and not near_boundary(slope):
+            pool.append(params)
+    return dict(rng.choice(pool)) if pool else None
+
+
+def render_temporal_trend(params: Params, template: Template) -> str:
+    """Ask for a series' trend class and its first and last values.
+
+    Args:
+        params: ``entity`` and ``attribute``.
+        template: The world's template.
+    """
+    spec = template.attribute(params["attribute"])
+    return TREND_QUESTION.format(
+        periods=spec.periods,
+        possessive=possessive(params["entity"]),
+        label=spec.label,
+        phrases=", ".join(TREND_PHRASES),
+    )
+
+
+def compute_temporal_trend(params: Params, world: World) -> GoldAnswer:
+    """Gold: the trend phrase and the series' first and last values.
+
+    Args:
+        params: ``entity`` and ``attribute``.
+        world: The (possibly partial) world.
+
+    Raises:
+        MissingFact: If the series is absent.
+    """
+    spec = world.template.attribute(params["attribute"])
+    series = displayed_series(spec, world, params["entity"])
+    direction = trend_phrase(normalised_slope(series))
+    first, last = series[0], series[-1]
+    text = TREND_ANSWER.format(
+        direction=direction, first=format_amount(spec, first), last=format_amount(spec, last)
+    )
+    return GoldAnswer(kind="trend", text=text, direction=direction, series=(first, last))
+
+
+TEMPORAL_TREND = register(
+    QuestionType(
+        name="temporal_trend",
+        axis="reasoning",
+        pick=pick_temporal_trend,
+        render=render_temporal_trend,
+        compute=compute_temporal_trend,
+        facts=single_fact,
+    )
+)
+
+
+# ---------------------------------------------------------------------------------------
+# temporal_extreme
+# ---------------------------------------------------------------------------------------
+
+
+def periods_of(series: tuple[float, ...]) -> list[tuple[str, float]]:
+    """``(period, value)`` pairs with 1-based, zero-padded period labels.
+
+    Zero padding keeps ties broken by the earlier period when ranking.
+
+    Args:
+        series: The values in period order.
+    """
+    width = len(str(len(series)))
+    return [(str(index).zfill(width), value) for index, value in enumerate(series, start=1)]
+
+
+def pick_temporal_extreme(world: World, rng: random.Random) -> Params | None:
+    """Choose a series and a direction whose extreme period is clear.
+
+    Args:
+        world: The world.
+        rng: The seeded RNG.
+    """
+    pool = series_facts(world)
+    if not pool:
+        return None
+    for _ in range(PICK_ATTEMPTS):
+        params = dict(rng.choice(pool))
+        params["direction"] = rng.choice(DIRECTIONS)
+        spec = world.template.attribute(params["attribute"])
+        series = displayed_series(spec, world, params["entity"])
+        if clear_leader(periods_of(series), parse_direction(params["direction"])):
+            return params
+    return None
+
+
+def render_temporal_extreme(params: Params, template: Template) -> str:
+    """Ask in which period a series peaked (or bottomed out), and the value then.
+
+    Args:
+        params: ``entity``, ``attribute`` and ``direction``.
+        template: The world's template.
+    """
+    spec = template.attribute(params["attribute"])
+    return EXTREME_QUESTION.format(
+        periods=spec.periods,
+        possessive=possessive(params["entity"]),
+        label=spec.label,
+        direction=params["direction"],
+    )
+
+
+def compute_temporal_extreme(params: Params, world: World) -> GoldAnswer:
+    """Gold: the 1-based period of the extreme value, and that value.
+
+    Args:
+        params: ``entity``, ``attribute`` and ``direction``.
+        world: The (possibly partial) world.
+
+    Raises:
+        MissingFact: If the series is absent.
+    """
+    spec = world.template.attribute(params["attribute"])
+    series = displayed_series(spec, world, params["entity"])
+    label, value = rank(periods_of(series), parse_direction(params["direction"]))[0]
+    period = int(label)
+    text = EXTREME_ANSWER.format(period=period, value=format_amount(spec, value))
+    return GoldAnswer(kind="period_value", text=text, value=value, period=period)
+
+
+TEMPORAL_EXTREME = register(
+    QuestionType(
+        name="temporal_extreme",
+        axis="reasoning",
+        pick=pick_temporal_extreme,
+        render=render_temporal_extreme,
+        compute=compute_temporal_extreme,
+        facts=single_fact,
+    )
+)

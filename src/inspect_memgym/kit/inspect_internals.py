@@ -1,0 +1,133 @@
+"""Every use of Inspect's private API, in one place, each with why it is needed.
+
+inspect-ai 0.3.285 offers no public way to do these things; if Inspect changes any of them,
+``tests/kit/test_inspect_internals.py`` fails loudly and names the one to update here.
+
+* `JsonStoreModel`: Inspect's `StoreModel` coerces a container field each time it is read
+  (``StoreModel._coerce_value``): it builds a pydantic `TypeAdapter` for the annotation and
+  validates the stored value, which copies it. For fields annotated with plain containers of
+  `Any` the copy has the same content as the stored value, so it only costs time, and the
+  cost grows with the value (the memory operation log is read on every tool call).
+  `JsonStoreModel` returns such values as stored; anything else is coerced as before, and
+  writes are validated as before.
+* `BoundStoreModel` (public API only): binds a model to the current sample's store once and
+  reuses it; a bound model reads and writes its store on every field access.
+* `TaskArgumentError` and `task_argument_errors`: Inspect prints a
+  ``inspect_ai._util.error.PrerequisiteError`` raised while a task is built as one line,
+  without a traceback; any other exception there is shown with Inspect's whole traceback.
+  A bad ``-T`` value is a user's mistake, so tasks raise it as a `TaskArgumentError`
+  (still a `ValueError` for callers in Python).
+* `current_sample_metadata` and `current_sample_identity`: the running sample's metadata,
+  id, epoch and eval id (``inspect_ai.solver._task_state.sample_state`` and
+  ``inspect_ai.log._samples.sample_active``). The ``memgym`` model provider needs the
+  metadata to route a model call to the benchmark playing it; memory backends need the ids
+  to name a per-sample ChromaDB collection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Generic, TypeVar
+
+from inspect_ai._util.error import PrerequisiteError
+from inspect_ai.log._samples import sample_active
+from inspect_ai.solver._task_state import sample_state
+from inspect_ai.util import StoreModel, store, store_as
+
+_PLAIN_CONTAINERS = (list, dict)
+
+
+class JsonStoreModel(StoreModel):
+    """`StoreModel` whose list and dict fields are read as stored, without a copy.
+
+    Only for models whose container fields are plain containers of `Any` (and of such
+    containers): no nested models, dataclasses or tuples, which need the coercion.
+    """
+
+    def _coerce_value(self, field_name: str, value: Any) -> Any:
+        if type(value) in _PLAIN_CONTAINERS:
+            return value
+        return super()._coerce_value(field_name, value)
+
+
+Model = TypeVar("Model", bound=StoreModel)
+
+
+class BoundStoreModel(Generic[Model]):
+    """`store_as(model_class)` for the current sample, bound once per context and reused."""
+
+    def __init__(self, model_class: type[Model]) -> None:
+        """Prepare the binding.
+
+        Args:
+            model_class: The `StoreModel` class (default instance).
+        """
+        self._model_class = model_class
+        self._bound: ContextVar[Model | None] = ContextVar(
+            f"memgym_bound_{model_class.__name__}", default=None
+        )
+
+    def get(self) -> Model:
+        """The model bound to the current sample's store."""
+        sample_store = store()
+        model = self._bound.get()
+        if model is None or model.store is not sample_store:
+            model = store_as(self._model_class)
+            self._bound.set(model)
+        return model
+
+
+def current_sample_metadata() -> dict[str, Any] | None:
+    """The running sample's metadata (None outside a sample's solver)."""
+    state = sample_state()
+    return state.metadata if state is not None else None
+
+
+def current_sample_identity() -> tuple[str, int | str, int] | None:
+    """(eval id, sample id, epoch) of the running sample, None outside any sample."""
+    state = sample_state()
+    active = sample_active()
+    if state is not None:
+        sample_id, epoch = state.sample_id, state.epoch
+    elif active is not None:
+        sample_id, epoch = active.sample.id or "sample", active.epoch
+    else:
+        return None
+    run = (active.eval_id or active.run_id or "") if active is not None else ""
+    return run, sample_id, epoch
+
+
+class TaskArgumentError(PrerequisiteError, ValueError):
+    """A bad task argument: Inspect prints it as one line; Python callers see a ValueError."""
+
+    def __init__(self, message: str) -> None:
+        """Keep the message for both bases.
+
+        Args:
+            message: What was wrong and what is expected, in one line.
+        """
+        PrerequisiteError.__init__(self, message)
+        ValueError.__init__(self, message)
+
+
+@contextmanager
+def task_argument_errors(task_name: str) -> Iterator[None]:
+    """Re-raise a `ValueError` from building a task as a one-line `TaskArgumentError`.
+
+    Args:
+        task_name: The task, named in the message.
+
+    Yields:
+        Nothing; wrap the task's argument checks and dataset building.
+
+    Raises:
+        TaskArgumentError: For any `ValueError` raised in the body.
+    """
+    try:
+        yield
+    except TaskArgumentError:
+        raise
+    except ValueError as error:
+        raise TaskArgumentError(f"{task_name}: {error}") from error

@@ -1,0 +1,188 @@
+"""The ``awe`` reference agent: agentic write, external memory (AMemGym's AWE).
+
+Every ``update_frequency`` messages, a memory update (phase ``memory_update``) shows the
+model the messages since the last update and the ``top_k`` existing entries most related
+to them, with the tools ``memory_write``, ``memory_edit``, ``memory_delete`` and
+``memory_search``. The model adds, updates and deletes facts about the user (one fact per
+entry) in a tool loop of at most ``max_update_turns`` turns, ending when it replies
+without tool calls. Replies and answers retrieve the ``top_k`` entries that best match the
+user's message (an answer: the question alone), oldest first, plus the short-term window.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser, execute_tools
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.tool import ToolDef
+
+from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET
+from inspect_memgym.memory.delete_tool import memory_delete
+from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
+from inspect_memgym.memory.factory import DEFAULT_BACKEND
+from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.memory.tools import memory_edit, memory_search, memory_write
+from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, set_phase
+from inspect_memgym.strategies.drivers import drive
+from inspect_memgym.strategies.prompts import (
+    AWE_MEMORY_SECTION,
+    AWE_UPDATE_PROMPT,
+    AWE_UPDATE_SYSTEM_PROMPT,
+)
+from inspect_memgym.strategies.support import (
+    ConversationMessage,
+    check_integer,
+    check_memory_parameters,
+    check_window_parameters,
+    open_backend,
+    render_entries,
+    render_messages,
+    retrieve,
+)
+from inspect_memgym.strategies.windowed import (
+    DEFAULT_SHORT_TERM_WINDOW,
+    DEFAULT_UPDATE_FREQUENCY,
+    WindowedStrategy,
+)
+
+DEFAULT_TOP_K = 30
+DEFAULT_MAX_UPDATE_TURNS = 10
+
+
+class AweStrategy(WindowedStrategy):
+    """Lets the model curate facts in an external store; retrieves them per reply."""
+
+    name = "awe"
+
+    def __init__(
+        self,
+        memory: MemorySettings | None = None,
+        write_budget: int = UNBOUNDED_WRITE_BUDGET,
+        update_frequency: int = DEFAULT_UPDATE_FREQUENCY,
+        short_term_window: int = DEFAULT_SHORT_TERM_WINDOW,
+        top_k: int = DEFAULT_TOP_K,
+        max_update_turns: int = DEFAULT_MAX_UPDATE_TURNS,
+    ) -> None:
+        """Open the sample's memory backend (create inside a sample).
+
+        Args:
+            memory: Where and how memory is kept (default: embedded chroma, hashing).
+            write_budget: Writes allowed (writes and edits cost one, deletes are free).
+            update_frequency: Messages between memory updates (at least 1).
+            short_term_window: Recent raw messages kept in context (at least 0).
+            top_k: Entries retrieved per reply and per memory update (at least 1).
+            max_update_turns: Model turns allowed per memory update (at least 1).
+        """
+        check_memory_parameters(top_k, write_budget)
+        check_integer("max_update_turns", max_update_turns, 1)
+        super().__init__(update_frequency, short_term_window)
+        self.top_k = top_k
+        self.write_budget = write_budget
+        self.max_update_turns = max_update_turns
+        self.update_turns = 0
+        self.tool_calls = 0
+        self.updates_cut_short = 0
+        self.memory = open_backend(memory or MemorySettings(), write_budget)
+        self._embedding_name = self.memory.embedding_name
+        # converted once: Inspect would otherwise re-parse every tool on every call
+        self._tools = [
+            ToolDef(tool)
+            for tool in (
+                memory_write(self.memory),
+                memory_edit(self.memory),
+                memory_delete(self.memory),
+                memory_search(self.memory),
+            )
+        ]
+
+    def describe(self) -> dict[str, Any]:
+        """Agent name, parameters and counters."""
+        return {
+            **super().describe(),
+            "backend": self.memory.name,
+            "embedding": self._embedding_name,
+            "write_budget": self.write_budget,
+            "top_k": self.top_k,
+            "max_update_turns": self.max_update_turns,
+            "update_turns": self.update_turns,
+            "tool_calls": self.tool_calls,
+            "updates_cut_short": self.updates_cut_short,
+        }
+
+    def close(self) -> None:
+        """Close the memory backend (idempotent)."""
+        self.memory.close()
+
+    def _memory_section(self, query: str) -> str:
+        hits = retrieve(self.memory, query, self.top_k)
+        return AWE_MEMORY_SECTION.format(entries=render_entries(hits))
+
+    async def _update_memory(self, messages: list[ConversationMessage]) -> None:
+        related = retrieve(self.memory, "\n".join(m.text for m in messages), self.top_k)
+        request = AWE_UPDATE_PROMPT.format(
+            time=self.clock.shown,
+            entries=render_entries(related),
+            messages=render_messages(messages),
+        )
+        conversation: list[ChatMessage] = [
+            ChatMessageSystem(content=AWE_UPDATE_SYSTEM_PROMPT),
+            ChatMessageUser(content=request),
+        ]
+        for _ in range(self.max_update_turns):
+            set_phase(PHASE_MEMORY_UPDATE)
+            output = await self.model.generate(conversation, tools=self._tools)
+            self.update_turns += 1
+            conversation.append(output.message)
+            if not output.message.tool_calls:
+                return
+            self.tool_calls += len(output.message.tool_calls)
+            result = await execute_tools(conversation, self._tools)
+            conversation.extend(result.messages)
+        self.updates_cut_short += 1
+
+
+@solver
+def awe(
+    backend: str = DEFAULT_BACKEND,
+    embedding: str = DEFAULT_EMBEDDING,
+    write_budget: int = UNBOUNDED_WRITE_BUDGET,
+    update_frequency: int = DEFAULT_UPDATE_FREQUENCY,
+    short_term_window: int = DEFAULT_SHORT_TERM_WINDOW,
+    top_k: int = DEFAULT_TOP_K,
+    max_update_turns: int = DEFAULT_MAX_UPDATE_TURNS,
+    chroma_url: str | None = None,
+    chroma_token: str | None = None,
+    keep_memory: bool = False,
+) -> Solver:
+    """Reference agent whose model curates facts in an external store (AMemGym's AWE).
+
+    Args:
+        backend: Memory backend (``chroma`` or ``markdown``).
+        embedding: Embedding for the chroma backend (``hashing``, ``minilm``, ``openai``).
+        write_budget: Writes allowed per sample (writes and edits cost one, deletes are free).
+        update_frequency: Messages (user or assistant) between memory updates.
+        short_term_window: Recent raw messages kept in context.
+        top_k: Entries retrieved per reply, per answer and per memory update.
+        max_update_turns: Model turns allowed per memory update.
+        chroma_url: ChromaDB server URL (else ``MEMGYM_CHROMA_URL``; else embedded).
+        chroma_token: ChromaDB server token (else ``MEMGYM_CHROMA_TOKEN``).
+        keep_memory: Keep each sample's chroma collection after the sample ends.
+    """
+    settings = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
+    check_memory_parameters(top_k, write_budget)
+    check_window_parameters(update_frequency, short_term_window)
+    check_integer("max_update_turns", max_update_turns, 1)
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        agent = AweStrategy(
+            memory=settings,
+            write_budget=write_budget,
+            update_frequency=update_frequency,
+            short_term_window=short_term_window,
+            top_k=top_k,
+            max_update_turns=max_update_turns,
+        )
+        return await drive(state, agent)
+
+    return solve

@@ -1,0 +1,163 @@
+"""The ``rag`` reference agent: raw messages in an external store (AMemGym's RAG).
+
+Every ``update_frequency`` messages, each message since the last update is stored as one
+entry of the memory backend, ``[<time>] user: ...`` or ``[<time>] assistant: ...``
+(logged as ``rag_store``, one write each). A reply retrieves the ``top_k`` entries that
+best match the user's message (an answer: the question alone, never its choices), shows
+them oldest first under "Relevant past messages:", then the short-term window and the new
+message. No model call goes into memory: what is stored is exactly what was said.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+
+from inspect_memgym.memory.budget import (
+    UNBOUNDED_WRITE_BUDGET,
+    WRITE_COST,
+    can_afford,
+    describe_budget,
+)
+from inspect_memgym.memory.content import MAX_CONTENT_CHARS, normalize_content
+from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
+from inspect_memgym.memory.factory import DEFAULT_BACKEND
+from inspect_memgym.memory.ledger import logged_operation
+from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.strategies.drivers import drive
+from inspect_memgym.strategies.prompts import RAG_MEMORY_SECTION
+from inspect_memgym.strategies.support import (
+    ConversationMessage,
+    check_memory_parameters,
+    check_window_parameters,
+    open_backend,
+    render_entries,
+    retrieve,
+)
+from inspect_memgym.strategies.windowed import (
+    DEFAULT_SHORT_TERM_WINDOW,
+    DEFAULT_UPDATE_FREQUENCY,
+    WindowedStrategy,
+)
+
+DEFAULT_TOP_K = 30
+STORE_OPERATION = "rag_store"
+"""Name of one stored message in `MemoryLedger.operations`."""
+TRUNCATION_MARK = " [...]"
+"""Ends a message cut to the per-entry limit (``MAX_CONTENT_CHARS``)."""
+
+
+class RagStrategy(WindowedStrategy):
+    """Stores raw messages one per entry and retrieves the closest ones per reply."""
+
+    name = "rag"
+
+    def __init__(
+        self,
+        memory: MemorySettings | None = None,
+        write_budget: int = UNBOUNDED_WRITE_BUDGET,
+        update_frequency: int = DEFAULT_UPDATE_FREQUENCY,
+        short_term_window: int = DEFAULT_SHORT_TERM_WINDOW,
+        top_k: int = DEFAULT_TOP_K,
+    ) -> None:
+        """Open the sample's memory backend (create inside a sample).
+
+        Args:
+            memory: Where and how memory is kept (default: embedded chroma, hashing).
+            write_budget: Writes allowed; each stored message costs one.
+            update_frequency: Messages between stores (at least 1).
+            short_term_window: Recent raw messages kept in context (at least 0).
+            top_k: Entries retrieved per reply (at least 1).
+        """
+        check_memory_parameters(top_k, write_budget)
+        super().__init__(update_frequency, short_term_window)
+        self.top_k = top_k
+        self.write_budget = write_budget
+        self.entries_stored = 0
+        self.store_refusals = 0
+        self.memory = open_backend(memory or MemorySettings(), write_budget)
+        self._embedding_name = self.memory.embedding_name
+
+    def describe(self) -> dict[str, Any]:
+        """Agent name, parameters and counters."""
+        return {
+            **super().describe(),
+            "backend": self.memory.name,
+            "embedding": self._embedding_name,
+            "write_budget": self.write_budget,
+            "top_k": self.top_k,
+            "entries_stored": self.entries_stored,
+            "store_refusals": self.store_refusals,
+        }
+
+    def close(self) -> None:
+        """Close the memory backend (idempotent)."""
+        self.memory.close()
+
+    def _memory_section(self, query: str) -> str:
+        hits = retrieve(self.memory, query, self.top_k)
+        return RAG_MEMORY_SECTION.format(entries=render_entries(hits))
+
+    async def _update_memory(self, messages: list[ConversationMessage]) -> None:
+        for message in messages:
+            self._store(message)
+
+    def _store(self, message: ConversationMessage) -> None:
+        if not message.text.strip():
+            return
+        content = normalize_content(message.render())
+        if len(content) > MAX_CONTENT_CHARS:
+            content = content[: MAX_CONTENT_CHARS - len(TRUNCATION_MARK)] + TRUNCATION_MARK
+        with logged_operation(STORE_OPERATION) as (ledger, record):
+            if not can_afford(WRITE_COST, ledger.writes_left):
+                self.store_refusals += 1
+                budget = describe_budget(ledger.writes_left, ledger.write_budget)
+                record["error"] = f"Write budget exhausted; message not stored. {budget}"
+                return
+            entry_id = self.memory.add(content)
+            ledger.writes_used = ledger.writes_used + WRITE_COST
+            record.update(cost=WRITE_COST, entry_id=entry_id, content=content)
+            self.entries_stored += 1
+
+
+@solver
+def rag(
+    backend: str = DEFAULT_BACKEND,
+    embedding: str = DEFAULT_EMBEDDING,
+    write_budget: int = UNBOUNDED_WRITE_BUDGET,
+    update_frequency: int = DEFAULT_UPDATE_FREQUENCY,
+    short_term_window: int = DEFAULT_SHORT_TERM_WINDOW,
+    top_k: int = DEFAULT_TOP_K,
+    chroma_url: str | None = None,
+    chroma_token: str | None = None,
+    keep_memory: bool = False,
+) -> Solver:
+    """Reference agent that stores raw messages and retrieves them per reply (AMemGym's RAG).
+
+    Args:
+        backend: Memory backend (``chroma`` or ``markdown``).
+        embedding: Embedding for the chroma backend (``hashing``, ``minilm``, ``openai``).
+        write_budget: Writes allowed per sample; each stored message costs one.
+        update_frequency: Messages (user or assistant) between stores.
+        short_term_window: Recent raw messages kept in context.
+        top_k: Entries retrieved per reply and per answer.
+        chroma_url: ChromaDB server URL (else ``MEMGYM_CHROMA_URL``; else embedded).
+        chroma_token: ChromaDB server token (else ``MEMGYM_CHROMA_TOKEN``).
+        keep_memory: Keep each sample's chroma collection after the sample ends.
+    """
+    settings = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
+    check_memory_parameters(top_k, write_budget)
+    check_window_parameters(update_frequency, short_term_window)
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        agent = RagStrategy(
+            memory=settings,
+            write_budget=write_budget,
+            update_frequency=update_frequency,
+            short_term_window=short_term_window,
+            top_k=top_k,
+        )
+        return await drive(state, agent)
+
+    return solve

@@ -1,0 +1,77 @@
+"""The memory strategies by name, for tasks that take an ``agent`` parameter.
+
+``native`` (full history in context), ``awi`` (in-context memory the model rewrites),
+``rag`` (raw messages in a store, retrieved per reply) and ``awe`` (facts the model curates
+in a store, retrieved per reply): AMemGym's four baselines, as Inspect solvers.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from inspect_ai.solver import Solver
+
+from inspect_memgym.kit.named import lookup
+from inspect_memgym.strategies.awe import awe
+from inspect_memgym.strategies.awi import awi
+from inspect_memgym.strategies.native import native
+from inspect_memgym.strategies.rag import rag
+
+_SOLVERS: dict[str, Callable[..., Solver]] = {
+    "awe": awe,
+    "awi": awi,
+    "native": native,
+    "rag": rag,
+}
+STRATEGY_NAMES = tuple(_SOLVERS)
+"""Valid values for a task's ``agent`` parameter."""
+
+
+def strategy_parameters(name: str) -> tuple[str, ...]:
+    """The parameters a strategy's solver accepts.
+
+    Args:
+        name: Strategy name (one of `STRATEGY_NAMES`).
+
+    Returns:
+        Parameter names in signature order.
+
+    Raises:
+        ValueError: If the name is unknown; the message lists the valid names.
+    """
+    factory = lookup(_SOLVERS, name, "memory strategy")
+    return tuple(inspect.signature(factory).parameters)
+
+
+def strategy_solver(name: str, options: dict[str, Any] | None = None, **shared: Any) -> Solver:
+    """Build a strategy's solver by name from a task's arguments.
+
+    Args:
+        name: Strategy name (one of `STRATEGY_NAMES`).
+        options: Arguments meant for the strategy itself (e.g. ``top_k``); one the strategy
+            does not take is refused. None values are left at the strategy's default.
+        **shared: Arguments every task passes (memory settings, write budget); each is
+            passed only to strategies that take it. None values are left out.
+
+    Returns:
+        The solver.
+
+    Raises:
+        ValueError: If the name is unknown, an option is not one the strategy takes, or a
+            value is invalid.
+    """
+    factory = lookup(_SOLVERS, name, "memory strategy")
+    accepted = strategy_parameters(name)
+    chosen = {key: value for key, value in (options or {}).items() if value is not None}
+    unknown = sorted(set(chosen) - set(accepted))
+    if unknown:
+        raise ValueError(
+            f"memory strategy {name!r} takes no parameter {', '.join(map(repr, unknown))}; "
+            f"its parameters: {', '.join(accepted)}"
+        )
+    chosen.update(
+        (key, value) for key, value in shared.items() if key in accepted and value is not None
+    )
+    return factory(**chosen)

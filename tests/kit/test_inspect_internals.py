@@ -1,0 +1,96 @@
+"""Inspect's private API that the suite relies on (`kit.inspect_internals`) still works.
+
+If one of these fails after an Inspect upgrade, the failure names what changed; fix it in
+``src/inspect_memgym/kit/inspect_internals.py`` and nowhere else.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import pytest
+from inspect_ai import Task, eval
+from inspect_ai.dataset import Sample
+from inspect_ai.solver import Generate, TaskState, solver
+from inspect_ai.util import StoreModel
+from inspect_ai.util._store import Store, init_subtask_store
+from pydantic import Field
+
+from inspect_memgym.kit import inspect_internals
+from inspect_memgym.kit.inspect_internals import (
+    BoundStoreModel,
+    JsonStoreModel,
+    TaskArgumentError,
+    current_sample_identity,
+    current_sample_metadata,
+    task_argument_errors,
+)
+
+
+class Log(JsonStoreModel):
+    entries: list[dict[str, Any]] = Field(default_factory=list)
+    count: int = 0
+
+
+def test_store_model_still_coerces_through_the_hook_we_override() -> None:
+    hook = getattr(StoreModel, "_coerce_value", None)
+    assert callable(hook), "StoreModel._coerce_value is gone: JsonStoreModel's speed-up is dead"
+    assert list(inspect.signature(hook).parameters) == ["self", "field_name", "value"]
+
+
+def test_json_store_model_reads_containers_as_stored() -> None:
+    init_subtask_store(Store())
+    bound = BoundStoreModel(Log)
+    log = bound.get()
+    log.entries = [{"a": 1}]
+    log.entries.append({"b": 2})  # appended in place: no copy was handed out
+    assert bound.get().entries == [{"a": 1}, {"b": 2}]
+    assert bound.get() is log
+    log.count = 3
+    assert bound.get().count == 3
+
+
+def test_a_bad_task_argument_is_a_value_error_inspect_prints_in_one_line() -> None:
+    from inspect_ai._util.error import PrerequisiteError
+
+    with pytest.raises(TaskArgumentError) as caught, task_argument_errors("demo"):
+        raise ValueError("seeds must be non-negative integers, got 'abc'")
+    assert isinstance(caught.value, ValueError)
+    assert isinstance(caught.value, PrerequisiteError)
+    assert caught.value.message == "demo: seeds must be non-negative integers, got 'abc'"
+    assert str(caught.value) == caught.value.message
+
+
+def test_sample_metadata_and_identity_inside_and_outside_a_sample(tmp_path: Any) -> None:
+    assert current_sample_metadata() is None
+    assert current_sample_identity() is None
+
+    @solver
+    def look() -> Any:
+        async def solve(state: TaskState, generate: Generate) -> TaskState:
+            state.metadata["seen_metadata"] = dict(current_sample_metadata() or {})
+            state.metadata["seen_identity"] = list(current_sample_identity() or ())
+            return state
+
+        return solve
+
+    task = Task(dataset=[Sample(input="x", id="s1", metadata={"benchmark": "demo"})], solver=look())
+    [log] = eval(task, model="mockllm/model", log_dir=str(tmp_path), display="none")
+    assert log.status == "success", log.error
+    assert log.samples is not None
+    metadata = log.samples[0].metadata
+    assert metadata["seen_metadata"]["benchmark"] == "demo"
+    eval_id, sample_id, epoch = metadata["seen_identity"]
+    assert (sample_id, epoch) == ("s1", 1)
+    assert eval_id == log.eval.eval_id
+
+
+def test_the_module_names_every_private_import_it_makes() -> None:
+    source = inspect.getsource(inspect_internals)
+    for private in (
+        "inspect_ai._util.error",
+        "inspect_ai.log._samples",
+        "inspect_ai.solver._task_state",
+    ):
+        assert private in source

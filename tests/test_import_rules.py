@@ -1,0 +1,190 @@
+"""The house rules on imports, read from the source with ``ast`` (nothing is imported).
+
+- Shared packages (`SHARED`) never import a benchmark package; benchmarks never import each
+  other. A benchmark package is any other top-level package of ``inspect_memgym``.
+- Imports point one way between shared packages (`SHARED_MAY_IMPORT`): strategies ->
+  memory -> kit; analysis reads logs (it may use scoring's labels and kit, nothing that runs
+  a task).
+- A benchmark's ``world/`` and the pure ``scoring/`` modules import nothing of Inspect, not
+  even through another module of the suite.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+PACKAGE = "inspect_memgym"
+SOURCE = Path(__file__).resolve().parents[1] / "src" / PACKAGE
+SHARED = frozenset({"memory", "strategies", "scoring", "simulation", "analysis", "kit"})
+TOP_LEVEL = frozenset({"_registry", "cli", "__init__"})
+"""Top-level modules that may name every benchmark (the entry points)."""
+SHARED_MAY_IMPORT: dict[str, frozenset[str]] = {
+    "kit": frozenset({"kit"}),
+    "memory": frozenset({"memory", "kit"}),
+    "scoring": frozenset({"scoring", "kit"}),
+    "strategies": frozenset({"strategies", "memory", "scoring", "kit"}),
+    "simulation": frozenset({"simulation", "kit"}),
+    "analysis": frozenset({"analysis", "scoring", "kit"}),
+}
+INSPECT_SCORING_MODULES = frozenset({"judge", "metrics", "viewer", "isolation"})
+"""Modules of scoring/ that are Inspect wrappers; every other one must be pure."""
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(path: Path, name: str) -> Iterator[str]:
+    """Every absolute module name a file imports (relative imports resolved)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = node.module or ""
+            yield module
+            yield from (f"{module}.{alias.name}" for alias in node.names)
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """Module -> the modules of the suite and of inspect_ai it imports."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        name = module_name(path, root)
+        graph[name] = {
+            imported
+            for imported in imports_of(path, name)
+            if imported.split(".")[0] in (root.name, "inspect_ai")
+        }
+    known = set(graph)
+    for name, imported in graph.items():
+        graph[name] = {
+            target if target in known or target.split(".")[0] == "inspect_ai" else _owner(target)
+            for target in imported
+        }
+    return graph
+
+
+def _owner(target: str) -> str:
+    """``pkg.module.Name`` -> ``pkg.module`` (the module a from-import names into)."""
+    return target.rpartition(".")[0]
+
+
+def top_package(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def must_be_pure(module: str) -> bool:
+    parts = module.split(".")
+    if len(parts) < 2:
+        return False
+    if parts[1] == "scoring" and len(parts) > 2:
+        return parts[2] not in INSPECT_SCORING_MODULES
+    return "world" in parts[2:]
+
+
+def reaches_inspect(module: str, graph: dict[str, set[str]]) -> list[str] | None:
+    """The import chain from a module to inspect_ai, if there is one."""
+    seen: set[str] = set()
+    stack: list[tuple[str, list[str]]] = [(module, [module])]
+    while stack:
+        current, chain = stack.pop()
+        for target in sorted(graph.get(current, ())):
+            if target.split(".")[0] == "inspect_ai":
+                return [*chain, target]
+            if target not in seen and target in graph:
+                seen.add(target)
+                stack.append((target, [*chain, target]))
+    return None
+
+
+def import_violations(root: Path) -> list[str]:
+    """Every broken import rule in a source tree, one line each."""
+    graph = import_graph(root)
+    problems = []
+    for module, imported in sorted(graph.items()):
+        source = top_package(module)
+        if source in TOP_LEVEL or not source:
+            continue
+        for target in sorted(imported):
+            if target.split(".")[0] != root.name:
+                continue
+            destination = top_package(target)
+            if not destination or destination == source or destination in TOP_LEVEL:
+                if destination in TOP_LEVEL and destination:
+                    problems.append(f"{module} imports the entry point {target}")
+                continue
+            if source in SHARED:
+                if destination not in SHARED:
+                    problems.append(f"shared {module} imports benchmark {target}")
+                elif destination not in SHARED_MAY_IMPORT[source]:
+                    problems.append(f"{module} imports {target} against the one-way order")
+            elif destination not in SHARED:
+                problems.append(f"benchmark {module} imports another benchmark: {target}")
+        if must_be_pure(module) and (chain := reaches_inspect(module, graph)):
+            problems.append(f"pure {module} reaches Inspect: {' -> '.join(chain)}")
+    return problems
+
+
+def test_the_suite_keeps_its_import_rules() -> None:
+    assert import_violations(SOURCE) == []
+
+
+def test_there_are_benchmarks_and_pure_modules_to_check() -> None:
+    graph = import_graph(SOURCE)
+    benchmarks = {top_package(module) for module in graph} - SHARED - TOP_LEVEL - {""}
+    assert {"entity_stream", "conversation"} <= benchmarks
+    assert sum(must_be_pure(module) for module in graph) > 40
+
+
+def write(root: Path, relative: str, text: str) -> None:
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for parent in path.relative_to(root).parents:
+        init = root / parent / "__init__.py"
+        if not init.exists():
+            init.parent.mkdir(parents=True, exist_ok=True)
+            init.write_text("")
+    path.write_text(text)
+
+
+@pytest.mark.parametrize(
+    ("relative", "text", "problem"),
+    [
+        ("memory/store.py", "from pkg.alpha.task import x\n", "shared pkg.memory.store imports"),
+        ("alpha/task.py", "from pkg.beta import grading\n", "imports another benchmark"),
+        ("alpha/task.py", "from ..beta.grading import x\n", "imports another benchmark"),
+        ("memory/store.py", "import pkg.strategies.native\n", "against the one-way order"),
+        ("alpha/world/model.py", "from inspect_ai.model import x\n", "pure pkg.alpha.world.model"),
+        ("alpha/world/model.py", "from pkg.kit import store\n", "reaches Inspect"),
+        ("scoring/rules.py", "from pkg.kit.store import x\n", "reaches Inspect"),
+        ("alpha/task.py", "from pkg.cli import main\n", "imports the entry point"),
+    ],
+)
+def test_each_rule_fails_when_broken(
+    tmp_path: Path, relative: str, text: str, problem: str
+) -> None:
+    root = tmp_path / "pkg"
+    write(root, "kit/store.py", "from inspect_ai.util import StoreModel\n")
+    write(root, "beta/grading.py", "x = 1\n")
+    write(root, "strategies/native.py", "x = 1\n")
+    write(root, "cli.py", "def main() -> None: ...\n")
+    write(root, "alpha/task.py", "from pkg.alpha.world import model\n")
+    assert import_violations(root) == []
+    write(root, relative, text)
+    found = import_violations(root)
+    assert any(problem in line for line in found), found
