@@ -45,3 +45,17 @@ def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ChromaSe
     """A real ChromaDB server (`chroma run`) on a free loopback port, killed at session end."""
     with running_chroma_server(tmp_path_factory.mktemp("chroma_server")) as server:
         yield server
+
+
+@pytest.fixture
+def offline_token_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Count tokens with the suite's offline estimate instead of tiktoken.
+
+    ``mockllm`` counts tokens with tiktoken, which downloads its encoding and fails offline;
+    Inspect's summary compaction counts the summarisation input before it generates.
+    """
+    import inspect_ai.model._model as model_module
+
+    from inspect_memgym.kit.tokens import estimate_tokens
+
+    monkeypatch.setattr(model_module, "count_text_tokens", estimate_tokens)

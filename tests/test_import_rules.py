@@ -30,7 +30,7 @@ SHARED_MAY_IMPORT: dict[str, frozenset[str]] = {
     "simulation": frozenset({"simulation", "kit"}),
     "analysis": frozenset({"analysis", "scoring", "kit"}),
 }
-INSPECT_SCORING_MODULES = frozenset({"judge", "metrics", "viewer", "isolation"})
+INSPECT_SCORING_MODULES = frozenset({"judge", "metrics", "viewer"})
 """Modules of scoring/ that are Inspect wrappers; every other one must be pure."""
 
 

@@ -26,6 +26,7 @@ from inspect_ai.model import get_model
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES
 from inspect_memgym.simulation.provider import MemgymModelAPI
+from inspect_memgym.strategies.registry import STRATEGY_NAMES
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 INSPECT = Path(sys.executable).with_name("inspect")
@@ -35,10 +36,7 @@ REGISTERED = {
     "task": ["inspect_memgym/entity_stream", "inspect_memgym/conversation"],
     "solver": [
         "inspect_memgym/entity_stream_agent",
-        "inspect_memgym/awe",
-        "inspect_memgym/awi",
-        "inspect_memgym/native",
-        "inspect_memgym/rag",
+        *(f"inspect_memgym/{name}" for name in STRATEGY_NAMES),
     ],
     "scorer": ["inspect_memgym/entity_stream_scorer", "inspect_memgym/conversation_scorer"],
     "tool": [
@@ -132,11 +130,19 @@ def test_fresh_interpreter_resolves_every_name_through_the_entry_point() -> None
         "seeds",
         "seed",
         "templates",
+        "agent",
         "backend",
         "embedding",
         "write_budget",
         "judge",
         "max_turns_per_event",
+        "memory_isolation",
+        "update_frequency",
+        "short_term_window",
+        "top_k",
+        "context_budget",
+        "notes_budget",
+        "observation_window",
         "chroma_url",
         "chroma_token",
         "keep_memory",

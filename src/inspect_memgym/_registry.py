@@ -10,7 +10,12 @@ from inspect_memgym.entity_stream.submit_answer import submit_answer
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.memory.delete_tool import memory_delete
 from inspect_memgym.simulation.registration import memgym
+from inspect_memgym.strategies.agentic import agentic
 from inspect_memgym.strategies.awe import awe
 from inspect_memgym.strategies.awi import awi
+from inspect_memgym.strategies.masking import masking
 from inspect_memgym.strategies.native import native
+from inspect_memgym.strategies.none import none
+from inspect_memgym.strategies.notes import notes
 from inspect_memgym.strategies.rag import rag
+from inspect_memgym.strategies.summary import summary

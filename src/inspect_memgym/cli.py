@@ -8,12 +8,15 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from inspect_memgym.analysis.log_files import LogReadError
 from inspect_memgym.entity_stream.dataset import resolve_templates, scenario_sample
 from inspect_memgym.entity_stream.world.scenario import generate_scenario
 from inspect_memgym.entity_stream.world.tiers import TIERS, get_tier
+
+if TYPE_CHECKING:
+    from inspect_memgym.analysis.leaderboard import Leaderboard
 
 
 def _parse_seeds(text: str) -> list[int]:
@@ -44,6 +47,16 @@ def _open_output(path: str) -> TextIO:
         return Path(path).open("w", encoding="utf-8")
     except OSError as error:
         raise ValueError(f"cannot write {path}: {error.strerror}") from None
+
+
+def _write_text(text: str, path: str) -> None:
+    """Write text to stdout (``-``) or a file."""
+    output = _open_output(path)
+    try:
+        output.write(text)
+    finally:
+        if output is not sys.stdout:
+            output.close()
 
 
 def _generate(args: argparse.Namespace) -> int:
@@ -104,21 +117,49 @@ def _validate(args: argparse.Namespace) -> int:
     return 0 if report.passed else 1
 
 
+def _baseline(args: argparse.Namespace) -> tuple[str | None, Leaderboard | None]:
+    """The ``--baseline`` argument: a strategy name, or logs whose rows are the baseline."""
+    from inspect_memgym.analysis.leaderboard import load_leaderboard
+
+    baseline: str | None = args.baseline
+    if baseline is None or not _names_logs(baseline):
+        return baseline, None
+    return baseline, load_leaderboard([baseline])
+
+
+def _names_logs(value: str) -> bool:
+    """Whether a ``--baseline`` value names logs (a path or URL) rather than a strategy."""
+    return "://" in value or Path(value).exists() or value.endswith((".eval", ".json"))
+
+
 def _leaderboard(args: argparse.Namespace) -> int:
     from inspect_memgym.analysis.leaderboard import load_leaderboard
     from inspect_memgym.analysis.leaderboard_format import format_leaderboard
+    from inspect_memgym.analysis.paired import paired_deltas
 
     board = load_leaderboard(args.log_dirs)
-    text = format_leaderboard(board, args.format)
+    baseline, baseline_board = _baseline(args)
+    deltas = [] if baseline is None else paired_deltas(board, baseline, baseline_board)
+    text = format_leaderboard(board, args.format, deltas)
     if args.format != "markdown":
         for note in board.notes:
             print(f"note: {note}", file=sys.stderr)
-    output = _open_output(args.output)
-    try:
-        output.write(text)
-    finally:
-        if output is not sys.stdout:
-            output.close()
+    _write_text(text, args.output)
+    return 0
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from inspect_memgym.analysis.compare import compare_cells, compare_figure, compare_markdown
+    from inspect_memgym.analysis.leaderboard import load_leaderboard
+    from inspect_memgym.analysis.plot_style import save_png
+
+    board = load_leaderboard(args.log_dirs)
+    baseline, baseline_board = _baseline(args)
+    cells = compare_cells(board, baseline, baseline_board)
+    _write_text(compare_markdown(cells), args.output)
+    if args.plot and cells:
+        save_png(compare_figure(cells), Path(args.plot))
+        print(f"{args.plot}: memory delta per strategy and task", file=sys.stderr)
     return 0
 
 
@@ -190,6 +231,29 @@ def build_parser() -> argparse.ArgumentParser:
     )
     leaderboard.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
     leaderboard.set_defaults(handler=_leaderboard)
+    leaderboard.add_argument(
+        "--baseline",
+        default=None,
+        help="a strategy (e.g. none) or baseline logs: add each row's paired delta against it",
+    )
+    compare = commands.add_parser(
+        "compare",
+        help="strategies × tasks: what memory adds to the headline (delta ± standard error)",
+    )
+    compare.add_argument(
+        "log_dirs",
+        nargs="+",
+        metavar="LOG_DIR",
+        help="log directories, log files or s3:// prefixes",
+    )
+    compare.add_argument(
+        "--baseline",
+        default=None,
+        help="a strategy (e.g. none) or baseline logs (default: each run's own no-memory answers)",
+    )
+    compare.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    compare.add_argument("--plot", default=None, help="also write the figure to this PNG file")
+    compare.set_defaults(handler=_compare)
     plot = commands.add_parser(
         "plot", help="PNG figures: axes per model, accuracy per question type, failures, periods"
     )

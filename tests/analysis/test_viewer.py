@@ -55,7 +55,7 @@ def test_logs_carry_the_headline_viewer_and_tables(analysis_logs: AnalysisLogs) 
     assert log.eval.viewer is not None
     [sample, *_] = log.samples or []
     explanation = str(sample.scores["entity_stream_scorer"].explanation)  # type: ignore[index]
-    assert "| question | type | gold | answer | right | failure |" in explanation
+    assert "| question | type | gold | answer | right | failure | no memory |" in explanation
     assert explanation.count("\n| q0") + explanation.count("\n| q1") == 10  # a row per question
 
     talk = analysis_logs.conversation["guesser"]
@@ -155,7 +155,7 @@ def test_conversation_tables() -> None:
             }
         ]
     )
-    assert "| 0 | 0.50 | – | – | – | – | – | 1 |" in periods
+    assert "| 0 | 0.50 | – | – | – | – | – | – | – | 1 |" in periods
     grid = conversation_grid(
         [
             {"period": 0, "qid": "q01", "correct": True},

@@ -34,11 +34,13 @@ from inspect_memgym.conversation.world.model import ConversationScenario
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.multiple_choice import parse_choice
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, ModelCallContext
+from inspect_memgym.strategies.prompts import ASSISTANT_SYSTEM_PROMPT
 
 USAGE = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)
 QUESTION_REPLIES = ('{"answer": 1}', '```json\n{"answer": 2}\n```', "I pick 2", '{"answer": 99}')
 FACT = "Scripted fact number {number}."
 FOLLOW_UP = "Interesting - what would you do first?"
+NO_MEMORY_REPLY = '{"answer": 1}'
 
 Script = Callable[[list[ChatMessage], list[ToolInfo], ToolChoice, GenerateConfig], ModelOutput]
 
@@ -71,6 +73,9 @@ def assistant_script() -> Script:
             )
             output.usage = USAGE
             return output
+        without_memory = len(messages) == 2 and messages[0].text == ASSISTANT_SYSTEM_PROMPT
+        if phase == PHASE_QUESTION and without_memory:
+            return text(NO_MEMORY_REPLY)  # the no-memory pass: the question alone
         if phase == PHASE_QUESTION:
             answer = QUESTION_REPLIES[counters["question"] % len(QUESTION_REPLIES)]
             counters["question"] += 1
@@ -127,6 +132,8 @@ def test_scores_follow_from_the_script(scripted: EvalSample) -> None:
         gold = question.gold_index(scenario.periods[row["period"]].state) + 1
         right += choice == gold
         assert row["choice"] == choice and row["gold"] == gold
+        assert row["no_memory_choice"] == 1
+        assert row["no_memory_correct"] == (gold == 1)
     assert failures == len(rows) // 2
     assert score.value["parse_failure"] == pytest.approx(failures / len(rows))
     assert score.value["accuracy"] == pytest.approx(right / len(rows))
@@ -149,6 +156,7 @@ def test_facts_go_through_the_backend_and_come_back(scripted: EvalSample) -> Non
         for event in scripted.events
         if event.event == "model"
         and '"answer": <number>' in event.input[-1].text
+        and not (len(event.input) == 2 and event.input[0].text == ASSISTANT_SYSTEM_PROMPT)
         and "Here is my current situation" not in event.input[-1].text
     ]
     assert question_inputs
@@ -198,6 +206,7 @@ def answer_prompts(sample: EvalSample) -> list[str]:
         for event in sample.events
         if event.event == "model"
         and '"answer": <number>' in event.input[-1].text
+        and not (len(event.input) == 2 and event.input[0].text == ASSISTANT_SYSTEM_PROMPT)
         and "Here is my current situation" not in event.input[-1].text
     ]
 

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from inspect_memgym.entity_stream.axes import (
+    AXIS_KEYS,
     AXIS_WEIGHTS,
     SCORE_KEYS,
     QuestionOutcome,
     accuracy_by_type,
     axis_scores,
     efficiency,
+    isolation_scores,
 )
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS as ATTRIBUTION_KEYS
-
-AXIS_KEYS = tuple(key for key in SCORE_KEYS if key not in ATTRIBUTION_KEYS)
-"""The keys ``axis_scores`` produces (the attribution rates are computed separately)."""
+from inspect_memgym.scoring.isolation import delta_key
 
 AXIS_OF = {
     "retrieval": "breadth",
@@ -73,6 +75,12 @@ def test_weights_and_keys() -> None:
         "reasoning",
         "efficiency",
         "abstention",
+        "no_memory",
+        "memory_delta",
+        "memory_delta_breadth",
+        "memory_delta_maintenance",
+        "memory_delta_reasoning",
+        "memory_delta_efficiency",
         "write_failure",
         "read_failure",
         "utilization_failure",
@@ -225,3 +233,20 @@ def test_accuracy_by_type() -> None:
     }
     assert list(accuracy_by_type(MIXED)) == sorted(accuracy_by_type(MIXED))
     assert accuracy_by_type([]) == {}
+
+
+def test_isolation_scores_are_differences_of_the_axes_or_nan_without_isolation() -> None:
+    with_memory = axis_scores(MIXED, writes_used=22)
+    without = axis_scores([QuestionOutcome(o.qtype, o.axis, False) for o in MIXED], 0)
+    values = isolation_scores(with_memory, without)
+    assert values["no_memory"] == 0.0
+    assert values["memory_delta"] == pytest.approx(with_memory["composite"])
+    for axis in ("breadth", "maintenance", "reasoning", "efficiency"):
+        assert values[delta_key(axis)] == pytest.approx(with_memory[axis])
+    off = isolation_scores(with_memory, None)
+    assert set(off) == {
+        "no_memory",
+        "memory_delta",
+        *(delta_key(a) for a in ("breadth", "maintenance", "reasoning", "efficiency")),
+    }
+    assert all(math.isnan(value) for value in off.values())

@@ -31,10 +31,12 @@ from inspect_ai.model import (
 from inspect_ai.tool import ToolCall, ToolChoice, ToolInfo
 from inspect_ai.util import Store
 
+from inspect_memgym.entity_stream.prompts import NO_MEMORY_STATUS
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.memory.ledger import MemoryLedger
 
 MODEL = "mockllm/model"
+NO_MEMORY_ANSWER = "I don't know."
 WRITE_BUDGET = 2
 MAX_TURNS = 3
 EVENT_HEADER = re.compile(r"^\[Event (\d+) of (\d+) \|")
@@ -89,6 +91,7 @@ class Plan:
     abstain_qid: str = ""
     capped_event: int = -1
     seen: list[tuple[int, int]] = field(default_factory=list)
+    asked_without_memory: list[tuple[int, list[str]]] = field(default_factory=list)
 
     def question(self, qid: str) -> dict[str, Any]:
         return next(q for q in self.metadata["questions"] if q["qid"] == qid)
@@ -108,6 +111,9 @@ class Plan:
         assert match is not None, user.text[:200]
         event_index = int(match.group(1)) - 1
         turn_index = sum(isinstance(m, ChatMessageAssistant) for m in input)
+        if NO_MEMORY_STATUS in user.text:
+            self.asked_without_memory.append((event_index, [tool.name for tool in tools]))
+            return _output([("submit_answer", {"answer": NO_MEMORY_ANSWER})], event_index, 0)
         self.seen.append((event_index, turn_index))
         script = self.turns.get(event_index, ["DONE"])
         turn = script[turn_index] if turn_index < len(script) else "DONE"
@@ -231,6 +237,12 @@ def test_sample_finishes_and_is_scored(run: Run) -> None:
         "reasoning",
         "efficiency",
         "abstention",
+        "no_memory",
+        "memory_delta",
+        "memory_delta_breadth",
+        "memory_delta_maintenance",
+        "memory_delta_reasoning",
+        "memory_delta_efficiency",
         "write_failure",
         "read_failure",
         "utilization_failure",
@@ -388,3 +400,18 @@ def test_score_numbers(run: Run) -> None:
     assert value["abstention"] == 1.0
     assert value["efficiency"] == pytest.approx(2 / max(WRITE_BUDGET, answerable))
     assert 0.0 < value["composite"] < 0.5
+
+
+def test_every_question_is_asked_again_without_memory(run: Run) -> None:
+    questions = [e["index"] for e in run.plan.metadata["events"] if e["kind"] == "question"]
+    assert [event for event, _ in run.plan.asked_without_memory] == questions
+    assert all(tools == ["submit_answer"] for _, tools in run.plan.asked_without_memory)
+    recorded = run.sample.store["EntityStreamState:no_memory_answers"]
+    assert {answer["answer"] for answer in recorded.values()} == {NO_MEMORY_ANSWER}
+    assert run.sample.scores is not None
+    score = run.sample.scores["entity_stream_scorer"]
+    details = score.metadata["questions"]  # type: ignore[index]
+    # declining is right only on abstention questions, which are not in the composite
+    assert all(d["no_memory_correct"] == (d["axis"] == "abstention") for d in details)
+    assert score.value["no_memory"] == 0.0  # type: ignore[index]
+    assert score.value["memory_delta"] == score.value["composite"]  # type: ignore[index]

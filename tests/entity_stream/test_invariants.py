@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from inspect_memgym.entity_stream.invariants import (
+    MEMORYLESS,
     PolicyResult,
     Verdict,
     check_invariants,
@@ -35,7 +36,11 @@ def healthy() -> dict[str, PolicyResult]:
     return {
         name: PolicyResult(
             policy=name,
-            means={"composite": composite, "maintenance": MAINTENANCE.get(name, 0.5)},
+            means={
+                "composite": composite,
+                "maintenance": MAINTENANCE.get(name, 0.5),
+                "memory_delta": composite if name not in MEMORYLESS else 0.0,
+            },
             question_accuracy=1.0 if name == "perfect" else composite,
             sample_values={"company-lite-0": {"composite": composite}},
         )
@@ -54,7 +59,24 @@ def failed(verdicts: list[Verdict]) -> list[str]:
 def test_healthy_results_pass_every_invariant() -> None:
     verdicts = check_invariants(healthy(), rerun={"perfect": healthy()["perfect"]})
     assert failed(verdicts) == []
-    assert len(verdicts) == 8
+    assert len(verdicts) == 10
+
+
+def test_perfect_gaining_little_from_memory_fails() -> None:
+    results = healthy()
+    results["perfect"] = replace(
+        results["perfect"], means={**results["perfect"].means, "memory_delta": 0.85}
+    )
+    assert failed(check_invariants(results)) == ["perfect memory delta ≥ 0.9 × composite"]
+
+
+@pytest.mark.parametrize("policy", MEMORYLESS)
+def test_a_memoryless_policy_gaining_from_memory_fails(policy: str) -> None:
+    results = healthy()
+    results[policy] = replace(
+        results[policy], means={**results[policy].means, "memory_delta": -0.06}
+    )
+    assert failed(check_invariants(results)) == ["guessers and abstainer |memory delta| ≤ 0.05"]
 
 
 def test_perfect_below_99_percent_fails() -> None:

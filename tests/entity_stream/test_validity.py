@@ -35,6 +35,8 @@ INVARIANT_NAMES = (
     " > ".join(COMPOSITE_ORDER) + " on composite",
     "strategic > naive on maintenance",
     "priority ≥ random − 0.05",
+    "perfect memory delta ≥ 0.9 × composite",
+    "guessers and abstainer |memory delta| ≤ 0.05",
     "budget never exceeded",
     "no sample errors",
     "identical scores on a rerun",

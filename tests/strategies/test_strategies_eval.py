@@ -248,7 +248,7 @@ def test_rag_stores_raw_messages_and_retrieves_them_for_the_question(
     [system, *window, question] = model_inputs(sample)[-1]
     assert isinstance(system, ChatMessageSystem)
     assert system.text.startswith(ASSISTANT_SYSTEM_PROMPT)
-    section = system.text.split("Relevant past messages (oldest first):\n")[1]
+    section = system.text.split("Relevant past inputs (oldest first):\n")[1]
     shown = [line.removeprefix("- ") for line in section.split("\n")]
     assert rendered(0) in shown
     # retrieved entries are shown in insertion order, whatever their scores
@@ -270,6 +270,8 @@ def test_rag_stores_raw_messages_and_retrieves_them_for_the_question(
         "top_k": 3,
         "entries_stored": 6,
         "store_refusals": 0,
+        "kept_entries": 6,
+        "kept_tokens": sum(estimate_tokens(rendered(index)) for index in range(6)),
     }
 
 
@@ -346,7 +348,7 @@ def test_awe_curates_facts_with_tools_and_retrieves_them(backend: str, tmp_path:
 
     # the question's prompt holds the fact retrieved from the backend with the question
     [system, *window, question] = model_inputs(sample)[-1]
-    section = system.text.split("Relevant memories about the user (oldest first):\n")[1]
+    section = system.text.split("Memory about the user (most relevant, oldest first):\n")[1]
     assert f"- {edited_night_fact}" in section.split("\n")
     retrievals = [record for record in operations(sample) if record["tool"] == "retrieve"]
     assert retrievals[-1]["query"] == QUERY
@@ -479,6 +481,8 @@ def test_native_sends_everything_within_the_default_budget(tmp_path: Path) -> No
         "messages": 6,
         "truncated_calls": 0,
         "last_dropped": 0,
+        "kept_entries": 6,
+        "kept_tokens": sum(estimate_tokens(text) for _, text in conversation),
     }
 
 

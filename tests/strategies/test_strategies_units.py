@@ -18,7 +18,17 @@ from inspect_memgym.strategies.support import ConversationMessage, split_time_ma
 
 
 def test_strategy_names_and_parameters() -> None:
-    assert STRATEGY_NAMES == ("awe", "awi", "native", "rag")
+    assert STRATEGY_NAMES == (
+        "none",
+        "native",
+        "awi",
+        "rag",
+        "awe",
+        "summary",
+        "masking",
+        "notes",
+        "agentic",
+    )
     assert DEFAULT_AGENT in STRATEGY_NAMES
     assert strategy_parameters("native") == ("context_budget",)
     assert strategy_parameters("awi") == ("update_frequency", "short_term_window")
@@ -31,7 +41,7 @@ def test_strategy_names_and_parameters() -> None:
 
 
 def test_unknown_strategy_is_refused_and_foreign_arguments_are_not_passed() -> None:
-    with pytest.raises(ValueError, match=r"'mem0'; choose one of: awe, awi, native, rag"):
+    with pytest.raises(ValueError, match=r"'mem0'; choose one of: none, native, awi, rag, awe"):
         strategy_solver("mem0")
     with pytest.raises(ValueError, match=r"'native' takes no parameter 'top_k'"):
         strategy_solver("native", {"top_k": 3})

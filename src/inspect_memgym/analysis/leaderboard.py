@@ -102,6 +102,7 @@ class LeaderboardRow:
         logs: The log files pooled into this row.
         eval_ids: Their eval ids.
         scorer: The scorer whose values are reported.
+        headline_by_sample: Each sample's headline value (epochs averaged), by sample id.
     """
 
     model: str
@@ -117,6 +118,7 @@ class LeaderboardRow:
     logs: tuple[str, ...]
     eval_ids: tuple[str, ...]
     scorer: str
+    headline_by_sample: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -287,7 +289,7 @@ def _row(
                 tokens.append(int(record["tokens"]))
             if _known(record["cost"]):
                 costs.append(float(record["cost"]))
-    scores = {key: _estimate(_epoch_means(per_sample, key)) for key in keys}
+    scores = {key: estimate(_epoch_means(per_sample, key)) for key in keys}
     return LeaderboardRow(
         model=model,
         task=protocol.task,
@@ -302,6 +304,9 @@ def _row(
         logs=tuple(info.log for info in infos),
         eval_ids=tuple(info.eval_id for info in infos),
         scorer=first.scorer,
+        headline_by_sample=dict(
+            zip(per_sample, _epoch_means(per_sample, first.headline), strict=True)
+        ),
     )
 
 
@@ -319,8 +324,12 @@ def _epoch_means(per_sample: dict[str, list[dict[str, float | None]]], key: str)
     return means
 
 
-def _estimate(values: list[float]) -> Estimate:
-    """Inspect's ``mean()`` and ``stderr()`` (sample standard deviation / sqrt(n))."""
+def estimate(values: list[float]) -> Estimate:
+    """Inspect's ``mean()`` and ``stderr()`` (sample standard deviation / sqrt(n)).
+
+    Args:
+        values: One value per sample.
+    """
     if not values:
         return Estimate(math.nan, math.nan)
     mean = fmean(values)

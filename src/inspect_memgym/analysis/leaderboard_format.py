@@ -12,44 +12,62 @@ import csv
 import io
 import json
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from inspect_memgym.analysis.leaderboard import Leaderboard, LeaderboardRow
+from inspect_memgym.analysis.paired import PairedDelta, strategy_of
 
 FORMATS = ("markdown", "csv", "json")
 MISSING = "–"
 
 
-def format_leaderboard(board: Leaderboard, output_format: str) -> str:
+def format_leaderboard(
+    board: Leaderboard, output_format: str, deltas: Sequence[PairedDelta] = ()
+) -> str:
     """The leaderboard as text.
 
     Args:
         board: The leaderboard.
         output_format: ``markdown``, ``csv`` or ``json``.
+        deltas: Paired deltas against a baseline (`paired.paired_deltas`), shown per row.
 
     Raises:
         ValueError: For an unknown format.
     """
     if output_format == "markdown":
-        return markdown(board)
+        return markdown(board, deltas)
     if output_format == "csv":
-        return csv_text(board)
+        return csv_text(board, deltas)
     if output_format == "json":
-        return json.dumps(json_document(board), indent=2, allow_nan=False) + "\n"
+        return json.dumps(json_document(board, deltas), indent=2, allow_nan=False) + "\n"
     raise ValueError(f"unknown format {output_format!r}; use one of {', '.join(FORMATS)}")
 
 
-def markdown(board: Leaderboard) -> str:
+def markdown(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:
     """One Markdown table per task (headline key first), then the notes.
 
     Args:
         board: The leaderboard.
+        deltas: Paired deltas against a baseline: a column after the headline.
     """
     parts = []
+    by_row = _deltas_by_row(board, deltas)
+    baseline = _baseline_name(deltas)
     for task in board.tasks():
         rows = [row for row in board.rows if row.task == task]
         keys = _keys(rows)
-        header = ["model", "protocol", "samples", *keys, "tokens", "cost"]
+        delta_columns = [f"Δ vs {baseline} (paired)"] if deltas else []
+        header = [
+            "model",
+            "protocol",
+            "samples",
+            *keys[:1],
+            *delta_columns,
+            *keys[1:],
+            "tokens",
+            "cost",
+        ]
         lines = [
             f"**{task}** (mean ± standard error over samples; headline: {rows[0].headline})",
             "",
@@ -57,11 +75,14 @@ def markdown(board: Leaderboard) -> str:
             "|" + "|".join("---" if index < 2 else "---:" for index in range(len(header))) + "|",
         ]
         for row in rows:
+            delta_cells = [_delta_cell(by_row.get(id(row)))] if deltas else []
             cells = [
                 row.model,
                 row.label,
                 str(row.samples),
-                *(_estimate_cell(row, key) for key in keys),
+                *(_estimate_cell(row, key) for key in keys[:1]),
+                *delta_cells,
+                *(_estimate_cell(row, key) for key in keys[1:]),
                 _tokens_cell(row.tokens),
                 _cost_cell(row.cost),
             ]
@@ -72,19 +93,22 @@ def markdown(board: Leaderboard) -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def csv_text(board: Leaderboard) -> str:
+def csv_text(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:
     """One CSV line per row; score columns ``<key>_mean`` and ``<key>_stderr``.
 
     Args:
         board: The leaderboard.
+        deltas: Paired deltas against a baseline: ``paired_delta_*`` columns.
     """
     keys = _keys(board.rows)
+    by_row = _deltas_by_row(board, deltas)
     header = [
         "model",
         "task",
         "protocol",
         "samples",
         *[f"{key}_{part}" for key in keys for part in ("mean", "stderr")],
+        *(["paired_delta_mean", "paired_delta_stderr", "paired_samples"] if deltas else []),
         "tokens",
         "cost",
         "logs",
@@ -99,6 +123,12 @@ def csv_text(board: Leaderboard) -> str:
             estimates += (
                 [_number(estimate.mean), _number(estimate.stderr)] if estimate else ["", ""]
             )
+        paired = by_row.get(id(row))
+        paired_cells = (
+            [_number(paired.delta.mean), _number(paired.delta.stderr), paired.pairs]
+            if paired
+            else ["", "", ""]
+        )
         writer.writerow(
             [
                 row.model,
@@ -106,6 +136,7 @@ def csv_text(board: Leaderboard) -> str:
                 row.label,
                 row.samples,
                 *estimates,
+                *(paired_cells if deltas else []),
                 "" if row.tokens is None else row.tokens,
                 "" if row.cost is None else _number(row.cost),
                 " ".join(row.logs),
@@ -114,12 +145,14 @@ def csv_text(board: Leaderboard) -> str:
     return buffer.getvalue()
 
 
-def json_document(board: Leaderboard) -> dict[str, Any]:
+def json_document(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> dict[str, Any]:
     """The leaderboard as plain data (NaN as null).
 
     Args:
         board: The leaderboard.
+        deltas: Paired deltas against a baseline: a ``paired_delta`` per row.
     """
+    by_row = _deltas_by_row(board, deltas)
     return {
         "rows": [
             {
@@ -139,10 +172,45 @@ def json_document(board: Leaderboard) -> dict[str, Any]:
                 "tokens": row.tokens,
                 "cost": row.cost,
                 "logs": list(row.logs),
+                **({"paired_delta": _delta_json(by_row.get(id(row)))} if deltas else {}),
             }
             for row in board.rows
         ],
         "notes": board.notes,
+    }
+
+
+def _deltas_by_row(board: Leaderboard, deltas: Sequence[PairedDelta]) -> dict[int, PairedDelta]:
+    """Each row's paired delta, by the row's identity (matched on model, task and strategy)."""
+    found: dict[int, PairedDelta] = {}
+    remaining = list(deltas)
+    for row in board.rows:
+        for delta in remaining:
+            if (delta.model, delta.task, delta.strategy) == (row.model, row.task, strategy_of(row)):
+                found[id(row)] = delta
+                remaining.remove(delta)
+                break
+    return found
+
+
+def _baseline_name(deltas: Sequence[PairedDelta]) -> str:
+    return ", ".join(sorted({delta.baseline for delta in deltas})) or "baseline"
+
+
+def _delta_cell(delta: PairedDelta | None) -> str:
+    if delta is None or math.isnan(delta.delta.mean):
+        return MISSING
+    return f"{delta.delta.mean:+.3f} ± {delta.delta.stderr:.3f}"
+
+
+def _delta_json(delta: PairedDelta | None) -> dict[str, Any] | None:
+    if delta is None:
+        return None
+    return {
+        "baseline": delta.baseline,
+        "mean": _json_number(delta.delta.mean),
+        "stderr": _json_number(delta.delta.stderr),
+        "samples": delta.pairs,
     }
 
 

@@ -1,11 +1,13 @@
-"""The conversation driver: plays one user's periods against a reference agent.
+"""The conversation driver: plays one user's periods against a memory strategy.
 
-For each period, the sessions run on-policy (the agent's replies go to the simulated
-user), then every question is asked as a numbered multiple choice, every variable a
-question depends on is probed, and every question is asked again with the current values
-given (the upper bound, straight to the model, no memory). Answers are recorded raw in
-`ConversationState.results`; the scorer parses and grades them. Evaluation prompts never
-change the agent's memory, and gold states never appear in any prompt except the upper
+For each period, the sessions run on-policy (the strategy's replies go to the simulated
+user), then every question is asked as a numbered multiple choice, every variable a question
+depends on is probed, and every question is asked again with the current values given (the
+upper bound, straight to the model, no memory). With memory isolation (the default), every
+question is also asked once with no memory at all (the ``none`` strategy: the same reasoner
+sees the question alone); that prompt is the same in every period. Answers are recorded raw
+in `ConversationState.results`; the scorer parses and grades them. Evaluation prompts never
+change the strategy's memory, and gold states never appear in any prompt except the upper
 bound's own statement of the current values. Memory operations are tagged with the period
 (`MemoryLedger.event_index`).
 """
@@ -23,6 +25,7 @@ from inspect_ai.model import (
 from inspect_ai.solver import TaskState
 
 from inspect_memgym.conversation import BENCHMARK_NAME
+from inspect_memgym.conversation.grading import NO_MEMORY_KIND
 from inspect_memgym.conversation.prompts import (
     UPPER_BOUND_SYSTEM,
     probe_prompt,
@@ -43,6 +46,7 @@ from inspect_memgym.conversation.world.probes import probe_values, probed_variab
 from inspect_memgym.memory.ledger import current_ledger
 from inspect_memgym.strategies.call_context import PHASE_REPLY, set_phase
 from inspect_memgym.strategies.drivers import register_driver
+from inspect_memgym.strategies.none import NoMemoryStrategy
 from inspect_memgym.strategies.strategy import MemoryStrategy
 
 SCENARIO_KEY = "scenario"
@@ -53,15 +57,15 @@ OPTIONS_KEY = "conversation_options"
 
 @register_driver(BENCHMARK_NAME)
 async def run_conversation(state: TaskState, agent: MemoryStrategy) -> TaskState:
-    """Play every period of the sample's user against the agent.
+    """Play every period of the sample's user against the strategy.
 
     Args:
         state: The sample's task state (metadata holds the scenario and options).
-        agent: The reference agent under test.
+        agent: The memory strategy under test.
 
     Returns:
-        The state, with the session transcript in ``messages`` and the agent's description
-        in ``metadata["agent"]``.
+        The state, with the session transcript in ``messages`` and the strategy's
+        description in ``metadata["agent"]``.
     """
     scenario = ConversationScenario.from_dict(state.metadata[SCENARIO_KEY])
     options: dict[str, Any] = state.metadata.get(OPTIONS_KEY, {})
@@ -77,6 +81,8 @@ async def run_conversation(state: TaskState, agent: MemoryStrategy) -> TaskState
         await agent.flush()
         progress.session_id = ""
         answers = await _ask_questions(scenario, period, agent)
+        if options.get("memory_isolation", True):
+            answers.extend(await _ask_without_memory(scenario, period))
         if options.get("diagnostics", True):
             answers.extend(await _ask_probes(scenario, period, agent))
         if options.get("upper_bound", True):
@@ -126,6 +132,18 @@ async def _ask_questions(
         prompt = question_prompt(question.text, [choice.text for choice in question.choices])
         raw = await agent.answer(prompt, question.text)
         answers.append(_record("question", period, question.qid, raw, len(question.choices)))
+    return answers
+
+
+async def _ask_without_memory(scenario: ConversationScenario, period: Period) -> list[AnswerRecord]:
+    """Every question again, with no memory: the question alone, to the same reasoner."""
+    no_memory = NoMemoryStrategy(record=False)
+    answers = []
+    for question in scenario.questions:
+        set_phase(PHASE_QUESTION, question.qid)
+        prompt = question_prompt(question.text, [choice.text for choice in question.choices])
+        raw = await no_memory.answer(prompt, question.text)
+        answers.append(_record(NO_MEMORY_KIND, period, question.qid, raw, len(question.choices)))
     return answers
 
 

@@ -10,7 +10,7 @@ from inspect_memgym.scoring.tables import format_number, markdown_table
 
 
 def conversation_periods(periods: Sequence[Mapping[str, Any]]) -> str:
-    """One row per period: accuracy, upper bound, memory score, failure rates, parse failures.
+    """One row per period: accuracy, bounds, memory score and delta, failure rates, parse failures.
 
     Args:
         periods: The per-period grades (``conversation_grading.period_rows``).
@@ -19,6 +19,8 @@ def conversation_periods(periods: Sequence[Mapping[str, Any]]) -> str:
         "accuracy",
         "upper_bound",
         "memory_score",
+        "no_memory_accuracy",
+        "memory_delta",
         "write_failure",
         "read_failure",
         "utilization_failure",
@@ -31,7 +33,18 @@ def conversation_periods(periods: Sequence[Mapping[str, Any]]) -> str:
         ]
         for period in periods
     ]
-    header = ["period", "accuracy", "upper bound", "memory score", "write", "read", "use", "parse"]
+    header = [
+        "period",
+        "accuracy",
+        "upper bound",
+        "memory score",
+        "no-memory accuracy",
+        "memory Δ",
+        "write",
+        "read",
+        "use",
+        "parse",
+    ]
     return markdown_table(header, rows)
 
 

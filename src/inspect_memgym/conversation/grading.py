@@ -30,8 +30,11 @@ from inspect_memgym.scoring.failure_labels import (
     WRITE_FAILURE,
     FailureLabel,
 )
+from inspect_memgym.scoring.isolation import MEMORY_DELTA, NO_MEMORY, isolation_values
 from inspect_memgym.scoring.multiple_choice import parse_choice
 
+NO_MEMORY_ACCURACY = "no_memory_accuracy"
+"""Score key: accuracy of the no-memory answers (an honest baseline beside ``random``)."""
 MIN_HEADROOM = 0.1
 """Smallest (upper bound - random) used as the memory score's denominator."""
 
@@ -40,13 +43,19 @@ SCORE_KEYS = (
     "accuracy",
     "upper_bound",
     "random",
+    NO_MEMORY_ACCURACY,
+    NO_MEMORY,
+    MEMORY_DELTA,
     "write_failure",
     "read_failure",
     "utilization_failure",
     "parse_failure",
 )
 """Keys of the conversation `Score.value` (each a float; failure rates are NaN when the
-run had no probes, the upper bound NaN when it was not asked)."""
+run had no probes, the upper bound NaN when it was not asked, the no-memory keys NaN when
+memory isolation was off)."""
+NO_MEMORY_KIND = "no_memory"
+"""Record kind of a question answered with no memory (asked in every period)."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +68,9 @@ class PeriodGrade:
         random: Expected accuracy of a uniform guess.
         upper_bound: Accuracy with the current values given (NaN if not asked).
         memory_score: Normalised accuracy (NaN if the upper bound was not asked).
+        no_memory_accuracy: Accuracy of the no-memory answers (NaN without isolation).
+        no_memory: The memory score of the no-memory answers (NaN without isolation).
+        memory_delta: memory_score - no_memory (NaN without isolation).
         write_failure: Share of questions wrong through a write failure (NaN without probes).
         read_failure: Share wrong through a read failure (NaN without probes).
         utilization_failure: Share wrong with every variable recalled (NaN without probes).
@@ -71,6 +83,9 @@ class PeriodGrade:
     random: float
     upper_bound: float
     memory_score: float
+    no_memory_accuracy: float
+    no_memory: float
+    memory_delta: float
     write_failure: float
     read_failure: float
     utilization_failure: float
@@ -149,6 +164,7 @@ def _grade_period(
     correct: list[bool] = []
     upper: list[bool] = []
     labels: list[str] = []
+    no_memory: list[bool] = []
     parse_failures = 0
     for question in scenario.questions:
         gold = question.gold_index(period.state) + 1
@@ -160,6 +176,14 @@ def _grade_period(
         upper_reply = raw.get(("upper_bound", period.index, question.qid))
         if upper_reply is not None:
             upper.append(parse_choice(upper_reply, len(question.choices)) == gold)
+        no_memory_reply = raw.get((NO_MEMORY_KIND, period.index, question.qid))
+        no_memory_choice = (
+            None
+            if no_memory_reply is None
+            else parse_choice(no_memory_reply, len(question.choices))
+        )
+        if no_memory_reply is not None:
+            no_memory.append(no_memory_choice == gold)
         label = None
         if not right and has_probes:
             label = _failure_label(period.index, question.required, probe_right, revealed)
@@ -174,15 +198,18 @@ def _grade_period(
                 "correct": right,
                 "parse_failure": choice is None,
                 "failure": label,
+                "no_memory_choice": no_memory_choice,
+                "no_memory_correct": None if no_memory_reply is None else no_memory_choice == gold,
             }
         )
     count = len(scenario.questions)
     accuracy = fmean(correct) if correct else 0.0
     random = fmean(1 / len(question.choices) for question in scenario.questions) if count else 0.0
     upper_bound = fmean(upper) if upper else math.nan
-    memory_score = (
-        (accuracy - random) / max(upper_bound - random, MIN_HEADROOM) if upper else math.nan
-    )
+    memory_score = _normalised(accuracy, random, upper_bound)
+    no_memory_accuracy = fmean(no_memory) if no_memory else math.nan
+    no_memory_score = _normalised(no_memory_accuracy, random, upper_bound)
+    isolation = isolation_values(memory_score, no_memory_score if no_memory else None)
     probes = [right for (index, _), right in probe_right.items() if index == period.index]
 
     def share(label: str) -> float:
@@ -194,6 +221,9 @@ def _grade_period(
         random=random,
         upper_bound=upper_bound,
         memory_score=memory_score,
+        no_memory_accuracy=no_memory_accuracy,
+        no_memory=isolation[NO_MEMORY],
+        memory_delta=isolation[MEMORY_DELTA],
         write_failure=share(WRITE_FAILURE),
         read_failure=share(READ_FAILURE),
         utilization_failure=share(UTILIZATION_FAILURE),
@@ -201,6 +231,13 @@ def _grade_period(
         parse_failures=parse_failures,
     )
     return grade, rows
+
+
+def _normalised(accuracy: float, random: float, upper_bound: float) -> float:
+    """(accuracy - random) / (upper bound - random), floored headroom; NaN without a bound."""
+    if math.isnan(upper_bound) or math.isnan(accuracy):
+        return math.nan
+    return (accuracy - random) / max(upper_bound - random, MIN_HEADROOM)
 
 
 def _failure_label(

@@ -1,11 +1,11 @@
-"""Scripted assistants for the conversation task: they remember through the agent's memory.
+"""Scripted assistants for the conversation task: they remember through the strategy's memory.
 
 A policy reads only what the agent shows it: user messages in its context or retrieved
 from memory, its own notes (in an AWI memory object or returned by its memory searches),
 the numbered choices of a question, and, for the upper bound, the values stated in the
 prompt. Understanding a user message is done by recognising the session's scripted opening
 (the scenario says which values it reveals), which stands in for an LLM's reading of it;
-remembering is done only through the agent's memory, so if storage or retrieval breaks,
+remembering is done only through the strategy's memory, so if storage or retrieval breaks,
 the policy's score drops.
 
 - ``perfect`` keeps every revealed value and its latest change;
@@ -111,7 +111,10 @@ class ConversationPolicy:
         """
         text = "\n".join(message.text for message in messages)
         phase = situation.phase
+        offered = {info.name for info in tools}
         if phase == PHASE_REPLY:
+            if "memory_write" in offered and self.remembers:
+                return self._update_store(messages, text, situation, done=REPLY_TEXT)
             return finish(REPLY_TEXT)
         if phase == PHASE_USER:
             return finish(FOLLOW_UP_TEXT)
@@ -124,6 +127,10 @@ class ConversationPolicy:
         if phase in (PHASE_QUESTION, PHASE_PROBE):
             if not self.chooses:
                 return finish(NO_CHOICE_TEXT)
+            if "memory_search" in offered and self.remembers:
+                lookup = self._look_up(messages, situation)
+                if lookup is not None:
+                    return lookup
             return finish(
                 self._choose(text, self._belief(self._evidence(text, situation)), situation)
             )
@@ -231,8 +238,27 @@ class ConversationPolicy:
         }
         return json.dumps(memory, ensure_ascii=False, indent=1)
 
-    def _update_store(self, messages: list[ChatMessage], text: str, situation: Situation) -> Action:
-        """AWE: search for each newly revealed variable's note, then write or edit it."""
+    def _look_up(self, messages: list[ChatMessage], situation: Situation) -> Action | None:
+        """Search memory once for the note of every variable the item depends on."""
+        if any(exchange.function == "memory_search" for exchange in tool_exchanges(messages)):
+            return None
+        question = next(
+            (q for q in situation.scenario.questions if q.qid == situation.item_id), None
+        )
+        keys = question.required if question is not None else (situation.item_id,)
+        return Action(
+            calls=[
+                ToolRequest("memory_search", {"query": note_key(key), "top_k": 3}) for key in keys
+            ]
+        )
+
+    def _update_store(
+        self, messages: list[ChatMessage], text: str, situation: Situation, done: str = ""
+    ) -> Action:
+        """Search for each newly revealed variable's note, then write or edit it (awe, agentic).
+
+        When memory is up to date the policy replies ``done`` (default: a short summary).
+        """
         exchanges = tool_exchanges(messages)
         revealed = self._belief(
             [item for item in self._evidence(text, situation) if item.source == "user"]
@@ -251,7 +277,7 @@ class ConversationPolicy:
                 ]
             )
         if any(exchange.function in ("memory_write", "memory_edit") for exchange in exchanges):
-            return finish(UPDATED_TEXT)
+            return finish(done or UPDATED_TEXT)
         stored: dict[str, Evidence] = {}
         searches = [exchange for exchange in exchanges if exchange.function == "memory_search"]
         for exchange in searches:
@@ -265,7 +291,7 @@ class ConversationPolicy:
                 calls.append(ToolRequest("memory_write", {"content": new}))
             elif not self.keeps_first and old.time < item.time and old.value != item.value:
                 calls.append(ToolRequest("memory_edit", {"old_text": old.text, "new_text": new}))
-        return Action(calls=calls) if calls else finish(UPDATED_TEXT)
+        return Action(calls=calls) if calls else finish(done or UPDATED_TEXT)
 
 
 class PerfectConversationPolicy(ConversationPolicy):

@@ -30,13 +30,14 @@ from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.strategies.registry import strategy_parameters, strategy_solver
 
-TASK_VERSION = 1
-"""Bumped whenever generation or scoring changes."""
+TASK_VERSION = 2
+"""Bumped whenever generation or scoring changes (2: memory-isolated scores and the shared
+memory strategies)."""
 DEFAULT_TIER = "base"
 DEFAULT_SEEDS = 20
 """Users per run: AMemGym's v1.base has 20."""
 DEFAULT_AGENT = "awe"
-"""AMemGym's best reference agent."""
+"""AMemGym's best reference agent (agentic write, external store)."""
 
 
 @task
@@ -52,6 +53,10 @@ def conversation(
     short_term_window: int | None = None,
     top_k: int | None = None,
     context_budget: int | None = None,
+    notes_budget: int | None = None,
+    observation_window: int | None = None,
+    max_turns: int | None = None,
+    memory_isolation: bool = True,
     diagnostics: bool = True,
     upper_bound: bool = True,
     dataset: str | None = None,
@@ -67,14 +72,20 @@ def conversation(
         tier: small (tests), base (like v1.base) or extra (like v1.extra).
         seeds: Number of users (seeds 0..n-1) or a list of seeds.
         seed: A single seed (overrides ``seeds``).
-        agent: Reference memory agent: awe (default), awi, rag or native.
+        agent: Memory strategy: awe (default), awi, rag, native, none, summary, masking,
+            notes or agentic.
         backend: Memory backend for rag and awe: chroma (embedded) or markdown.
         embedding: Embedding for chroma: hashing (offline default), minilm or openai.
         write_budget: Memory writes allowed (default: effectively unlimited, as in AMemGym).
         update_frequency: Messages between memory updates (awi, rag, awe; default 2).
         short_term_window: Recent raw messages kept in context (awi, rag, awe; default 4).
         top_k: Memories retrieved per turn (rag, awe; default 30).
-        context_budget: Token budget of the native agent's history (default 128,000).
+        context_budget: Token budget of the history (native: 128,000; summary: 4,000).
+        notes_budget: Token budget of the notes strategy's notes (default 500).
+        observation_window: Observations the masking strategy keeps whole (default 3).
+        max_turns: Model turns per input, reply or answer (agentic; default 20).
+        memory_isolation: Also ask every question with no memory (``no_memory`` and
+            ``memory_delta`` in the scores; NaN when false).
         diagnostics: Probe every variable after every period (write/read/utilization).
         upper_bound: Ask every question again with the current state given.
         dataset: Path or URL of an AMemGym data.json to run instead of generated users.
@@ -88,7 +99,11 @@ def conversation(
     """
     with task_argument_errors(BENCHMARK_NAME):
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
-        options = {"diagnostics": diagnostics, "upper_bound": upper_bound}
+        options = {
+            "diagnostics": diagnostics,
+            "upper_bound": upper_bound,
+            "memory_isolation": memory_isolation,
+        }
         if dataset is not None:
             samples = amemgym_dataset(dataset, options, rounds_initial, rounds_update)
             chosen_seeds: list[int] = []
@@ -101,6 +116,9 @@ def conversation(
             "short_term_window": short_term_window,
             "top_k": top_k,
             "context_budget": context_budget,
+            "notes_budget": notes_budget,
+            "observation_window": observation_window,
+            "max_turns": max_turns,
         }
         shared_arguments = {
             "write_budget": write_budget,
@@ -128,6 +146,10 @@ def conversation(
                 "short_term_window": short_term_window,
                 "top_k": top_k,
                 "context_budget": context_budget,
+                "notes_budget": notes_budget,
+                "observation_window": observation_window,
+                "max_turns": max_turns,
+                "memory_isolation": memory_isolation,
                 "rounds_initial": rounds_initial if dataset is not None else None,
                 "rounds_update": rounds_update if dataset is not None else None,
                 **memory.task_metadata(),

@@ -17,10 +17,12 @@ are rescaled, so no axis is scored on an empty set.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
+from inspect_memgym.scoring.isolation import ISOLATION_KEYS, delta_key, isolation_values
 
 AXIS_WEIGHTS: dict[str, float] = {
     "breadth": 0.30,
@@ -37,9 +39,18 @@ AXIS_KEYS: tuple[str, ...] = (
     "abstention",
 )
 """The composite and the axes, in display order."""
-SCORE_KEYS: tuple[str, ...] = (*AXIS_KEYS, *FAILURE_RATE_KEYS)
-"""Keys of ``Score.value``, in display order: the axes, then the failure-attribution rates
-(``entity_stream.attribution``; diagnostics, not in the composite)."""
+ISOLATED_AXES = ("breadth", "maintenance", "reasoning", "efficiency")
+"""Axes that also get a memory delta (``memory_delta_<axis>``)."""
+SCORE_KEYS: tuple[str, ...] = (
+    *AXIS_KEYS,
+    *ISOLATION_KEYS,
+    *(delta_key(axis) for axis in ISOLATED_AXES),
+    *FAILURE_RATE_KEYS,
+)
+"""Keys of ``Score.value``, in display order: the axes, the memory-isolated scores (the
+composite with no memory, and the deltas of the composite and of each axis), then the
+failure-attribution rates (``entity_stream.attribution``; diagnostics, not in the
+composite)."""
 
 
 @dataclass(frozen=True)
@@ -120,3 +131,25 @@ def accuracy_by_type(outcomes: Sequence[QuestionOutcome]) -> dict[str, float]:
         / sum(1 for o in outcomes if o.qtype == qtype)
         for qtype in types
     }
+
+
+def isolation_scores(
+    with_memory: dict[str, float], without_memory: dict[str, float] | None
+) -> dict[str, float]:
+    """The composite with no memory, and the memory delta of the composite and of each axis.
+
+    Args:
+        with_memory: `axis_scores` of the answers with memory.
+        without_memory: `axis_scores` of the answers with no memory (None: isolation off).
+
+    Returns:
+        ``no_memory``, ``memory_delta`` and ``memory_delta_<axis>`` (NaN without isolation).
+    """
+    composite = without_memory["composite"] if without_memory is not None else None
+    values = isolation_values(with_memory["composite"], composite)
+    for axis in ISOLATED_AXES:
+        if without_memory is None:
+            values[delta_key(axis)] = math.nan
+        else:
+            values[delta_key(axis)] = with_memory[axis] - without_memory[axis]
+    return values

@@ -8,10 +8,12 @@ from typing import Any
 from inspect_ai.dataset import MemoryDataset, Sample
 
 from inspect_memgym.entity_stream import BENCHMARK_NAME
+from inspect_memgym.entity_stream.state import ISOLATION_KEY
 from inspect_memgym.entity_stream.world.scenario import Scenario, generate_scenario
 from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES, get_template
 from inspect_memgym.kit.seeds import resolve_names
 from inspect_memgym.simulation.policy_registry import BENCHMARK_KEY
+from inspect_memgym.strategies.drivers import DRIVER_KEY
 
 SAMPLE_INPUT = (
     "Read a stream of {events} events about {entities} {entity_plural} with a budget of "
@@ -29,15 +31,18 @@ def _known_names(scenario: Scenario) -> list[str]:
     return names
 
 
-def scenario_metadata(scenario: Scenario) -> dict[str, Any]:
-    """The sample metadata of a scenario: everything the solver and scorer need.
+def scenario_metadata(scenario: Scenario, memory_isolation: bool = True) -> dict[str, Any]:
+    """The sample metadata of a scenario: everything the solver, driver and scorer need.
 
     Args:
         scenario: A generated scenario.
+        memory_isolation: Ask every question again with no memory.
     """
     template = get_template(scenario.template)
     return {
         BENCHMARK_KEY: BENCHMARK_NAME,
+        DRIVER_KEY: BENCHMARK_NAME,
+        ISOLATION_KEY: memory_isolation,
         "template": scenario.template,
         "tier": scenario.tier,
         "seed": scenario.seed,
@@ -50,11 +55,12 @@ def scenario_metadata(scenario: Scenario) -> dict[str, Any]:
     }
 
 
-def scenario_sample(scenario: Scenario) -> Sample:
+def scenario_sample(scenario: Scenario, memory_isolation: bool = True) -> Sample:
     """One Inspect sample for a scenario.
 
     Args:
         scenario: A generated scenario.
+        memory_isolation: Ask every question again with no memory.
     """
     template = get_template(scenario.template)
     return Sample(
@@ -70,7 +76,7 @@ def scenario_sample(scenario: Scenario) -> Sample:
             seed=scenario.seed,
         ),
         target="\n".join(f"{q.qid}: {q.gold.text}" for q in scenario.questions),
-        metadata=scenario_metadata(scenario),
+        metadata=scenario_metadata(scenario, memory_isolation),
     )
 
 
@@ -87,7 +93,11 @@ def resolve_templates(templates: str | Sequence[str] | None) -> list[str]:
 
 
 def entity_stream_dataset(
-    templates: list[str], tier: str, seeds: list[int], write_budget: int | None = None
+    templates: list[str],
+    tier: str,
+    seeds: list[int],
+    write_budget: int | None = None,
+    memory_isolation: bool = True,
 ) -> MemoryDataset:
     """Samples for every (template, seed) pair, templates outermost.
 
@@ -96,9 +106,10 @@ def entity_stream_dataset(
         tier: Tier name.
         seeds: Seeds.
         write_budget: Override of the tier's write budget.
+        memory_isolation: Ask every question again with no memory.
     """
     samples = [
-        scenario_sample(generate_scenario(template, tier, seed, write_budget))
+        scenario_sample(generate_scenario(template, tier, seed, write_budget), memory_isolation)
         for template in templates
         for seed in seeds
     ]

@@ -9,7 +9,7 @@ from inspect_memgym.scoring.tables import markdown_table
 
 
 def entity_stream_questions(details: Sequence[Mapping[str, Any]]) -> str:
-    """One row per question: id, type, gold, answer, verdict and why it was wrong.
+    """One row per question: its answer, verdict and failure, and the no-memory verdict.
 
     Args:
         details: The scorer's per-question detail dicts.
@@ -23,7 +23,18 @@ def entity_stream_questions(details: Sequence[Mapping[str, Any]]) -> str:
         if detail.get("decided_by") == "judge":
             verdict += " (judge)"
         failure = "" if detail.get("correct") else str(detail.get("attribution") or "")
+        isolated = detail.get("no_memory_correct")
+        without = "" if isolated is None else ("✓" if isolated else "✗")
         rows.append(
-            [detail.get("qid"), detail.get("qtype"), detail.get("gold"), answer, verdict, failure]
+            [
+                detail.get("qid"),
+                detail.get("qtype"),
+                detail.get("gold"),
+                answer,
+                verdict,
+                failure,
+                without,
+            ]
         )
-    return markdown_table(["question", "type", "gold", "answer", "right", "failure"], rows)
+    header = ["question", "type", "gold", "answer", "right", "failure", "no memory"]
+    return markdown_table(header, rows)

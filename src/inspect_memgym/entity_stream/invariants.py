@@ -19,6 +19,10 @@ PERFECT_MIN_QUESTION_ACCURACY = 0.99
 PERFECT_MIN_COMPOSITE = 0.95
 SHORTCUT_MAX_COMPOSITE = 0.05
 PRIORITY_TOLERANCE = 0.05
+PERFECT_MIN_DELTA_SHARE = 0.9
+"""With perfect memory, memory must account for at least this share of the composite."""
+MEMORYLESS_MAX_DELTA = 0.05
+"""A policy that stores nothing may gain at most this much from memory (either way)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,7 @@ class Verdict:
 
 
 Results = Mapping[str, PolicyResult]
+_NO_RESULT = PolicyResult(policy="", means={}, question_accuracy=0.0, budget_overruns=0, errors=0)
 
 
 def _composite(results: Results, policy: str) -> float:
@@ -141,12 +146,35 @@ def no_sample_errors(results: Results) -> Verdict | None:
     return Verdict("no sample errors", not errors, detail)
 
 
+def memory_makes_perfect(results: Results) -> Verdict | None:
+    """With perfect memory, the memory delta is at least 0.9 of the composite."""
+    if "perfect" not in results or "memory_delta" not in results["perfect"].means:
+        return None
+    delta, composite = results["perfect"].means["memory_delta"], _composite(results, "perfect")
+    passed = delta >= PERFECT_MIN_DELTA_SHARE * composite
+    detail = f"memory delta {delta:.3f}, composite {composite:.3f}"
+    return Verdict("perfect memory delta ≥ 0.9 × composite", passed, detail)
+
+
+def memory_adds_nothing_without_memory(results: Results) -> Verdict | None:
+    """Policies that store nothing gain nothing from memory: |memory delta| ≤ 0.05."""
+    present = [name for name in MEMORYLESS if "memory_delta" in results.get(name, _NO_RESULT).means]
+    if not present:
+        return None
+    deltas = {name: results[name].means["memory_delta"] for name in present}
+    offenders = [name for name, delta in deltas.items() if abs(delta) > MEMORYLESS_MAX_DELTA]
+    detail = ", ".join(f"{name} {delta:+.3f}" for name, delta in deltas.items())
+    return Verdict("guessers and abstainer |memory delta| ≤ 0.05", not offenders, detail)
+
+
 INVARIANTS: tuple[Callable[[Results], Verdict | None], ...] = (
     perfect_is_near_perfect,
     shortcuts_score_nothing,
     composite_order_holds,
     strategic_maintains_better_than_naive,
     priority_not_worse_than_random,
+    memory_makes_perfect,
+    memory_adds_nothing_without_memory,
     budget_never_exceeded,
     no_sample_errors,
 )

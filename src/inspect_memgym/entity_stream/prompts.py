@@ -38,6 +38,13 @@ QUESTION_INSTRUCTION = "Question {qid}. Search or read your memory, then answer 
 SESSION_INSTRUCTION = "Reply DONE to continue."
 
 STATUS_LINE = "[Event {number} of {total} | {memory_status}]"
+NO_MEMORY_STATUS = "No memory: this question is asked again without your memory tools."
+"""The status of a question asked with no memory (memory isolation)."""
+NO_MEMORY_INSTRUCTION = (
+    "Question {qid}. You have no memory for this question: answer from the question alone "
+    "with submit_answer, or submit an explicit refusal."
+)
+"""The instruction of a question asked with no memory."""
 
 
 def event_instruction(kind: str, qid: str | None = None) -> str:
@@ -56,3 +63,26 @@ def event_instruction(kind: str, qid: str | None = None) -> str:
     if kind == "question":
         return QUESTION_INSTRUCTION.format(qid=qid)
     return SESSION_INSTRUCTION
+
+
+STRATEGY_SYSTEM_PROMPT = """\
+You read a long stream of documents about {entity_plural}, correction notices (a fact has \
+changed) and updates (a fact restated with a new value), then answer questions about them. \
+Figures marked in the documents as earlier, projected or outdated are not current."""
+"""System prompt of replies and answers when a memory strategy plays the stream."""
+
+STRATEGY_MEMORY_BRIEF = (
+    "Keep the facts later questions may ask about: each {entity_word}'s name, category, "
+    "values with their units and relations. Apply correction notices and updates: the new "
+    "value replaces the old one (keep the old one only as history)."
+)
+"""What memory keeps when a memory strategy plays the stream."""
+
+STRATEGY_MEMORY_LABEL = "What you kept from the stream"
+"""Heading of the memory shown in context when a memory strategy plays the stream."""
+
+STRATEGY_QUESTION = """{question}
+
+Give values with their units as printed, names exactly as printed, and only one answer \
+(listing alternatives counts as wrong). If you do not know, say "I don't know"."""
+"""An evaluation question asked through a memory strategy."""

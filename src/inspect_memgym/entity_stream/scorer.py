@@ -7,6 +7,7 @@ it was reached and its failure attribution (``entity_stream.attribution``).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from inspect_ai.scorer import Score, Scorer, Target, scorer
@@ -19,16 +20,17 @@ from inspect_memgym.entity_stream.axes import (
     QuestionOutcome,
     accuracy_by_type,
     axis_scores,
+    isolation_scores,
 )
 from inspect_memgym.entity_stream.explanation import entity_stream_questions
-from inspect_memgym.entity_stream.state import EntityStreamState
+from inspect_memgym.entity_stream.state import AGENTIC, STRATEGY_KEY, EntityStreamState
 from inspect_memgym.entity_stream.value_pools import attribute_value_pool
 from inspect_memgym.entity_stream.world.model import Template
 from inspect_memgym.entity_stream.world.questions import Question
 from inspect_memgym.entity_stream.world.templates import get_template
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.answer_rules import check_answer
-from inspect_memgym.scoring.failure_labels import failure_rates
+from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS, failure_rates
 from inspect_memgym.scoring.judge import JUDGE_PROMPT_VERSION, judge_answer
 from inspect_memgym.scoring.metrics import score_metrics
 
@@ -97,25 +99,45 @@ def entity_stream_scorer(judge: bool = False) -> Scorer:
         questions = [Question.from_dict(item) for item in state.metadata["questions"]]
         known_names = list(state.metadata["known_names"])
         template = get_template(str(state.metadata["template"]))
-        answers = store_as(EntityStreamState).answers
+        progress = store_as(EntityStreamState)
         ledger = store_as(MemoryLedger)
-        details = [
-            await _grade(
-                question,
-                str(answers.get(question.qid, {}).get("answer", "")),
-                known_names,
-                template,
-                judge,
-            )
-            for question in questions
-        ]
-        for detail in details:
-            detail["submitted"] = bool(answers.get(detail["qid"], {}).get("submitted", False))
-        _add_attribution(state, questions, ledger, details)
+
+        async def grade_all(answers: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+            details = []
+            for question in questions:
+                answer = answers.get(question.qid, {})
+                detail = await _grade(
+                    question, str(answer.get("answer", "")), known_names, template, judge
+                )
+                detail["submitted"] = bool(answer.get("submitted", False))
+                details.append(detail)
+            return details
+
+        details = await grade_all(progress.answers)
+        isolated = (
+            await grade_all(progress.no_memory_answers) if progress.no_memory_answers else None
+        )
+        attributed = state.metadata.get(STRATEGY_KEY, AGENTIC) == AGENTIC
+        if attributed:
+            _add_attribution(state, questions, ledger, details)
         outcomes = [QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in details]
+        axes = axis_scores(outcomes, ledger.writes_used)
+        axes_without_memory = None
+        if isolated is not None:
+            for detail, without in zip(details, isolated, strict=True):
+                detail["no_memory_answer"] = without["answer"]
+                detail["no_memory_correct"] = without["correct"]
+            axes_without_memory = axis_scores(
+                [QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in isolated], 0
+            )
         value = {
-            **axis_scores(outcomes, ledger.writes_used),
-            **failure_rates((detail["attribution"] for detail in details), len(details)),
+            **axes,
+            **isolation_scores(axes, axes_without_memory),
+            **(
+                failure_rates((detail["attribution"] for detail in details), len(details))
+                if attributed
+                else dict.fromkeys(FAILURE_RATE_KEYS, math.nan)
+            ),
         }
         correct = sum(outcome.correct for outcome in outcomes)
         return Score(

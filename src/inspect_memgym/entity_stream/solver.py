@@ -1,12 +1,15 @@
 """The entity_stream solver: feeds a scenario's events to the model one at a time.
 
 Between events the context is cleared to the system prompt plus the current event and a
-one-line status, so memory is the only way to keep anything. Every event conversation is
+one-line status, so memory is the only way to keep anything. With memory isolation (the
+default), every question is asked again right after, with no memory: the same prompt and
+event text, only ``submit_answer`` on offer. Every event conversation is
 appended to ``state.messages`` for the viewer, but the model only ever sees the current one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from inspect_ai.model import (
@@ -21,11 +24,13 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolDef
 
 from inspect_memgym.entity_stream.prompts import (
+    NO_MEMORY_INSTRUCTION,
+    NO_MEMORY_STATUS,
     STATUS_LINE,
     SYSTEM_PROMPT,
     event_instruction,
 )
-from inspect_memgym.entity_stream.state import EntityStreamState, current_stream_state
+from inspect_memgym.entity_stream.state import AGENTIC, STRATEGY_KEY, current_stream_state
 from inspect_memgym.entity_stream.submit_answer import submit_answer
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
@@ -50,24 +55,53 @@ def _event_prompt(event: dict[str, Any], total: int, memory_status: str) -> str:
 
 
 def _record_unsubmitted_answer(
-    progress: EntityStreamState, event: dict[str, Any], messages: list[ChatMessage], turns: int
-) -> None:
-    """Record a question the model left without submit_answer: its last text, flagged."""
+    recorded: dict[str, dict[str, Any]],
+    event: dict[str, Any],
+    messages: list[ChatMessage],
+    turns: int,
+) -> dict[str, dict[str, Any]] | None:
+    """A question the model left without submit_answer: its last text, flagged.
+
+    Returns:
+        The answers with this one added, or None if it was submitted.
+    """
     qid = str(event["payload"]["qid"])
-    if qid in progress.answers:
-        return
+    if qid in recorded:
+        return None
     last_text = next(
         (m.text for m in reversed(messages) if isinstance(m, ChatMessageAssistant) and m.text),
         "",
     )
-    answers = dict(progress.answers)
-    answers[qid] = {
-        "answer": last_text,
-        "submitted": False,
-        "event": event["index"],
-        "turns": turns,
+    return {
+        **recorded,
+        qid: {"answer": last_text, "submitted": False, "event": event["index"], "turns": turns},
     }
-    progress.answers = answers
+
+
+async def _tool_loop(
+    messages: list[ChatMessage],
+    tools: list[ToolDef],
+    max_turns: int,
+    answered: Callable[[], bool],
+) -> int:
+    """Model turns and tool calls until a reply without tools, an answer, or the turn cap.
+
+    Returns:
+        The turns used.
+    """
+    model = get_model()
+    turns = 0
+    while turns < max_turns:
+        turns += 1
+        output = await model.generate(messages, tools=tools)
+        messages.append(output.message)
+        if not output.message.tool_calls:
+            break
+        result = await execute_tools(messages, tools)
+        messages.extend(result.messages)
+        if answered():
+            break
+    return turns
 
 
 async def _run_event(
@@ -96,26 +130,49 @@ async def _run_event(
         ChatMessageSystem(content=system_prompt),
         ChatMessageUser(content=_event_prompt(event, total, status_line(memory))),
     ]
-    model = get_model()
     qid = event["payload"].get("qid")
-    turns = 0
-    while turns < max_turns:
-        turns += 1
-        output = await model.generate(messages, tools=tools)
-        messages.append(output.message)
-        if not output.message.tool_calls:
-            break
-        result = await execute_tools(messages, tools)
-        messages.extend(result.messages)
-        if qid is not None and qid in progress.answers:
-            answers = dict(progress.answers)
-            answers[qid] = {**answers[qid], "turns": turns}
-            progress.answers = answers
-            break
+    turns = await _tool_loop(
+        messages, tools, max_turns, lambda: qid is not None and qid in progress.answers
+    )
     if event["kind"] == "question":
-        _record_unsubmitted_answer(progress, event, messages, turns)
+        if qid in progress.answers:
+            progress.answers = {**progress.answers, qid: {**progress.answers[qid], "turns": turns}}
+        elif answers := _record_unsubmitted_answer(progress.answers, event, messages, turns):
+            progress.answers = answers
     _set_free_edits(ledger, 0)
     progress.events_done = progress.events_done + 1
+    return messages
+
+
+async def _answer_without_memory(
+    event: dict[str, Any], total: int, system_prompt: str, answer_tool: ToolDef, max_turns: int
+) -> list[ChatMessage]:
+    """Ask a question again with no memory: the question alone, ``submit_answer`` only.
+
+    Returns:
+        This pass's conversation (system prompt first).
+    """
+    progress = current_stream_state()
+    qid = str(event["payload"]["qid"])
+    status = STATUS_LINE.format(
+        number=event["index"] + 1, total=total, memory_status=NO_MEMORY_STATUS
+    )
+    messages: list[ChatMessage] = [
+        ChatMessageSystem(content=system_prompt),
+        ChatMessageUser(
+            content=f"{status}\n\n{event['text']}\n\n{NO_MEMORY_INSTRUCTION.format(qid=qid)}"
+        ),
+    ]
+    progress.without_memory = True
+    try:
+        turns = await _tool_loop(
+            messages, [answer_tool], max_turns, lambda: qid in progress.no_memory_answers
+        )
+    finally:
+        progress.without_memory = False
+    answers = _record_unsubmitted_answer(progress.no_memory_answers, event, messages, turns)
+    if answers is not None:
+        progress.no_memory_answers = answers
     return messages
 
 
@@ -136,6 +193,7 @@ def entity_stream_agent(
     chroma_url: str | None = None,
     chroma_token: str | None = None,
     keep_memory: bool = False,
+    memory_isolation: bool = True,
 ) -> Solver:
     """Feed the sample's events to the model, one cleared context per event.
 
@@ -146,6 +204,7 @@ def entity_stream_agent(
         chroma_url: ChromaDB server URL (else ``MEMGYM_CHROMA_URL``; else embedded).
         chroma_token: ChromaDB server token (else ``MEMGYM_CHROMA_TOKEN``).
         keep_memory: Keep each sample's chroma collection after the sample ends.
+        memory_isolation: Ask every question again with no memory, right after it.
     """
     settings = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
     if max_turns_per_event < 1:
@@ -161,8 +220,10 @@ def entity_stream_agent(
         )
         memory = settings.open()
         metadata[MEMORY_STORE_KEY] = describe_backend(memory)
+        metadata[STRATEGY_KEY] = AGENTIC
         # converted once: Inspect would otherwise re-parse every tool on every call
-        tools = [ToolDef(tool) for tool in (*memory_tools(memory), submit_answer())]
+        answer_tool = ToolDef(submit_answer())
+        tools = [*(ToolDef(tool) for tool in memory_tools(memory)), answer_tool]
         scenario = {key: metadata[key] for key in SCENARIO_KEYS}
         transcript: list[ChatMessage] = []
         try:
@@ -177,6 +238,11 @@ def entity_stream_agent(
                     max_turns_per_event,
                 )
                 transcript.extend(conversation if not transcript else conversation[1:])
+                if memory_isolation and event["kind"] == "question":
+                    isolated = await _answer_without_memory(
+                        event, len(events), system_prompt, answer_tool, max_turns_per_event
+                    )
+                    transcript.extend(isolated[1:])
         finally:
             memory.close()
             state.messages = transcript

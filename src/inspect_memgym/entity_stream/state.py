@@ -8,6 +8,15 @@ from pydantic import Field
 
 from inspect_memgym.kit.inspect_internals import BoundStoreModel, JsonStoreModel
 
+STRATEGY_KEY = "strategy"
+"""Sample metadata key naming the memory strategy that played the sample."""
+AGENTIC = "agentic"
+"""The strategy of this task's own tool loop (`solver.entity_stream_agent`)."""
+ISOLATION_KEY = "memory_isolation"
+"""Sample metadata key: ask every question again with no memory (default true)."""
+PHASE_QUESTION = "question"
+"""A question answered through a memory strategy (`ModelCallContext.phase`)."""
+
 
 class EntityStreamState(JsonStoreModel):
     """What the solver records while it feeds a scenario's events to the agent.
@@ -19,12 +28,17 @@ class EntityStreamState(JsonStoreModel):
             to store; it never holds a gold answer.
         answers: Per question id: ``answer`` (text), ``submitted`` (True if it came through
             ``submit_answer``), ``event`` (stream index) and ``turns`` used.
+        no_memory_answers: The same per question id, for the question asked again with no
+            memory (memory isolation).
+        without_memory: True while a question is asked again with no memory.
         events_done: Events fully processed.
         session: Current session number (multi tier).
     """
 
     current_event: dict[str, Any] = Field(default_factory=dict)
     answers: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    no_memory_answers: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    without_memory: bool = False
     events_done: int = 0
     session: int = 1
 

@@ -1,4 +1,8 @@
-"""The ``submit_answer`` tool: the agent's final answer to the open question."""
+"""The ``submit_answer`` tool: the agent's final answer to the open question.
+
+While a question is asked again with no memory (memory isolation), the answer goes to
+`EntityStreamState.no_memory_answers` instead.
+"""
 
 from __future__ import annotations
 
@@ -27,17 +31,21 @@ def submit_answer() -> Tool:
         if event.get("kind") != "question":
             raise ToolError("No question is open: submit_answer is only for questions.")
         qid = str(event["qid"])
-        if qid in state.answers:
+        recorded = state.no_memory_answers if state.without_memory else state.answers
+        if qid in recorded:
             raise ToolError(f"An answer to {qid} was already submitted; it is final.")
         if not isinstance(answer, str):
             raise ToolError("answer must be a string.")
-        answers = dict(state.answers)
+        answers = dict(recorded)
         answers[qid] = {
             "answer": answer[:MAX_ANSWER_CHARS],
             "submitted": True,
             "event": event.get("index"),
         }
-        state.answers = answers
+        if state.without_memory:
+            state.no_memory_answers = answers
+        else:
+            state.answers = answers
         return f"Answer to {qid} recorded."
 
     return execute

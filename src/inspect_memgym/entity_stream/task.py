@@ -12,7 +12,10 @@ from collections.abc import Sequence
 
 from inspect_ai import Task, task
 
-from inspect_memgym.entity_stream import BENCHMARK_NAME
+from inspect_memgym.entity_stream import (
+    BENCHMARK_NAME,
+    driver,  # noqa: F401  (registers the driver)
+)
 from inspect_memgym.entity_stream.dataset import entity_stream_dataset, resolve_templates
 from inspect_memgym.entity_stream.policies import registry  # noqa: F401  (registers the memgym policies)
 from inspect_memgym.entity_stream.scorer import entity_stream_scorer
@@ -20,6 +23,7 @@ from inspect_memgym.entity_stream.solver import (
     DEFAULT_MAX_TURNS_PER_EVENT,
     entity_stream_agent,
 )
+from inspect_memgym.entity_stream.state import AGENTIC
 from inspect_memgym.entity_stream.viewer import entity_stream_headline, entity_stream_viewer
 from inspect_memgym.entity_stream.world.rng import GENERATOR_VERSION
 from inspect_memgym.entity_stream.world.tiers import get_tier
@@ -28,10 +32,12 @@ from inspect_memgym.kit.seeds import resolve_seeds
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.strategies.registry import strategy_parameters, strategy_solver
 
-TASK_VERSION = 2
+TASK_VERSION = 3
 """Bumped whenever generation or scoring changes (2: failure-attribution rates joined
-``Score.value``, and generation was fixed, after version 1)."""
+``Score.value``, and generation was fixed, after version 1; 3: memory-isolated scores and
+the shared memory strategies)."""
 DEFAULT_TIER = "standard"
 DEFAULT_SEEDS = 10
 
@@ -42,11 +48,19 @@ def entity_stream(
     seeds: int | Sequence[int] = DEFAULT_SEEDS,
     seed: int | None = None,
     templates: str | Sequence[str] | None = None,
+    agent: str = AGENTIC,
     backend: str = DEFAULT_BACKEND,
     embedding: str = DEFAULT_EMBEDDING,
     write_budget: int | None = None,
     judge: bool = False,
     max_turns_per_event: int = DEFAULT_MAX_TURNS_PER_EVENT,
+    memory_isolation: bool = True,
+    update_frequency: int | None = None,
+    short_term_window: int | None = None,
+    top_k: int | None = None,
+    context_budget: int | None = None,
+    notes_budget: int | None = None,
+    observation_window: int | None = None,
     chroma_url: str | None = None,
     chroma_token: str | None = None,
     keep_memory: bool = False,
@@ -58,11 +72,22 @@ def entity_stream(
         seeds: Number of seeds (0..n-1) or a list of seeds.
         seed: A single seed (overrides ``seeds``).
         templates: Templates to include (comma-separated or a list); all 10 by default.
+        agent: Memory strategy: agentic (default: the model manages its memory with the
+            budgeted tools, event by event), or none, native, awi, rag, awe, summary,
+            masking or notes (each document, notice and update is one input).
         backend: Memory backend: chroma (embedded) or markdown.
         embedding: Embedding for chroma: hashing (offline default), minilm or openai.
         write_budget: Override the tier's write budget.
         judge: Consult the ``grader`` model role when the answer rules cannot decide.
-        max_turns_per_event: Model turns allowed per event.
+        max_turns_per_event: Model turns allowed per event (agentic).
+        memory_isolation: Also ask every question with no memory (``no_memory`` and
+            ``memory_delta`` in the scores; NaN when false).
+        update_frequency: Inputs between memory updates (awi, rag, awe; default 2).
+        short_term_window: Recent raw inputs kept in context (awi, rag, awe; default 4).
+        top_k: Entries retrieved per answer (rag, awe; default 30).
+        context_budget: Token budget of the history (native: 128,000; summary: 4,000).
+        notes_budget: Token budget of the notes strategy's notes (default 500).
+        observation_window: Observations the masking strategy keeps whole (default 3).
         chroma_url: ChromaDB server for the chroma backend, e.g. ``http://localhost:8000``
             (default: ``MEMGYM_CHROMA_URL``, else an in-process store).
         chroma_token: Token for a ChromaDB server with token auth (default:
@@ -74,16 +99,42 @@ def entity_stream(
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         chosen_templates = resolve_templates(templates)
         chosen_seeds = resolve_seeds(seeds, seed)
-        return Task(
-            dataset=entity_stream_dataset(chosen_templates, tier, chosen_seeds, write_budget),
-            solver=entity_stream_agent(
+        strategy_options = {
+            "update_frequency": update_frequency,
+            "short_term_window": short_term_window,
+            "top_k": top_k,
+            "context_budget": context_budget,
+            "notes_budget": notes_budget,
+            "observation_window": observation_window,
+        }
+        keeps_store = agent == AGENTIC or "backend" in strategy_parameters(agent)
+        if agent == AGENTIC:
+            solver = entity_stream_agent(
                 backend=backend,
                 embedding=embedding,
                 max_turns_per_event=max_turns_per_event,
                 chroma_url=chroma_url,
                 chroma_token=chroma_token,
                 keep_memory=keep_memory,
-            ),
+                memory_isolation=memory_isolation,
+            )
+        else:
+            solver = strategy_solver(
+                agent,
+                strategy_options,
+                write_budget=write_budget,
+                backend=backend,
+                embedding=embedding,
+                chroma_url=chroma_url,
+                chroma_token=chroma_token,
+                keep_memory=keep_memory,
+            )
+        dataset = entity_stream_dataset(
+            chosen_templates, tier, chosen_seeds, write_budget, memory_isolation
+        )
+        return Task(
+            dataset=dataset,
+            solver=solver,
             scorer=entity_stream_scorer(judge=judge),
             version=TASK_VERSION,
             headline_metric=entity_stream_headline(),
@@ -93,10 +144,14 @@ def entity_stream(
                 "tier": tier,
                 "seeds": chosen_seeds,
                 "templates": chosen_templates,
+                "agent": agent,
                 **memory.task_metadata(),
+                "memory_location": memory.location if keeps_store else "in context",
                 "write_budget": write_budget,
                 "judge": judge,
                 "max_turns_per_event": max_turns_per_event,
+                "memory_isolation": memory_isolation,
+                **{key: value for key, value in strategy_options.items() if value is not None},
                 "generator_version": GENERATOR_VERSION,
             },
         )

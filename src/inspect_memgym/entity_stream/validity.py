@@ -16,11 +16,12 @@ from inspect_ai.log import EvalLog, EvalSample
 from inspect_memgym.entity_stream.axes import AXIS_KEYS, SCORE_KEYS
 from inspect_memgym.entity_stream.invariants import PolicyResult, Verdict, check_invariants
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.scoring.isolation import ISOLATION_KEYS
 
 SCORER_NAME = "entity_stream_scorer"
 RERUN_POLICIES: tuple[str, ...] = ("perfect", "strategic", "smart_guesser")
 """Policies run a second time (on the first template) to check determinism."""
-TABLE_KEYS = AXIS_KEYS
+TABLE_KEYS = (*AXIS_KEYS, *ISOLATION_KEYS)
 """Score keys shown in the validation table."""
 
 

@@ -1,12 +1,12 @@
-"""The ``awe`` reference agent: agentic write, external memory (AMemGym's AWE).
+"""The ``awe`` strategy: agentic write, external memory (AMemGym's AWE).
 
-Every ``update_frequency`` messages, a memory update (phase ``memory_update``) shows the
-model the messages since the last update and the ``top_k`` existing entries most related
-to them, with the tools ``memory_write``, ``memory_edit``, ``memory_delete`` and
-``memory_search``. The model adds, updates and deletes facts about the user (one fact per
-entry) in a tool loop of at most ``max_update_turns`` turns, ending when it replies
-without tool calls. Replies and answers retrieve the ``top_k`` entries that best match the
-user's message (an answer: the question alone), oldest first, plus the short-term window.
+Every ``update_frequency`` inputs, a memory update (phase ``memory_update``) shows the
+``memory`` model the inputs since the last update and the ``top_k`` existing entries most
+related to them, with the tools ``memory_write``, ``memory_edit``, ``memory_delete`` and
+``memory_search``. The model adds, updates and deletes facts (one fact per entry) in a tool
+loop of at most ``max_update_turns`` turns, ending when it replies without tool calls.
+Replies and answers retrieve the ``top_k`` entries that best match the user's message (an
+answer: the question alone), oldest first, plus the short-term window.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from inspect_memgym.strategies.prompts import (
     AWE_UPDATE_PROMPT,
     AWE_UPDATE_SYSTEM_PROMPT,
 )
+from inspect_memgym.strategies.strategy import KeptMemory
 from inspect_memgym.strategies.support import (
     ConversationMessage,
     check_integer,
@@ -39,6 +40,7 @@ from inspect_memgym.strategies.support import (
     render_entries,
     render_messages,
     retrieve,
+    stored_size,
 )
 from inspect_memgym.strategies.windowed import (
     DEFAULT_SHORT_TERM_WINDOW,
@@ -96,8 +98,12 @@ class AweStrategy(WindowedStrategy):
             )
         ]
 
+    def kept(self) -> KeptMemory:
+        """The stored entries: their tokens and count."""
+        return stored_size(self.memory)
+
     def describe(self) -> dict[str, Any]:
-        """Agent name, parameters and counters."""
+        """Strategy name, parameters and counters."""
         return {
             **super().describe(),
             "backend": self.memory.name,
@@ -116,7 +122,9 @@ class AweStrategy(WindowedStrategy):
 
     def _memory_section(self, query: str) -> str:
         hits = retrieve(self.memory, query, self.top_k)
-        return AWE_MEMORY_SECTION.format(entries=render_entries(hits))
+        return AWE_MEMORY_SECTION.format(
+            label=self.briefing.memory_label, entries=render_entries(hits)
+        )
 
     async def _update_memory(self, messages: list[ConversationMessage]) -> None:
         related = retrieve(self.memory, "\n".join(m.text for m in messages), self.top_k)
@@ -126,12 +134,14 @@ class AweStrategy(WindowedStrategy):
             messages=render_messages(messages),
         )
         conversation: list[ChatMessage] = [
-            ChatMessageSystem(content=AWE_UPDATE_SYSTEM_PROMPT),
+            ChatMessageSystem(
+                content=AWE_UPDATE_SYSTEM_PROMPT.format(brief=self.briefing.memory_brief)
+            ),
             ChatMessageUser(content=request),
         ]
         for _ in range(self.max_update_turns):
             set_phase(PHASE_MEMORY_UPDATE)
-            output = await self.model.generate(conversation, tools=self._tools)
+            output = await self.memory_model.generate(conversation, tools=self._tools)
             self.update_turns += 1
             conversation.append(output.message)
             if not output.message.tool_calls:
@@ -155,7 +165,7 @@ def awe(
     chroma_token: str | None = None,
     keep_memory: bool = False,
 ) -> Solver:
-    """Reference agent whose model curates facts in an external store (AMemGym's AWE).
+    """Strategy whose model curates facts in an external store (AMemGym's AWE).
 
     Args:
         backend: Memory backend (``chroma`` or ``markdown``).

@@ -1,9 +1,9 @@
-"""The ``awi`` reference agent: agentic write, in-context memory (AMemGym's AWI).
+"""The ``awi`` strategy: agentic write, in-context memory (AMemGym's AWI).
 
-The memory is a JSON object of facts about the user (string keys, string values) held by
-the agent. Every ``update_frequency`` messages the model rewrites it (phase
-``memory_update``) from the current memory and the messages since the last update,
-replying with the complete new object. A reply that holds no JSON object keeps the old
+The memory is a JSON object of facts (string keys, string values) held in context. Every
+``update_frequency`` inputs the ``memory`` model rewrites it (phase ``memory_update``) from
+the current memory and the inputs since the last update, replying with the complete new
+object. A reply that holds no JSON object keeps the old
 memory; the failure is counted (``parse_failures``), logged in the transcript and in
 `MemoryLedger.operations` (``memory_rewrite``), and the conversation goes on. Replies and
 answers see the memory in the system prompt plus the short-term window.
@@ -19,10 +19,12 @@ from inspect_ai.log import transcript
 from inspect_ai.model import ChatMessageUser
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from inspect_memgym.kit.tokens import estimate_tokens
 from inspect_memgym.memory.ledger import logged_operation
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, set_phase
 from inspect_memgym.strategies.drivers import drive
 from inspect_memgym.strategies.prompts import AWI_MEMORY_SECTION, AWI_UPDATE_PROMPT
+from inspect_memgym.strategies.strategy import KeptMemory
 from inspect_memgym.strategies.support import (
     ConversationMessage,
     check_window_parameters,
@@ -64,8 +66,12 @@ class AwiStrategy(WindowedStrategy):
         """The memory as indented JSON (``{}`` when empty)."""
         return json.dumps(self.memory, ensure_ascii=False, indent=2)
 
+    def kept(self) -> KeptMemory:
+        """The memory object's size: its JSON text and its keys."""
+        return KeptMemory(estimate_tokens(self.memory_json()), len(self.memory))
+
     def describe(self) -> dict[str, Any]:
-        """Agent name, parameters, counters and the memory's size."""
+        """Strategy name, parameters, counters and the memory's size."""
         return {
             **super().describe(),
             "parse_failures": self.parse_failures,
@@ -73,16 +79,19 @@ class AwiStrategy(WindowedStrategy):
         }
 
     def _memory_section(self, query: str) -> str:
-        return AWI_MEMORY_SECTION.format(memory_json=self.memory_json())
+        return AWI_MEMORY_SECTION.format(
+            label=self.briefing.memory_label, memory_json=self.memory_json()
+        )
 
     async def _update_memory(self, messages: list[ConversationMessage]) -> None:
         prompt = AWI_UPDATE_PROMPT.format(
+            brief=self.briefing.memory_brief,
             time=self.clock.shown,
             memory_json=self.memory_json(),
             messages=render_messages(messages),
         )
         set_phase(PHASE_MEMORY_UPDATE)
-        output = await self.model.generate([ChatMessageUser(content=prompt)])
+        output = await self.memory_model.generate([ChatMessageUser(content=prompt)])
         with logged_operation(REWRITE_OPERATION) as (_, record):
             memory = parse_memory_object(output.completion)
             if memory is None:
@@ -144,7 +153,7 @@ def awi(
     update_frequency: int = DEFAULT_UPDATE_FREQUENCY,
     short_term_window: int = DEFAULT_SHORT_TERM_WINDOW,
 ) -> Solver:
-    """Reference agent with in-context memory the model rewrites (AMemGym's AWI).
+    """Strategy with an in-context memory the model rewrites (AMemGym's AWI).
 
     Args:
         update_frequency: Messages (user or assistant) between memory rewrites.

@@ -16,6 +16,8 @@ PHASE_REPLY = "reply"
 """The strategy answers the user's message."""
 PHASE_MEMORY_UPDATE = "memory_update"
 """The strategy asks the model to update its memory (rewrite, extract, summarise)."""
+MEMORY_ROLE = "memory"
+"""Model role of memory updates (summarising, curating); unbound, the model under test."""
 
 
 class ModelCallContext(JsonStoreModel):

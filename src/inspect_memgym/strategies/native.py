@@ -1,11 +1,11 @@
-"""The ``native`` reference agent: the whole conversation in context, nothing else.
+"""The ``native`` strategy: the whole history in context, nothing else.
 
-Every reply sees the system prompt, every earlier user and assistant message, and the new
-message. When that exceeds ``context_budget`` tokens (counted with the deterministic
-characters / 4 estimate of `inspect_memgym.kit.tokens`), the oldest messages are left
-out, first in first out, and a leading assistant message with them, so the context still
-opens with a user turn. The history itself is kept whole: an answer is fitted the same way
-and never appended to it.
+Every reply sees the system prompt, every earlier user and assistant message and every
+observed input (as a user message), and the new message. When that exceeds
+``context_budget`` tokens (counted with the deterministic characters / 4 estimate of
+`inspect_memgym.kit.tokens`), the oldest messages are left out, first in first out, and a
+leading assistant message with them, so the context still opens with a user turn. The
+history itself is kept whole: an answer is fitted the same way and never appended to it.
 """
 
 from __future__ import annotations
@@ -24,8 +24,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_memgym.kit.tokens import estimate_tokens
 from inspect_memgym.strategies.call_context import PHASE_REPLY, record_strategy, set_phase
 from inspect_memgym.strategies.drivers import drive
-from inspect_memgym.strategies.prompts import ASSISTANT_SYSTEM_PROMPT
-from inspect_memgym.strategies.strategy import MemoryStrategy
+from inspect_memgym.strategies.strategy import KeptMemory, MemoryStrategy
 from inspect_memgym.strategies.support import check_integer
 
 DEFAULT_CONTEXT_BUDGET = 128_000
@@ -52,7 +51,6 @@ class NativeStrategy(MemoryStrategy):
         self.truncated_calls = 0
         self.last_dropped = 0
         self._history: list[tuple[ChatMessage, int]] = []
-        self._system_tokens = estimate_tokens(ASSISTANT_SYSTEM_PROMPT)
         record_strategy(self.name)
 
     @property
@@ -77,6 +75,18 @@ class NativeStrategy(MemoryStrategy):
         self._history.append((ChatMessageAssistant(content=reply), estimate_tokens(reply)))
         return reply
 
+    async def observe(self, content: str) -> None:
+        """Add an input to the history as a user message (no model call).
+
+        Args:
+            content: The input.
+        """
+        self._history.append((ChatMessageUser(content=content), estimate_tokens(content)))
+
+    def kept(self) -> KeptMemory:
+        """The whole history: its tokens and messages."""
+        return KeptMemory(sum(tokens for _, tokens in self._history), len(self._history))
+
     async def answer(self, prompt: str, query: str) -> str:
         """Answer with the (budget-fitted) history in context; the history is unchanged.
 
@@ -99,7 +109,8 @@ class NativeStrategy(MemoryStrategy):
         Returns:
             The messages for one model call.
         """
-        used = self._system_tokens + estimate_tokens(new_message.text)
+        system = self.briefing.system_prompt
+        used = estimate_tokens(system) + estimate_tokens(new_message.text)
         start = len(self._history)
         while start > 0 and used + self._history[start - 1][1] <= self.context_budget:
             start -= 1
@@ -110,12 +121,12 @@ class NativeStrategy(MemoryStrategy):
         if start > 0:
             self.truncated_calls += 1
         kept = [message for message, _ in self._history[start:]]
-        return [ChatMessageSystem(content=ASSISTANT_SYSTEM_PROMPT), *kept, new_message]
+        return [ChatMessageSystem(content=system), *kept, new_message]
 
     def describe(self) -> dict[str, Any]:
-        """Agent name, budget and truncation counters."""
+        """Strategy name, budget, truncation counters and kept size."""
         return {
-            "agent": self.name,
+            **super().describe(),
             "context_budget": self.context_budget,
             "messages": len(self._history),
             "truncated_calls": self.truncated_calls,
@@ -125,7 +136,7 @@ class NativeStrategy(MemoryStrategy):
 
 @solver
 def native(context_budget: int = DEFAULT_CONTEXT_BUDGET) -> Solver:
-    """Reference agent with the full conversation history in context (AMemGym's native).
+    """Strategy with the full history in context (AMemGym's native).
 
     Args:
         context_budget: Estimated tokens per model call; the oldest messages are left out

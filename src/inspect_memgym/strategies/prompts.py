@@ -1,10 +1,10 @@
-"""Prompts of the reference memory agents (native, awi, rag, awe).
+"""Prompts of the memory strategies.
 
-A reply or answer is one model call: a system message (the assistant prompt plus, for the
-agents with memory, what memory holds), the recent raw messages as chat turns, and the new
-user message or evaluation prompt. Memory updates are separate model calls (phase
-``memory_update``) with their own prompts below. Placeholders are filled with
-`str.format`, so literal braces are doubled.
+A reply or answer is one model call: a system message (the briefing's system prompt plus,
+for strategies with memory, what memory holds), recent raw inputs as chat turns, and the
+new user message or evaluation prompt. Memory updates are separate model calls (phase
+``memory_update``) with the prompts below, each carrying the task's memory brief.
+Placeholders are filled with `str.format`, so literal braces are doubled.
 """
 
 ASSISTANT_SYSTEM_PROMPT = (
@@ -13,50 +13,58 @@ ASSISTANT_SYSTEM_PROMPT = (
     "situation. The user's circumstances and preferences change over time: when you know "
     "of a change, the most recent information wins."
 )
-"""System prompt of every reference agent's replies and answers."""
+"""System prompt of replies and answers in a conversation (the default briefing)."""
+
+CONVERSATION_MEMORY_BRIEF = (
+    "Keep facts about the user (situation, plans, preferences, constraints, people, "
+    "habits), not the assistant's advice or small talk. When a fact changed, keep only the "
+    'new value and say since when, e.g. "vegetarian (since 2025-04)".'
+)
+"""What memory keeps in a conversation (the default briefing)."""
+
+CONVERSATION_MEMORY_LABEL = "Memory about the user"
+"""Heading of the memory shown in a conversation's context (the default briefing)."""
 
 UNKNOWN_TIME = "unknown"
-"""Shown where a time is expected but the conversation has not stated one yet."""
+"""Shown where a time is expected but no input has stated one yet."""
 
-AWI_MEMORY_SECTION = "Memory about the user: {memory_json}"
-"""Appended to the awi agent's system prompt; ``memory_json`` is the memory object."""
+AWI_MEMORY_SECTION = "{label}: {memory_json}"
+"""Appended to the awi strategy's system prompt; ``memory_json`` is the memory object."""
 
-AWI_UPDATE_PROMPT = """You maintain the memory a personal assistant keeps about its user: \
-a JSON object whose keys name kinds of information (e.g. "job", "diet", "family", \
-"exercise_routine") and whose values are strings with the facts.
+AWI_UPDATE_PROMPT = """You maintain a memory: a JSON object whose keys name kinds of \
+information and whose values are strings with the facts.
+
+{brief}
 
 Current time: {time}
 
 Current memory:
 {memory_json}
 
-New messages since the last update (each with the time it was sent):
+New input since the last update (each with the time it arrived):
 {messages}
 
-Rewrite the memory so it reflects everything known about the user now:
-- keep every fact that is still true;
-- add new facts about the user (situation, plans, preferences, constraints, people, \
-habits), not the assistant's advice;
-- when a fact changed, replace the old value and say since when, e.g. \
-"vegetarian (since 2025-04)";
-- remove facts that are no longer true;
-- values are plain strings.
+Rewrite the memory so it reflects everything worth keeping now: keep every fact that is \
+still true, add the new ones, replace values that changed, remove facts that are no \
+longer true. Values are plain strings.
 
 Reply with the complete new memory as one JSON object and nothing else."""
-"""The awi agent's memory rewrite (one user message, phase ``memory_update``)."""
+"""The awi strategy's memory rewrite (one user message, phase ``memory_update``)."""
 
-RAG_MEMORY_SECTION = "Relevant past messages (oldest first):\n{entries}"
-"""Appended to the rag agent's system prompt; ``entries`` one retrieved message per line."""
+RAG_MEMORY_SECTION = "Relevant past inputs (oldest first):\n{entries}"
+"""Appended to the rag strategy's system prompt; ``entries`` one retrieved input per line."""
 
-AWE_MEMORY_SECTION = "Relevant memories about the user (oldest first):\n{entries}"
-"""Appended to the awe agent's system prompt; ``entries`` one retrieved fact per line."""
+AWE_MEMORY_SECTION = "{label} (most relevant, oldest first):\n{entries}"
+"""Appended to the awe strategy's system prompt; ``entries`` one retrieved fact per line."""
 
 NO_ENTRIES = "(none)"
 """Shown in place of retrieved entries when memory returned nothing."""
 
-AWE_UPDATE_SYSTEM_PROMPT = """You manage the long-term memory of a personal assistant: \
-a store of facts about its user, one fact per entry. Only what is stored survives; the \
-assistant later retrieves the entries most related to what the user says.
+AWE_UPDATE_SYSTEM_PROMPT = """You manage a long-term memory: a store of facts, one fact \
+per entry. Only what is stored survives; later, the entries most related to a message or \
+question are retrieved.
+
+{brief}
 
 Tools:
 - memory_write(content): add one new fact.
@@ -65,23 +73,83 @@ Tools:
 - memory_search(query, top_k): look for other existing entries.
 
 Rules:
-- One fact about the user per entry, self-contained, starting with the date it was \
-learned, e.g. "[2025-04-02] The user works night shifts as a nurse."
-- Store facts about the user (situation, plans, preferences, constraints, people, \
-habits), not the assistant's advice or small talk.
+- One fact per entry, self-contained, starting with the time it was learned when one \
+is known, e.g. "[2025-04-02] The user works night shifts as a nurse."
 - When a fact changed, edit or delete the old entry and store the new fact, so memory \
 never holds contradicting facts.
 - Do not store a fact that is already stored.
 When memory is up to date, reply with a short summary and no tool calls."""
-"""System prompt of the awe agent's memory update (phase ``memory_update``)."""
+"""System prompt of the awe strategy's memory update (phase ``memory_update``)."""
 
 AWE_UPDATE_PROMPT = """Current time: {time}
 
-Existing entries most related to the new messages:
+Existing entries most related to the new input:
 {entries}
 
-New messages since the last update (each with the time it was sent):
+New input since the last update (each with the time it arrived):
 {messages}
 
 Update the memory with the tools."""
-"""The awe agent's memory update request (one user message, phase ``memory_update``)."""
+"""The awe strategy's memory update request (one user message, phase ``memory_update``)."""
+
+NOTES_SECTION = "{label} (your notes):\n{notes}"
+"""Appended to the notes strategy's system prompt."""
+
+NOTES_UPDATE_PROMPT = """You keep notes: the only thing that survives from one input to \
+the next. Your notes may hold at most {budget} tokens (about {characters} characters); \
+anything longer is cut off at the end.
+
+{brief}
+
+Current notes:
+{notes}
+
+New input:
+{messages}
+
+Rewrite your notes so they hold everything worth keeping now, most important first. \
+Reply with the new notes only."""
+"""The notes strategy's rewrite after each input (phase ``memory_update``)."""
+
+EMPTY_NOTES = "(empty)"
+"""Shown in place of notes before the first rewrite."""
+
+SUMMARY_PROMPT = """Your context is full: earlier inputs will be replaced by your summary.
+
+{brief}
+
+Write a summary of everything above that is worth keeping: every fact with its exact \
+names, numbers, dates and identifiers, and which facts changed and to what. Drop small \
+talk and anything superseded.{addendums}"""
+"""The summary strategy's instructions to Inspect's summary compaction."""
+
+SUMMARY_INPUT = "Inputs so far follow; a summary may replace the earlier ones."
+"""The first message of the summary strategy's history (kept through every summary)."""
+
+MASKED_INPUT_TOOL = "read_input"
+"""The tool name under which the masking strategy shows observed inputs in its history."""
+
+AGENTIC_SYSTEM_PROMPT = """You manage your own long-term memory with tools; nothing else \
+survives from one input to the next. Writes cost one unit of a write budget; reading and \
+searching are free.
+
+{brief}
+
+Tools:
+- memory_write(content): store a new entry (pack related facts together).
+- memory_edit(old_text, new_text): change part of an entry.
+- memory_read(start_line, num_lines): page through memory.
+- memory_search(query, top_k): find entries about something."""
+"""System prompt of the agentic strategy's memory turns."""
+
+AGENTIC_OBSERVE_PROMPT = """New input:
+{content}
+
+Store what you may need later, then reply DONE."""
+"""The agentic strategy's request to take in one input (phase ``memory_update``)."""
+
+AGENTIC_ANSWER_SUFFIX = (
+    "\n\nLook up what you need in your memory with memory_search or memory_read, then "
+    "give your final answer as plain text (no tool call)."
+)
+"""Appended to an evaluation prompt for the agentic strategy."""

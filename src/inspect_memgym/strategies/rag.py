@@ -1,10 +1,11 @@
-"""The ``rag`` reference agent: raw messages in an external store (AMemGym's RAG).
+"""The ``rag`` strategy: raw inputs in an external store (AMemGym's RAG).
 
-Every ``update_frequency`` messages, each message since the last update is stored as one
-entry of the memory backend, ``[<time>] user: ...`` or ``[<time>] assistant: ...``
-(logged as ``rag_store``, one write each). A reply retrieves the ``top_k`` entries that
+Every ``update_frequency`` inputs, each input since the last update (a user message, a
+reply or an observed input) is stored as one entry of the memory backend,
+``[<time>] user: ...`` or ``[<time>] assistant: ...`` (logged as ``rag_store``, one write
+each; an input longer than an entry is cut). A reply retrieves the ``top_k`` entries that
 best match the user's message (an answer: the question alone, never its choices), shows
-them oldest first under "Relevant past messages:", then the short-term window and the new
+them oldest first under "Relevant past inputs:", then the short-term window and the new
 message. No model call goes into memory: what is stored is exactly what was said.
 """
 
@@ -27,6 +28,7 @@ from inspect_memgym.memory.ledger import logged_operation
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.strategies.drivers import drive
 from inspect_memgym.strategies.prompts import RAG_MEMORY_SECTION
+from inspect_memgym.strategies.strategy import KeptMemory
 from inspect_memgym.strategies.support import (
     ConversationMessage,
     check_memory_parameters,
@@ -34,6 +36,7 @@ from inspect_memgym.strategies.support import (
     open_backend,
     render_entries,
     retrieve,
+    stored_size,
 )
 from inspect_memgym.strategies.windowed import (
     DEFAULT_SHORT_TERM_WINDOW,
@@ -79,8 +82,12 @@ class RagStrategy(WindowedStrategy):
         self.memory = open_backend(memory or MemorySettings(), write_budget)
         self._embedding_name = self.memory.embedding_name
 
+    def kept(self) -> KeptMemory:
+        """The stored entries: their tokens and count."""
+        return stored_size(self.memory)
+
     def describe(self) -> dict[str, Any]:
-        """Agent name, parameters and counters."""
+        """Strategy name, parameters and counters."""
         return {
             **super().describe(),
             "backend": self.memory.name,
@@ -133,7 +140,7 @@ def rag(
     chroma_token: str | None = None,
     keep_memory: bool = False,
 ) -> Solver:
-    """Reference agent that stores raw messages and retrieves them per reply (AMemGym's RAG).
+    """Strategy that stores raw inputs and retrieves them per reply (AMemGym's RAG).
 
     Args:
         backend: Memory backend (``chroma`` or ``markdown``).

@@ -1,8 +1,17 @@
 """The memory strategies by name, for tasks that take an ``agent`` parameter.
 
-``native`` (full history in context), ``awi`` (in-context memory the model rewrites),
-``rag`` (raw messages in a store, retrieved per reply) and ``awe`` (facts the model curates
-in a store, retrieved per reply): AMemGym's four baselines, as Inspect solvers.
+- ``none``: no memory (the baseline of every memory-isolated score);
+- ``native``: the whole history in context, cut to a token budget;
+- ``awi``: an in-context JSON memory the model rewrites (AMemGym);
+- ``rag``: raw inputs in a store, retrieved per reply (AMemGym);
+- ``awe``: facts the model curates in a store, retrieved per reply (AMemGym);
+- ``summary``: the history, summarised when it outgrows a budget (Inspect's compaction);
+- ``masking``: old observations masked, recent ones kept (Inspect's compaction);
+- ``notes``: a notes block under a token budget, rewritten after each input (MemGym);
+- ``agentic``: the model manages its own memory with the budgeted tools.
+
+Each is an Inspect solver (``--solver inspect_memgym/<name>``) that plays any task whose
+samples name a registered driver.
 """
 
 from __future__ import annotations
@@ -14,16 +23,26 @@ from typing import Any
 from inspect_ai.solver import Solver
 
 from inspect_memgym.kit.named import lookup
+from inspect_memgym.strategies.agentic import agentic
 from inspect_memgym.strategies.awe import awe
 from inspect_memgym.strategies.awi import awi
+from inspect_memgym.strategies.masking import masking
 from inspect_memgym.strategies.native import native
+from inspect_memgym.strategies.none import none
+from inspect_memgym.strategies.notes import notes
 from inspect_memgym.strategies.rag import rag
+from inspect_memgym.strategies.summary import summary
 
 _SOLVERS: dict[str, Callable[..., Solver]] = {
-    "awe": awe,
-    "awi": awi,
+    "none": none,
     "native": native,
+    "awi": awi,
     "rag": rag,
+    "awe": awe,
+    "summary": summary,
+    "masking": masking,
+    "notes": notes,
+    "agentic": agentic,
 }
 STRATEGY_NAMES = tuple(_SOLVERS)
 """Valid values for a task's ``agent`` parameter."""

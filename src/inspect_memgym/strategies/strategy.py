@@ -1,28 +1,87 @@
-"""The interface of a reference memory agent: an assistant with a memory system.
+"""The interface every memory strategy implements, and the briefing a task gives it.
 
-A `MemoryStrategy` converses with the user on-policy (`respond`), updating its memory by its
-own rules, and answers evaluation prompts (`answer`) without letting them change its memory.
-The conversation driver (and later tasks' drivers) only talk to this interface, so every
-reference agent (native, awi, rag, awe) works with every task that uses it.
+A memory strategy sits between what a sample shows the model over time (a conversation, a
+stream of documents, files to take in) and a fixed reasoner (the model under test), which
+answers from what the strategy kept. Each task's driver talks only to this interface:
+
+- `respond`: reply to a user message on-policy (a conversation); memory may change;
+- `observe`: take in one input (a document, a search turn, a memory file, a past session)
+  without replying; memory may change;
+- `answer`: answer an evaluation prompt from memory; memory and history stay unchanged;
+- `end_session` and `flush`: session boundaries and pending updates;
+- `kept`: the size of what the strategy holds now, `describe`: its parameters and
+  counters for the log, `close`: release its store.
+
+So every strategy (none, native, awi, rag, awe, summary, masking, notes, agentic) works with
+every task. A task says what the assistant is for and what memory should keep with a
+`Briefing`, given once before the first input.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import Any
+
+from inspect_memgym.strategies.prompts import (
+    ASSISTANT_SYSTEM_PROMPT,
+    CONVERSATION_MEMORY_BRIEF,
+    CONVERSATION_MEMORY_LABEL,
+)
+
+
+@dataclass(frozen=True)
+class Briefing:
+    """What the assistant is for and what its memory should keep, set by a task's driver.
+
+    Attributes:
+        system_prompt: System prompt of every reply and answer.
+        memory_brief: What memory updates should keep (inserted in every update prompt).
+        memory_label: Heading of the memory shown in context (e.g. "Memory about the user").
+    """
+
+    system_prompt: str = ASSISTANT_SYSTEM_PROMPT
+    memory_brief: str = CONVERSATION_MEMORY_BRIEF
+    memory_label: str = CONVERSATION_MEMORY_LABEL
+
+
+CONVERSATION_BRIEFING = Briefing()
+"""The briefing of a long-running conversation with one user (the default)."""
+
+
+@dataclass(frozen=True)
+class KeptMemory:
+    """The size of what a strategy holds.
+
+    Attributes:
+        tokens: Estimated tokens of everything kept (``kit.tokens``).
+        entries: Separate items kept (messages, entries, keys; 1 for a notes block).
+    """
+
+    tokens: int
+    entries: int
 
 
 class MemoryStrategy(ABC):
-    """An assistant with a memory system, for one sample."""
+    """A memory system between a sample's history and the reasoner, for one sample."""
 
-    name: str = "agent"
+    name: str = "strategy"
+    briefing: Briefing = CONVERSATION_BRIEFING
+
+    def brief(self, briefing: Briefing) -> None:
+        """Set what the assistant is for and what memory keeps (before the first input).
+
+        Args:
+            briefing: The task's briefing.
+        """
+        self.briefing = briefing
 
     @abstractmethod
     async def respond(self, message: str) -> str:
         """Reply to the user's message in the current session; may update memory.
 
         Args:
-            message: The user's message (the driver prefixes the simulated time to a
+            message: The user's message (a driver may prefix the simulated time to a
                 session's opening message, e.g. ``[Current time: 2025-04-02 18:30]``).
 
         Returns:
@@ -30,27 +89,40 @@ class MemoryStrategy(ABC):
         """
 
     @abstractmethod
+    async def observe(self, content: str) -> None:
+        """Take in one input without replying; may update memory.
+
+        Args:
+            content: The input (a document, a search turn, a file, a past session).
+        """
+
+    @abstractmethod
     async def answer(self, prompt: str, query: str) -> str:
         """Answer an evaluation prompt from memory; memory and history stay unchanged.
 
         Args:
-            prompt: The full prompt (question, numbered choices, reply format).
-            query: Retrieval query for agents that search memory: the question text alone,
-                never the choices.
+            prompt: The full prompt (question, and choices or reply format if any).
+            query: Retrieval query for strategies that search memory: the question text
+                alone, never the choices.
 
         Returns:
             The model's raw reply text.
         """
 
+    @abstractmethod
+    def kept(self) -> KeptMemory:
+        """The size of what the strategy holds now."""
+
     async def end_session(self) -> None:  # noqa: B027 - optional hook
         """Called after each session (default: nothing)."""
 
     async def flush(self) -> None:  # noqa: B027 - optional hook
-        """Apply pending memory updates (called before each period's evaluation)."""
+        """Apply pending memory updates (called before each evaluation)."""
 
     def describe(self) -> dict[str, Any]:
-        """Agent name and parameters, recorded in the sample's metadata."""
-        return {"agent": self.name}
+        """Strategy name, parameters, counters and kept size, for the sample's metadata."""
+        kept = self.kept()
+        return {"agent": self.name, "kept_tokens": kept.tokens, "kept_entries": kept.entries}
 
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release the memory backend (idempotent)."""

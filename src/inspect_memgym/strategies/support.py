@@ -1,4 +1,4 @@
-"""Building blocks shared by the reference memory agents.
+"""Building blocks shared by the memory strategies.
 
 Conversation messages with the simulated time they were sent, parameter checks, the
 phase announcement for scripted policies, and the memory operations an agent performs
@@ -14,10 +14,12 @@ from typing import Literal
 
 from inspect_ai.model import ChatMessage, ChatMessageAssistant, ChatMessageUser
 
+from inspect_memgym.kit.tokens import estimate_tokens
 from inspect_memgym.memory.backend import MemoryBackend, SearchHit
 from inspect_memgym.memory.ledger import current_ledger, logged_operation
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.strategies.prompts import NO_ENTRIES, UNKNOWN_TIME
+from inspect_memgym.strategies.strategy import KeptMemory
 
 TIME_MARKER = re.compile(r"^\s*\[Current time: (?P<time>[^\]\n]+)\]\s*")
 """The driver's time prefix on a session's opening message."""
@@ -158,6 +160,16 @@ def retrieve(backend: MemoryBackend, query: str, top_k: int) -> list[SearchHit]:
         hits = backend.search(text, top_k)
         record["returned"] = [hit.entry_id for hit in hits]
     return sorted(hits, key=lambda hit: hit.entry_id)
+
+
+def stored_size(backend: MemoryBackend) -> KeptMemory:
+    """The size of what a memory backend holds: tokens of all entries, and their count.
+
+    Args:
+        backend: The sample's memory backend.
+    """
+    entries = backend.entries()
+    return KeptMemory(sum(estimate_tokens(entry.content) for entry in entries), len(entries))
 
 
 def render_entries(hits: list[SearchHit]) -> str:

@@ -1,11 +1,13 @@
-"""The shared shape of the awi, rag and awe agents: memory plus a short-term window.
+"""The shared shape of the awi, rag and awe strategies: memory plus a short-term window.
 
-A reply (or an evaluation answer) is one model call that sees the assistant prompt, what
-the agent's memory offers for the user's message, the last ``short_term_window`` raw
-messages as chat turns, and the new message. After each reply the user's message and the
-reply join the pending messages; every ``update_frequency`` pending messages (a message is
-one user or one assistant message) become one memory update, in order. `flush` applies a
-last, shorter batch. Answers never change memory or the window.
+A reply (or an evaluation answer) is one model call that sees the briefing's system prompt,
+what the strategy's memory offers for the user's message, the last ``short_term_window``
+raw inputs as chat turns, and the new message. After each reply the user's message and the
+reply join the pending inputs; an observed input joins them alone. Every
+``update_frequency`` pending inputs (a user message, an assistant reply or an observed
+input each count one) become one memory update, in order, made by the ``memory`` model
+role (the model under test when unbound). `flush` applies a last, shorter batch. Answers
+never change memory or the window.
 """
 
 from __future__ import annotations
@@ -16,8 +18,12 @@ from typing import Any
 
 from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser, get_model
 
-from inspect_memgym.strategies.call_context import PHASE_REPLY, record_strategy, set_phase
-from inspect_memgym.strategies.prompts import ASSISTANT_SYSTEM_PROMPT
+from inspect_memgym.strategies.call_context import (
+    MEMORY_ROLE,
+    PHASE_REPLY,
+    record_strategy,
+    set_phase,
+)
 from inspect_memgym.strategies.strategy import MemoryStrategy
 from inspect_memgym.strategies.support import (
     Clock,
@@ -31,11 +37,12 @@ DEFAULT_SHORT_TERM_WINDOW = 4
 
 
 class WindowedStrategy(MemoryStrategy):
-    """An agent whose replies see its memory and the most recent raw messages.
+    """A strategy whose replies see its memory and the most recent raw inputs.
 
     Subclasses say what memory shows for a query (`_memory_section`) and how a batch of
-    messages changes memory (`_update_memory`). Create inside a sample: it takes the model
-    under test from `get_model()` and records its name in the conversation state.
+    inputs changes memory (`_update_memory`). Create inside a sample: it takes the model
+    under test from `get_model()` (and the ``memory`` role for updates) and records its name
+    in the sample's `ModelCallContext`.
     """
 
     def __init__(
@@ -57,6 +64,7 @@ class WindowedStrategy(MemoryStrategy):
         self.short_term_window = short_term_window
         self.clock = Clock()
         self.model = get_model()
+        self.memory_model = get_model(role=MEMORY_ROLE)
         self.messages_seen = 0
         self.memory_updates = 0
         self._recent: deque[ConversationMessage] = deque(maxlen=short_term_window)
@@ -91,14 +99,19 @@ class WindowedStrategy(MemoryStrategy):
             ConversationMessage(role="user", content=message, time=self.clock.now),
             ConversationMessage(role="assistant", content=reply, time=self.clock.now),
         ]
-        self._recent.extend(exchanged)
-        self._pending.extend(exchanged)
-        self.messages_seen += 2
-        while len(self._pending) >= self.update_frequency:
-            batch = self._pending[: self.update_frequency]
-            self._pending = self._pending[self.update_frequency :]
-            await self._run_update(batch)
+        await self._take_in(exchanged)
         return reply
+
+    async def observe(self, content: str) -> None:
+        """Take in one input (as a user message of the window) and update memory when due.
+
+        Args:
+            content: The input.
+        """
+        self.clock.observe(content)
+        await self._take_in(
+            [ConversationMessage(role="user", content=content, time=self.clock.now)]
+        )
 
     async def answer(self, prompt: str, query: str) -> str:
         """Answer from memory (retrieved with ``query``) and the recent messages.
@@ -121,9 +134,9 @@ class WindowedStrategy(MemoryStrategy):
             await self._run_update(batch)
 
     def describe(self) -> dict[str, Any]:
-        """Agent name, window parameters and counters."""
+        """Strategy name, window parameters, counters and kept size."""
         return {
-            "agent": self.name,
+            **super().describe(),
             "update_frequency": self.update_frequency,
             "short_term_window": self.short_term_window,
             "messages": self.messages_seen,
@@ -138,11 +151,20 @@ class WindowedStrategy(MemoryStrategy):
     async def _update_memory(self, messages: list[ConversationMessage]) -> None:
         """Fold a batch of messages (oldest first) into memory."""
 
+    async def _take_in(self, messages: list[ConversationMessage]) -> None:
+        self._recent.extend(messages)
+        self._pending.extend(messages)
+        self.messages_seen += len(messages)
+        while len(self._pending) >= self.update_frequency:
+            batch = self._pending[: self.update_frequency]
+            self._pending = self._pending[self.update_frequency :]
+            await self._run_update(batch)
+
     async def _run_update(self, batch: list[ConversationMessage]) -> None:
         await self._update_memory(batch)
         self.memory_updates += 1
 
     def _context(self, memory_section: str, message: str) -> list[ChatMessage]:
-        system = f"{ASSISTANT_SYSTEM_PROMPT}\n\n{memory_section}"
+        system = f"{self.briefing.system_prompt}\n\n{memory_section}"
         recent = [record.chat_message() for record in self._recent]
         return [ChatMessageSystem(content=system), *recent, ChatMessageUser(content=message)]

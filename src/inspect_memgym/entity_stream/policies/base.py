@@ -6,9 +6,11 @@ from abc import ABC, abstractmethod
 
 from inspect_memgym.entity_stream.policies.event_view import EventView
 from inspect_memgym.entity_stream.world.model import Template
-from inspect_memgym.simulation.actions import Action, finish
+from inspect_memgym.simulation.actions import Action, call, finish
 
 REFUSAL = "I don't know: my memory has nothing on this."
+MEMORY_LOOKUPS = ("memory_search", "memory_read")
+"""The tools a policy looks things up with."""
 
 
 class Policy(ABC):
@@ -30,6 +32,8 @@ class Policy(ABC):
         if view.kind == "question":
             if view.calls("submit_answer"):
                 return finish()
+            if not any(view.offers(tool) for tool in MEMORY_LOOKUPS):
+                return self.on_question_without_memory(view, template)
             return self.on_question(view, template)
         return finish()
 
@@ -44,3 +48,10 @@ class Policy(ABC):
     @abstractmethod
     def on_question(self, view: EventView, template: Template) -> Action:
         """Handle a question (the base class already stops after an answer)."""
+
+    def on_question_without_memory(self, view: EventView, template: Template) -> Action:
+        """Handle a question asked with no memory tools (memory isolation): decline.
+
+        A policy that answers without looking anything up answers as usual.
+        """
+        return call("submit_answer", answer=REFUSAL)

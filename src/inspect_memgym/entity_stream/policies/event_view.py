@@ -28,12 +28,22 @@ class EventView:
         payload: The event's public payload.
         prompt: The user message text (event text and status line).
         exchanges: Tool calls made so far in this event, in order.
+        offered: Names of the tools on offer (all of them when not known).
     """
 
     kind: str
     payload: dict[str, Any]
     prompt: str
     exchanges: list[ToolExchange] = field(default_factory=list)
+    offered: frozenset[str] | None = None
+
+    def offers(self, tool: str) -> bool:
+        """Whether a tool is on offer in this call.
+
+        Args:
+            tool: Tool name.
+        """
+        return self.offered is None or tool in self.offered
 
     def calls(self, function: str) -> list[ToolExchange]:
         """Exchanges with one tool.
@@ -52,16 +62,23 @@ class EventView:
         return None
 
 
-def build_view(messages: list[ChatMessage], event: dict[str, Any]) -> EventView:
+def build_view(
+    messages: list[ChatMessage], event: dict[str, Any], offered: frozenset[str] | None = None
+) -> EventView:
     """Rebuild the event view from the conversation and the store's event payload.
 
     Args:
         messages: Messages of the current event (system, user, then the policy's turns).
         event: ``EntityStreamState.current_event``.
+        offered: Names of the tools on offer.
     """
     prompt = next((m.text for m in messages if isinstance(m, ChatMessageUser)), "")
     exchanges = tool_exchanges(messages)
     payload = {key: value for key, value in event.items() if key not in ("kind", "index")}
     return EventView(
-        kind=str(event.get("kind", "")), payload=payload, prompt=prompt, exchanges=exchanges
+        kind=str(event.get("kind", "")),
+        payload=payload,
+        prompt=prompt,
+        exchanges=exchanges,
+        offered=offered,
     )

@@ -27,6 +27,10 @@ class MemorylessPolicy(Policy):
         """Ignore changes."""
         return finish()
 
+    def on_question_without_memory(self, view: EventView, template: Template) -> Action:
+        """Answer as always: these policies never look anything up."""
+        return self.on_question(view, template)
+
 
 class GuesserPolicy(MemorylessPolicy):
     """Answers every question with a plausible guess: a named entity and an in-range value."""
@@ -36,7 +40,10 @@ class GuesserPolicy(MemorylessPolicy):
     def on_question(self, view: EventView, template: Template) -> Action:
         """Guess without looking anything up."""
         question_text = view.prompt
-        rng = random.Random(stable_fraction(self.name, question_text))
+        # seeded by the question itself, not the prompt's status line: the same guess with
+        # and without memory
+        question = [str(view.payload.get(key)) for key in ("template", "tier", "seed", "qid")]
+        rng = random.Random(stable_fraction(self.name, *question))
         numeric = [spec for spec in template.attributes if spec.kind in NUMERIC_KINDS]
         mentioned = [spec for spec in numeric if spec.label in question_text] or numeric
         spec = rng.choice(mentioned)

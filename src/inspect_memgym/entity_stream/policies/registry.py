@@ -19,10 +19,13 @@ from inspect_memgym.entity_stream.policies.name_dumper import NAME_DUMPER
 from inspect_memgym.entity_stream.policies.over_writer import OVER_WRITER
 from inspect_memgym.entity_stream.policies.priority import PRIORITY, TEMPLATE_EXPERT
 from inspect_memgym.entity_stream.policies.storing import NAIVE, PERFECT, RANDOM, STRATEGIC
+from inspect_memgym.entity_stream.policies.strategy_play import strategy_action
 from inspect_memgym.entity_stream.state import current_stream_state
 from inspect_memgym.entity_stream.world.templates import get_template
+from inspect_memgym.kit.inspect_internals import current_sample_metadata
 from inspect_memgym.kit.named import lookup
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
+from inspect_memgym.strategies.call_context import current_call_context
 
 REFERENCE_POLICIES: tuple[Policy, ...] = (
     PERFECT,
@@ -72,7 +75,19 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
         raise RuntimeError(
             f"memgym/{policy_name} plays entity_stream events; no event is being processed."
         )
-    view = build_view(messages, event)
+    context = current_call_context()
+    if context.strategy:
+        action = strategy_action(
+            get_policy(policy_name),
+            context.strategy,
+            context.phase,
+            messages,
+            tools,
+            event,
+            current_sample_metadata() or {},
+        )
+        return PolicyTurn(action, f"memgym-{event['index']}-{context.phase}", len(messages))
+    view = build_view(messages, event, frozenset(info.name for info in tools))
     action = get_policy(policy_name).act(view, get_template(str(event["template"])))
     return PolicyTurn(action, f"memgym-{event['index']}", len(view.exchanges))
 

@@ -161,6 +161,16 @@ def _ingest_text(batch: int, batches: int, documents: list[str]) -> str:
     return f"DOCUMENTS, batch {batch} of {batches}:\n\n" + DOCUMENT_SEPARATOR.join(documents)
 
 
+def ingest_documents(text: str) -> list[str]:
+    """The documents of an ingest event's text, in order (the inverse of its layout).
+
+    Args:
+        text: An ingest event's text.
+    """
+    _, _, body = text.partition("\n\n")
+    return [document for document in body.split(DOCUMENT_SEPARATOR) if document.strip()]
+
+
 def _number_questions(
     planned: list[PlannedQuestion], layout: StreamLayout
 ) -> list[PlannedQuestion]:

@@ -1,0 +1,141 @@
+"""The view a user picking a memory system wants: strategies × tasks, memory delta ± se.
+
+Each cell is what memory added to the headline for one (model, strategy) on one task:
+
+- with a baseline (``--baseline none``, or baseline logs), the paired delta across runs
+  (`paired`): the strategy's run minus the baseline's, sample by sample;
+- without one, the delta measured inside each run (``memory_delta``: every question also
+  asked with no memory by the same reasoner), mean ± standard error over samples.
+
+As a Markdown table, and as a figure (one panel per task, a bar per model and strategy
+with its ± standard-error whisker, zero marked).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from matplotlib.figure import Figure
+
+from inspect_memgym.analysis.leaderboard import Estimate, Leaderboard
+from inspect_memgym.analysis.paired import paired_deltas, strategy_of
+from inspect_memgym.analysis.plot_style import FONT_SIZE, new_figure
+from inspect_memgym.scoring.isolation import MEMORY_DELTA
+
+MISSING = "–"
+
+
+@dataclass(frozen=True)
+class CompareCell:
+    """One (model, strategy) on one task.
+
+    Attributes:
+        model: Model name.
+        strategy: Memory strategy.
+        task: Task name.
+        delta: Memory delta of the headline, mean and standard error.
+        samples: Samples (pairs, for a delta across runs).
+        baseline: What the delta is against (a strategy, or ``no memory`` within the run).
+    """
+
+    model: str
+    strategy: str
+    task: str
+    delta: Estimate
+    samples: int
+    baseline: str
+
+
+def compare_cells(
+    board: Leaderboard, baseline: str | None = None, baseline_board: Leaderboard | None = None
+) -> list[CompareCell]:
+    """The cells of the comparison, in the board's order.
+
+    Args:
+        board: The runs.
+        baseline: A strategy name or a description of ``baseline_board`` (None: use each
+            run's own ``memory_delta``).
+        baseline_board: Rows of separate baseline logs.
+
+    Raises:
+        PairingRefused: If a baseline is given and a run cannot be paired with it.
+    """
+    if baseline is not None:
+        return [
+            CompareCell(d.model, d.strategy, d.task, d.delta, d.pairs, d.baseline)
+            for d in paired_deltas(board, baseline, baseline_board)
+        ]
+    cells = []
+    for row in board.rows:
+        measured = row.scores.get(MEMORY_DELTA)
+        if measured is None or math.isnan(measured.mean):
+            continue
+        cells.append(
+            CompareCell(row.model, strategy_of(row), row.task, measured, row.samples, "no memory")
+        )
+    return cells
+
+
+def compare_markdown(cells: Sequence[CompareCell]) -> str:
+    """Rows (model, strategy), columns tasks, cells ``Δ ± se (n)``.
+
+    Args:
+        cells: The comparison.
+    """
+    if not cells:
+        return "No run has a memory delta (memory isolation off and no baseline).\n"
+    tasks = list(dict.fromkeys(cell.task for cell in cells))
+    rows = list(dict.fromkeys((cell.model, cell.strategy) for cell in cells))
+    found = {(cell.model, cell.strategy, cell.task): cell for cell in cells}
+    baselines = sorted({cell.baseline for cell in cells})
+    lines = [
+        f"**memory delta of the headline** (vs {', '.join(baselines)}; mean ± standard error, "
+        "samples)",
+        "",
+        "| model | strategy | " + " | ".join(tasks) + " |",
+        "|---|---|" + "---:|" * len(tasks),
+    ]
+    for model, strategy in rows:
+        shown = []
+        for task in tasks:
+            cell = found.get((model, strategy, task))
+            shown.append(
+                MISSING
+                if cell is None
+                else f"{cell.delta.mean:+.3f} ± {cell.delta.stderr:.3f} ({cell.samples})"
+            )
+        lines.append(f"| {model} | {strategy} | " + " | ".join(shown) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def compare_figure(cells: Sequence[CompareCell]) -> Figure:
+    """One panel per task: a horizontal bar per (model, strategy), ± standard error.
+
+    Args:
+        cells: The comparison (at least one cell).
+    """
+    tasks = list(dict.fromkeys(cell.task for cell in cells))
+    rows = list(dict.fromkeys((cell.model, cell.strategy) for cell in cells))
+    figure = new_figure(4.2 * len(tasks) + 1.5, 1.2 + 0.32 * len(rows))
+    panels = figure.subplots(1, len(tasks), sharey=True, squeeze=False)[0]
+    found = {(cell.model, cell.strategy, cell.task): cell for cell in cells}
+    positions = list(range(len(rows)))
+    labels = [f"{strategy} ({model})" for model, strategy in rows]
+    for panel, task in zip(panels, tasks, strict=True):
+        means, errors = [], []
+        for model, strategy in rows:
+            cell = found.get((model, strategy, task))
+            means.append(cell.delta.mean if cell else math.nan)
+            errors.append(cell.delta.stderr if cell else 0.0)
+        colours = ["#55A868" if mean >= 0 else "#C44E52" for mean in means]
+        panel.barh(positions, means, xerr=errors, color=colours, height=0.6, capsize=2)
+        panel.axvline(0.0, color="black", linewidth=0.8)
+        panel.set_title(task, fontsize=FONT_SIZE + 1)
+        panel.set_xlabel("memory delta (± standard error)", fontsize=FONT_SIZE)
+        panel.tick_params(labelsize=FONT_SIZE)
+    panels[0].set_yticks(positions, labels)
+    panels[0].invert_yaxis()
+    figure.suptitle("What memory adds to the headline, per strategy", fontsize=FONT_SIZE + 2)
+    return figure

@@ -1,0 +1,159 @@
+"""Memory-isolated deltas across runs: each strategy paired with a baseline run, per sample.
+
+MemGym's paired design: ``Δ = score(strategy) - score(baseline)`` with the same reasoner on
+the same instances. A leaderboard row (model, task, protocol) is paired with the baseline
+row of the same model and task whose protocol differs only in the memory strategy
+(`STRATEGY_FIELDS`); its samples are matched by id (epochs averaged first) and the delta is
+the mean of the per-sample differences of the headline, with a paired standard error (the
+standard deviation of the differences over sqrt(n)). The baseline is a strategy name (its
+rows in the same logs, e.g. ``none``) or the rows of separate baseline logs. Input that
+cannot be paired is refused in one line.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from inspect_memgym.analysis.leaderboard import Estimate, Leaderboard, LeaderboardRow, estimate
+from inspect_memgym.analysis.log_files import LogReadError
+
+STRATEGY_FIELDS = frozenset(
+    {
+        "agent",
+        "solver",
+        "update_frequency",
+        "short_term_window",
+        "top_k",
+        "context_budget",
+        "notes_budget",
+        "observation_window",
+        "max_turns",
+        "max_turns_per_event",
+        "backend",
+        "embedding",
+    }
+)
+"""Protocol fields that belong to the memory strategy: a pair may differ in these only."""
+
+
+class PairingRefused(LogReadError):
+    """Runs that cannot be paired sample by sample."""
+
+
+@dataclass(frozen=True)
+class PairedDelta:
+    """One strategy's headline minus its baseline's, paired by sample.
+
+    Attributes:
+        model: Model name.
+        task: Task name.
+        strategy: The row's memory strategy (``agent``, or its protocol label).
+        baseline: The baseline's strategy (or its protocol label).
+        key: The headline key compared.
+        pairs: Samples paired.
+        delta: Mean and paired standard error of the differences.
+        strategy_mean: The row's headline mean over the paired samples.
+        baseline_mean: The baseline's headline mean over the paired samples.
+    """
+
+    model: str
+    task: str
+    strategy: str
+    baseline: str
+    key: str
+    pairs: int
+    delta: Estimate
+    strategy_mean: float
+    baseline_mean: float
+
+
+def strategy_of(row: LeaderboardRow) -> str:
+    """The row's memory strategy (its ``agent`` field), else its protocol label.
+
+    Args:
+        row: A leaderboard row.
+    """
+    agent = row.protocol.value("agent")
+    return str(agent) if agent is not None else row.label
+
+
+def paired_deltas(
+    board: Leaderboard, baseline: str, baseline_board: Leaderboard | None = None
+) -> list[PairedDelta]:
+    """Every row's headline delta against its baseline, paired by sample id.
+
+    Args:
+        board: The runs to compare.
+        baseline: A strategy name (its rows in ``board`` are the baseline), or, with
+            ``baseline_board``, a description of that board's logs.
+        baseline_board: Rows of separate baseline logs (None: the baseline is in ``board``).
+
+    Returns:
+        One delta per row that is not itself a baseline, in the board's order.
+
+    Raises:
+        PairingRefused: If a row has no baseline of the same model, task and protocol, or
+            the two runs hold different samples.
+    """
+    baselines = (
+        baseline_board.rows
+        if baseline_board is not None
+        else [row for row in board.rows if strategy_of(row) == baseline]
+    )
+    if not baselines:
+        raise PairingRefused(
+            f"no baseline run with agent {baseline!r} in these logs: run it "
+            f"(e.g. -T agent={baseline}) or pass its logs with --baseline"
+        )
+    deltas = []
+    for row in board.rows:
+        if any(row is other for other in baselines) or (
+            baseline_board is None and strategy_of(row) == baseline
+        ):
+            continue
+        partner = _partner(row, baselines, baseline)
+        deltas.append(_delta(row, partner))
+    return deltas
+
+
+def _comparable(row: LeaderboardRow) -> tuple[str, str, tuple[tuple[str, str], ...]]:
+    fields = tuple(item for item in row.protocol.fields if item[0] not in STRATEGY_FIELDS)
+    return row.model, row.task, fields
+
+
+def _partner(row: LeaderboardRow, baselines: Sequence[LeaderboardRow], name: str) -> LeaderboardRow:
+    wanted = _comparable(row)
+    matches = [other for other in baselines if _comparable(other) == wanted]
+    if not matches:
+        raise PairingRefused(
+            f"{row.model} on {row.task} ({row.label}) has no baseline run ({name}) of the same "
+            "model, task and protocol: pair runs that differ only in the memory strategy"
+        )
+    return matches[0]
+
+
+def _delta(row: LeaderboardRow, partner: LeaderboardRow) -> PairedDelta:
+    ours, theirs = row.headline_by_sample, partner.headline_by_sample
+    if set(ours) != set(theirs):
+        raise PairingRefused(
+            f"{row.model} on {row.task}: the {strategy_of(row)} run holds {len(ours)} samples "
+            f"and the {strategy_of(partner)} run {len(theirs)}, not the same ones "
+            f"({len(set(ours) ^ set(theirs))} differ): pair runs of the same samples"
+        )
+    ids = sorted(
+        sample for sample in ours if not (math.isnan(ours[sample]) or math.isnan(theirs[sample]))
+    )
+    differences = [ours[sample] - theirs[sample] for sample in ids]
+    return PairedDelta(
+        model=row.model,
+        task=row.task,
+        strategy=strategy_of(row),
+        baseline=strategy_of(partner),
+        key=row.headline,
+        pairs=len(ids),
+        delta=estimate(differences),
+        strategy_mean=estimate([ours[sample] for sample in ids]).mean,
+        baseline_mean=estimate([theirs[sample] for sample in ids]).mean,
+    )

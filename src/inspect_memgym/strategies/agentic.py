@@ -1,0 +1,182 @@
+"""The ``agentic`` strategy: the model manages its own memory with the budgeted tools.
+
+Each observed input is one tool loop (phase ``memory_update``, at most ``max_turns`` model
+turns): the model sees the input and stores what it wants with ``memory_write``,
+``memory_edit``, ``memory_read`` and ``memory_search`` (writes and paid edits cost one unit
+of ``write_budget``), then replies without a tool call. A reply to the user is a loop with
+the same tools that ends with the reply text. An answer is a loop with the read and search
+tools only, so answering never changes memory; its final text is the answer. The loops
+keep no history between inputs: memory is the only thing that carries over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageSystem,
+    ChatMessageUser,
+    execute_tools,
+    get_model,
+)
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.tool import ToolDef
+
+from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET
+from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
+from inspect_memgym.memory.factory import DEFAULT_BACKEND
+from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.memory.tools import memory_edit, memory_read, memory_search, memory_write
+from inspect_memgym.strategies.call_context import (
+    PHASE_MEMORY_UPDATE,
+    PHASE_REPLY,
+    record_strategy,
+    set_phase,
+)
+from inspect_memgym.strategies.drivers import drive
+from inspect_memgym.strategies.prompts import (
+    AGENTIC_ANSWER_SUFFIX,
+    AGENTIC_OBSERVE_PROMPT,
+    AGENTIC_SYSTEM_PROMPT,
+)
+from inspect_memgym.strategies.strategy import KeptMemory, MemoryStrategy
+from inspect_memgym.strategies.support import check_integer, open_backend, stored_size
+
+DEFAULT_MAX_TURNS = 20
+"""Model turns per input, reply or answer (entity_stream's per-event limit)."""
+
+
+class AgenticStrategy(MemoryStrategy):
+    """Lets the model store, edit, read and search its own memory with tools."""
+
+    name = "agentic"
+
+    def __init__(
+        self,
+        memory: MemorySettings | None = None,
+        write_budget: int = UNBOUNDED_WRITE_BUDGET,
+        max_turns: int = DEFAULT_MAX_TURNS,
+    ) -> None:
+        """Open the sample's memory backend (create inside a sample).
+
+        Args:
+            memory: Where and how memory is kept (default: embedded chroma, hashing).
+            write_budget: Writes allowed (writes and paid edits cost one).
+            max_turns: Model turns per input, reply or answer (at least 1).
+        """
+        check_integer("write_budget", write_budget, 0)
+        check_integer("max_turns", max_turns, 1)
+        self.write_budget = write_budget
+        self.max_turns = max_turns
+        self.model = get_model()
+        self.turns = 0
+        self.tool_calls = 0
+        self.loops_cut_short = 0
+        self.memory = open_backend(memory or MemorySettings(), write_budget)
+        # converted once: Inspect would otherwise re-parse every tool on every call
+        self._read_tools = [ToolDef(memory_read(self.memory)), ToolDef(memory_search(self.memory))]
+        self._all_tools = [
+            ToolDef(memory_write(self.memory)),
+            ToolDef(memory_edit(self.memory)),
+            *self._read_tools,
+        ]
+        record_strategy(self.name)
+
+    async def respond(self, message: str) -> str:
+        """Reply after a tool loop in which the model may store or look things up.
+
+        Args:
+            message: The user's message.
+        """
+        set_phase(PHASE_REPLY)
+        return await self._loop(message, self._all_tools)
+
+    async def observe(self, content: str) -> None:
+        """Let the model store what it wants of the input.
+
+        Args:
+            content: The input.
+        """
+        set_phase(PHASE_MEMORY_UPDATE)
+        await self._loop(AGENTIC_OBSERVE_PROMPT.format(content=content), self._all_tools)
+
+    async def answer(self, prompt: str, query: str) -> str:
+        """Answer after looking things up (read and search only: memory stays unchanged).
+
+        Args:
+            prompt: The full evaluation prompt.
+            query: Unused (the model writes its own searches).
+        """
+        return await self._loop(prompt + AGENTIC_ANSWER_SUFFIX, self._read_tools)
+
+    def kept(self) -> KeptMemory:
+        """The stored entries: their tokens and count."""
+        return stored_size(self.memory)
+
+    def describe(self) -> dict[str, Any]:
+        """Strategy name, parameters, counters and kept size."""
+        return {
+            **super().describe(),
+            "backend": self.memory.name,
+            "embedding": self.memory.embedding_name,
+            "write_budget": self.write_budget,
+            "max_turns": self.max_turns,
+            "turns": self.turns,
+            "tool_calls": self.tool_calls,
+            "loops_cut_short": self.loops_cut_short,
+        }
+
+    def close(self) -> None:
+        """Close the memory backend (idempotent)."""
+        self.memory.close()
+
+    async def _loop(self, request: str, tools: list[ToolDef]) -> str:
+        system = AGENTIC_SYSTEM_PROMPT.format(brief=self.briefing.memory_brief)
+        conversation: list[ChatMessage] = [
+            ChatMessageSystem(content=f"{self.briefing.system_prompt}\n\n{system}"),
+            ChatMessageUser(content=request),
+        ]
+        for _ in range(self.max_turns):
+            output = await self.model.generate(conversation, tools=tools)
+            self.turns += 1
+            conversation.append(output.message)
+            if not output.message.tool_calls:
+                return output.completion
+            self.tool_calls += len(output.message.tool_calls)
+            result = await execute_tools(conversation, tools)
+            conversation.extend(result.messages)
+        self.loops_cut_short += 1
+        return ""
+
+
+@solver
+def agentic(
+    backend: str = DEFAULT_BACKEND,
+    embedding: str = DEFAULT_EMBEDDING,
+    write_budget: int = UNBOUNDED_WRITE_BUDGET,
+    max_turns: int = DEFAULT_MAX_TURNS,
+    chroma_url: str | None = None,
+    chroma_token: str | None = None,
+    keep_memory: bool = False,
+) -> Solver:
+    """Strategy in which the model manages its own memory with the budgeted memory tools.
+
+    Args:
+        backend: Memory backend (``chroma`` or ``markdown``).
+        embedding: Embedding for the chroma backend (``hashing``, ``minilm``, ``openai``).
+        write_budget: Writes allowed per sample (writes and paid edits cost one).
+        max_turns: Model turns per input, reply or answer.
+        chroma_url: ChromaDB server URL (else ``MEMGYM_CHROMA_URL``; else embedded).
+        chroma_token: ChromaDB server token (else ``MEMGYM_CHROMA_TOKEN``).
+        keep_memory: Keep each sample's chroma collection after the sample ends.
+    """
+    settings = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
+    check_integer("write_budget", write_budget, 0)
+    check_integer("max_turns", max_turns, 1)
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        strategy = AgenticStrategy(settings, write_budget=write_budget, max_turns=max_turns)
+        return await drive(state, strategy)
+
+    return solve

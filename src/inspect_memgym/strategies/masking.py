@@ -1,0 +1,138 @@
+"""The ``masking`` strategy: observed inputs masked once they are old, recent ones kept.
+
+MemGym's observation masking, with Inspect's own `CompactionEdit`: every observed input
+joins the history as the result of a ``read_input`` tool call (an observation, as in an
+agent's loop), and every observation but the newest ``observation_window`` is replaced by
+Inspect's placeholder for a removed tool result. Conversation turns are not
+observations: a reply joins the history with its user message and is kept, so on a
+conversation alone masking keeps the whole history, like ``native``. The tool is declared
+on every call with ``tool_choice="none"`` (some providers require tool calls in a history
+to name a declared tool); it is never called.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageAssistant,
+    ChatMessageSystem,
+    ChatMessageTool,
+    ChatMessageUser,
+    CompactionEdit,
+    get_model,
+)
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.tool import ToolCall, ToolInfo, ToolParams
+
+from inspect_memgym.kit.tokens import estimate_tokens
+from inspect_memgym.strategies.call_context import PHASE_REPLY, record_strategy, set_phase
+from inspect_memgym.strategies.drivers import drive
+from inspect_memgym.strategies.prompts import MASKED_INPUT_TOOL
+from inspect_memgym.strategies.strategy import KeptMemory, MemoryStrategy
+from inspect_memgym.strategies.support import check_integer
+
+DEFAULT_OBSERVATION_WINDOW = 3
+"""Observations kept whole (Inspect's `CompactionEdit` default, ``keep_tool_uses=3``)."""
+INPUT_TOOL = ToolInfo(
+    name=MASKED_INPUT_TOOL,
+    description="Shows the next input (already called for you; do not call it).",
+    parameters=ToolParams(),
+)
+
+
+class MaskingStrategy(MemoryStrategy):
+    """Keeps the newest observations whole and masks older ones."""
+
+    name = "masking"
+
+    def __init__(self, observation_window: int = DEFAULT_OBSERVATION_WINDOW) -> None:
+        """Start with an empty history (create inside a sample).
+
+        Args:
+            observation_window: Observations kept whole (at least 0).
+        """
+        check_integer("observation_window", observation_window, 0)
+        self.observation_window = observation_window
+        self.model = get_model()
+        self.observations = 0
+        self._compaction = CompactionEdit(keep_tool_uses=observation_window, memory=False)
+        self._history: list[ChatMessage] = []
+        record_strategy(self.name)
+
+    async def respond(self, message: str) -> str:
+        """Reply with the masked history in context, then keep both messages.
+
+        Args:
+            message: The user's message.
+        """
+        set_phase(PHASE_REPLY)
+        reply = await self._generate(message)
+        self._history += [ChatMessageUser(content=message), ChatMessageAssistant(content=reply)]
+        return reply
+
+    async def observe(self, content: str) -> None:
+        """Add the input as an observation and mask what fell out of the window.
+
+        Args:
+            content: The input.
+        """
+        self.observations += 1
+        call_id = f"input-{self.observations}"
+        self._history += [
+            ChatMessageAssistant(
+                content="",
+                tool_calls=[ToolCall(id=call_id, function=MASKED_INPUT_TOOL, arguments={})],
+            ),
+            ChatMessageTool(content=content, tool_call_id=call_id, function=MASKED_INPUT_TOOL),
+        ]
+        self._history, _ = await self._compaction.compact(self.model, self._history, [INPUT_TOOL])
+
+    async def answer(self, prompt: str, query: str) -> str:
+        """Answer with the masked history in context; it stays unchanged.
+
+        Args:
+            prompt: The full evaluation prompt.
+            query: Unused.
+        """
+        return await self._generate(prompt)
+
+    def kept(self) -> KeptMemory:
+        """The masked history."""
+        return KeptMemory(
+            sum(estimate_tokens(message.text) for message in self._history), len(self._history)
+        )
+
+    def describe(self) -> dict[str, Any]:
+        """Strategy name, window, observations and kept size."""
+        return {
+            **super().describe(),
+            "observation_window": self.observation_window,
+            "observations": self.observations,
+        }
+
+    async def _generate(self, text: str) -> str:
+        messages = [
+            ChatMessageSystem(content=self.briefing.system_prompt),
+            *self._history,
+            ChatMessageUser(content=text),
+        ]
+        output = await self.model.generate(messages, tools=[INPUT_TOOL], tool_choice="none")
+        return output.completion
+
+
+@solver
+def masking(observation_window: int = DEFAULT_OBSERVATION_WINDOW) -> Solver:
+    """Strategy that masks observed inputs once newer ones push them out of a window.
+
+    Args:
+        observation_window: Observations kept whole; older ones are replaced by a
+            placeholder (Inspect's `CompactionEdit`).
+    """
+    check_integer("observation_window", observation_window, 0)
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        return await drive(state, MaskingStrategy(observation_window=observation_window))
+
+    return solve

@@ -1,0 +1,150 @@
+"""The ``summary`` strategy: the history in context, summarised whenever it outgrows a budget.
+
+Replies see the system prompt, the history and the new message; observed inputs join the
+history as user messages. When the history exceeds ``context_budget`` tokens (the
+``kit.tokens`` estimate), Inspect's own summary compaction (`CompactionSummary`, with this
+suite's prompt and the task's memory brief) has the ``memory`` model summarise it (phase
+``memory_update``); the summary replaces everything before it, and later inputs follow it
+until the next summary. Answers see the same history and never change it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageAssistant,
+    ChatMessageSystem,
+    ChatMessageUser,
+    CompactionSummary,
+    get_model,
+)
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+
+from inspect_memgym.kit.tokens import estimate_tokens
+from inspect_memgym.memory.ledger import logged_operation
+from inspect_memgym.strategies.call_context import (
+    MEMORY_ROLE,
+    PHASE_MEMORY_UPDATE,
+    PHASE_REPLY,
+    record_strategy,
+    set_phase,
+)
+from inspect_memgym.strategies.drivers import drive
+from inspect_memgym.strategies.prompts import SUMMARY_INPUT, SUMMARY_PROMPT
+from inspect_memgym.strategies.strategy import KeptMemory, MemoryStrategy
+from inspect_memgym.strategies.support import check_integer
+
+DEFAULT_CONTEXT_BUDGET = 4_000
+"""Tokens of history kept before it is summarised (MemGym's naive summariser: 4,000)."""
+SUMMARY_OPERATION = "summary"
+"""Name of a summary in `MemoryLedger.operations`."""
+
+
+class SummaryStrategy(MemoryStrategy):
+    """Keeps the history until it outgrows the budget, then summarises it."""
+
+    name = "summary"
+
+    def __init__(self, context_budget: int = DEFAULT_CONTEXT_BUDGET) -> None:
+        """Start with an empty history (create inside a sample).
+
+        Args:
+            context_budget: Tokens of history that trigger a summary (at least 1).
+        """
+        check_integer("context_budget", context_budget, 1)
+        self.context_budget = context_budget
+        self.model = get_model()
+        self.memory_model = get_model(role=MEMORY_ROLE)
+        self.summaries = 0
+        self._history: list[ChatMessage] = [ChatMessageUser(content=SUMMARY_INPUT, source="input")]
+        record_strategy(self.name)
+
+    @property
+    def history(self) -> list[ChatMessage]:
+        """The messages kept: the opening input, the latest summary, and what followed."""
+        return list(self._history)
+
+    async def respond(self, message: str) -> str:
+        """Reply with the history in context, then keep both messages.
+
+        Args:
+            message: The user's message.
+        """
+        set_phase(PHASE_REPLY)
+        reply = await self._generate(message)
+        self._history += [ChatMessageUser(content=message), ChatMessageAssistant(content=reply)]
+        await self._compact_if_over_budget()
+        return reply
+
+    async def observe(self, content: str) -> None:
+        """Keep the input as a user message, summarising when over budget.
+
+        Args:
+            content: The input.
+        """
+        self._history.append(ChatMessageUser(content=content))
+        await self._compact_if_over_budget()
+
+    async def answer(self, prompt: str, query: str) -> str:
+        """Answer with the history in context; it stays unchanged.
+
+        Args:
+            prompt: The full evaluation prompt.
+            query: Unused.
+        """
+        return await self._generate(prompt)
+
+    def kept(self) -> KeptMemory:
+        """The history after the opening input."""
+        kept = self._history[1:]
+        return KeptMemory(sum(estimate_tokens(message.text) for message in kept), len(kept))
+
+    def describe(self) -> dict[str, Any]:
+        """Strategy name, budget, summaries made and kept size."""
+        return {
+            **super().describe(),
+            "context_budget": self.context_budget,
+            "summaries": self.summaries,
+        }
+
+    async def _generate(self, text: str) -> str:
+        messages = [
+            ChatMessageSystem(content=self.briefing.system_prompt),
+            *self._history,
+            ChatMessageUser(content=text),
+        ]
+        output = await self.model.generate(messages)
+        return output.completion
+
+    async def _compact_if_over_budget(self) -> None:
+        if self.kept().tokens <= self.context_budget:
+            return
+        compaction = CompactionSummary(
+            memory=False,
+            model=self.memory_model,
+            prompt=SUMMARY_PROMPT.format(brief=self.briefing.memory_brief, addendums="{addendums}"),
+        )
+        set_phase(PHASE_MEMORY_UPDATE)
+        with logged_operation(SUMMARY_OPERATION) as (_, record):
+            compacted, summary = await compaction.compact(self.memory_model, self._history, [])
+            self._history = list(compacted)
+            self.summaries += 1
+            record["content"] = summary.text if summary is not None else None
+
+
+@solver
+def summary(context_budget: int = DEFAULT_CONTEXT_BUDGET) -> Solver:
+    """Strategy that summarises its history whenever it outgrows a token budget.
+
+    Args:
+        context_budget: Tokens of history that trigger a summary (Inspect's summary
+            compaction, run by the ``memory`` model role, else the model under test).
+    """
+    check_integer("context_budget", context_budget, 1)
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        return await drive(state, SummaryStrategy(context_budget=context_budget))
+
+    return solve

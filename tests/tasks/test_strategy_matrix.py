@@ -1,0 +1,106 @@
+"""Every memory strategy plays every task end to end, with memgym policies and with mockllm.
+
+A strategy that cannot play a task, a missing memory-isolation key or a crashed sample fails
+here. The memgym runs also check the isolation invariants per cell: with perfect memory the
+delta is most of the headline; a policy that remembers nothing gains nothing from memory.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+from inspect_ai import Task, eval
+from inspect_ai.log import EvalLog
+from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput, ModelUsage, get_model
+from inspect_ai.tool import ToolChoice, ToolInfo
+
+from inspect_memgym.conversation.task import conversation
+from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.strategies.registry import STRATEGY_NAMES
+
+TASKS: dict[str, tuple[Callable[..., Task], dict[str, Any], str, str]] = {
+    "conversation": (
+        conversation,
+        {"tier": "small", "seed": 0},
+        "conversation_scorer",
+        "memory_score",
+    ),
+    "entity_stream": (
+        entity_stream,
+        {"tier": "lite", "seed": 0, "templates": "city"},
+        "entity_stream_scorer",
+        "composite",
+    ),
+}
+USAGE = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)
+
+
+def run(task_name: str, agent: str, model: Any, tmp_path: Any) -> EvalLog:
+    factory, args, _, _ = TASKS[task_name]
+    [log] = eval(factory(agent=agent, **args), model=model, display="none", log_dir=str(tmp_path))
+    assert log.status == "success", log.error
+    assert log.samples and all(sample.error is None for sample in log.samples)
+    return log
+
+
+def value(log: EvalLog, task_name: str) -> dict[str, float]:
+    scorer = TASKS[task_name][2]
+    assert log.samples is not None
+    score = log.samples[0].scores[scorer]  # type: ignore[index]
+    assert isinstance(score.value, dict)
+    return {str(key): float(number) for key, number in score.value.items()}
+
+
+@pytest.mark.parametrize("task_name", sorted(TASKS))
+@pytest.mark.parametrize("agent", STRATEGY_NAMES)
+def test_memgym_policies_play_every_strategy(task_name: str, agent: str, tmp_path: Any) -> None:
+    headline = TASKS[task_name][3]
+    perfect = value(run(task_name, agent, "memgym/perfect", tmp_path), task_name)
+    guesser = value(run(task_name, agent, "memgym/guesser", tmp_path), task_name)
+    for scores in (perfect, guesser):
+        assert not math.isnan(scores["no_memory"]) and not math.isnan(scores["memory_delta"])
+        assert scores["memory_delta"] == pytest.approx(scores[headline] - scores["no_memory"])
+    assert abs(guesser["memory_delta"]) <= 0.05  # remembers nothing: memory adds nothing
+    if agent == "none":
+        assert perfect["memory_delta"] == 0.0
+    elif perfect[headline] >= 0.5:
+        assert perfect["memory_delta"] >= 0.9 * perfect[headline]
+
+
+def scripted_reply(
+    messages: Sequence[ChatMessage],
+    tools: Sequence[ToolInfo],
+    tool_choice: ToolChoice,
+    config: GenerateConfig,
+) -> ModelOutput:
+    """A model that never calls a tool and always says the same thing (offline usage)."""
+    output = ModelOutput.from_content("mockllm/model", '{"answer": 1} I do not know.')
+    output.usage = USAGE
+    return output
+
+
+@pytest.mark.parametrize("task_name", sorted(TASKS))
+@pytest.mark.parametrize("agent", STRATEGY_NAMES)
+@pytest.mark.usefixtures("offline_token_counts")
+def test_mockllm_plays_every_strategy(task_name: str, agent: str, tmp_path: Any) -> None:
+    model = get_model("mockllm/model", custom_outputs=scripted_reply)
+    scores = value(run(task_name, agent, model, tmp_path), task_name)
+    assert set(scores) >= {"no_memory", "memory_delta"}
+    assert not math.isnan(scores["memory_delta"])
+
+
+@pytest.mark.parametrize("task_name", sorted(TASKS))
+def test_isolation_off_leaves_the_keys_nan_not_zero(task_name: str, tmp_path: Any) -> None:
+    factory, args, _, _ = TASKS[task_name]
+    [log] = eval(
+        factory(memory_isolation=False, **args),
+        model="memgym/perfect",
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    assert log.status == "success"
+    scores = value(log, task_name)
+    assert math.isnan(scores["no_memory"]) and math.isnan(scores["memory_delta"])
