@@ -1,0 +1,1 @@
+"""MemoryBench (THUIR): learning from user feedback across many datasets."""

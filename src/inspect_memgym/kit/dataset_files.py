@@ -1,0 +1,90 @@
+"""Where downloaded public datasets are cached, how they are fetched and read.
+
+Public benchmarks (LoCoMo, LongMemEval) are never committed: a task downloads its pinned file
+on first use into a per-benchmark cache folder, or reads the copy the user names with
+``-T dataset=<path or URL>``. The cache root is ``$MEMGYM_DATA_DIR`` when set, else the
+platform's user cache folder for ``inspect_memgym``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import urllib.request
+from pathlib import Path
+
+import fsspec
+import platformdirs
+
+DATA_DIRECTORY_VARIABLE = "MEMGYM_DATA_DIR"
+DOWNLOAD_TIMEOUT_SECONDS = 60.0
+
+
+def data_directory(benchmark: str) -> Path:
+    """The cache folder of one benchmark's downloaded files (not created here).
+
+    Args:
+        benchmark: The benchmark's folder name, e.g. ``"locomo"``.
+
+    Returns:
+        ``$MEMGYM_DATA_DIR/<benchmark>`` when the variable is set, else
+        ``<user cache dir>/inspect_memgym/<benchmark>``.
+    """
+    root = os.environ.get(DATA_DIRECTORY_VARIABLE)
+    base = Path(root).expanduser() if root else Path(platformdirs.user_cache_dir("inspect_memgym"))
+    return base / benchmark
+
+
+def sha256_of_file(path: Path) -> str:
+    """The hex SHA-256 digest of a file's bytes.
+
+    Args:
+        path: The file.
+    """
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def download_url(url: str, destination: Path) -> None:
+    """Download a URL to a file (the default fetch; tests replace it).
+
+    Args:
+        url: An https URL.
+        destination: Where to write the bytes (its folder must exist).
+
+    Raises:
+        OSError: On any network or file error (``urllib.error.URLError`` is one).
+    """
+    with (
+        urllib.request.urlopen(url, timeout=DOWNLOAD_TIMEOUT_SECONDS) as response,
+        destination.open("wb") as handle,
+    ):
+        shutil.copyfileobj(response, handle)
+
+
+def read_json_source(source: str, label: str) -> object:
+    """Decode a JSON file given as a local path or any fsspec URL (``s3://``, ``https://``).
+
+    Args:
+        source: The path or URL.
+        label: What the file is, for error messages (e.g. ``"LoCoMo dataset"``).
+
+    Raises:
+        ValueError: One line naming the source when it is missing, unreadable or not JSON.
+    """
+    if "://" not in source and not Path(source).expanduser().is_file():
+        raise ValueError(f"{label} file not found: {source}")
+    location = str(Path(source).expanduser()) if "://" not in source else source
+    try:
+        with fsspec.open(location, "rb") as handle:
+            return json.load(handle)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{label} at {source} is not valid JSON ({error.msg})") from None
+    except (OSError, ImportError, ValueError) as error:
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise ValueError(f"could not read {label} from {source}: {reason}") from None

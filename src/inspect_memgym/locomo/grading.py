@@ -1,0 +1,233 @@
+"""LoCoMo's official scoring rules, per category, and their aggregation.
+
+* single-hop (4) and temporal (2): token F1 against the gold answer;
+* open-domain (3): token F1 against the gold text before its first ``;``;
+* multi-hop (1): multi-answer F1 (prediction and gold split on ``,``);
+* adversarial (5): asked as "(a) Not mentioned in the conversation (b) <wrong answer>" with
+  the order fixed per question by the seed; 1 when the reply picks the "not mentioned"
+  option (by its letter or its words), else 0.
+
+Adversarial items are reported apart, as abstention, and kept out of the headline F1 by
+default: a model that always answers "not mentioned" scores 1.0 on them, so folding them in
+rewards refusing. Where this reading of a reply is stricter than the official one: the
+official code maps a one-letter reply to its option and otherwise looks for "not
+mentioned" anywhere, so a reply that echoes both options scores 1 there and 0 here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from inspect_memgym.kit.rng import stable_fraction
+from inspect_memgym.locomo.records import ADVERSARIAL_CATEGORY, CATEGORY_NAMES, QuestionItem
+from inspect_memgym.scoring.token_f1 import multi_answer_f1, token_f1
+from inspect_memgym.scoring.two_option_choice import ABSTENTION_PHRASES, chosen_option
+
+NOT_MENTIONED_OPTION = "Not mentioned in the conversation"
+HEADLINE_CATEGORIES = (1, 2, 3, 4)
+REPORT_ORDER = (4, 1, 2, 3, 5)
+"""The order the official stats script (and the paper's tables) list categories in."""
+
+GradingRule = Literal["token_f1", "multi_answer_f1", "adversarial_choice"]
+AdversarialPick = Literal["not_mentioned", "wrong_answer", "unclear"]
+
+
+@dataclass(frozen=True)
+class AdversarialOptions:
+    """The two options of an adversarial question, in letter order.
+
+    Attributes:
+        options: The texts of options (a) and (b).
+        not_mentioned_index: Which of them (0 or 1) is the "not mentioned" option.
+    """
+
+    options: tuple[str, str]
+    not_mentioned_index: int
+
+    @property
+    def not_mentioned_letter(self) -> str:
+        """``"a"`` or ``"b"``: the letter of the "not mentioned" option."""
+        return "ab"[self.not_mentioned_index]
+
+
+def adversarial_options(item: QuestionItem, seed: int) -> AdversarialOptions:
+    """The options of an adversarial item, in an order fixed by the seed and the question.
+
+    Args:
+        item: A category-5 item.
+        seed: The run's seed; each question gets its own stable coin flip from it.
+
+    Raises:
+        ValueError: If the item is not adversarial or has no wrong answer to offer.
+    """
+    if not item.is_adversarial:
+        raise ValueError(f"question {item.question_id} is not adversarial (category 5)")
+    wrong_answer = item.adversarial_answer if item.adversarial_answer is not None else item.answer
+    if wrong_answer is None:
+        raise ValueError(f"adversarial question {item.question_id} has no answer to offer")
+    if stable_fraction("locomo", "adversarial-options", str(seed), item.question_id) < 0.5:
+        return AdversarialOptions((NOT_MENTIONED_OPTION, wrong_answer), 0)
+    return AdversarialOptions((wrong_answer, NOT_MENTIONED_OPTION), 1)
+
+
+def scoring_gold(item: QuestionItem) -> str:
+    """The gold text a non-adversarial reply is compared with.
+
+    Args:
+        item: A category 1-4 item.
+
+    Returns:
+        The answer; for open-domain items, the part before the first ``;``, stripped.
+
+    Raises:
+        ValueError: For an adversarial item (it has no gold text to match).
+    """
+    if item.is_adversarial or item.answer is None:
+        raise ValueError(f"question {item.question_id} has no gold text to match")
+    if item.category == 3:
+        return item.answer.split(";")[0].strip()
+    return item.answer
+
+
+@dataclass(frozen=True)
+class QuestionGrade:
+    """The score of one reply.
+
+    Attributes:
+        question_id: The item's id.
+        category: Its category id.
+        score: F1 (categories 1-4) or 0/1 (category 5).
+        rule: Which rule decided it.
+        gold: The gold text compared (for category 5, the "not mentioned" option).
+        adversarial_pick: For category 5, which option the reply picked; else None.
+    """
+
+    question_id: str
+    category: int
+    score: float
+    rule: GradingRule
+    gold: str
+    adversarial_pick: AdversarialPick | None = None
+
+    @property
+    def category_name(self) -> str:
+        """The canonical category name."""
+        return CATEGORY_NAMES[self.category]
+
+
+def _adversarial_pick(reply: str, options: AdversarialOptions) -> AdversarialPick:
+    aliases: list[tuple[str, ...]] = [(), ()]
+    aliases[options.not_mentioned_index] = ABSTENTION_PHRASES
+    picked = chosen_option(reply, options.options, aliases)
+    if picked is None:
+        return "unclear"
+    return "not_mentioned" if picked == options.not_mentioned_index else "wrong_answer"
+
+
+def grade_reply(
+    item: QuestionItem, reply: str, options: AdversarialOptions | None = None
+) -> QuestionGrade:
+    """Score a reply by the official rule of the item's category.
+
+    Args:
+        item: The QA item.
+        reply: The model's answer.
+        options: For an adversarial item, the options it was asked with.
+
+    Raises:
+        ValueError: If an adversarial item comes without its options.
+    """
+    if item.is_adversarial:
+        if options is None:
+            raise ValueError(f"adversarial question {item.question_id} needs its two options")
+        pick = _adversarial_pick(reply, options)
+        return QuestionGrade(
+            question_id=item.question_id,
+            category=item.category,
+            score=1.0 if pick == "not_mentioned" else 0.0,
+            rule="adversarial_choice",
+            gold=NOT_MENTIONED_OPTION,
+            adversarial_pick=pick,
+        )
+    gold = scoring_gold(item)
+    if item.category == 1:
+        return QuestionGrade(
+            item.question_id, item.category, multi_answer_f1(reply, gold), "multi_answer_f1", gold
+        )
+    return QuestionGrade(item.question_id, item.category, token_f1(reply, gold), "token_f1", gold)
+
+
+@dataclass(frozen=True)
+class CategoryScore:
+    """The mean score of one category.
+
+    Attributes:
+        category: The category id.
+        name: Its canonical name.
+        mean: Mean score over its questions.
+        count: Number of questions.
+    """
+
+    category: int
+    name: str
+    mean: float
+    count: int
+
+
+@dataclass(frozen=True)
+class LocomoSummary:
+    """Aggregate LoCoMo scores.
+
+    Attributes:
+        categories: Per category present, in the official report order (4, 1, 2, 3, 5).
+        overall_f1: Question-weighted mean over categories 1-4 (None if none graded).
+        abstention: Mean over adversarial questions (None if none graded).
+        headline: ``overall_f1``, or with ``include_adversarial`` the mean over all five
+            categories.
+        include_adversarial: Whether the headline counts adversarial questions.
+    """
+
+    categories: tuple[CategoryScore, ...]
+    overall_f1: float | None
+    abstention: float | None
+    headline: float | None
+    include_adversarial: bool
+
+
+def _mean(values: list[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def overall_f1(grades: Iterable[QuestionGrade]) -> float | None:
+    """Question-weighted mean score over categories 1-4 (None if there are none).
+
+    Args:
+        grades: Graded replies.
+    """
+    return _mean([grade.score for grade in grades if grade.category in HEADLINE_CATEGORIES])
+
+
+def summarise_grades(
+    grades: Iterable[QuestionGrade], include_adversarial: bool = False
+) -> LocomoSummary:
+    """Per-category means, the overall F1, abstention, and the headline.
+
+    Args:
+        grades: Graded replies.
+        include_adversarial: Count adversarial questions in the headline too.
+    """
+    graded = list(grades)
+    by_category: dict[int, list[float]] = {}
+    for grade in graded:
+        by_category.setdefault(grade.category, []).append(grade.score)
+    categories = tuple(
+        CategoryScore(category, CATEGORY_NAMES[category], sum(scores) / len(scores), len(scores))
+        for category in REPORT_ORDER
+        if (scores := by_category.get(category))
+    )
+    overall = overall_f1(graded)
+    abstention = _mean(by_category.get(ADVERSARIAL_CATEGORY, []))
+    headline = _mean([grade.score for grade in graded]) if include_adversarial else overall
+    return LocomoSummary(categories, overall, abstention, headline, include_adversarial)

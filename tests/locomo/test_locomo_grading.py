@@ -1,0 +1,157 @@
+from __future__ import annotations
+
+import pytest
+from locomo_sample import locomo_raw
+
+from inspect_memgym.locomo.grading import (
+    NOT_MENTIONED_OPTION,
+    QuestionGrade,
+    adversarial_options,
+    grade_reply,
+    overall_f1,
+    scoring_gold,
+    summarise_grades,
+)
+from inspect_memgym.locomo.prompts import (
+    format_conversation,
+    question_prompt,
+)
+from inspect_memgym.locomo.records import QuestionItem, parse_locomo
+
+
+@pytest.fixture
+def questions() -> tuple[QuestionItem, ...]:
+    return parse_locomo(locomo_raw())[0].questions
+
+
+def _adversarial(index: int, wrong: str = "Paris") -> QuestionItem:
+    return QuestionItem("conv-x", index, "Where did Ben go?", 5, None, wrong, ())
+
+
+def test_open_domain_gold_is_the_part_before_the_first_semicolon(
+    questions: tuple[QuestionItem, ...],
+) -> None:
+    assert scoring_gold(questions[2]) == "ceramics"
+    grade = grade_reply(questions[2], "ceramics")
+    assert grade.score == 1.0 and grade.rule == "token_f1" and grade.gold == "ceramics"
+    assert grade_reply(questions[2], "painting").score == 0.0
+
+
+def test_multi_hop_uses_multi_answer_f1(questions: tuple[QuestionItem, ...]) -> None:
+    # gold parts "Lisbon" and "Porto": Lisbon matched fully, Porto missed -> (1 + 0) / 2
+    grade = grade_reply(questions[0], "Lisbon, Madrid")
+    assert grade.rule == "multi_answer_f1"
+    assert grade.score == pytest.approx(0.5)
+    assert grade_reply(questions[0], "Porto, Lisbon").score == pytest.approx(1.0)
+
+
+def test_temporal_integer_gold_is_compared_as_text(questions: tuple[QuestionItem, ...]) -> None:
+    # prediction tokens [in, 2019], gold [2019]: P = 1/2, R = 1 -> F1 = 2/3
+    assert grade_reply(questions[1], "in 2019").score == pytest.approx(2 / 3)
+    assert grade_reply(questions[1], "2019").score == 1.0
+
+
+def test_single_hop_uses_plain_token_f1(questions: tuple[QuestionItem, ...]) -> None:
+    # "The bike is red" -> [bike, is, red]; gold [red]: P = 1/3, R = 1 -> F1 = 0.5
+    grade = grade_reply(questions[3], "The bike is red")
+    assert grade.rule == "token_f1"
+    assert grade.score == pytest.approx(0.5)
+    assert grade.category_name == "single-hop"
+
+
+def test_adversarial_options_are_stable_per_seed_and_both_orders_occur() -> None:
+    items = [_adversarial(index) for index in range(40)]
+    first = [adversarial_options(item, seed=3) for item in items]
+    again = [adversarial_options(item, seed=3) for item in items]
+    assert first == again
+    letters = {options.not_mentioned_letter for options in first}
+    assert letters == {"a", "b"}
+    other_seed = [adversarial_options(item, seed=4).not_mentioned_index for item in items]
+    assert other_seed != [options.not_mentioned_index for options in first]
+    for options in first:
+        assert options.options[options.not_mentioned_index] == NOT_MENTIONED_OPTION
+        assert options.options[1 - options.not_mentioned_index] == "Paris"
+
+
+def test_adversarial_item_with_both_fields_offers_the_adversarial_answer(
+    questions: tuple[QuestionItem, ...],
+) -> None:
+    options = adversarial_options(questions[5], seed=0)
+    assert set(options.options) == {NOT_MENTIONED_OPTION, "a bicycle"}
+
+
+def test_adversarial_reply_scores_by_letter_or_phrase() -> None:
+    item = _adversarial(0)
+    options = next(
+        adversarial_options(item, seed)
+        for seed in range(100)
+        if adversarial_options(item, seed).not_mentioned_letter == "b"
+    )
+    assert options.options == ("Paris", NOT_MENTIONED_OPTION)
+    assert grade_reply(item, "b", options).score == 1.0
+    assert grade_reply(item, "(b) Not mentioned in the conversation", options).score == 1.0
+    assert grade_reply(item, "No information available.", options).score == 1.0
+    picked_wrong = grade_reply(item, "a", options)
+    assert picked_wrong.score == 0.0 and picked_wrong.adversarial_pick == "wrong_answer"
+    assert grade_reply(item, "He went to Paris", options).adversarial_pick == "wrong_answer"
+    echoed = grade_reply(item, "(a) Paris (b) Not mentioned in the conversation", options)
+    assert echoed.score == 0.0 and echoed.adversarial_pick == "unclear"
+    contradicting = grade_reply(item, "(a) Not mentioned in the conversation", options)
+    assert contradicting.score == 0.0 and contradicting.adversarial_pick == "unclear"
+    assert grade_reply(item, "I am not sure", options).adversarial_pick == "unclear"
+
+
+def test_adversarial_items_need_their_options_and_have_no_gold_text() -> None:
+    item = _adversarial(0)
+    with pytest.raises(ValueError, match="needs its two options"):
+        grade_reply(item, "a")
+    with pytest.raises(ValueError, match="no gold text"):
+        scoring_gold(item)
+    with pytest.raises(ValueError, match="not adversarial"):
+        adversarial_options(QuestionItem("c", 0, "?", 4, "x", None, ()), seed=0)
+
+
+def test_summary_keeps_adversarial_out_of_the_headline_by_default() -> None:
+    grades = [
+        QuestionGrade("q1", 1, 0.5, "multi_answer_f1", "x"),
+        QuestionGrade("q2", 2, 1.0, "token_f1", "x"),
+        QuestionGrade("q3", 4, 0.0, "token_f1", "x"),
+        QuestionGrade("q4", 4, 1.0, "token_f1", "x"),
+        QuestionGrade("q5", 5, 1.0, "adversarial_choice", NOT_MENTIONED_OPTION, "not_mentioned"),
+        QuestionGrade("q6", 5, 0.0, "adversarial_choice", NOT_MENTIONED_OPTION, "unclear"),
+    ]
+    summary = summarise_grades(grades)
+    assert [(score.name, score.mean, score.count) for score in summary.categories] == [
+        ("single-hop", 0.5, 2),
+        ("multi-hop", 0.5, 1),
+        ("temporal", 1.0, 1),
+        ("adversarial", 0.5, 2),
+    ]
+    # categories 1-4, question-weighted: (0.5 + 1 + 0 + 1) / 4
+    assert summary.overall_f1 == pytest.approx(0.625)
+    assert summary.headline == pytest.approx(0.625)
+    assert summary.abstention == pytest.approx(0.5)
+    with_adversarial = summarise_grades(grades, include_adversarial=True)
+    assert with_adversarial.headline == pytest.approx(3.5 / 6)
+    assert overall_f1(grades[4:]) is None
+    assert summarise_grades([]).headline is None
+
+
+def test_prompts_follow_the_category_rules(questions: tuple[QuestionItem, ...]) -> None:
+    temporal = question_prompt(questions[1])
+    assert "When did Tobias move?" in temporal and "session dates" in temporal
+    assert "session dates" not in question_prompt(questions[3])
+    assert "exact words" in question_prompt(questions[3])
+    options = adversarial_options(questions[4], seed=1)
+    adversarial = question_prompt(questions[4], options.options)
+    assert f"(a) {options.options[0]} (b) {options.options[1]}" in adversarial
+    with pytest.raises(ValueError):
+        question_prompt(questions[4])
+
+
+def test_conversation_text_lists_dated_sessions_in_order_with_photos() -> None:
+    text = format_conversation(parse_locomo(locomo_raw())[0])
+    assert text.index("Session 2 (10:04 am") < text.index("Session 10 (7:30 pm")
+    assert "Session 3" not in text and "Session 11" not in text
+    assert "[Tobias shares a photo: a photo of a red bicycle]" in text
+    assert "Mira and Tobias" in text
