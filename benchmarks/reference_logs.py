@@ -11,7 +11,8 @@ on the protocols pinned in ``tasks/official.py``:
 * ``entity_stream_official`` (standard tier, seeds 0-9, all 10 templates; 100 samples):
   perfect, strategic, naive, guesser, abstainer;
 * ``conversation_official`` (base tier, users 0-19, agent awe; 20 samples): perfect,
-  strategic, naive, guesser; and the same grid with agents awi, rag and native, with perfect.
+  strategic, naive, guesser; and the same grid with agents awi, rag, native and none (the
+  baseline of paired memory deltas), with perfect.
 
 A reference log is stale when its task version or task metadata (grid, generator version,
 agent...) differs from what the task builds today; only stale or missing logs are rerun, and
@@ -65,7 +66,7 @@ REGENERABLE_METADATA = {"entity_stream": ("events", "questions")}
 """Sample metadata dropped from compacted logs, per benchmark (rebuilt from the seed)."""
 ENTITY_STREAM_POLICIES = ("perfect", "strategic", "naive", "guesser", "abstainer")
 CONVERSATION_POLICIES = ("perfect", "strategic", "naive", "guesser")
-CONVERSATION_AGENTS = ("awi", "rag", "native")
+CONVERSATION_AGENTS = ("awi", "rag", "native", "none")
 """Agents besides the official awe, each run with the perfect policy."""
 
 

@@ -27,7 +27,7 @@ SHARED_MAY_IMPORT: dict[str, frozenset[str]] = {
     "memory": frozenset({"memory", "kit"}),
     "scoring": frozenset({"scoring", "kit"}),
     "strategies": frozenset({"strategies", "memory", "scoring", "kit"}),
-    "simulation": frozenset({"simulation", "kit"}),
+    "simulation": frozenset({"simulation", "scoring", "kit"}),
     "analysis": frozenset({"analysis", "scoring", "kit"}),
 }
 INSPECT_SCORING_MODULES = frozenset({"judge", "metrics", "viewer"})

@@ -1,0 +1,146 @@
+"""Scripted policies for tasks built on grounding facts, under any memory strategy.
+
+A task whose inputs state grounding facts (`scoring.facts.Fact`, each statement verbatim
+in the documents that carry it) gives a `FactBook`: its facts, which of them a careful
+reader would keep (public: the task's own structure says what its questions need), and how
+an answer follows from the facts a reader knows. The policies then play any strategy's
+model calls the same way:
+
+- a reader knows a fact when its statement is in the call's text (a document, its own
+  notes, a retrieved entry, a tool result);
+- on a memory update it writes the statements of the kept facts it knows (one per line;
+  a JSON object for awi; awe and agentic store one fact per entry with the tools);
+- on an answer it answers from the facts it knows (agentic: after reading its memory).
+
+``perfect`` keeps every fact the book marks as needed, ``partial`` about half of them
+(fixed by a hash), ``forgetful`` none; ``guesser`` keeps nothing and answers the book's
+guess. They answer only from what the call shows them: if a strategy loses a fact, the
+policy cannot use it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from inspect_ai.model import ChatMessage
+from inspect_ai.tool import ToolInfo
+
+from inspect_memgym.kit.rng import stable_fraction
+from inspect_memgym.scoring.facts import Fact
+from inspect_memgym.simulation.actions import Action, ToolRequest, finish
+from inspect_memgym.simulation.transcript import tool_exchanges
+
+FACT_POLICIES = {"perfect": 1.0, "partial": 0.5, "forgetful": 0.0, "guesser": 0.0}
+"""Policy name -> share of needed facts it keeps."""
+JSON_MEMORY_STRATEGY = "awi"
+"""The strategy whose memory is a JSON object."""
+NOTHING_KEPT = "(nothing kept)"
+UPDATED = "Memory is up to date."
+READ_ALL = {"start_line": 1, "num_lines": 500}
+"""The agentic answer's one read: the first page of memory."""
+
+
+@dataclass(frozen=True)
+class FactBook:
+    """What a scripted reader can know in one sample.
+
+    Attributes:
+        facts: Every fact a text may state, by id (needed facts and distractors).
+        needed: Ids of the facts a careful reader keeps.
+        answer: ``(item id, ids of the facts known) -> answer text``.
+        guess: ``item id -> a memoryless guess`` (the guesser's answer).
+    """
+
+    facts: Mapping[str, Fact]
+    needed: frozenset[str]
+    answer: Callable[[str, frozenset[str]], str]
+    guess: Callable[[str], str]
+
+    def known(self, text: str) -> list[str]:
+        """Ids of the facts whose statement the text holds, in book order.
+
+        Args:
+            text: A model call's text.
+        """
+        return [fact_id for fact_id, fact in self.facts.items() if fact.statement in text]
+
+
+@dataclass(frozen=True)
+class FactCall:
+    """One model call, as a fact policy sees it.
+
+    Attributes:
+        policy: Policy name (a key of `FACT_POLICIES`).
+        strategy: The memory strategy playing the sample.
+        updating: Whether the call is a memory update.
+        answering: Whether the call answers an item (``item_id``).
+        item_id: The item asked about.
+        sample_key: Stable id of the sample (seeds the partial policy's hash).
+    """
+
+    policy: str
+    strategy: str
+    updating: bool
+    answering: bool
+    item_id: str
+    sample_key: str
+
+
+def fact_action(
+    call: FactCall, book: FactBook, messages: list[ChatMessage], tools: list[ToolInfo]
+) -> Action:
+    """The policy's action for one model call.
+
+    Args:
+        call: The call's policy, strategy and phase.
+        book: The sample's fact book.
+        messages: The call's messages.
+        tools: Tools on offer.
+    """
+    text = "\n".join(message.text for message in messages)
+    offered = {info.name for info in tools}
+    kept = [fact_id for fact_id in book.known(text) if _keeps(call, book, fact_id)]
+    if call.answering:
+        if call.policy == "guesser":
+            return finish(book.guess(call.item_id))
+        if "memory_read" in offered and not tool_exchanges(messages):
+            return Action(calls=[ToolRequest("memory_read", READ_ALL)])
+        remembers = FACT_POLICIES[call.policy] > 0
+        known = frozenset(book.known(text)) if remembers else frozenset()
+        return finish(book.answer(call.item_id, known))
+    if "memory_write" in offered:
+        return _store(kept, book, messages)
+    if call.updating:
+        statements = [book.facts[fact_id].statement for fact_id in kept]
+        if call.strategy == JSON_MEMORY_STRATEGY:
+            return finish(json.dumps(dict(zip(kept, statements, strict=True))))
+        return finish("\n".join(statements) or NOTHING_KEPT)
+    return finish(UPDATED)
+
+
+def _keeps(call: FactCall, book: FactBook, fact_id: str) -> bool:
+    rate = FACT_POLICIES[call.policy]
+    if fact_id not in book.needed or rate <= 0:
+        return False
+    return rate >= 1.0 or stable_fraction(call.policy, call.sample_key, fact_id) < rate
+
+
+def _store(kept: list[str], book: FactBook, messages: list[ChatMessage]) -> Action:
+    """One entry per kept fact that memory does not show yet (awe and agentic).
+
+    A fact is shown as stored when a retrieved entry (``- <statement>``) or a tool result
+    holds it.
+    """
+    exchanges = tool_exchanges(messages)
+    if any(exchange.function == "memory_write" for exchange in exchanges):
+        return finish(UPDATED)
+    text = "\n".join(message.text for message in messages)
+    shown = "\n".join(exchange.result for exchange in exchanges)
+    writes = [
+        ToolRequest("memory_write", {"content": statement})
+        for statement in (book.facts[fact_id].statement for fact_id in kept)
+        if statement not in shown and f"- {statement}" not in text
+    ]
+    return Action(calls=writes) if writes else finish(UPDATED)
