@@ -1,9 +1,9 @@
-"""The pure-Python world of research_qa: generated instances and their checks.
+"""The pure-Python world of research_qa: generated instances, released rows, their checks.
 
-Nothing here imports Inspect. A task builds samples from ``generate_instance``, a driver
-shows ``instance.turns`` one at a time under ``instance.eviction_policy``, a search tool
-indexes ``build_corpus(instance)``, a scripted policy answers with ``resolve_answer``, and
-``check_instance`` proves an instance valid.
+Nothing here imports Inspect. A task builds samples from ``generate_instance`` (or
+``load_memgym_rows``), a driver shows ``instance.turns`` one at a time under
+``instance.eviction_policy``, a search tool indexes ``build_corpus(instance)``, a scripted
+policy answers with ``resolve_answer``, and ``check_instance`` proves an instance valid.
 """
 
 from inspect_memgym.research_qa.world.corpus import CorpusEntry, build_corpus
@@ -14,6 +14,7 @@ from inspect_memgym.research_qa.world.generate import (
     generate_instance,
 )
 from inspect_memgym.research_qa.world.instance import EvictionPolicy, ResearchInstance
+from inspect_memgym.research_qa.world.memgym_rows import load_memgym_rows
 from inspect_memgym.research_qa.world.model import (
     ChainHop,
     Claim,
@@ -45,5 +46,6 @@ __all__ = [
     "check_instance",
     "generate_instance",
     "instance_id_for",
+    "load_memgym_rows",
     "resolve_answer",
 ]
