@@ -1,0 +1,7 @@
+"""research_qa: multi-hop deep research over a fictional world (after MemGym-DR).
+
+Each instance is a question whose answer needs a chain of facts found over several search
+turns; every turn's pages are evicted by the next one, so the facts found early must be
+remembered. Instances are generated deterministically from a seed (``world/``), or read from
+MemGym-DR's released rows.
+"""

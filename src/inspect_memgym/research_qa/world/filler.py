@@ -1,0 +1,173 @@
+"""Filler documents that pad a stream to its target length without saying anything that counts.
+
+Filler reads like survey notes on unrelated field science. It names no entity, holds no
+integer (its only numbers are fractions below one) and uses none of the world's field
+labels, so it can never restate a chain fact or mention a gold answer. Its sentences come
+from small pools, one seeded draw per part, which keeps a million tokens cheap to generate.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+from inspect_memgym.kit.rng import integer_between, pick
+from inspect_memgym.kit.tokens import CHARACTERS_PER_TOKEN, estimate_tokens
+
+TOPICS: tuple[str, ...] = (
+    "Sediment transport in upland catchments", "Moisture budgets of coastal heath",
+    "Survey design for river gauging", "Lichen cover on exposed granite",
+    "Peat accumulation rates", "Error budgets in field spectroscopy",
+    "Sampling bias in volunteer surveys", "Calibration drift in rain gauges",
+    "Grain size in braided channels", "Frost heave under unsealed roads",
+    "Wind exposure of upland plantations", "Nitrate leaching under pasture",
+    "Thermal layering in shallow lakes", "Colour fading in archival inks",
+    "Corrosion of buried iron fittings", "Seed dispersal along hedgerows",
+    "Acoustic monitoring of bats", "Salt weathering of sandstone",
+    "Flood frequency estimates", "Soil compaction under machinery",
+    "Snow drift around shelter belts", "Reservoir algae in late summer",
+    "Moss growth on shaded walls", "Bedload sampling protocols",
+    "Leaf litter decomposition", "Humidity control in reading rooms",
+)  # fmt: skip
+SECTIONS: tuple[str, ...] = (
+    "methods review", "survey notes", "working summary", "literature digest",
+    "field memorandum", "technical note", "background reading", "draft discussion",
+)  # fmt: skip
+OPENERS: tuple[str, ...] = (
+    "Field surveys", "Repeated measurements", "Laboratory trials", "Archival comparisons",
+    "Sampling campaigns", "Model runs", "Pilot studies", "Cross-site comparisons",
+    "Instrument checks", "Long-running records", "Independent replications",
+    "Early drafts of the protocol",
+)  # fmt: skip
+VERBS: tuple[str, ...] = (
+    "suggest", "indicate", "point to", "are consistent with", "do not rule out",
+    "tentatively support", "complicate the picture of", "refine earlier estimates of",
+    "leave open the question of",
+)  # fmt: skip
+FINDINGS: tuple[str, ...] = (
+    "a modest seasonal effect", "a gradual drift in baseline readings",
+    "a weak dependence on slope aspect", "strong variation between neighbouring plots",
+    "an effect that fades after the first year", "a threshold response to heavy rain",
+    "little change once the instruments were shielded", "a lag between exposure and response",
+    "clustering near older boundaries", "a sensitivity to the choice of sampling interval",
+    "a small but steady decline", "patchy recovery after disturbance",
+)  # fmt: skip
+QUALIFIERS: tuple[str, ...] = (
+    "across the sampled sites", "under controlled conditions", "once outliers are set aside",
+    "in the wetter years of the record", "when the protocol is followed closely",
+    "for the larger samples only", "after the instruments were recalibrated",
+    "within the stated margins of error",
+)  # fmt: skip
+NUMERIC_SENTENCES: tuple[str, ...] = (
+    "The reported correlation was 0.{digits} on the pooled data.",
+    "An effect size near 0.{digits} was reported, with wide intervals.",
+    "About 0.{digits} of the variance remained unexplained.",
+)
+REMARKS: tuple[str, ...] = (
+    "Several authors caution against reading too much into single seasons.",
+    "The method is cheap, but it needs careful calibration.",
+    "Reviewers asked for a longer record before drawing firm conclusions.",
+    "Doctoral theses on the topic often repeat the same caveats.",
+    "Founding charters of older survey programmes rarely describe their methods.",
+    "Directors of field stations tend to favour simpler protocols.",
+    "Host cities of the early meetings kept only partial minutes.",
+    "Published atlases of the period disagree on basic definitions.",
+)
+
+SENTENCES_PER_PARAGRAPH = 5
+SMALLEST_DOCUMENT_TOKENS = 60
+"""Padding left below this is not worth a document (the stream ends that much short)."""
+DOCUMENT_TOKENS_RANGE = (250, 700)
+
+FILLER_WORDS: frozenset[str] = frozenset(
+    re.findall(
+        r"[a-z]+",
+        " ".join(
+            (
+                *TOPICS,
+                *SECTIONS,
+                *OPENERS,
+                *VERBS,
+                *FINDINGS,
+                *QUALIFIERS,
+                *NUMERIC_SENTENCES,
+                *REMARKS,
+            )
+        ).lower(),
+    )
+)
+"""Every word filler may use; invented names never equal one of them."""
+
+
+@dataclass(frozen=True)
+class FillerDocument:
+    """A filler document before it is placed in a turn.
+
+    Attributes:
+        turn_index: The turn it pads.
+        title: Its title.
+        text: Its text.
+    """
+
+    turn_index: int
+    title: str
+    text: str
+
+
+def filler_documents(rng: random.Random, budget_tokens: int, turns: int) -> list[FillerDocument]:
+    """Filler documents of at most ``budget_tokens`` in all, spread round-robin over turns.
+
+    Args:
+        rng: The instance's filler stream.
+        budget_tokens: Tokens to fill (``Document.tokens`` summed).
+        turns: Number of turns.
+
+    Returns:
+        Documents whose tokens sum to between ``budget_tokens - SMALLEST_DOCUMENT_TOKENS``
+        and ``budget_tokens``.
+    """
+    documents: list[FillerDocument] = []
+    remaining = budget_tokens
+    turn_index = integer_between(rng, 0, turns - 1)
+    while remaining >= SMALLEST_DOCUMENT_TOKENS:
+        size = min(remaining, integer_between(rng, *DOCUMENT_TOKENS_RANGE))
+        if remaining - size < SMALLEST_DOCUMENT_TOKENS:
+            size = remaining
+        title = f"{pick(rng, TOPICS)}: {pick(rng, SECTIONS)}"
+        text = _text_of_length(rng, size * CHARACTERS_PER_TOKEN - len(title) - 1)
+        documents.append(FillerDocument(turn_index, title, text))
+        remaining -= estimate_tokens(f"{title}\n{text}")
+        turn_index = (turn_index + 1) % turns
+    return documents
+
+
+def _text_of_length(rng: random.Random, characters: int) -> str:
+    """Sentences joined into paragraphs, as long as fits in ``characters`` (one at least)."""
+    parts: list[str] = []
+    length = 0
+    count = 0
+    while True:
+        sentence = _sentence(rng)
+        separator = "\n\n" if count and count % SENTENCES_PER_PARAGRAPH == 0 else " "
+        added = len(sentence) + (len(separator) if count else 0)
+        if count and length + added > characters:
+            return "".join(parts)
+        if count:
+            parts.append(separator)
+        parts.append(sentence)
+        length += added
+        count += 1
+
+
+def _sentence(rng: random.Random) -> str:
+    """One filler sentence."""
+    draw = rng.random()
+    if draw < 0.75:
+        return (
+            f"{pick(rng, OPENERS)} {pick(rng, VERBS)} {pick(rng, FINDINGS)} "
+            f"{pick(rng, QUALIFIERS)}."
+        )
+    if draw < 0.88:
+        return pick(rng, NUMERIC_SENTENCES).format(digits=integer_between(rng, 10, 98))
+    return pick(rng, REMARKS)

@@ -1,0 +1,1 @@
+"""Tests of the research_qa world: generation, validity, reader, released rows."""
