@@ -27,7 +27,7 @@ from inspect_memgym.code_qa.world.model import (
 from inspect_memgym.kit.tokens import estimate_tokens
 
 SOURCE_ROOT = Path(__file__).resolve().parents[2] / "src"
-GOLDEN_DIGEST = "039ad32d6ed91666f9b45c15a890999287c5609ab6edca7237907f78e2b126a5"
+GOLDEN_DIGEST = "45a9b08344583fd927832c81739a3850ad7fed581d0fb78423e7548ef2715134"
 """sha256 over seeds 0-4 at 10k and seed 0 at 100k; bump GENERATOR_VERSION when it changes."""
 DIGEST_SCRIPT = """
 import hashlib, json, sys

@@ -171,3 +171,10 @@ def test_question_category_must_be_its_first_facts(instance) -> None:
     pair: QAPair = instance.qa_pairs[0]
     other = "constraint" if pair.category != "constraint" else "user_requirement"
     only_problems(with_pair(instance, 0, category=other), "is not its first fact's")
+
+
+def test_a_lone_digit_key_token_is_reported(instance) -> None:
+    grounding = instance.grounding_facts[0]
+    weak = replace(grounding, fact=replace(grounding.fact, key_tokens=("7",)))
+    facts = (weak, *instance.grounding_facts[1:])
+    only_problems(replace(instance, grounding_facts=facts), "a key token shorter than 2")

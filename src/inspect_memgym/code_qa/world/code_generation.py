@@ -117,7 +117,9 @@ class CodebaseBuilder:
         return module
 
 
-def make_setting(rng: random.Random, noun: str, family: int, partner: bool = False) -> Setting:
+def make_setting(
+    rng: random.Random, noun: str, family: int, partner: bool = False, minimum: int = 0
+) -> Setting:
     """A setting of one family (``SETTING_FAMILIES``) with a drawn default.
 
     Args:
@@ -125,14 +127,13 @@ def make_setting(rng: random.Random, noun: str, family: int, partner: bool = Fal
         noun: The noun the key starts with.
         family: Index into ``SETTING_FAMILIES``.
         partner: Use the family's partner name and range.
+        minimum: Smallest default (raises the family's low end).
     """
     name, partner_name, low, high, partner_low, partner_high = SETTING_FAMILIES[family]
     variable = partner_name if partner else name
-    value = (
-        integer_between(rng, partner_low, partner_high)
-        if partner
-        else (integer_between(rng, low, high))
-    )
+    if partner:
+        low, high = partner_low, partner_high
+    value = integer_between(rng, max(low, minimum), max(high, minimum))
     key = f"{noun}_{variable}"
     return Setting(key=key, constant=key.upper(), value=value, variable=variable)
 

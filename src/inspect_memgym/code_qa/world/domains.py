@@ -211,7 +211,7 @@ FLAGS: tuple[str, ...] = ("dry_run", "preview", "check_only")
 CLASS_SUFFIXES: tuple[str, ...] = ("Store", "Buffer", "Tracker", "Writer", "Batcher")
 """Second word of class names (``EntryBuffer``)."""
 
-RECORDS: tuple[str, ...] = ("period", "cycle", "window", "shift", "job", "day", "sweep")
+RECORDS: tuple[str, ...] = ("period", "cycle", "window", "shift", "batch", "day", "sweep")
 """What an orchestrating function runs over (``close_period``)."""
 
 ORCHESTRATOR_VERBS: tuple[str, ...] = ("close", "finish", "settle", "rebuild", "sync", "run")

@@ -43,6 +43,10 @@ from inspect_memgym.kit.rng import integer_between, pick
 
 TASK_VERBS: tuple[str, ...] = ("reconcile", "validate", "normalise", "apply", "merge", "price")
 SIBLING_VERBS: tuple[str, ...] = ("collect", "resolve", "split", "refresh", "rank", "audit")
+TARGET_FAMILIES = tuple(index for index, family in enumerate(SETTING_FAMILIES) if family[3] >= 40)
+"""Setting families the target may read: those with room for a two-digit default or more."""
+TARGET_SETTING_MINIMUM = 12
+"""The target's default is at least this, so a fact's number is never a lone digit."""
 TWIN_ROLE = "import"
 CALLER_ROLE = "jobs"
 
@@ -110,12 +114,13 @@ def build_story_code(builder: CodebaseBuilder, domain: Domain) -> StoryCode:
     rng = builder.rng
     noun, area = pick(rng, domain.nouns), pick(rng, domain.areas)
     items = plural(noun)
-    family, sibling_family = rng.sample(range(len(SETTING_FAMILIES)), 2)
+    family = pick(rng, TARGET_FAMILIES)
+    sibling_family = pick(rng, [index for index in range(len(SETTING_FAMILIES)) if index != family])
     helper_verb, other_verb = rng.sample(HELPER_VERBS, 2)
     helper = make_helper(noun, helper_verb, pick(rng, domain.fields))
     other_helper = make_helper(noun, other_verb, pick(rng, domain.fields))
     cap = Constant(f"MAX_{noun.upper()}_ROWS", str(integer_between(rng, 1200, 9800)))
-    setting = make_setting(rng, noun, family)
+    setting = make_setting(rng, noun, family, minimum=TARGET_SETTING_MINIMUM)
     target = make_public(
         builder,
         domain,

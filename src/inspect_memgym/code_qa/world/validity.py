@@ -24,6 +24,8 @@ EXCERPT = re.compile(r"# --- context excerpt: (\S+) ---\n(.*?)\n# --- end excerp
 SIZE_TOLERANCE = 0.02
 """Largest relative gap between the history's estimated tokens and ``context_tokens``."""
 FILLER_KIND = "context_excerpts"
+SHORTEST_KEY_TOKEN = 2
+"""A one-character key token (a lone digit) would be found in almost any answer."""
 
 
 def _check_question(instance: CodeQAInstance, pair: QAPair) -> list[str]:
@@ -120,6 +122,8 @@ def _check_facts(instance: CodeQAInstance) -> list[str]:
             problems.append(f"{where} needle stated {count} times, or not among excerpts")
         if count == 0:
             problems.append(f"{where} statement missing from the memory files")
+        if any(len(token.strip()) < SHORTEST_KEY_TOKEN for token in fact.key_tokens):
+            problems.append(f"{where} a key token shorter than {SHORTEST_KEY_TOKEN} characters")
         if not holds_fact(fact.statement, fact):
             problems.append(f"{where} its statement does not hold its key tokens")
         for token in grounding.memory_tokens:
