@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from inspect_memgym.code_qa.world.generate import (
+    MAXIMUM_CONTEXT_TOKENS,
     MINIMUM_CONTEXT_TOKENS,
     generate_instance,
     instance_id,
@@ -88,8 +89,10 @@ def test_ids_version_and_arguments(grid) -> None:
     assert len({digest(instance) for instance in grid}) == 30
     with pytest.raises(ValueError, match="non-negative"):
         generate_instance(-1)
-    with pytest.raises(ValueError, match=f"at least {MINIMUM_CONTEXT_TOKENS}"):
+    with pytest.raises(ValueError, match=f"between {MINIMUM_CONTEXT_TOKENS} and"):
         generate_instance(0, MINIMUM_CONTEXT_TOKENS - 1)
+    with pytest.raises(ValueError, match=f"and {MAXIMUM_CONTEXT_TOKENS}, got"):
+        generate_instance(0, MAXIMUM_CONTEXT_TOKENS + 1)
 
 
 def test_histories_reach_their_size_within_one_percent(grid, large_grid) -> None:

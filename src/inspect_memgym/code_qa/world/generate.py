@@ -29,6 +29,8 @@ CONTEXT_TOKEN_SIZES: tuple[int, ...] = (10_000, 100_000, 500_000, 1_000_000)
 """MemGym's size buckets (10k, 100k, 500k, 1m); any size from the minimum up works."""
 MINIMUM_CONTEXT_TOKENS = 5_000
 """Below this the story files alone would overshoot the target."""
+MAXIMUM_CONTEXT_TOKENS = 4_000_000
+"""Above this the repository would run out of five-digit error codes."""
 TASK_PROMPT = (
     "Something is wrong with the nightly `{caller}` run of the {service}: for one customer, "
     "some {plural} do not come out right. Find the cause, starting from `{target}` in "
@@ -82,13 +84,15 @@ def generate_instance(seed: int, context_tokens: int = DEFAULT_CONTEXT_TOKENS) -
             (``kit.tokens.estimate_tokens``); reached within about one percent.
 
     Raises:
-        ValueError: For a negative seed or a size below `MINIMUM_CONTEXT_TOKENS`.
+        ValueError: For a negative seed, or a size outside `MINIMUM_CONTEXT_TOKENS` to
+            `MAXIMUM_CONTEXT_TOKENS`.
     """
     if seed < 0:
         raise ValueError(f"seed must be non-negative, got {seed}")
-    if context_tokens < MINIMUM_CONTEXT_TOKENS:
+    if not MINIMUM_CONTEXT_TOKENS <= context_tokens <= MAXIMUM_CONTEXT_TOKENS:
         raise ValueError(
-            f"context_tokens must be at least {MINIMUM_CONTEXT_TOKENS}, got {context_tokens}"
+            f"context_tokens must be between {MINIMUM_CONTEXT_TOKENS} and "
+            f"{MAXIMUM_CONTEXT_TOKENS}, got {context_tokens}"
         )
     repository = Repository(stream(seed, "codebase"))
     code = repository.story
