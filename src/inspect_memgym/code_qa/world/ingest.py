@@ -1,0 +1,113 @@
+"""Pack memory files into ingest groups: the evicted protocol's phase one, without a model.
+
+MemGym's evicted protocol shows a memory strategy its memory files in at most 3 groups of
+at most 15,000 characters, one ingest call per group. Files go in order; each starts with
+a ``=== <name> ===`` line. A file that does not fit what is left of a group is split at
+paragraph boundaries, its later part starting the next group under a
+``=== <name> (continued) ===`` line, so groups are filled and nothing is reordered. A
+paragraph too long for any group is split at line breaks, and a line too long at the limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+DEFAULT_CHARS_PER_GROUP = 15_000
+"""MemGym's ``--ingest-chars-per-call``."""
+MEMGYM_MAX_GROUPS = 3
+"""MemGym's ``--ingest-max-calls``."""
+HEADER = "=== {name} ===\n"
+CONTINUED_HEADER = "=== {name} (continued) ===\n"
+PARAGRAPH_BREAK = "\n\n"
+SMALLEST_CONTENT = 40
+"""A group must leave at least this many characters of text after the longest header."""
+
+
+def _lines_within(paragraph: str, limit: int) -> Iterator[str]:
+    """Split an over-long paragraph into chunks of whole lines (cutting over-long lines)."""
+    chunk = ""
+    for line in paragraph.split("\n"):
+        while len(line) > limit:
+            if chunk:
+                yield chunk
+                chunk = ""
+            yield line[:limit]
+            line = line[limit:]
+        candidate = f"{chunk}\n{line}" if chunk else line
+        if len(candidate) > limit:
+            yield chunk
+            candidate = line
+        chunk = candidate
+    if chunk:
+        yield chunk
+
+
+def _paragraphs(text: str, limit: int) -> Iterator[str]:
+    """The paragraphs of a text, each at most ``limit`` characters."""
+    for paragraph in text.split(PARAGRAPH_BREAK):
+        if len(paragraph) <= limit:
+            yield paragraph
+        else:
+            yield from _lines_within(paragraph, limit)
+
+
+def group_memory_files(
+    files: Mapping[str, str],
+    chars_per_group: int = DEFAULT_CHARS_PER_GROUP,
+    max_groups: int | None = None,
+) -> list[str]:
+    """Pack memory files, in order, into groups of at most ``chars_per_group`` characters.
+
+    Args:
+        files: File name -> text, in reading order.
+        chars_per_group: Largest group, in characters (headers included).
+        max_groups: Most groups allowed (MemGym uses 3); None for no limit.
+
+    Returns:
+        The groups' texts (an empty list for no files).
+
+    Raises:
+        ValueError: If ``chars_per_group`` cannot hold a header and some text, if
+            ``max_groups`` is below 1, or if the files need more than ``max_groups`` groups.
+    """
+    longest_header = max((len(CONTINUED_HEADER.format(name=name)) for name in files), default=0)
+    if chars_per_group < longest_header + SMALLEST_CONTENT:
+        raise ValueError(
+            f"chars_per_group={chars_per_group} cannot hold a file header "
+            f"({longest_header} characters) and at least {SMALLEST_CONTENT} characters of text"
+        )
+    if max_groups is not None and max_groups < 1:
+        raise ValueError(f"max_groups must be at least 1, got {max_groups}")
+    groups: list[str] = []
+    current = ""
+    for name, text in files.items():
+        continued = CONTINUED_HEADER.format(name=name)
+        piece, has_text = HEADER.format(name=name), False
+        for paragraph in _paragraphs(text, chars_per_group - len(continued)):
+            extended = piece + (PARAGRAPH_BREAK if has_text else "") + paragraph
+            joiner = PARAGRAPH_BREAK if current else ""
+            if len(current) + len(joiner) + len(extended) <= chars_per_group:
+                piece, has_text = extended, True
+                continue
+            if has_text:
+                current += joiner + piece
+                piece = continued + paragraph
+            else:
+                piece += paragraph
+            if current:
+                groups.append(current)
+            current, has_text = "", True
+        joiner = PARAGRAPH_BREAK if current else ""
+        if len(current) + len(joiner) + len(piece) > chars_per_group:
+            groups.append(current)
+            current, joiner = "", ""
+        current += joiner + piece
+    if current:
+        groups.append(current)
+    if max_groups is not None and len(groups) > max_groups:
+        raise ValueError(
+            f"the memory files need {len(groups)} groups of at most {chars_per_group} "
+            f"characters, more than max_groups={max_groups}; raise chars_per_group or "
+            "max_groups"
+        )
+    return groups

@@ -1,0 +1,247 @@
+"""One MemGym-CodeQA instance as plain data: codebase, task history, facts and questions.
+
+An instance is produced by ``generate_instance`` and round-trips through ``to_dict`` /
+``from_dict`` (JSON-able, so it can travel in an Inspect sample's metadata or a JSONL file).
+Field names follow MemGym's ``CodingQAInstance`` and ``QAPair`` where they mean the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from inspect_memgym.scoring.facts import Fact
+
+GENERATOR_VERSION = 1
+"""Bumped whenever a seed would generate different bytes."""
+
+FactCategory = Literal[
+    "user_requirement",
+    "bug_description",
+    "repro_condition",
+    "error_detail",
+    "debug_finding",
+    "api_behavior",
+    "design_decision",
+    "constraint",
+]
+FACT_CATEGORIES: tuple[FactCategory, ...] = (
+    "user_requirement",
+    "bug_description",
+    "repro_condition",
+    "error_detail",
+    "debug_finding",
+    "api_behavior",
+    "design_decision",
+    "constraint",
+)
+"""MemGym's eight grounding-fact categories, which are also the question types."""
+
+Relevance = Literal["critical", "helpful", "background"]
+Difficulty = Literal["easy", "medium", "hard"]
+DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
+
+DistractorSource = Literal[
+    "same_function",
+    "sibling_function",
+    "superseded",
+    "ruled_out",
+    "other_ticket",
+    "other_environment",
+    "retired",
+]
+"""How a distractor nearly matches the fact it mimics (see ``world.fact_recipes``)."""
+
+
+@dataclass(frozen=True)
+class GroundingFact:
+    """A fact the task history states, with what kind of fact it is and where it lives.
+
+    Attributes:
+        fact: Id, statement (verbatim in a memory file) and key tokens.
+        category: One of `FACT_CATEGORIES`.
+        discoverable: True if the source also shows it; False if only the history does.
+        relevance: How much a fix depends on it.
+        topic: Dotted path of the code the fact is about.
+        memory_tokens: Key tokens that exist only in the history (none for a
+            discoverable fact); none of them may appear in the repository.
+        needle: True if the statement appears once, buried among context excerpts.
+    """
+
+    fact: Fact
+    category: FactCategory
+    discoverable: bool
+    relevance: Relevance
+    topic: str
+    memory_tokens: tuple[str, ...] = ()
+    needle: bool = False
+
+    @property
+    def fact_id(self) -> str:
+        """The fact's id."""
+        return self.fact.fact_id
+
+
+@dataclass(frozen=True)
+class Distractor:
+    """A near-miss statement, clearly framed, that an answer could be misled by.
+
+    Attributes:
+        fact: Id, statement (verbatim in a memory file) and the distinguishing tokens an
+            answer misled by it would contain.
+        source: How it nearly matches the fact it mimics.
+        mimics: Id of the grounding fact it could be mistaken for.
+        misleads: Ids of the questions linked to that fact.
+    """
+
+    fact: Fact
+    source: DistractorSource
+    mimics: str
+    misleads: tuple[str, ...] = ()
+
+    @property
+    def distractor_id(self) -> str:
+        """The distractor's id."""
+        return self.fact.fact_id
+
+
+@dataclass(frozen=True)
+class QAPair:
+    """One question, its gold answer and the facts it needs.
+
+    Attributes:
+        qa_id: Stable id within the instance (``"q01"``...).
+        question: The question text (holds no memory-only linked fact).
+        gold_answer: The answer composed from the linked facts' statements.
+        linked_fact_ids: The grounding facts a full answer holds.
+        category: Category of the first linked fact.
+        difficulty: easy (all linked facts discoverable), medium (one or two
+            memory-only), hard (three or more memory-only, or a needle).
+        requires_memory: True if any linked fact is memory-only.
+        needle: True if any linked fact is a needle.
+        confuser_ids: Distractors that mimic a linked fact.
+    """
+
+    qa_id: str
+    question: str
+    gold_answer: str
+    linked_fact_ids: tuple[str, ...]
+    category: FactCategory
+    difficulty: Difficulty
+    requires_memory: bool
+    needle: bool
+    confuser_ids: tuple[str, ...]
+
+    @property
+    def num_linked_facts(self) -> int:
+        """How many facts a full answer holds."""
+        return len(self.linked_fact_ids)
+
+    @property
+    def requires_synthesis(self) -> bool:
+        """Whether a full answer combines more than one fact."""
+        return len(self.linked_fact_ids) > 1
+
+
+@dataclass(frozen=True)
+class CodeQAInstance:
+    """A generated codebase, the history of a task on it, and questions about both.
+
+    Attributes:
+        instance_id: Stable id, ``code_qa-s<seed:04d>``.
+        seed: The generation seed.
+        context_tokens: Requested size of the memory files (estimated tokens).
+        generator_version: `GENERATOR_VERSION` at generation time.
+        domain: The service the task is about (e.g. ``"billing"``).
+        task_prompt: The vague task description the agent starts from.
+        memory_files: File name -> prose, in the order the agent saw them.
+        repo_context: The repository skeleton (paths and signatures only).
+        repo_files: Path -> Python source of every generated module.
+        referenced_files: Paths the facts and distractors are about (never filler).
+        grounding_facts: Every fact the history states.
+        distractors: Every near-miss statement the history holds.
+        qa_pairs: The questions, 5 to 15.
+    """
+
+    instance_id: str
+    seed: int
+    context_tokens: int
+    generator_version: int
+    domain: str
+    task_prompt: str
+    memory_files: dict[str, str]
+    repo_context: str
+    repo_files: dict[str, str]
+    referenced_files: tuple[str, ...]
+    grounding_facts: tuple[GroundingFact, ...]
+    distractors: tuple[Distractor, ...]
+    qa_pairs: tuple[QAPair, ...]
+
+    def fact(self, fact_id: str) -> GroundingFact:
+        """The grounding fact with this id.
+
+        Args:
+            fact_id: A fact id.
+
+        Raises:
+            KeyError: If the instance has no such fact.
+        """
+        for grounding in self.grounding_facts:
+            if grounding.fact_id == fact_id:
+                return grounding
+        raise KeyError(f"{self.instance_id} has no fact {fact_id!r}")
+
+    def distractor(self, distractor_id: str) -> Distractor:
+        """The distractor with this id.
+
+        Args:
+            distractor_id: A distractor id.
+
+        Raises:
+            KeyError: If the instance has no such distractor.
+        """
+        for distractor in self.distractors:
+            if distractor.distractor_id == distractor_id:
+                return distractor
+        raise KeyError(f"{self.instance_id} has no distractor {distractor_id!r}")
+
+    def question(self, qa_id: str) -> QAPair:
+        """The question with this id.
+
+        Args:
+            qa_id: A question id.
+
+        Raises:
+            KeyError: If the instance has no such question.
+        """
+        for pair in self.qa_pairs:
+            if pair.qa_id == qa_id:
+                return pair
+        raise KeyError(f"{self.instance_id} has no question {qa_id!r}")
+
+    @property
+    def num_critical_facts(self) -> int:
+        """How many grounding facts are critical."""
+        return sum(1 for grounding in self.grounding_facts if grounding.relevance == "critical")
+
+    @property
+    def num_memory_only_facts(self) -> int:
+        """How many grounding facts only the history holds (MemGym's external facts)."""
+        return sum(1 for grounding in self.grounding_facts if not grounding.discoverable)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form (see `from_dict`)."""
+        from inspect_memgym.code_qa.world.serialisation import instance_to_dict
+
+        return instance_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CodeQAInstance:
+        """Rebuild an instance from `to_dict` output.
+
+        Args:
+            data: The dict form.
+        """
+        from inspect_memgym.code_qa.world.serialisation import instance_from_dict
+
+        return instance_from_dict(data)

@@ -1,0 +1,118 @@
+"""Grading rules on hand-written answers to the tiny instance, worked out on paper."""
+
+from __future__ import annotations
+
+import pytest
+
+from inspect_memgym.code_qa.grading import grade_answer, summarise_grades
+
+from .tiny_instance import tiny_instance
+
+INSTANCE = tiny_instance()
+
+
+def test_right_answer_holds_every_linked_fact() -> None:
+    grade = grade_answer(INSTANCE, "q01", "It raises BillingError with code bil-10417.")
+    assert grade.score == 1.0
+    assert grade.correct
+    assert not grade.misled
+    assert [result.held for result in grade.facts] == [True]
+
+
+def test_partial_answer_at_the_threshold_is_correct() -> None:
+    grade = grade_answer(INSTANCE, "q03", "We chose a per-tenant   lock because of a slow tenant.")
+    assert grade.score == 0.5
+    assert grade.correct
+    assert [(result.fact_id, result.held) for result in grade.facts] == [
+        ("F03", True),
+        ("F02", False),
+    ]
+
+
+def test_half_a_fact_is_not_held() -> None:
+    grade = grade_answer(INSTANCE, "q02", "Only in Asia/Kathmandu.")
+    assert grade.score == 0.0
+    assert not grade.correct
+    assert not grade.misled
+
+
+def test_answer_with_the_ruled_out_guess_is_misled() -> None:
+    grade = grade_answer(INSTANCE, "q02", "Whenever a call has more than 128 invoices.")
+    assert grade.score == 0.0
+    assert not grade.correct
+    assert grade.misled_by == ("D02",)
+
+
+def test_answer_naming_the_distractor_beside_the_gold_is_not_misled() -> None:
+    grade = grade_answer(INSTANCE, "q01", "BIL-10417, not the sibling's BIL-10418.")
+    assert grade.correct
+    assert not grade.misled
+
+
+def test_empty_and_missing_answers_score_zero_and_are_not_misled() -> None:
+    for answer in ("", None):
+        grade = grade_answer(INSTANCE, "q02", answer)
+        assert grade.score == 0.0
+        assert not grade.correct
+        assert grade.misled_by == ()
+
+
+def test_unknown_question_is_a_key_error() -> None:
+    with pytest.raises(KeyError, match="q99"):
+        grade_answer(INSTANCE, "q99", "anything")
+
+
+def test_summary_of_right_misled_and_partial_answers() -> None:
+    grades = [
+        grade_answer(INSTANCE, "q01", "BIL-10417"),
+        grade_answer(INSTANCE, "q02", "more than 128 invoices"),
+        grade_answer(INSTANCE, "q03", "a per-tenant lock, for the slow tenant"),
+    ]
+    metrics = summarise_grades(grades)
+    assert metrics.questions == 3
+    assert metrics.accuracy == pytest.approx(2 / 3)
+    # linked facts: q01 F01 held; q02 F02 not; q03 F03 held, F02 not
+    assert metrics.fact_recall == pytest.approx(2 / 4)
+    assert metrics.critical_fact_recall == pytest.approx(1 / 3)
+    assert metrics.memory_only_fact_recall == pytest.approx(1 / 3)
+    assert metrics.discoverable_fact_recall == 1.0
+    assert metrics.noise_rejection == pytest.approx(2 / 3)
+    assert metrics.category_accuracy == {
+        "repro_condition": 0.0,
+        "error_detail": 1.0,
+        "design_decision": 1.0,
+    }
+    assert list(metrics.category_accuracy) == ["repro_condition", "error_detail", "design_decision"]
+    assert metrics.difficulty_accuracy == {"easy": 1.0, "medium": 0.5}
+
+
+def test_summary_leaves_out_kinds_no_question_links() -> None:
+    metrics = summarise_grades([grade_answer(INSTANCE, "q01", "")])
+    assert metrics.accuracy == 0.0
+    assert metrics.memory_only_fact_recall is None
+    assert metrics.critical_fact_recall == 0.0
+    assert metrics.noise_rejection == 1.0
+    assert metrics.to_dict()["difficulty_accuracy"] == {"easy": 0.0}
+
+
+def test_summary_of_nothing_is_refused() -> None:
+    with pytest.raises(ValueError, match="no graded answers"):
+        summarise_grades([])
+
+
+def test_grade_to_dict_carries_the_verdict() -> None:
+    data = grade_answer(INSTANCE, "q02", "more than 128 invoices").to_dict()
+    assert data["misled"] is True
+    assert data["misled_by"] == ("D02",)
+    assert data["facts"][0]["fact_id"] == "F02"
+
+
+def test_generated_gold_answers_are_right_and_confusers_mislead(grid) -> None:
+    for instance in grid[:5]:
+        for pair in instance.qa_pairs:
+            assert grade_answer(instance, pair.qa_id, pair.gold_answer).score == 1.0
+            for distractor_id in pair.confuser_ids:
+                statement = instance.distractor(distractor_id).fact.statement
+                grade = grade_answer(instance, pair.qa_id, statement)
+                assert distractor_id in grade.misled_by
+                assert not grade.correct

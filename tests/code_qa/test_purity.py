@@ -1,0 +1,37 @@
+"""The code_qa world and grading rules are pure: no Inspect, no other benchmark."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[2] / "src" / "inspect_memgym" / "code_qa"
+ALLOWED_PROJECT_IMPORTS = (
+    "inspect_memgym.kit",
+    "inspect_memgym.scoring.facts",
+    "inspect_memgym.code_qa.world",
+    "inspect_memgym.code_qa.grading",
+)
+
+
+def imported_modules(path: Path) -> list[str]:
+    names: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.append(node.module)
+    return names
+
+
+def test_world_and_grading_import_only_kit_facts_and_themselves() -> None:
+    files = [*sorted((PACKAGE / "world").glob("*.py")), PACKAGE / "grading.py"]
+    assert len(files) > 15
+    for path in files:
+        text = path.read_text()
+        assert text.startswith('"""'), f"{path.name} has no module docstring"
+        for module in imported_modules(path):
+            assert not module.startswith("inspect_ai"), (path.name, module)
+            if module.startswith("inspect_memgym"):
+                assert module.startswith(ALLOWED_PROJECT_IMPORTS), (path.name, module)
+        assert len(text.splitlines()) <= 400, path.name
