@@ -31,6 +31,7 @@ from inspect_ai.tool import ToolCall, ToolChoice, ToolInfo
 from inspect_ai.util import store_as
 
 from inspect_memgym.kit.tokens import estimate_tokens
+from inspect_memgym.memory.ledger import current_ledger
 from inspect_memgym.strategies import drivers
 from inspect_memgym.strategies.call_context import (
     PHASE_MEMORY_UPDATE,
@@ -119,6 +120,10 @@ async def script_driver(state: TaskState, strategy: MemoryStrategy) -> TaskState
     state.metadata["answer"] = await strategy.answer(QUESTION, QUESTION)
     after_answer = snapshot(strategy)
     state.metadata["no_memory"] = await NoMemoryStrategy(record=False).answer(QUESTION, QUESTION)
+    operations = len(current_ledger().operations)
+    state.metadata["memory_text"] = strategy.memory_text()
+    state.metadata["memory_text_for_question"] = strategy.memory_text(QUESTION)
+    state.metadata["looking_logged_nothing"] = len(current_ledger().operations) == operations
     state.metadata["unchanged"] = before == after_answer == snapshot(strategy)
     state.metadata["description"] = strategy.describe()
     return state
@@ -233,3 +238,22 @@ def test_agentic_stores_with_tools_and_answers_with_lookups_only(tmp_path: Path)
     writes = [op for op in operations if op["tool"] == "memory_write" and op["ok"]]
     assert len(writes) == len(DOCUMENTS) + 1  # every observation, and the reply's loop
     assert sample.metadata["description"]["kept_entries"] == len(writes)
+
+
+@pytest.mark.usefixtures("offline_token_counts")
+@pytest.mark.parametrize("agent", STRATEGY_NAMES)
+def test_memory_text_shows_what_is_kept_without_side_effects(agent: str, tmp_path: Path) -> None:
+    sample = run(agent, tmp_path, Script())
+    everything, shown = sample.metadata["memory_text"], sample.metadata["memory_text_for_question"]
+    assert sample.metadata["looking_logged_nothing"] is True
+    assert isinstance(everything, str) and isinstance(shown, str)
+    if agent == "none":
+        assert everything == shown == ""
+    elif agent in ("native", "summary"):
+        assert all(document in everything for document in DOCUMENTS)
+    elif agent == "notes":
+        assert NOTES in everything
+    elif agent in ("awi", "rag", "masking"):  # awi: the script writes no JSON; the window
+        assert DOCUMENTS[-1] in everything
+    else:  # awe and agentic store the scripted notes
+        assert "note" in everything

@@ -114,6 +114,14 @@ class AgenticStrategy(MemoryStrategy):
         """The stored entries: their tokens and count."""
         return stored_size(self.memory)
 
+    def memory_text(self, query: str | None = None) -> str:
+        """Every stored entry (an agentic answer may read all of them).
+
+        Args:
+            query: Unused.
+        """
+        return "\n".join(entry.content for entry in self.memory.entries())
+
     def describe(self) -> dict[str, Any]:
         """Strategy name, parameters, counters and kept size."""
         return {

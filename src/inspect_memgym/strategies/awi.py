@@ -78,7 +78,10 @@ class AwiStrategy(WindowedStrategy):
             "memory_keys": len(self.memory),
         }
 
-    def _memory_section(self, query: str) -> str:
+    def _all_memory(self) -> str:
+        return self.memory_json()
+
+    def _memory_section(self, query: str, log: bool = True) -> str:
         return AWI_MEMORY_SECTION.format(
             label=self.briefing.memory_label, memory_json=self.memory_json()
         )

@@ -104,6 +104,14 @@ class MaskingStrategy(MemoryStrategy):
             sum(estimate_tokens(message.text) for message in self._history), len(self._history)
         )
 
+    def memory_text(self, query: str | None = None) -> str:
+        """The masked history.
+
+        Args:
+            query: Unused (an answer sees all of it).
+        """
+        return "\n".join(message.text for message in self._history)
+
     def describe(self) -> dict[str, Any]:
         """Strategy name, window, observations and kept size."""
         return {

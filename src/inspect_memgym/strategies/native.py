@@ -87,6 +87,19 @@ class NativeStrategy(MemoryStrategy):
         """The whole history: its tokens and messages."""
         return KeptMemory(sum(tokens for _, tokens in self._history), len(self._history))
 
+    def memory_text(self, query: str | None = None) -> str:
+        """The history (an answer sees the part that fits the budget).
+
+        Args:
+            query: None for the whole history; else the part an answer would be shown.
+        """
+        messages = (
+            self.history
+            if query is None
+            else self.fit_context(ChatMessageUser(content=query))[1:-1]
+        )
+        return "\n".join(message.text for message in messages)
+
     async def answer(self, prompt: str, query: str) -> str:
         """Answer with the (budget-fitted) history in context; the history is unchanged.
 

@@ -61,6 +61,14 @@ class NoMemoryStrategy(MemoryStrategy):
         """Nothing."""
         return KeptMemory(0, 0)
 
+    def memory_text(self, query: str | None = None) -> str:
+        """Nothing.
+
+        Args:
+            query: Unused.
+        """
+        return ""
+
     async def _generate(self, text: str) -> str:
         self.calls += 1
         output = await self.model.generate(

@@ -94,6 +94,14 @@ class NotesStrategy(MemoryStrategy):
         """The notes block."""
         return KeptMemory(estimate_tokens(self.notes) if self.notes else 0, 1 if self.notes else 0)
 
+    def memory_text(self, query: str | None = None) -> str:
+        """The notes.
+
+        Args:
+            query: Unused (an answer sees all of them).
+        """
+        return self.notes
+
     def describe(self) -> dict[str, Any]:
         """Strategy name, budget, counters and kept size."""
         return {

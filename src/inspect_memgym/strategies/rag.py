@@ -102,8 +102,11 @@ class RagStrategy(WindowedStrategy):
         """Close the memory backend (idempotent)."""
         self.memory.close()
 
-    def _memory_section(self, query: str) -> str:
-        hits = retrieve(self.memory, query, self.top_k)
+    def _all_memory(self) -> str:
+        return "\n".join(entry.content for entry in self.memory.entries())
+
+    def _memory_section(self, query: str, log: bool = True) -> str:
+        hits = retrieve(self.memory, query, self.top_k, log)
         return RAG_MEMORY_SECTION.format(entries=render_entries(hits))
 
     async def _update_memory(self, messages: list[ConversationMessage]) -> None:

@@ -9,8 +9,10 @@ answers from what the strategy kept. Each task's driver talks only to this inter
   without replying; memory may change;
 - `answer`: answer an evaluation prompt from memory; memory and history stay unchanged;
 - `end_session` and `flush`: session boundaries and pending updates;
-- `kept`: the size of what the strategy holds now, `describe`: its parameters and
-  counters for the log, `close`: release its store.
+- `kept`: the size of what the strategy holds now, `memory_text`: that memory as text
+  (everything, or what an answer to a query would be shown), for diagnostics such as fact
+  recall and write/read/utilization labels; `describe`: its parameters and counters for the
+  log, `close`: release its store.
 
 So every strategy (none, native, awi, rag, awe, summary, masking, notes, agentic) works with
 every task. A task says what the assistant is for and what memory should keep with a
@@ -112,6 +114,16 @@ class MemoryStrategy(ABC):
     @abstractmethod
     def kept(self) -> KeptMemory:
         """The size of what the strategy holds now."""
+
+    @abstractmethod
+    def memory_text(self, query: str | None = None) -> str:
+        """What memory holds, as text, without changing it or calling a model.
+
+        Args:
+            query: None for everything kept; else the question an answer would be asked,
+                for what that answer would be shown of memory (e.g. rag's retrieved
+                entries only).
+        """
 
     async def end_session(self) -> None:  # noqa: B027 - optional hook
         """Called after each session (default: nothing)."""

@@ -101,6 +101,14 @@ class SummaryStrategy(MemoryStrategy):
         kept = self._history[1:]
         return KeptMemory(sum(estimate_tokens(message.text) for message in kept), len(kept))
 
+    def memory_text(self, query: str | None = None) -> str:
+        """The history after the opening input (the latest summary and what followed).
+
+        Args:
+            query: Unused (an answer sees all of it).
+        """
+        return "\n".join(message.text for message in self._history[1:])
+
     def describe(self) -> dict[str, Any]:
         """Strategy name, budget, summaries made and kept size."""
         return {

@@ -142,13 +142,14 @@ def open_backend(settings: MemorySettings, write_budget: int) -> MemoryBackend:
     return settings.open()
 
 
-def retrieve(backend: MemoryBackend, query: str, top_k: int) -> list[SearchHit]:
+def retrieve(backend: MemoryBackend, query: str, top_k: int, log: bool = True) -> list[SearchHit]:
     """Search memory before a reply or update, logged as a ``retrieve`` operation.
 
     Args:
         backend: The sample's memory backend.
         query: Search text (a blank query retrieves nothing).
         top_k: Maximum number of entries.
+        log: Record the search in the ledger (False for diagnostics that only look).
 
     Returns:
         The hits in insertion order (oldest first), not by score.
@@ -156,6 +157,8 @@ def retrieve(backend: MemoryBackend, query: str, top_k: int) -> list[SearchHit]:
     text = query.strip()
     if not text:
         return []
+    if not log:
+        return sorted(backend.search(text, top_k), key=lambda hit: hit.entry_id)
     with logged_operation("retrieve", query=text, top_k=top_k) as (_, record):
         hits = backend.search(text, top_k)
         record["returned"] = [hit.entry_id for hit in hits]

@@ -144,8 +144,27 @@ class WindowedStrategy(MemoryStrategy):
         }
 
     @abstractmethod
-    def _memory_section(self, query: str) -> str:
-        """What memory shows for a query, appended to the system prompt."""
+    def _memory_section(self, query: str, log: bool = True) -> str:
+        """What memory shows for a query, appended to the system prompt.
+
+        Args:
+            query: The message or question.
+            log: Record any retrieval in the ledger (False when only looking).
+        """
+
+    def memory_text(self, query: str | None = None) -> str:
+        """Memory (all of it, or its section for the query) and the short-term window.
+
+        Args:
+            query: None for everything kept; else the question an answer would be asked.
+        """
+        memory = self._all_memory() if query is None else self._memory_section(query, log=False)
+        recent = "\n".join(message.content for message in self._recent)
+        return f"{memory}\n{recent}" if recent else memory
+
+    @abstractmethod
+    def _all_memory(self) -> str:
+        """Everything memory holds, as text (no retrieval logged)."""
 
     @abstractmethod
     async def _update_memory(self, messages: list[ConversationMessage]) -> None:
