@@ -7,7 +7,8 @@ row of the same model and task whose protocol differs only in the memory strateg
 the mean of the per-sample differences of the headline, with a paired standard error (the
 standard deviation of the differences over sqrt(n)). The baseline is a strategy name (its
 rows in the same logs, e.g. ``none``) or the rows of separate baseline logs. Input that
-cannot be paired is refused in one line.
+cannot be paired is refused in one line; a model with no baseline run on a task simply gets
+no delta there.
 """
 
 from __future__ import annotations
@@ -91,11 +92,13 @@ def paired_deltas(
         baseline_board: Rows of separate baseline logs (None: the baseline is in ``board``).
 
     Returns:
-        One delta per row that is not itself a baseline, in the board's order.
+        One delta per row that is not itself a baseline, in the board's order; a model with
+        no baseline run on a task gets none there.
 
     Raises:
-        PairingRefused: If a row has no baseline of the same model, task and protocol, or
-            the two runs hold different samples.
+        PairingRefused: If there is no baseline run at all, a row's model has baseline runs
+            on its task but none of the same protocol, or the two runs hold different
+            samples.
     """
     baselines = (
         baseline_board.rows
@@ -109,12 +112,13 @@ def paired_deltas(
         )
     deltas = []
     for row in board.rows:
-        if any(row is other for other in baselines) or (
-            baseline_board is None and strategy_of(row) == baseline
-        ):
+        if any(row is other for other in baselines):
             continue
-        partner = _partner(row, baselines, baseline)
-        deltas.append(_delta(row, partner))
+        if baseline_board is None and strategy_of(row) == baseline:
+            continue
+        candidates = [o for o in baselines if (o.model, o.task) == (row.model, row.task)]
+        if candidates:  # a model with no baseline run on a task gets no delta
+            deltas.append(_delta(row, _partner(row, candidates, baseline)))
     return deltas
 
 
