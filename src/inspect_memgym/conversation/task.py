@@ -28,7 +28,7 @@ from inspect_memgym.kit.seeds import resolve_seeds
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
-from inspect_memgym.strategies.registry import strategy_parameters, strategy_solver
+from inspect_memgym.strategies.task_arguments import memory_location, memory_strategy_solver
 
 TASK_VERSION = 2
 """Bumped whenever generation or scoring changes (2: memory-isolated scores and the shared
@@ -120,18 +120,9 @@ def conversation(
             "observation_window": observation_window,
             "max_turns": max_turns,
         }
-        shared_arguments = {
-            "write_budget": write_budget,
-            "backend": backend,
-            "embedding": embedding,
-            "chroma_url": chroma_url,
-            "chroma_token": chroma_token,
-            "keep_memory": keep_memory,
-        }
-        keeps_store = "backend" in strategy_parameters(agent)
         return Task(
             dataset=samples,
-            solver=strategy_solver(agent, strategy_options, **shared_arguments),
+            solver=memory_strategy_solver(agent, memory, strategy_options, write_budget),
             scorer=conversation_scorer(),
             version=TASK_VERSION,
             headline_metric=conversation_headline(),
@@ -153,7 +144,7 @@ def conversation(
                 "rounds_initial": rounds_initial if dataset is not None else None,
                 "rounds_update": rounds_update if dataset is not None else None,
                 **memory.task_metadata(),
-                "memory_location": memory.location if keeps_store else "in context",
+                "memory_location": memory_location(agent, memory),
                 "write_budget": write_budget,
                 "diagnostics": diagnostics,
                 "upper_bound": upper_bound,

@@ -32,7 +32,7 @@ from inspect_memgym.kit.seeds import resolve_seeds
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
-from inspect_memgym.strategies.registry import strategy_parameters, strategy_solver
+from inspect_memgym.strategies.task_arguments import memory_location, memory_strategy_solver
 
 TASK_VERSION = 3
 """Bumped whenever generation or scoring changes (2: failure-attribution rates joined
@@ -107,7 +107,6 @@ def entity_stream(
             "notes_budget": notes_budget,
             "observation_window": observation_window,
         }
-        keeps_store = agent == AGENTIC or "backend" in strategy_parameters(agent)
         if agent == AGENTIC:
             solver = entity_stream_agent(
                 backend=backend,
@@ -119,16 +118,7 @@ def entity_stream(
                 memory_isolation=memory_isolation,
             )
         else:
-            solver = strategy_solver(
-                agent,
-                strategy_options,
-                write_budget=write_budget,
-                backend=backend,
-                embedding=embedding,
-                chroma_url=chroma_url,
-                chroma_token=chroma_token,
-                keep_memory=keep_memory,
-            )
+            solver = memory_strategy_solver(agent, memory, strategy_options, write_budget)
         dataset = entity_stream_dataset(
             chosen_templates, tier, chosen_seeds, write_budget, memory_isolation
         )
@@ -146,7 +136,7 @@ def entity_stream(
                 "templates": chosen_templates,
                 "agent": agent,
                 **memory.task_metadata(),
-                "memory_location": memory.location if keeps_store else "in context",
+                "memory_location": memory_location(agent, memory),
                 "write_budget": write_budget,
                 "judge": judge,
                 "max_turns_per_event": max_turns_per_event,

@@ -1,0 +1,68 @@
+"""A task's ``-T`` arguments for its memory strategy, turned into the strategy's solver.
+
+Every task that takes ``agent=`` passes the same memory settings and strategy options;
+`memory_strategy_solver` builds the solver from them and `memory_location` says where the
+chosen strategy keeps its memory, for the task's metadata.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from inspect_ai.solver import Solver
+
+from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.strategies.registry import strategy_parameters, strategy_solver
+
+STRATEGY_OPTION_NAMES = (
+    "update_frequency",
+    "short_term_window",
+    "top_k",
+    "context_budget",
+    "notes_budget",
+    "observation_window",
+    "max_turns",
+)
+"""Task parameters that are options of one strategy or another (None: its default)."""
+IN_CONTEXT = "in context"
+"""`memory_location` of a strategy that keeps its memory in the model's context."""
+
+
+def memory_strategy_solver(
+    agent: str,
+    memory: MemorySettings,
+    options: Mapping[str, int | None],
+    write_budget: int | None = None,
+) -> Solver:
+    """The solver of the chosen strategy, with the task's memory settings and options.
+
+    Args:
+        agent: Strategy name (a value of ``-T agent=``).
+        memory: The task's memory backend choice.
+        options: Strategy options by name (`STRATEGY_OPTION_NAMES`); a non-None option
+            the strategy does not take is refused.
+        write_budget: Memory writes allowed (strategies that write with the tools).
+
+    Raises:
+        ValueError: If the strategy is unknown or refuses an option.
+    """
+    return strategy_solver(
+        agent,
+        dict(options),
+        write_budget=write_budget,
+        backend=memory.backend,
+        embedding=memory.embedding,
+        chroma_url=memory.chroma_url,
+        chroma_token=memory.chroma_token,
+        keep_memory=memory.keep_memory,
+    )
+
+
+def memory_location(agent: str, memory: MemorySettings) -> str:
+    """Where the chosen strategy keeps memory: the backend's location, or `IN_CONTEXT`.
+
+    Args:
+        agent: Strategy name.
+        memory: The task's memory backend choice.
+    """
+    return memory.location if "backend" in strategy_parameters(agent) else IN_CONTEXT
