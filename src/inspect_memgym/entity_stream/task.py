@@ -32,6 +32,7 @@ from inspect_memgym.kit.seeds import resolve_seeds
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.strategies.registry import chosen_options
 from inspect_memgym.strategies.task_arguments import memory_location, memory_strategy_solver
 
 TASK_VERSION = 3
@@ -108,6 +109,7 @@ def entity_stream(
             "observation_window": observation_window,
         }
         if agent == AGENTIC:
+            chosen_options(AGENTIC, strategy_options)
             solver = entity_stream_agent(
                 backend=backend,
                 embedding=embedding,

@@ -83,6 +83,27 @@ def strategy_solver(name: str, options: dict[str, Any] | None = None, **shared: 
     """
     factory = lookup(_SOLVERS, name, "memory strategy")
     accepted = strategy_parameters(name)
+    chosen = chosen_options(name, options)
+    chosen.update(
+        (key, value) for key, value in shared.items() if key in accepted and value is not None
+    )
+    return factory(**chosen)
+
+
+def chosen_options(name: str, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options a task passes its strategy: the non-None ones, each one it takes.
+
+    Args:
+        name: Strategy name (one of `STRATEGY_NAMES`).
+        options: Strategy options by name; None values are left at the strategy's default.
+
+    Returns:
+        The non-None options.
+
+    Raises:
+        ValueError: If the name is unknown or an option is not one the strategy takes.
+    """
+    accepted = strategy_parameters(name)
     chosen = {key: value for key, value in (options or {}).items() if value is not None}
     unknown = sorted(set(chosen) - set(accepted))
     if unknown:
@@ -90,7 +111,4 @@ def strategy_solver(name: str, options: dict[str, Any] | None = None, **shared: 
             f"memory strategy {name!r} takes no parameter {', '.join(map(repr, unknown))}; "
             f"its parameters: {', '.join(accepted)}"
         )
-    chosen.update(
-        (key, value) for key, value in shared.items() if key in accepted and value is not None
-    )
-    return factory(**chosen)
+    return chosen
