@@ -6,12 +6,17 @@
 - ``conversation_official``: base tier (sized like AMemGym v1.base), users 0-19, the
   default ``awe`` agent on the embedded chroma backend (20 samples). Report the memory score
   and the write / read / utilization failure rates, each with its standard error.
+- ``code_qa_official``: instances 0-99 with 100,000-token histories, the evicted protocol
+  (three ingest groups, no source files) and the default ``notes`` agent (100 samples).
+  Report accuracy with its standard error, memory-only fact recall, noise rejection,
+  ``no_memory`` and ``memory_delta``, and accuracy per category and difficulty.
 
 Run one with ``inspect eval tasks/official.py@entity_stream_official --model <model>``.
 """
 
 from inspect_ai import Task, task
 
+from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.entity_stream.task import entity_stream
 
@@ -20,6 +25,9 @@ OFFICIAL_SEEDS = list(range(10))
 OFFICIAL_CONVERSATION_TIER = "base"
 OFFICIAL_CONVERSATION_SEEDS = list(range(20))
 OFFICIAL_CONVERSATION_AGENT = "awe"
+OFFICIAL_CODE_QA_SEEDS = list(range(100))
+OFFICIAL_CODE_QA_CONTEXT_TOKENS = 100_000
+OFFICIAL_CODE_QA_AGENT = "notes"
 
 
 @task
@@ -35,4 +43,16 @@ def conversation_official() -> Task:
         tier=OFFICIAL_CONVERSATION_TIER,
         seeds=OFFICIAL_CONVERSATION_SEEDS,
         agent=OFFICIAL_CONVERSATION_AGENT,
+    )
+
+
+@task
+def code_qa_official() -> Task:
+    """code_qa under the official protocol (100 instances at 100k tokens, evicted, notes agent)."""
+    return code_qa(
+        seeds=OFFICIAL_CODE_QA_SEEDS,
+        context_tokens=OFFICIAL_CODE_QA_CONTEXT_TOKENS,
+        protocol="evicted",
+        repo_files=False,
+        agent=OFFICIAL_CODE_QA_AGENT,
     )

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 import yaml
 
+from inspect_memgym.code_qa import task as code_qa
 from inspect_memgym.conversation import task as conversation
 from inspect_memgym.entity_stream import task as entity_stream
 
@@ -18,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LISTINGS = {
     "memgym_entity_stream": entity_stream.TASK_VERSION,
     "memgym_conversation": conversation.TASK_VERSION,
+    "memgym_code_qa": code_qa.TASK_VERSION,
 }
 
 

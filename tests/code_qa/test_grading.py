@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
-from inspect_memgym.code_qa.grading import grade_answer, summarise_grades
+from inspect_memgym.code_qa.grading import (
+    ANSWER_CHARS,
+    SCORE_KEYS,
+    grade_answer,
+    score_value,
+    summarise_grades,
+    undecided_facts,
+)
 
 from .tiny_instance import tiny_instance
 
@@ -116,3 +125,51 @@ def test_generated_gold_answers_are_right_and_confusers_mislead(grid) -> None:
                 grade = grade_answer(instance, pair.qa_id, statement)
                 assert distractor_id in grade.misled_by
                 assert not grade.correct
+
+
+def test_a_partly_held_fact_is_undecided_and_a_judge_verdict_decides_it() -> None:
+    answer = "It fails in Kathmandu for big batches of 412."
+    assert undecided_facts(INSTANCE, "q02", answer) == ("F02",)
+    assert grade_answer(INSTANCE, "q02", answer).score == 0.0
+    judged = grade_answer(INSTANCE, "q02", answer, judged={"F02": True})
+    assert judged.correct
+    assert [(fact.held, fact.decided_by) for fact in judged.facts] == [(True, "judge")]
+
+
+def test_the_judge_cannot_overrule_the_rules() -> None:
+    held = "It reproduces in Asia/Kathmandu with more than 412 invoices."
+    assert undecided_facts(INSTANCE, "q02", held) == ()
+    assert grade_answer(INSTANCE, "q02", held, judged={"F02": False}).score == 1.0
+    unrelated = "No idea, sorry."
+    assert undecided_facts(INSTANCE, "q02", unrelated) == ()
+    assert grade_answer(INSTANCE, "q02", unrelated, judged={"F02": True}).score == 0.0
+
+
+def test_words_the_question_shows_or_short_words_leave_a_fact_not_held() -> None:
+    # "reproduce" comes from the question; "of", "ms" are too short to tell anything.
+    assert undecided_facts(INSTANCE, "q02", "It does reproduce, of course, in ms.") == ()
+
+
+def test_only_the_first_answer_characters_are_graded() -> None:
+    padding = "x" * ANSWER_CHARS
+    assert grade_answer(INSTANCE, "q01", f"BIL-10417 {padding}").correct
+    assert not grade_answer(INSTANCE, "q01", f"{padding} BIL-10417").correct
+
+
+def test_score_value_has_every_key_and_nan_isolation_when_off() -> None:
+    grades = [
+        grade_answer(INSTANCE, "q01", "BIL-10417"),
+        grade_answer(INSTANCE, "q02", "more than 128 invoices"),
+        grade_answer(INSTANCE, "q03", "a per-tenant lock, for the slow tenant"),
+    ]
+    no_memory = [grade_answer(INSTANCE, pair.qa_id, "BIL-10417") for pair in INSTANCE.qa_pairs]
+    value = score_value(grades, no_memory)
+    assert list(value) == list(SCORE_KEYS)
+    assert value["accuracy"] == pytest.approx(2 / 3)
+    assert value["no_memory"] == pytest.approx(1 / 3)
+    assert value["memory_delta"] == pytest.approx(1 / 3)
+    assert value["noise_rejection"] == pytest.approx(2 / 3)
+    isolated_off = score_value(grades, None)
+    assert math.isnan(isolated_off["no_memory"]) and math.isnan(isolated_off["memory_delta"])
+    only_discoverable = score_value([grade_answer(INSTANCE, "q01", "BIL-10417")], None)
+    assert math.isnan(only_discoverable["memory_only_fact_recall"])

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from inspect_memgym.code_qa.world.ingest import group_memory_files
+from inspect_memgym.code_qa.world.ingest import fitting_chars_per_group, group_memory_files
 
 PIECE = re.compile(r"(?:^|\n\n)=== (\S+?)(?: \(continued\))? ===\n")
 
@@ -77,3 +77,25 @@ def test_bad_limits_are_refused() -> None:
         group_memory_files({"notes.md": "text"}, chars_per_group=30)
     with pytest.raises(ValueError, match="max_groups must be at least 1"):
         group_memory_files({"notes.md": "text"}, max_groups=0)
+
+
+def test_a_larger_history_gets_the_smallest_group_size_that_fits_three(grid, large_grid) -> None:
+    assert fitting_chars_per_group(grid[0].memory_files, 3) == 15_000
+    files = large_grid[0].memory_files
+    size = fitting_chars_per_group(files, 3)
+    total = sum(len(text) for text in files.values())
+    assert total / 3 < size <= total / 3 * 1.03
+    assert len(group_memory_files(files, size)) == 3
+    assert len(group_memory_files(files, int(size / 1.02))) > 3
+    assert fitting_chars_per_group(files, 1) >= total
+    with pytest.raises(ValueError, match="max_groups must be at least 1"):
+        fitting_chars_per_group(files, 0)
+
+
+def test_every_statement_lies_whole_inside_one_group(grid, large_grid) -> None:
+    for instance in [*grid[:5], *large_grid]:
+        groups = group_memory_files(
+            instance.memory_files, fitting_chars_per_group(instance.memory_files, 3)
+        )
+        for item in [*instance.grounding_facts, *instance.distractors]:
+            assert any(item.fact.statement in group for group in groups), item.fact.fact_id

@@ -1,4 +1,4 @@
-"""The code_qa world and grading rules are pure: no Inspect, no other benchmark."""
+"""The code_qa world, grading rules and prompt views are pure: no Inspect, no other benchmark."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "src" / "inspect_memgym" / "code
 ALLOWED_PROJECT_IMPORTS = (
     "inspect_memgym.kit",
     "inspect_memgym.scoring.facts",
+    "inspect_memgym.scoring.isolation",
     "inspect_memgym.code_qa.world",
     "inspect_memgym.code_qa.grading",
 )
@@ -24,8 +25,9 @@ def imported_modules(path: Path) -> list[str]:
     return names
 
 
-def test_world_and_grading_import_only_kit_facts_and_themselves() -> None:
-    files = [*sorted((PACKAGE / "world").glob("*.py")), PACKAGE / "grading.py"]
+def test_world_grading_and_views_import_only_kit_facts_and_themselves() -> None:
+    pure = ("grading.py", "repository_view.py")
+    files = [*sorted((PACKAGE / "world").glob("*.py")), *(PACKAGE / name for name in pure)]
     assert len(files) > 15
     for path in files:
         text = path.read_text()

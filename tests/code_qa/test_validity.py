@@ -178,3 +178,8 @@ def test_a_lone_digit_key_token_is_reported(instance) -> None:
     weak = replace(grounding, fact=replace(grounding.fact, key_tokens=("7",)))
     facts = (weak, *instance.grounding_facts[1:])
     only_problems(replace(instance, grounding_facts=facts), "a key token shorter than 2")
+
+
+def test_an_instance_whose_questions_link_no_critical_fact_is_caught(instance) -> None:
+    facts = tuple(replace(grounding, relevance="helpful") for grounding in instance.grounding_facts)
+    only_problems(replace(instance, grounding_facts=facts), "no question links a critical fact")

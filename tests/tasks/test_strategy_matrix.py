@@ -17,11 +17,13 @@ from inspect_ai.log import EvalLog
 from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput, ModelUsage, get_model
 from inspect_ai.tool import ToolChoice, ToolInfo
 
+from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.strategies.registry import STRATEGY_NAMES
 
 TASKS: dict[str, tuple[Callable[..., Task], dict[str, Any], str, str]] = {
+    "code_qa": (code_qa, {"seed": 6, "context_tokens": 5_000}, "code_qa_scorer", "accuracy"),
     "conversation": (
         conversation,
         {"tier": "small", "seed": 0},

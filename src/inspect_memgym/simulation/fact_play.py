@@ -7,7 +7,7 @@ an answer follows from the facts a reader knows. The policies then play any stra
 model calls the same way:
 
 - a reader knows a fact when its statement is in the call's text (a document, its own
-  notes, a retrieved entry, a tool result);
+  notes, a retrieved entry, a tool result), verbatim or JSON-escaped (awi's memory);
 - on a memory update it writes the statements of the kept facts it knows (one per line;
   a JSON object for awi; awe and agentic store one fact per entry with the tools);
 - on an answer it answers from the facts it knows (agentic: after reading its memory).
@@ -61,10 +61,17 @@ class FactBook:
     def known(self, text: str) -> list[str]:
         """Ids of the facts whose statement the text holds, in book order.
 
+        A statement counts as held verbatim or as it reads inside a JSON string (quotes and
+        backslashes escaped), as the awi strategy's memory shows it.
+
         Args:
             text: A model call's text.
         """
-        return [fact_id for fact_id, fact in self.facts.items() if fact.statement in text]
+        return [
+            fact_id
+            for fact_id, fact in self.facts.items()
+            if fact.statement in text or _as_json_string(fact.statement) in text
+        ]
 
 
 @dataclass(frozen=True)
@@ -118,6 +125,11 @@ def fact_action(
             return finish(json.dumps(dict(zip(kept, statements, strict=True))))
         return finish("\n".join(statements) or NOTHING_KEPT)
     return finish(UPDATED)
+
+
+def _as_json_string(statement: str) -> str:
+    """A statement as it reads between the quotes of a JSON string (awi's memory)."""
+    return json.dumps(statement, ensure_ascii=False)[1:-1]
 
 
 def _keeps(call: FactCall, book: FactBook, fact_id: str) -> bool:

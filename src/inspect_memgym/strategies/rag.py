@@ -3,7 +3,8 @@
 Every ``update_frequency`` inputs, each input since the last update (a user message, a
 reply or an observed input) is stored as one entry of the memory backend,
 ``[<time>] user: ...`` or ``[<time>] assistant: ...`` (logged as ``rag_store``, one write
-each; an input longer than an entry is cut). A reply retrieves the ``top_k`` entries that
+each; an input longer than an entry is stored as consecutive passages, each prefixed the
+same way and each one write: `strategies.passages`). A reply retrieves the ``top_k`` entries that
 best match the user's message (an answer: the question alone, never its choices), shows
 them oldest first under "Relevant past inputs:", then the short-term window and the new
 message. No model call goes into memory: what is stored is exactly what was said.
@@ -27,6 +28,7 @@ from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.ledger import logged_operation
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.strategies.drivers import drive
+from inspect_memgym.strategies.passages import split_passages
 from inspect_memgym.strategies.prompts import RAG_MEMORY_SECTION
 from inspect_memgym.strategies.strategy import KeptMemory
 from inspect_memgym.strategies.support import (
@@ -116,6 +118,11 @@ class RagStrategy(WindowedStrategy):
     def _store(self, message: ConversationMessage) -> None:
         if not message.text.strip():
             return
+        prefix_length = len(ConversationMessage(message.role, "", message.time).render())
+        for passage in split_passages(message.text, MAX_CONTENT_CHARS - prefix_length):
+            self._store_entry(ConversationMessage(message.role, passage, message.time))
+
+    def _store_entry(self, message: ConversationMessage) -> None:
         content = normalize_content(message.render())
         if len(content) > MAX_CONTENT_CHARS:
             content = content[: MAX_CONTENT_CHARS - len(TRUNCATION_MARK)] + TRUNCATION_MARK

@@ -6,6 +6,8 @@ a ``=== <name> ===`` line. A file that does not fit what is left of a group is s
 paragraph boundaries, its later part starting the next group under a
 ``=== <name> (continued) ===`` line, so groups are filled and nothing is reordered. A
 paragraph too long for any group is split at line breaks, and a line too long at the limit.
+`fitting_chars_per_group` finds the group size at which a larger history still fits the
+number of groups allowed.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ CONTINUED_HEADER = "=== {name} (continued) ===\n"
 PARAGRAPH_BREAK = "\n\n"
 SMALLEST_CONTENT = 40
 """A group must leave at least this many characters of text after the longest header."""
+GROWTH_STEP = 1.01
+"""Each try at a group size that fits the files is this much larger than the one before."""
 
 
 def _lines_within(paragraph: str, limit: int) -> Iterator[str]:
@@ -111,3 +115,28 @@ def group_memory_files(
             "max_groups"
         )
     return groups
+
+
+def fitting_chars_per_group(
+    files: Mapping[str, str], max_groups: int, smallest: int = DEFAULT_CHARS_PER_GROUP
+) -> int:
+    """The group size for at most ``max_groups`` groups: ``smallest``, or as little more as fits.
+
+    A larger history than ``max_groups`` groups of ``smallest`` hold gets the smallest size,
+    found to within one percent, at which it fits.
+
+    Args:
+        files: File name -> text, in reading order.
+        max_groups: Most groups allowed (at least 1).
+        smallest: The preferred group size (MemGym's 15,000 characters).
+
+    Raises:
+        ValueError: If ``max_groups`` is below 1 or ``smallest`` cannot hold a header.
+    """
+    if max_groups < 1:
+        raise ValueError(f"max_groups must be at least 1, got {max_groups}")
+    total = sum(len(HEADER.format(name=name)) + len(text) for name, text in files.items())
+    size = max(smallest, -(-total // max_groups))
+    while len(group_memory_files(files, size)) > max_groups:
+        size = int(size * GROWTH_STEP) + 1
+    return size

@@ -94,6 +94,9 @@ def _check_questions(instance: CodeQAInstance) -> list[str]:
             problems.append(f"{pair.qa_id}: unknown or missing ids {unknown}")
             continue
         problems.extend(_check_question(instance, pair))
+    linked = {fact_id for pair in pairs for fact_id in pair.linked_fact_ids} & fact_ids
+    if not any(instance.fact(fact_id).relevance == "critical" for fact_id in linked):
+        problems.append("no question links a critical fact")
     return problems
 
 

@@ -1,0 +1,49 @@
+"""The code_qa score explanation: one row per question, with and without memory."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from inspect_memgym.scoring.tables import markdown_table
+
+
+def _facts_cell(row: Mapping[str, Any]) -> str:
+    """e.g. ``1/2 ✓`` (held / linked, ✓ when correct), ``(judge)`` if the judge decided one."""
+    facts = row["facts"]
+    held = sum(fact["held"] for fact in facts)
+    mark = "✓" if row["correct"] else "✗"
+    judged = " (judge)" if any(fact["decided_by"] == "judge" for fact in facts) else ""
+    return f"{held}/{len(facts)} {mark}{judged}"
+
+
+def code_qa_questions(rows: Sequence[Mapping[str, Any]]) -> str:
+    """A table of every question: its kind, facts held, misleads, and the no-memory result.
+
+    Args:
+        rows: The per-question rows of the score's metadata.
+    """
+    table = []
+    for row in rows:
+        no_memory = row.get("no_memory")
+        table.append(
+            [
+                row["qa_id"],
+                row["category"],
+                row["difficulty"],
+                f"{len(row['shown_fact_ids'])}/{len(row['facts'])}",
+                _facts_cell(row),
+                ", ".join(row["misled_by"]) or "–",
+                _facts_cell(no_memory) if no_memory else "–",
+            ]
+        )
+    header = [
+        "question",
+        "category",
+        "difficulty",
+        "facts memory showed",
+        "facts in the answer",
+        "misled by",
+        "without memory",
+    ]
+    return markdown_table(header, table)

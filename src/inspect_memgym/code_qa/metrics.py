@@ -1,0 +1,61 @@
+"""Accuracy per question category and per difficulty, pooled over every question of a run.
+
+A sample is an instance holding questions of several categories and difficulties, so the
+headline cannot be grouped by a sample field (``scoring.metrics`` groups only by one). These
+two metrics pool the graded questions every sample's ``Score.metadata["questions"]`` lists
+and report the share answered correctly per category (MemGym's eight, in their order) and
+per difficulty (easy, medium, hard), under the headline: one value per group present. With
+several epochs they pool the rows of the reduced score (the first epoch's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from inspect_ai.scorer import Metric, SampleScore, Value, metric
+
+from inspect_memgym.code_qa.world.model import DIFFICULTIES, FACT_CATEGORIES
+
+QUESTIONS_KEY = "questions"
+"""``Score.metadata`` key of the per-question rows (each with ``category``,
+``difficulty`` and ``correct``)."""
+
+
+def pooled_accuracy(scores: list[SampleScore], field: str, order: Sequence[str]) -> Value:
+    """Share of correct answers per value of a question field, over every sample's questions.
+
+    Args:
+        scores: The samples' scores.
+        field: ``category`` or ``difficulty``.
+        order: The field's values in display order (others follow, sorted).
+    """
+    right: dict[str, int] = {}
+    asked: dict[str, int] = {}
+    for sample_score in scores:
+        for row in (sample_score.score.metadata or {}).get(QUESTIONS_KEY, []):
+            group = str(row[field])
+            asked[group] = asked.get(group, 0) + 1
+            right[group] = right.get(group, 0) + bool(row["correct"])
+    groups = [name for name in order if name in asked]
+    groups += sorted(set(asked) - set(order))
+    return {group: right[group] / asked[group] for group in groups}
+
+
+@metric
+def category() -> Metric:
+    """Accuracy per question category, pooled over every question."""
+
+    def compute(scores: list[SampleScore]) -> Value:
+        return pooled_accuracy(scores, "category", FACT_CATEGORIES)
+
+    return compute
+
+
+@metric
+def difficulty() -> Metric:
+    """Accuracy per question difficulty, pooled over every question."""
+
+    def compute(scores: list[SampleScore]) -> Value:
+        return pooled_accuracy(scores, "difficulty", DIFFICULTIES)
+
+    return compute

@@ -1,0 +1,130 @@
+"""The code_qa scorer: fact recall per question, by rules, and by the judge where they cannot.
+
+``Score.value`` holds `grading.SCORE_KEYS` as floats: accuracy (the headline), fact recall
+(all linked facts, critical ones, memory-only ones), noise rejection, and the memory-isolated
+``no_memory`` and ``memory_delta``. ``Score.metadata["questions"]`` holds one row per
+question: the question, gold answer, answer, each linked fact (held or not, decided by rules
+or judge), the distractors that misled it, the linked facts that what memory showed for it
+holds, and the same grade of the no-memory answer. The metrics add accuracy per category and
+per difficulty, pooled over every question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from inspect_ai.scorer import Score, Scorer, Target, scorer
+from inspect_ai.solver import TaskState
+from inspect_ai.util import store_as
+
+from inspect_memgym.code_qa.explanation import code_qa_questions
+from inspect_memgym.code_qa.grading import (
+    HEADLINE,
+    SCORE_KEYS,
+    QuestionGrade,
+    grade_answer,
+    graded_text,
+    score_value,
+    summarise_grades,
+    undecided_facts,
+)
+from inspect_memgym.code_qa.instances import sample_instance
+from inspect_memgym.code_qa.judge import FACT_JUDGE_PROMPT_VERSION, judge_fact
+from inspect_memgym.code_qa.metrics import QUESTIONS_KEY, category, difficulty
+from inspect_memgym.code_qa.state import NO_MEMORY, WITH_MEMORY, CodeQAState
+from inspect_memgym.code_qa.world.model import CodeQAInstance
+from inspect_memgym.memory.ledger import MemoryLedger
+from inspect_memgym.scoring.metrics import score_metrics
+
+METRICS = score_metrics(SCORE_KEYS, headline=HEADLINE)
+METRICS[HEADLINE] += [category(), difficulty()]
+
+
+async def _grade(
+    instance: CodeQAInstance, record: Mapping[str, Any], judge: bool, judges: list[str]
+) -> QuestionGrade:
+    """Grade one raw answer, asking the judge about the facts the rules leave undecided."""
+    qa_id, answer = str(record["qa_id"]), str(record["answer"] or "")
+    verdicts: dict[str, bool] = {}
+    if judge:
+        question = instance.question(qa_id).question
+        for fact_id in undecided_facts(instance, qa_id, answer):
+            statement = instance.fact(fact_id).fact.statement
+            verdicts[fact_id], grader = await judge_fact(
+                qa_id, question, statement, graded_text(answer)
+            )
+            judges.append(grader)
+    return grade_answer(instance, qa_id, answer, verdicts)
+
+
+def _row(
+    instance: CodeQAInstance,
+    record: Mapping[str, Any],
+    grade: QuestionGrade,
+    no_memory: QuestionGrade | None,
+) -> dict[str, Any]:
+    pair = instance.question(grade.qa_id)
+    return {
+        **grade.to_dict(),
+        "question": pair.question,
+        "gold": pair.gold_answer,
+        "answer": record["answer"],
+        "shown_fact_ids": list(record.get("shown_fact_ids", [])),
+        "no_memory": no_memory.to_dict() if no_memory else None,
+    }
+
+
+@scorer(metrics=METRICS)
+def code_qa_scorer(judge: bool = False) -> Scorer:
+    """Grade every answer of a code_qa sample, with memory and without.
+
+    Args:
+        judge: Consult the ``grader`` model role for linked facts the rules cannot decide
+            (otherwise such a fact counts as not held).
+    """
+
+    async def score(state: TaskState, target: Target) -> Score:
+        instance = sample_instance(state.metadata)
+        records = store_as(CodeQAState).answers
+        judges: list[str] = []
+        grades: dict[str, dict[str, QuestionGrade]] = {WITH_MEMORY: {}, NO_MEMORY: {}}
+        for record in records:
+            grades[str(record["pass"])][str(record["qa_id"])] = await _grade(
+                instance, record, judge, judges
+            )
+        with_memory = [grades[WITH_MEMORY][pair.qa_id] for pair in instance.qa_pairs]
+        isolated = [
+            grades[NO_MEMORY][pair.qa_id] for pair in instance.qa_pairs if grades[NO_MEMORY]
+        ]
+        value = score_value(with_memory, isolated or None)
+        rows = [
+            _row(instance, record, grades[WITH_MEMORY][str(record["qa_id"])],
+                 grades[NO_MEMORY].get(str(record["qa_id"])))
+            for record in records
+            if record["pass"] == WITH_MEMORY
+        ]  # fmt: skip
+        right = sum(grade.correct for grade in with_memory)
+        ledger = store_as(MemoryLedger)
+        return Score(
+            value=value,
+            answer=f"{right}/{len(with_memory)} questions right",
+            explanation=(
+                f"accuracy {value[HEADLINE]:.3f} (no memory {value['no_memory']:.3f}); fact "
+                f"recall {value['fact_recall']:.3f}, memory-only facts "
+                f"{value['memory_only_fact_recall']:.3f}; noise rejection "
+                f"{value['noise_rejection']:.3f}.\n\n" + code_qa_questions(rows)
+            ),
+            metadata={
+                QUESTIONS_KEY: rows,
+                "discoverable_fact_recall": summarise_grades(with_memory).discoverable_fact_recall,
+                "judge_model": sorted(set(judges)) or None,
+                "judge_prompt_version": FACT_JUDGE_PROMPT_VERSION if judges else None,
+                "ingest_groups": store_as(CodeQAState).ingest_groups,
+                "ingest_chars": store_as(CodeQAState).ingest_chars,
+                "memory_operations": len(ledger.operations),
+                "writes_used": ledger.writes_used,
+            },
+        )
+
+    return score

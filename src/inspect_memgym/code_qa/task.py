@@ -1,0 +1,159 @@
+"""``inspect_memgym/code_qa``: questions about a codebase and its task history (MemGym-CodeQA).
+
+Each sample is a generated Python codebase and the history of a task on it (an issue
+report, a chat with the user, a debugging log, review comments, design notes, and source
+excerpts read along the way), sized to ``context_tokens``. A memory strategy takes in the
+history in a few ingest groups; then every question is asked with what the strategy
+recalls and the repository skeleton (and the source files with ``repo_files=true``).
+Scores: accuracy (a question is right when its answer holds at least half of its linked
+facts), fact recall (all, critical, memory-only), noise rejection, and the memory-isolated
+``no_memory`` and ``memory_delta``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from inspect_ai import Task, task
+
+from inspect_memgym.code_qa import (
+    BENCHMARK_NAME,
+    driver,  # noqa: F401  (registers the driver)
+    policy_play,  # noqa: F401  (registers the memgym policies)
+)
+from inspect_memgym.code_qa.dataset import generated_dataset
+from inspect_memgym.code_qa.protocol import EVICTED, ProtocolOptions
+from inspect_memgym.code_qa.scorer import code_qa_scorer
+from inspect_memgym.code_qa.viewer import code_qa_headline, code_qa_viewer
+from inspect_memgym.code_qa.world.generate import DEFAULT_CONTEXT_TOKENS
+from inspect_memgym.code_qa.world.ingest import MEMGYM_MAX_GROUPS
+from inspect_memgym.code_qa.world.model import GENERATOR_VERSION
+from inspect_memgym.kit.inspect_internals import task_argument_errors
+from inspect_memgym.kit.seeds import resolve_seeds
+from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
+from inspect_memgym.memory.factory import DEFAULT_BACKEND
+from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.strategies.registry import strategy_parameters
+from inspect_memgym.strategies.support import check_integer
+from inspect_memgym.strategies.task_arguments import memory_location, memory_strategy_solver
+
+TASK_VERSION = 1
+"""Bumped whenever generation or scoring changes."""
+DEFAULT_SEEDS = 20
+DEFAULT_AGENT = "notes"
+"""MemGym's evicted protocol takes notes under a 500-token budget by default."""
+EVICTED_SHORT_TERM_WINDOW = 0
+"""Evicted means evicted: awi, rag and awe keep no raw ingest group in context unless asked."""
+
+
+@task
+def code_qa(
+    seeds: int | Sequence[int] = DEFAULT_SEEDS,
+    seed: int | None = None,
+    context_tokens: int = DEFAULT_CONTEXT_TOKENS,
+    protocol: str = EVICTED,
+    repo_files: bool = False,
+    ingest_groups: int = MEMGYM_MAX_GROUPS,
+    ingest_chars: int | None = None,
+    agent: str = DEFAULT_AGENT,
+    backend: str = DEFAULT_BACKEND,
+    embedding: str = DEFAULT_EMBEDDING,
+    write_budget: int | None = None,
+    update_frequency: int | None = None,
+    short_term_window: int | None = None,
+    top_k: int | None = None,
+    context_budget: int | None = None,
+    notes_budget: int | None = None,
+    observation_window: int | None = None,
+    max_turns: int | None = None,
+    memory_isolation: bool = True,
+    judge: bool = False,
+    chroma_url: str | None = None,
+    chroma_token: str | None = None,
+    keep_memory: bool = False,
+) -> Task:
+    """MemGym-CodeQA on generated codebases and task histories, as an Inspect task.
+
+    Args:
+        seeds: Number of instances (seeds 0..n-1) or a list of seeds.
+        seed: A single seed (overrides ``seeds``).
+        context_tokens: Size of each task history in estimated tokens (5,000 to 4,000,000;
+            MemGym's buckets are 10,000, 100,000, 500,000 and 1,000,000).
+        protocol: ``evicted`` (the history goes through the memory strategy) or
+            ``full_context`` (every question sees the whole history: the upper bound).
+        repo_files: Also show the source files with every question (referenced files
+            first, 8,000 characters per file, 60,000 in all).
+        ingest_groups: Most ingest groups in phase one (MemGym: 3); 0 for as many groups
+            of ``ingest_chars`` as the history needs.
+        ingest_chars: Characters per ingest group (default: MemGym's 15,000, or as little
+            more as ``ingest_groups`` groups need for a larger history).
+        agent: Memory strategy: notes (default), none, native, awi, rag, awe, summary,
+            masking or agentic.
+        backend: Memory backend for rag, awe and agentic: chroma (embedded) or markdown.
+        embedding: Embedding for chroma: hashing (offline default), minilm or openai.
+        write_budget: Memory writes allowed (default: effectively unlimited).
+        update_frequency: Inputs between memory updates (awi, rag, awe; default 2).
+        short_term_window: Recent raw inputs kept in context (awi, rag, awe; default 0
+            here: no ingest group stays in context).
+        top_k: Memories retrieved per answer (rag, awe; default 30).
+        context_budget: Token budget of the history (native: 128,000; summary: 4,000).
+        notes_budget: Token budget of the notes strategy's notes (default 500, MemGym's).
+        observation_window: Observations the masking strategy keeps whole (default 3).
+        max_turns: Model turns per input or answer (agentic; default 20).
+        memory_isolation: Also ask every question with no memory (``no_memory`` and
+            ``memory_delta`` in the scores; NaN when false).
+        judge: Consult the ``grader`` model role for linked facts the rules cannot decide.
+        chroma_url: ChromaDB server for the chroma backend (default: ``MEMGYM_CHROMA_URL``,
+            else an in-process store).
+        chroma_token: Token for a ChromaDB server with token auth (default:
+            ``MEMGYM_CHROMA_TOKEN``; prefer the variable, Inspect logs ``-T`` values).
+        keep_memory: Keep each sample's chroma collection after the sample.
+    """
+    with task_argument_errors(BENCHMARK_NAME):
+        memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
+        check_integer("context_tokens", context_tokens, 1)
+        if not isinstance(judge, bool):
+            raise ValueError(f"judge must be true or false, got {judge!r}")
+        options = ProtocolOptions(
+            protocol=protocol,
+            repo_files=repo_files,
+            ingest_groups=ingest_groups,
+            ingest_chars=ingest_chars,
+            memory_isolation=memory_isolation,
+        )
+        options.check()
+        if short_term_window is None and "short_term_window" in strategy_parameters(agent):
+            short_term_window = EVICTED_SHORT_TERM_WINDOW
+        strategy_options = {
+            "update_frequency": update_frequency,
+            "short_term_window": short_term_window,
+            "top_k": top_k,
+            "context_budget": context_budget,
+            "notes_budget": notes_budget,
+            "observation_window": observation_window,
+            "max_turns": max_turns,
+        }
+        solver = memory_strategy_solver(agent, memory, strategy_options, write_budget)
+        chosen_seeds = resolve_seeds(seeds, seed)
+        samples = generated_dataset(chosen_seeds, context_tokens, options)
+        return Task(
+            dataset=samples,
+            solver=solver,
+            scorer=code_qa_scorer(judge=judge),
+            version=TASK_VERSION,
+            headline_metric=code_qa_headline(),
+            viewer=code_qa_viewer(),
+            metadata={
+                "benchmark": BENCHMARK_NAME,
+                "seeds": chosen_seeds,
+                "context_tokens": context_tokens,
+                **options.to_dict(),
+                "agent": agent,
+                **strategy_options,
+                **memory.task_metadata(),
+                "memory_location": memory_location(agent, memory),
+                "write_budget": write_budget,
+                "judge": judge,
+                "generator_version": GENERATOR_VERSION,
+            },
+        )

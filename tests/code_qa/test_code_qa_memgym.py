@@ -1,0 +1,150 @@
+"""code_qa end to end with the memgym fact policies: invariants, protocols, prompts, determinism.
+
+One eval per configuration, shared by the tests that read it: perfect through the default
+notes strategy (with its no-memory pass: the none strategy beside it), the full-context
+protocol with source files, and (slow) the partial and forgetful policies. The invariants:
+perfect reaches at least 0.95 accuracy with a memory delta above 0.5; with no memory,
+questions that need memory are at most 0.05 right; the no-memory pass never sees the
+history.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from inspect_ai import eval
+from inspect_ai.log import EvalLog, EvalSample, resolve_sample_attachments
+from inspect_ai.model import ChatMessageSystem
+
+from inspect_memgym.code_qa.instances import cached_instance
+from inspect_memgym.code_qa.prompts import SYSTEM_PROMPT
+from inspect_memgym.code_qa.task import code_qa
+
+SEEDS = [3, 6]
+SIZE = 10_000
+
+
+def run(tmp_path_factory: pytest.TempPathFactory, model: str, **task_args: Any) -> EvalLog:
+    arguments = {"seeds": SEEDS, "context_tokens": SIZE, **task_args}
+    [log] = eval(
+        code_qa(**arguments),
+        model=model,
+        display="none",
+        log_dir=str(tmp_path_factory.mktemp("logs")),
+    )
+    assert log.status == "success", log.error
+    assert log.samples and all(sample.error is None for sample in log.samples)
+    return log
+
+
+def values(log: EvalLog) -> list[dict[str, float]]:
+    assert log.samples is not None
+    return [dict(sample.scores["code_qa_scorer"].value) for sample in log.samples]  # type: ignore[arg-type, index]
+
+
+def rows(sample: EvalSample) -> list[dict[str, Any]]:
+    return sample.scores["code_qa_scorer"].metadata["questions"]  # type: ignore[index, no-any-return]
+
+
+def metric(log: EvalLog, key: str, name: str = "mean") -> float:
+    assert log.results is not None
+    [score] = [score for score in log.results.scores if score.name == key]
+    return score.metrics[name].value
+
+
+@pytest.fixture(scope="module")
+def perfect(tmp_path_factory: pytest.TempPathFactory) -> EvalLog:
+    return run(tmp_path_factory, "memgym/perfect")
+
+
+@pytest.fixture(scope="module")
+def full_context(tmp_path_factory: pytest.TempPathFactory) -> EvalLog:
+    return run(tmp_path_factory, "memgym/perfect", protocol="full_context", repo_files=True)
+
+
+def test_perfect_memory_answers_nearly_everything_and_gains_it_from_memory(perfect) -> None:
+    assert metric(perfect, "accuracy") >= 0.95
+    assert metric(perfect, "memory_delta") > 0.5
+    assert metric(perfect, "no_memory") == 0.0
+    for value in values(perfect):
+        assert value["memory_delta"] == pytest.approx(value["accuracy"] - value["no_memory"])
+        assert value["noise_rejection"] == 1.0
+    sample = perfect.samples[0]
+    assert sample.metadata["agent"]["agent"] == "notes"
+    assert sample.metadata["agent"]["rewrites"] == 3  # one per ingest group
+    assert sample.scores["code_qa_scorer"].metadata["ingest_groups"] == 3
+
+
+def test_metrics_pool_questions_by_category_and_difficulty(perfect) -> None:
+    assert perfect.results is not None
+    [accuracy] = [score for score in perfect.results.scores if score.name == "accuracy"]
+    groups = {item.group: [] for item in accuracy.metrics.values() if item.group}
+    for item in accuracy.metrics.values():
+        if item.group:
+            groups[item.group].append(item.name)
+    questions = [row for sample in perfect.samples for row in rows(sample)]
+    assert groups["difficulty"] == [
+        level
+        for level in ("easy", "medium", "hard")
+        if any(r["difficulty"] == level for r in questions)
+    ]
+    assert set(groups["category"]) == {row["category"] for row in questions}
+    for item in accuracy.metrics.values():
+        if item.group:
+            asked = [row for row in questions if row[item.group] == item.name]
+            assert item.value == pytest.approx(sum(r["correct"] for r in asked) / len(asked))
+
+
+def test_without_memory_no_question_that_needs_memory_is_answered(perfect) -> None:
+    needing = [row for sample in perfect.samples for row in rows(sample) if row["requires_memory"]]
+    assert len(needing) == 9
+    assert sum(row["no_memory"]["correct"] for row in needing) / len(needing) <= 0.05
+    assert sum(row["correct"] for row in needing) == 9
+
+
+def test_the_no_memory_pass_sees_the_skeleton_but_never_the_history(perfect, full_context) -> None:
+    for log in (perfect, full_context):
+        for sample in map(resolve_sample_attachments, log.samples):
+            instance = cached_instance(sample.metadata["seed"], sample.metadata["context_tokens"])
+            statements = [item.fact.statement for item in instance.grounding_facts]
+            bare = [
+                event.input
+                for event in sample.events
+                if event.event == "model"
+                and isinstance(event.input[0], ChatMessageSystem)
+                and event.input[0].text == SYSTEM_PROMPT
+                and len(event.input) == 2
+                and "task's history (every memory file" not in event.input[1].text
+            ]
+            assert len(bare) == len(instance.qa_pairs)
+            for messages in bare:
+                prompt = messages[1].text
+                assert instance.referenced_files[0] in prompt
+                assert not any(statement in prompt for statement in statements)
+                assert ("Source files" in prompt) == (log is full_context)
+
+
+def test_full_context_is_the_upper_bound(full_context) -> None:
+    assert metric(full_context, "accuracy") == 1.0
+    assert metric(full_context, "fact_recall") == 1.0
+    for sample in full_context.samples:
+        assert all(len(row["shown_fact_ids"]) == len(row["facts"]) for row in rows(sample))
+        assert sample.metadata["protocol"] == "full_context"
+
+
+@pytest.mark.slow
+def test_partial_and_forgetful_policies_keep_what_they_should(tmp_path_factory) -> None:
+    partial = run(tmp_path_factory, "memgym/partial", seeds=[3])
+    forgetful = run(tmp_path_factory, "memgym/forgetful", seeds=[3])
+    assert 0.2 < metric(partial, "fact_recall") < 0.8
+    assert metric(forgetful, "accuracy") == 0.0
+    assert metric(forgetful, "memory_delta") == 0.0
+
+
+def test_the_same_seeds_score_the_same_in_a_second_run(perfect, tmp_path_factory) -> None:
+    again = run(tmp_path_factory, "memgym/perfect")
+    assert values(again) == values(perfect)
+    assert [rows(sample) for sample in again.samples] == [
+        rows(sample) for sample in perfect.samples
+    ]
