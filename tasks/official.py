@@ -14,12 +14,17 @@ from inspect_ai import Task, task
 
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.research_qa.task import research_qa
 
 OFFICIAL_TIER = "standard"
 OFFICIAL_SEEDS = list(range(10))
 OFFICIAL_CONVERSATION_TIER = "base"
 OFFICIAL_CONVERSATION_SEEDS = list(range(20))
 OFFICIAL_CONVERSATION_AGENT = "awe"
+OFFICIAL_RESEARCH_SEEDS = list(range(25))
+OFFICIAL_RESEARCH_HOPS = [3, 4, 5, 6]
+OFFICIAL_RESEARCH_CONTEXT_TOKENS = 100_000
+OFFICIAL_RESEARCH_AGENT = "notes"
 
 
 @task
@@ -35,4 +40,17 @@ def conversation_official() -> Task:
         tier=OFFICIAL_CONVERSATION_TIER,
         seeds=OFFICIAL_CONVERSATION_SEEDS,
         agent=OFFICIAL_CONVERSATION_AGENT,
+    )
+
+
+@task
+def research_qa_official() -> Task:
+    """research_qa under the official protocol (100 instances, hops 3-6, 100k tokens, notes)."""
+    return research_qa(
+        seeds=OFFICIAL_RESEARCH_SEEDS,
+        hops=OFFICIAL_RESEARCH_HOPS,
+        context_tokens=OFFICIAL_RESEARCH_CONTEXT_TOKENS,
+        eviction="full",
+        mode="scripted",
+        agent=OFFICIAL_RESEARCH_AGENT,
     )
