@@ -9,7 +9,7 @@ forgetful, guesser) under the strategies asked for, and prints one Markdown row 
 (policy, strategy): the mean score, no_memory and memory_delta (± standard error over
 samples), exact, hop recall, the failure labels, model calls (and searches in interactive
 mode) per sample, and wall seconds. Hops are mixed 3-6 by default, one sample per
-(seed, hops).
+(seed, hops). A strategy written ``rag/markdown`` uses that memory backend (default chroma).
 """
 
 from __future__ import annotations
@@ -30,11 +30,13 @@ SCORER = "research_qa_scorer"
 
 
 def run(policy: str, strategy: str, args: argparse.Namespace) -> tuple[EvalLog, float]:
+    agent, _, backend = strategy.partition("/")
     task = research_qa(
         seeds=args.seeds,
         hops=args.hops,
         context_tokens=args.context_tokens,
-        agent=strategy,
+        agent=agent,
+        backend=backend or "chroma",
         mode=args.mode,
         search_backend=args.search_backend,
     )
