@@ -89,6 +89,10 @@ def test_chain_facts_are_found_by_their_key_tokens(number_instance: ResearchInst
     paraphrase = "Born 1941: " + " ".join(number_instance.grounding_facts[2].fact.key_tokens)
     assert chain_facts_in(number_instance, paraphrase) == ["F3"]
     assert chain_facts_in(number_instance, "") == []
+    # F2 links two names that other facts name too: both must share one line
+    first, second = number_instance.grounding_facts[1].fact.key_tokens
+    assert chain_facts_in(number_instance, f"{first} wrote it.\n{second} was born.") == []
+    assert chain_facts_in(number_instance, f"- {second} taught {first}") == ["F2"]
 
 
 def test_failure_labels_and_hop_recall(number_instance: ResearchInstance) -> None:

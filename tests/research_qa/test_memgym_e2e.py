@@ -22,6 +22,8 @@ from inspect_memgym.research_qa.references import resolve_instance
 from inspect_memgym.research_qa.task import research_qa
 from inspect_memgym.research_qa.world import HOP_RANGE, generate_instance
 
+from .memgym_row_sample import memgym_row, write_rows
+
 GRID = {"seeds": [4, 5], "hops": "3-4", "context_tokens": 2_000}
 """Four samples: two seeds at 3 and 4 hops. The partial policy keeps each chain fact with a
 fixed chance of one half; here it keeps all the facts the two 3-hop samples need."""
@@ -43,10 +45,12 @@ RUNS: dict[str, tuple[str, dict[str, Any]]] = {
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, EvalLog]:
     log_dir = tmp_path_factory.mktemp("research_qa_memgym")
+    rows = write_rows(log_dir / "3hop.jsonl", [memgym_row("row-a"), memgym_row("row-b")])
     logs = {}
-    for name, (policy, arguments) in RUNS.items():
+    for name, (policy, arguments) in {**RUNS, "perfect rows": ("perfect", {})}.items():
+        task_arguments = {"dataset": str(rows)} if name == "perfect rows" else {**GRID, **arguments}
         [log] = eval(
-            research_qa(**{**GRID, **arguments}),
+            research_qa(**task_arguments),
             model=f"memgym/{policy}",
             display="none",
             log_dir=str(log_dir),
@@ -179,3 +183,12 @@ def test_the_log_holds_the_options_and_no_instance(
     assert log.eval.metadata is not None and log.eval.metadata["search_backend"] == "bm25"
     sample = samples(log)[0]
     assert set(sample.metadata["instance"]) == {"source", "seed", "hops", "context_tokens"}
+
+
+def test_released_rows_play_like_generated_instances(runs: dict[str, EvalLog]) -> None:
+    rows = runs["perfect rows"]
+    assert [sample.id for sample in samples(rows)] == ["row-a", "row-b"]
+    assert mean(rows, "score") == 1.0 and mean(rows, "no_memory") == 0.0
+    for sample in samples(rows):
+        assert sample.metadata["eviction"] == "sliding_window"  # the rows' own policy
+        assert sample.scores[SCORER].metadata["gold"] == "1987"  # type: ignore[index]

@@ -12,7 +12,8 @@
   recalled for the question, or in the documents still visible). A wrong answer is a
   ``write_failure`` when a chain fact it needed from memory was never in memory, a
   ``read_failure`` when it was in memory but not recalled, else a
-  ``utilization_failure``. A fact is in a text when all its key tokens are.
+  ``utilization_failure``. A fact is in a text when one of its lines has all the fact's
+  key tokens.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 
 from inspect_memgym.research_qa.world import ResearchInstance
 from inspect_memgym.scoring.answer_rules import RuleVerdict, check_answer
-from inspect_memgym.scoring.facts import facts_held
+from inspect_memgym.scoring.facts import normalise_for_match
 from inspect_memgym.scoring.failure_labels import (
     FAILURE_RATE_KEYS,
     READ_FAILURE,
@@ -172,15 +173,33 @@ def grade_reply(instance: ResearchInstance, raw: str) -> AnswerGrade:
 
 
 def chain_facts_in(instance: ResearchInstance, text: str) -> list[str]:
-    """Ids of the chain facts a text holds (every key token present), in hop order.
+    """Ids of the chain facts a text holds, in hop order.
+
+    A fact is held when one line of the text has every key token of it (the names it links,
+    or the entity and its value). Lines, not the whole text: in a long memory the two
+    names of a relation fact each turn up in other facts of the chain.
 
     Args:
         instance: The instance.
         text: Memory, recalled memory, or documents.
     """
-    if not text:
-        return []
-    return facts_held(text, [grounding.fact for grounding in instance.grounding_facts])
+    facts = [grounding.fact for grounding in instance.grounding_facts]
+    wanted = [
+        (fact.fact_id, [normalise_for_match(token) for token in fact.key_tokens])
+        for fact in facts
+        if fact.key_tokens
+    ]
+    held: set[str] = set()
+    for line in text.splitlines():
+        if len(held) == len(wanted):
+            break
+        lowered = normalise_for_match(line)
+        held.update(
+            fact_id
+            for fact_id, tokens in wanted
+            if fact_id not in held and all(token in lowered for token in tokens)
+        )
+    return [fact.fact_id for fact in facts if fact.fact_id in held]
 
 
 def hop_recall(

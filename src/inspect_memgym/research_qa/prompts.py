@@ -157,6 +157,8 @@ def visible_at_answer(instance: ResearchInstance) -> list[Document]:
     """The documents visible when a scripted instance is answered (the last turn's view).
 
     Args:
-        instance: The instance.
+        instance: The instance (one without turns shows nothing).
     """
+    if not instance.turns:
+        return []
     return instance.visible_documents(len(instance.turns) - 1)
