@@ -10,6 +10,10 @@
   (three ingest groups, no source files) and the default ``notes`` agent (100 samples).
   Report accuracy with its standard error, memory-only fact recall, noise rejection,
   ``no_memory`` and ``memory_delta``, and accuracy per category and difficulty.
+- ``research_qa_official``: seeds 0-24 at each of 3 to 6 hops (100 samples), 100,000-token
+  search streams with full eviction, scripted turns and the ``notes`` strategy. Report the
+  score with its standard error, per hop count, ``hop_recall``, ``no_memory`` and
+  ``memory_delta``.
 
 Run one with ``inspect eval tasks/official.py@entity_stream_official --model <model>``.
 """
@@ -19,6 +23,7 @@ from inspect_ai import Task, task
 from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.research_qa.task import research_qa
 
 OFFICIAL_TIER = "standard"
 OFFICIAL_SEEDS = list(range(10))
@@ -28,6 +33,10 @@ OFFICIAL_CONVERSATION_AGENT = "awe"
 OFFICIAL_CODE_QA_SEEDS = list(range(100))
 OFFICIAL_CODE_QA_CONTEXT_TOKENS = 100_000
 OFFICIAL_CODE_QA_AGENT = "notes"
+OFFICIAL_RESEARCH_SEEDS = list(range(25))
+OFFICIAL_RESEARCH_HOPS = [3, 4, 5, 6]
+OFFICIAL_RESEARCH_CONTEXT_TOKENS = 100_000
+OFFICIAL_RESEARCH_AGENT = "notes"
 
 
 @task
@@ -55,4 +64,17 @@ def code_qa_official() -> Task:
         protocol="evicted",
         repo_files=False,
         agent=OFFICIAL_CODE_QA_AGENT,
+    )
+
+
+@task
+def research_qa_official() -> Task:
+    """research_qa under the official protocol (100 instances, hops 3-6, 100k tokens, notes)."""
+    return research_qa(
+        seeds=OFFICIAL_RESEARCH_SEEDS,
+        hops=OFFICIAL_RESEARCH_HOPS,
+        context_tokens=OFFICIAL_RESEARCH_CONTEXT_TOKENS,
+        eviction="full",
+        mode="scripted",
+        agent=OFFICIAL_RESEARCH_AGENT,
     )

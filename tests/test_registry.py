@@ -37,6 +37,7 @@ REGISTERED = {
         "inspect_memgym/entity_stream",
         "inspect_memgym/conversation",
         "inspect_memgym/code_qa",
+        "inspect_memgym/research_qa",
     ],
     "solver": [
         "inspect_memgym/entity_stream_agent",
@@ -46,6 +47,7 @@ REGISTERED = {
         "inspect_memgym/entity_stream_scorer",
         "inspect_memgym/conversation_scorer",
         "inspect_memgym/code_qa_scorer",
+        "inspect_memgym/research_qa_scorer",
     ],
     "tool": [
         "inspect_memgym/submit_answer",
@@ -54,6 +56,7 @@ REGISTERED = {
         "inspect_memgym/memory_read",
         "inspect_memgym/memory_search",
         "inspect_memgym/memory_delete",
+        "inspect_memgym/web_search",
     ],
     "modelapi": ["inspect_memgym/memgym"],
 }
@@ -202,6 +205,7 @@ def test_inspect_list_tasks_finds_the_official_protocol() -> None:
     assert result.returncode == 0, result.stderr
     assert "tasks/official.py@entity_stream_official" in result.stdout.split()
     assert "tasks/official.py@conversation_official" in result.stdout.split()
+    assert "tasks/official.py@research_qa_official" in result.stdout.split()
 
 
 def test_official_protocol_is_pinned() -> None:

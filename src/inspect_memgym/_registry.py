@@ -11,6 +11,9 @@ from inspect_memgym.entity_stream.solver import entity_stream_agent
 from inspect_memgym.entity_stream.submit_answer import submit_answer
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.memory.delete_tool import memory_delete
+from inspect_memgym.research_qa.scorer import research_qa_scorer
+from inspect_memgym.research_qa.search_tool import web_search
+from inspect_memgym.research_qa.task import research_qa
 from inspect_memgym.simulation.registration import memgym
 from inspect_memgym.strategies.agentic import agentic
 from inspect_memgym.strategies.awe import awe

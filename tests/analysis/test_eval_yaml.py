@@ -14,12 +14,14 @@ import yaml
 from inspect_memgym.code_qa import task as code_qa
 from inspect_memgym.conversation import task as conversation
 from inspect_memgym.entity_stream import task as entity_stream
+from inspect_memgym.research_qa import task as research_qa
 
 ROOT = Path(__file__).resolve().parents[2]
 LISTINGS = {
     "memgym_entity_stream": entity_stream.TASK_VERSION,
     "memgym_conversation": conversation.TASK_VERSION,
     "memgym_code_qa": code_qa.TASK_VERSION,
+    "memgym_research_qa": research_qa.TASK_VERSION,
 }
 
 

@@ -20,6 +20,7 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.research_qa.task import research_qa
 from inspect_memgym.strategies.registry import STRATEGY_NAMES
 
 TASKS: dict[str, tuple[Callable[..., Task], dict[str, Any], str, str]] = {
@@ -35,6 +36,12 @@ TASKS: dict[str, tuple[Callable[..., Task], dict[str, Any], str, str]] = {
         {"tier": "lite", "seed": 0, "templates": "city"},
         "entity_stream_scorer",
         "composite",
+    ),
+    "research_qa": (
+        research_qa,
+        {"seed": 0, "hops": 3, "context_tokens": 1_000},
+        "research_qa_scorer",
+        "score",
     ),
 }
 USAGE = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)

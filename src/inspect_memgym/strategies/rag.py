@@ -7,11 +7,14 @@ each; an input longer than an entry is stored as consecutive passages, each pref
 same way and each one write: `strategies.passages`). A reply retrieves the ``top_k`` entries that
 best match the user's message (an answer: the question alone, never its choices), shows
 them oldest first under "Relevant past inputs:", then the short-term window and the new
-message. No model call goes into memory: what is stored is exactly what was said.
+message. No model call goes into memory: what is stored is exactly what was said. Inputs
+that arrive together (`observe_batch`, e.g. a search turn's documents) are stored one per
+entry, so no document is cut to fit a whole turn into one entry.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from inspect_ai.solver import Generate, Solver, TaskState, solver
@@ -83,6 +86,15 @@ class RagStrategy(WindowedStrategy):
         self.store_refusals = 0
         self.memory = open_backend(memory or MemorySettings(), write_budget)
         self._embedding_name = self.memory.embedding_name
+
+    async def observe_batch(self, contents: Sequence[str]) -> None:
+        """Take in each input separately, so each is stored as its own entry.
+
+        Args:
+            contents: The inputs, in order (e.g. a search turn's documents).
+        """
+        for content in contents:
+            await self.observe(content)
 
     def kept(self) -> KeptMemory:
         """The stored entries: their tokens and count."""

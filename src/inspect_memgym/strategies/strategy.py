@@ -6,7 +6,8 @@ answers from what the strategy kept. Each task's driver talks only to this inter
 
 - `respond`: reply to a user message on-policy (a conversation); memory may change;
 - `observe`: take in one input (a document, a search turn, a memory file, a past session)
-  without replying; memory may change;
+  without replying; memory may change; `observe_batch`: several inputs that arrive
+  together (a search turn's documents), by default as one input, joined;
 - `answer`: answer an evaluation prompt from memory; memory and history stay unchanged;
 - `end_session` and `flush`: session boundaries and pending updates;
 - `kept`: the size of what the strategy holds now, `memory_text`: that memory as text
@@ -22,6 +23,7 @@ every task. A task says what the assistant is for and what memory should keep wi
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,6 +99,17 @@ class MemoryStrategy(ABC):
         Args:
             content: The input (a document, a search turn, a file, a past session).
         """
+
+    async def observe_batch(self, contents: Sequence[str]) -> None:
+        """Take in several inputs that arrive together, without replying; may update memory.
+
+        By default they are one input, joined by blank lines (one memory update for a whole
+        search turn). A strategy that keeps inputs one per entry takes each separately.
+
+        Args:
+            contents: The inputs, in order (e.g. a turn's heading, then its documents).
+        """
+        await self.observe("\n\n".join(contents))
 
     @abstractmethod
     async def answer(self, prompt: str, query: str) -> str:

@@ -23,7 +23,11 @@ from inspect_memgym.research_qa.world.model import (
     GroundingFact,
     SearchTurn,
 )
-from inspect_memgym.research_qa.world.reader import candidate_answers, resolve_answer
+from inspect_memgym.research_qa.world.reader import (
+    candidate_answers,
+    next_open_hop,
+    resolve_answer,
+)
 from inspect_memgym.research_qa.world.streams import GENERATOR_VERSION, instance_id_for
 from inspect_memgym.research_qa.world.validity import check_instance
 
@@ -47,5 +51,6 @@ __all__ = [
     "generate_instance",
     "instance_id_for",
     "load_memgym_rows",
+    "next_open_hop",
     "resolve_answer",
 ]

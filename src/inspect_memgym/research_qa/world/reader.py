@@ -7,7 +7,8 @@ fact, or with known facts that disagree, breaks the chain.
 
 This is the reference for scripted policies: a perfect policy keeps every chain fact and
 reaches the gold; a forgetful one keeps some and gets None (or, if it kept the wrong
-facts, a wrong answer).
+facts, a wrong answer). ``next_open_hop`` says where such a reader is stuck, which is what a
+scripted researcher searches for next.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from inspect_memgym.research_qa.world.instance import ResearchInstance
+from inspect_memgym.research_qa.world.model import ChainHop
 
 
 def resolve_answer(instance: ResearchInstance, known_fact_ids: Iterable[str]) -> str | None:
@@ -33,10 +35,7 @@ def resolve_answer(instance: ResearchInstance, known_fact_ids: Iterable[str]) ->
     if instance.chain_start is None:
         complete = all(fact_id in known for fact_id in instance.chain_fact_ids)
         return instance.gold.text if complete and instance.chain_fact_ids else None
-    values: dict[tuple[str, str], set[str]] = {}
-    for claim in instance.claims:
-        if claim.current and claim.fact_id in known:
-            values.setdefault((claim.subject, claim.relation), set()).add(claim.value)
+    values = _current_values(instance, known)
     current = instance.chain_start
     for hop in instance.chain:
         found = values.get((current, hop.relation), set())
@@ -44,6 +43,44 @@ def resolve_answer(instance: ResearchInstance, known_fact_ids: Iterable[str]) ->
             return None
         (current,) = found
     return current
+
+
+def next_open_hop(
+    instance: ResearchInstance, known_fact_ids: Iterable[str]
+) -> tuple[ChainHop, str] | None:
+    """Where a reader who knows exactly these facts is stuck: the first hop it cannot follow.
+
+    Args:
+        instance: A generated instance.
+        known_fact_ids: Ids of the facts known.
+
+    Returns:
+        The first hop with no single known current value, and the name of the entity the
+        reader has reached (where that hop starts); None when the whole chain can be
+        followed, or for a released row (no structured claims).
+    """
+    if instance.chain_start is None:
+        return None
+    values = _current_values(instance, known_fact_ids)
+    current = instance.chain_start
+    for hop in instance.chain:
+        found = values.get((current, hop.relation), set())
+        if len(found) != 1:
+            return hop, current
+        (current,) = found
+    return None
+
+
+def _current_values(
+    instance: ResearchInstance, known_fact_ids: Iterable[str]
+) -> dict[tuple[str, str], set[str]]:
+    """The values known current claims give, by (subject, relation)."""
+    known = set(known_fact_ids)
+    values: dict[tuple[str, str], set[str]] = {}
+    for claim in instance.claims:
+        if claim.current and claim.fact_id in known:
+            values.setdefault((claim.subject, claim.relation), set()).add(claim.value)
+    return values
 
 
 def candidate_answers(instance: ResearchInstance, turn_index: int) -> set[str]:

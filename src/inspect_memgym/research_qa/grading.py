@@ -1,0 +1,308 @@
+"""Grading of research_qa answers, pure: reply parsing, the answer rules, fact diagnostics.
+
+- A reply is MemGym-DR's JSON (``{"answer": ..., "confidence": ...}``, fenced or not); a
+  reply without it falls back on an ``Answer:`` line, else on the whole text, and counts
+  as a parse failure.
+- The answer is decided by the suite's rules (``scoring.answer_rules``) against the gold
+  computed from the graph: an entity name (another name of the world makes it wrong), a
+  number (exact), or a label (another choice makes it a hedge). An answer the rules
+  cannot decide scores 0, unless the judge (the ``grader`` role, MemGym's 0-1 scale)
+  scores it.
+- ``hop_recall``: the share of chain facts the answer could see (in what the strategy
+  recalled for the question, or in the documents still visible). A wrong answer is a
+  ``write_failure`` when a chain fact it needed from memory was never in memory, a
+  ``read_failure`` when it was in memory but not recalled, else a
+  ``utilization_failure``. A fact is in a text when one of its lines has all the fact's
+  key tokens.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from inspect_memgym.research_qa.world import ResearchInstance
+from inspect_memgym.scoring.answer_rules import RuleVerdict, check_answer
+from inspect_memgym.scoring.facts import normalise_for_match
+from inspect_memgym.scoring.failure_labels import (
+    FAILURE_RATE_KEYS,
+    READ_FAILURE,
+    UTILIZATION_FAILURE,
+    WRITE_FAILURE,
+    FailureLabel,
+)
+from inspect_memgym.scoring.isolation import ISOLATION_KEYS, isolation_values
+
+SCORE_KEYS: tuple[str, ...] = (
+    "score",
+    "exact",
+    "hop_recall",
+    *ISOLATION_KEYS,
+    *FAILURE_RATE_KEYS,
+    "parse_failure",
+)
+"""`Score.value` keys, in display order (``score`` is the headline)."""
+
+_JSON_OBJECT = re.compile(r"\{[^{}]*\}", re.DOTALL)
+_ANSWER_LINE = re.compile(r"^\s*(?:final\s+)?answer\s*[:=]\s*(?P<answer>.+?)\s*$", re.I | re.M)
+
+
+@dataclass(frozen=True)
+class ParsedReply:
+    """The answer a reply gives.
+
+    Attributes:
+        answer: The answer text.
+        parsed: Whether the reply had the JSON format (or an ``Answer:`` line).
+    """
+
+    answer: str
+    parsed: bool
+
+
+@dataclass(frozen=True)
+class AnswerGrade:
+    """How one answer was graded.
+
+    Attributes:
+        raw: The reply as given.
+        answer: The parsed answer.
+        parsed: Whether the reply had the asked format.
+        verdict: The rules' verdict (``correct``, ``incorrect`` or ``undecided``).
+        rule: The rule that decided.
+        reason: Why, in one sentence.
+        judge_score: The judge's 0-1 score of an undecided answer (None if not judged).
+        judge_model: The model that judged ("" if none).
+    """
+
+    raw: str
+    answer: str
+    parsed: bool
+    verdict: str
+    rule: str
+    reason: str
+    judge_score: float | None = None
+    judge_model: str = ""
+
+    @property
+    def exact(self) -> float:
+        """1.0 if the rules found the answer right, else 0.0."""
+        return 1.0 if self.verdict == "correct" else 0.0
+
+    @property
+    def score(self) -> float:
+        """The rules' verdict as 1 or 0; an undecided answer gets the judge's score, or 0."""
+        if self.verdict == "undecided" and self.judge_score is not None:
+            return self.judge_score
+        return self.exact
+
+    @property
+    def decided_by(self) -> str:
+        """``rules``, ``judge``, or ``undecided`` (scored 0 without a judge)."""
+        if self.verdict != "undecided":
+            return "rules"
+        return "judge" if self.judge_score is not None else "undecided"
+
+    def judged(self, score: float, model: str) -> AnswerGrade:
+        """This grade with the judge's score.
+
+        Args:
+            score: The judge's score (clamped to 0-1).
+            model: The judge model's name.
+        """
+        return replace(self, judge_score=min(1.0, max(0.0, score)), judge_model=model)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form (for a score's metadata)."""
+        return {
+            "answer": self.answer,
+            "raw": self.raw,
+            "parsed": self.parsed,
+            "verdict": self.verdict,
+            "rule": self.rule,
+            "reason": self.reason,
+            "decided_by": self.decided_by,
+            "judge_score": self.judge_score,
+            "judge_model": self.judge_model,
+            "score": self.score,
+        }
+
+
+def parse_reply(raw: str) -> ParsedReply:
+    """The answer of a reply: its JSON ``answer``, else an ``Answer:`` line, else all of it.
+
+    Args:
+        raw: The model's reply.
+    """
+    for match in _JSON_OBJECT.finditer(raw):
+        try:
+            data = json.loads(match.group(0))
+        except json.JSONDecodeError:
+            continue
+        if isinstance(data, dict) and "answer" in data:
+            value = data["answer"]
+            return ParsedReply("" if value is None else str(value).strip(), True)
+    line = _ANSWER_LINE.search(raw)
+    if line is not None:
+        return ParsedReply(line.group("answer").strip().strip("\"'"), True)
+    return ParsedReply(raw.strip(), False)
+
+
+def grade_reply(instance: ResearchInstance, raw: str) -> AnswerGrade:
+    """Parse a reply and decide its answer by the rules.
+
+    Args:
+        instance: The instance.
+        raw: The model's reply ("" for none).
+    """
+    reply = parse_reply(raw)
+    verdict: RuleVerdict = check_answer(
+        reply.answer,
+        instance.gold,
+        known_names=instance.entity_names,
+        question=instance.question,
+        choices=instance.answer_choices,
+    )
+    return AnswerGrade(
+        raw, reply.answer, reply.parsed, verdict.verdict, verdict.rule, verdict.reason
+    )
+
+
+def chain_facts_in(instance: ResearchInstance, text: str) -> list[str]:
+    """Ids of the chain facts a text holds, in hop order.
+
+    A fact is held when one line of the text has every key token of it (the names it links,
+    or the entity and its value). Lines, not the whole text: in a long memory the two
+    names of a relation fact each turn up in other facts of the chain.
+
+    Args:
+        instance: The instance.
+        text: Memory, recalled memory, or documents.
+    """
+    facts = [grounding.fact for grounding in instance.grounding_facts]
+    wanted = [
+        (fact.fact_id, [normalise_for_match(token) for token in fact.key_tokens])
+        for fact in facts
+        if fact.key_tokens
+    ]
+    held: set[str] = set()
+    for line in text.splitlines():
+        if len(held) == len(wanted):
+            break
+        lowered = normalise_for_match(line)
+        held.update(
+            fact_id
+            for fact_id, tokens in wanted
+            if fact_id not in held and all(token in lowered for token in tokens)
+        )
+    return [fact.fact_id for fact in facts if fact.fact_id in held]
+
+
+def hop_recall(
+    instance: ResearchInstance, recalled: Iterable[str], visible: Iterable[str]
+) -> float:
+    """Share of chain facts the answer could see: recalled from memory or still visible.
+
+    Args:
+        instance: The instance.
+        recalled: Chain facts in what the strategy showed for the question.
+        visible: Chain facts in the visible documents.
+    """
+    chain = set(instance.chain_fact_ids)
+    if not chain:
+        return math.nan
+    return len(chain & (set(recalled) | set(visible))) / len(chain)
+
+
+def failure_label(
+    instance: ResearchInstance,
+    correct: bool,
+    stored: Iterable[str],
+    recalled: Iterable[str],
+    visible: Iterable[str],
+) -> FailureLabel | None:
+    """Why a wrong answer was wrong (None for a right one).
+
+    Args:
+        instance: The instance.
+        correct: Whether the answer scored 1.
+        stored: Chain facts in the strategy's whole memory.
+        recalled: Chain facts in what it showed for the question.
+        visible: Chain facts in the visible documents (not needed from memory).
+    """
+    if correct:
+        return None
+    shown = set(visible)
+    needed = [fact_id for fact_id in instance.chain_fact_ids if fact_id not in shown]
+    if any(fact_id not in set(stored) for fact_id in needed):
+        return WRITE_FAILURE
+    if any(fact_id not in set(recalled) for fact_id in needed):
+        return READ_FAILURE
+    return UTILIZATION_FAILURE
+
+
+def score_values(
+    instance: ResearchInstance,
+    grade: AnswerGrade,
+    no_memory: AnswerGrade | None,
+    stored: Sequence[str],
+    recalled: Sequence[str],
+    visible: Sequence[str],
+) -> dict[str, float]:
+    """Every `SCORE_KEYS` value of one sample.
+
+    Args:
+        instance: The instance.
+        grade: The answer with memory.
+        no_memory: The no-memory answer (None when memory isolation is off).
+        stored: Chain facts in the strategy's whole memory when answering.
+        recalled: Chain facts in what it showed for the question.
+        visible: Chain facts in the visible documents.
+    """
+    label = failure_label(instance, grade.score >= 1.0, stored, recalled, visible)
+    return {
+        "score": grade.score,
+        "exact": grade.exact,
+        "hop_recall": hop_recall(instance, recalled, visible),
+        **isolation_values(grade.score, None if no_memory is None else no_memory.score),
+        **{key: 1.0 if label == key else 0.0 for key in FAILURE_RATE_KEYS},
+        "parse_failure": 0.0 if grade.parsed else 1.0,
+    }
+
+
+def hop_rows(
+    instance: ResearchInstance,
+    stored: Sequence[str],
+    recalled: Sequence[str],
+    visible: Sequence[str],
+) -> list[dict[str, Any]]:
+    """One row per hop: its sub-query, answer, fact, and where the fact was when answering.
+
+    Args:
+        instance: The instance.
+        stored: Chain facts in the strategy's whole memory.
+        recalled: Chain facts in what it showed for the question.
+        visible: Chain facts in the visible documents.
+    """
+    retention = {g.fact.fact_id: g for g in instance.grounding_facts}
+    rows = []
+    for hop in instance.chain:
+        grounding = retention.get(hop.fact_id)
+        rows.append(
+            {
+                "hop": hop.hop,
+                "sub_query": hop.sub_query,
+                "answer": hop.answer,
+                "fact_id": hop.fact_id,
+                "turn": hop.turn_index,
+                "retention_span": None if grounding is None else grounding.retention_span,
+                "stored": hop.fact_id in stored,
+                "recalled": hop.fact_id in recalled,
+                "visible": hop.fact_id in visible,
+            }
+        )
+    return rows

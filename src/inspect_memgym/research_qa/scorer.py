@@ -1,0 +1,80 @@
+"""The research_qa scorer: rules first, the partial-credit judge only when they cannot decide.
+
+``Score.value`` holds `grading.SCORE_KEYS` as floats (``score`` is the headline, grouped by
+hop count); ``Score.metadata`` the gold, both graded answers, one row per hop (where its
+fact was when answering) and the interactive searches; the explanation shows them as
+Markdown tables.
+"""
+
+from __future__ import annotations
+
+from inspect_ai.scorer import Score, Scorer, Target, scorer
+from inspect_ai.solver import TaskState
+from inspect_ai.util import store_as
+
+from inspect_memgym.research_qa.driver import sample_instance
+from inspect_memgym.research_qa.explanation import research_explanation
+from inspect_memgym.research_qa.grading import (
+    SCORE_KEYS,
+    AnswerGrade,
+    grade_reply,
+    hop_rows,
+    score_values,
+)
+from inspect_memgym.research_qa.judge import JUDGE_PROMPT_VERSION, judge_score
+from inspect_memgym.research_qa.state import ResearchState
+from inspect_memgym.research_qa.world import ResearchInstance
+from inspect_memgym.scoring.metrics import score_metrics
+
+HEADLINE = "score"
+GROUP_BY = "hops"
+
+
+@scorer(metrics=score_metrics(SCORE_KEYS, headline=HEADLINE, group_by=GROUP_BY))
+def research_qa_scorer(judge: bool = False) -> Scorer:
+    """Grade the answer with memory and the no-memory answer of a research_qa sample.
+
+    Args:
+        judge: Score answers the rules cannot decide with the ``grader`` role on MemGym's
+            0-1 scale (otherwise they score 0).
+    """
+
+    async def score(state: TaskState, target: Target) -> Score:
+        instance, _ = sample_instance(state.metadata)
+        progress = store_as(ResearchState)
+        grade = await _grade(instance, progress.answer or "", judge)
+        no_memory = None
+        if progress.no_memory_answer is not None:
+            no_memory = await _grade(instance, progress.no_memory_answer, judge)
+        stored = progress.stored_fact_ids
+        recalled = progress.recalled_fact_ids
+        visible = progress.visible_fact_ids
+        value = score_values(instance, grade, no_memory, stored, recalled, visible)
+        hops = hop_rows(instance, stored, recalled, visible)
+        return Score(
+            value=value,
+            answer=grade.answer,
+            explanation=research_explanation(instance, grade, no_memory, value, hops),
+            metadata={
+                "gold": instance.gold.text,
+                "gold_kind": instance.gold.kind,
+                "answer": grade.to_dict(),
+                "no_memory_answer": None if no_memory is None else no_memory.to_dict(),
+                "hops": hops,
+                "searches": progress.searches,
+                "visible_doc_ids": progress.visible_doc_ids,
+                "kept": progress.kept,
+                "judge_prompt_version": JUDGE_PROMPT_VERSION if judge else None,
+            },
+        )
+
+    return score
+
+
+async def _grade(instance: ResearchInstance, raw: str, judge: bool) -> AnswerGrade:
+    """Rules first; an undecided answer goes to the judge when it is on."""
+    grade = grade_reply(instance, raw)
+    if grade.verdict == "undecided" and judge:
+        judged, model = await judge_score(instance.question, instance.gold.text, grade.answer)
+        grade = grade.judged(judged, model)
+    return grade
