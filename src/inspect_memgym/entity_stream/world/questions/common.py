@@ -27,6 +27,7 @@ from inspect_memgym.entity_stream.world.model import (
     Template,
     World,
 )
+from inspect_memgym.entity_stream.world.numbers import round_places
 from inspect_memgym.entity_stream.world.questions.model import MissingFact
 from inspect_memgym.entity_stream.world.questions.registry import Fact, Params
 from inspect_memgym.scoring.gold import GoldAnswer
@@ -96,10 +97,16 @@ def get_number(world: World, name: str, key: str) -> int | float:
     Raises:
         MissingFact: If the entity or the attribute is absent, or the value is not a number.
     """
-    value = get_entity(world, name).values.get(key)
+    entity = world.find(name)
+    if entity is None:
+        raise MissingFact(f"unknown entity {name!r}", entity=name)
+    value = entity.values.get(key)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise MissingFact(f"{name!r} has no numeric {key!r}", entity=name)
-    return round_to_display(world.template.attribute(key), value)
+    spec = world.template.attribute(key)
+    if spec.kind == "int":
+        return round(value)
+    return round_places(float(value), spec.decimals)
 
 
 def get_series(world: World, name: str, key: str) -> tuple[float, ...]:
@@ -416,7 +423,7 @@ def round_to_display(spec: AttributeSpec, value: float) -> int | float:
     """
     if is_integer_attribute(spec):
         return round(value)
-    return round(float(value), spec.decimals)
+    return round_places(float(value), spec.decimals)
 
 
 def format_amount(spec: AttributeSpec, value: float) -> str:
