@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from string import Formatter
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from inspect_memgym.entity_stream.world.derived import derived
 from inspect_memgym.entity_stream.world.formatting import format_value, possessive
@@ -221,17 +221,44 @@ def shown_value(spec: AttributeSpec) -> Callable[[Value], str]:
 
 
 class _FactPlan(NamedTuple):
-    """Everything one attribute's fact sentence needs, prepared once per template."""
+    """Everything one attribute's fact sentence needs, prepared once per template.
+
+    The per-fact loop unpacks it, and its phrasings, as plain tuples: unpacking a
+    ``NamedTuple`` is several times slower.
+    """
 
     key: str
-    phrasings: tuple[Phrasing, ...]
+    phrasings: tuple[tuple[str, str, str, bool, bool], ...]
     drawn: bool
     distracted: bool
     show: int
     grouped_format: str
+    notes: tuple[tuple[str, str, str], ...]
     shown: Callable[[Value], str]
     change: Callable[[int | float, random.Random], Value] | None
     spec: AttributeSpec
+
+
+def _notes(spec: AttributeSpec, conversion: str) -> tuple[tuple[str, str, str], ...]:
+    """Each distractor note as ``%`` patterns ``(typed, grouped, plain)`` (see :class:`Phrasing`)."""
+    unit_before, _, unit_after = spec.unit.partition("{value}")
+    unit_before, unit_after = _escaped(unit_before), _escaped(unit_after)
+    notes = []
+    for before, after in _NOTE_PARTS:
+        before, after = _escaped(before), _escaped(after)
+        notes.append(
+            (
+                before + unit_before + conversion + unit_after + after,
+                before + unit_before + "%s" + unit_after + after,
+                before + "%s" + after,
+            )
+        )
+    return tuple(notes)
+
+
+def _plain(written: Phrasing) -> tuple[str, str, str, bool, bool]:
+    """A phrasing as a plain tuple (see :class:`_FactPlan`)."""
+    return written.typed, written.grouped, written.plain, written.owner, written.value_first
 
 
 def _show(spec: AttributeSpec) -> tuple[int, str, str]:
@@ -255,19 +282,20 @@ def _fact_plan(spec: AttributeSpec) -> _FactPlan:
     numeric = spec.kind in NUMERIC_KINDS
     return _FactPlan(
         key=spec.key,
-        phrasings=tuple(phrasing(pattern, spec, conversion) for pattern in patterns),
+        phrasings=tuple(_plain(phrasing(pattern, spec, conversion)) for pattern in patterns),
         drawn=not series,
         distracted=numeric,
         show=show,
         grouped_format=grouped_format,
+        notes=_notes(spec, conversion),
         shown=shown_value(spec),
         change=value_changer(spec) if numeric else None,
         spec=spec,
     )
 
 
-def _fact_plans(template: Template) -> tuple[_FactPlan, ...]:
-    return tuple(_fact_plan(spec) for spec in template.attributes)
+def _fact_plans(template: Template) -> tuple[tuple[Any, ...], ...]:
+    return tuple(tuple(_fact_plan(spec)) for spec in template.attributes)
 
 
 def fact_sentences(
@@ -288,8 +316,7 @@ def fact_sentences(
     """
     owner = possessive(name)
     random = rng.random
-    notes = _NOTE_PARTS
-    note_count = len(notes)
+    note_count = len(DISTRACTOR_NOTES)
     sentences: list[str] = []
     append = sentences.append
     for (
@@ -299,6 +326,7 @@ def fact_sentences(
         distracted,
         show,
         grouped_format,
+        notes,
         shown,
         change,
         spec,
@@ -328,10 +356,21 @@ def fact_sentences(
         sentence = pattern % ((written, subject) if value_first else (subject, written))
         if distracted and random() < DISTRACTOR_RATE:
             if type(value) in _NUMBER_TYPES:
-                other = change(value, rng)  # type: ignore[misc,arg-type]
+                other = change(value, rng)
             else:
                 other = changed_value(spec, value, rng)
-            note_before, note_after = notes[int(random() * note_count)]
-            sentence += note_before + shown(other) + note_after
+            typed_note, grouped_note, plain_note = notes[int(random() * note_count)]
+            if show == _SHOW_INTEGER and type(other) is int:
+                if -1000 < other < 1000:
+                    sentence += typed_note % other
+                else:
+                    sentence += grouped_note % format(other, grouped_format)
+            elif show == _SHOW_DECIMAL and type(other) is float:
+                if -999.0 < other < 999.0:
+                    sentence += typed_note % other
+                else:
+                    sentence += grouped_note % format(other, grouped_format)
+            else:
+                sentence += plain_note % shown(other)
         append(sentence)
     return sentences

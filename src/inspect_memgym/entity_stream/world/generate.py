@@ -13,6 +13,7 @@ from dataclasses import replace
 from inspect_memgym.entity_stream.world.derived import derived
 from inspect_memgym.entity_stream.world.model import (
     NUMERIC_KINDS,
+    AttributeSpec,
     Correction,
     Entity,
     Relation,
@@ -107,13 +108,12 @@ def pick_changes(
         taken: Facts already changed; updated in place so no fact changes twice.
         rng: Seeded RNG.
     """
+    numeric = derived(_numeric_attributes, template)
     candidates = [
         (entity, spec)
         for entity in entities
-        for spec in template.attributes
-        if spec.kind in NUMERIC_KINDS
-        and spec.key in entity.values
-        and (entity.name, spec.key) not in taken
+        for spec in numeric
+        if spec.key in entity.values and (entity.name, spec.key) not in taken
     ]
     changes = []
     for entity, spec in rng.sample(candidates, min(count, len(candidates))):
@@ -131,6 +131,10 @@ def pick_changes(
             )
         )
     return changes
+
+
+def _numeric_attributes(template: Template) -> tuple[AttributeSpec, ...]:
+    return tuple(spec for spec in template.attributes if spec.kind in NUMERIC_KINDS)
 
 
 def apply_changes(entities: list[Entity], changes: list[Correction]) -> list[Entity]:

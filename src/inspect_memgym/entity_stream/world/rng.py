@@ -36,6 +36,15 @@ def stream(template: str, tier: str, seed: int, purpose: str) -> random.Random:
     return seeded_stream("memgym", f"v{GENERATOR_VERSION}", template, tier, seed, purpose)
 
 
+def _bit_lengths(size: int) -> tuple[int, ...]:
+    """``bound.bit_length()`` for every bound up to ``size``."""
+    return tuple(bound.bit_length() for bound in range(size + 1))
+
+
+_BIT_LENGTHS = _bit_lengths(64)
+"""Bit lengths of the bounds a shuffle of a document's sentences draws below."""
+
+
 def shuffle(rng: random.Random, items: list[Item]) -> None:
     """Shuffle a list in place exactly as ``rng.shuffle(items)`` does.
 
@@ -44,9 +53,10 @@ def shuffle(rng: random.Random, items: list[Item]) -> None:
         items: The list to shuffle.
     """
     getrandbits = rng.getrandbits
+    bit_lengths = _BIT_LENGTHS if len(items) < len(_BIT_LENGTHS) else _bit_lengths(len(items))
     for index in range(len(items) - 1, 0, -1):
         bound = index + 1
-        bits = bound.bit_length()
+        bits = bit_lengths[bound]
         other = getrandbits(bits)
         while other >= bound:
             other = getrandbits(bits)

@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable, Collection
 
 from inspect_memgym.entity_stream.world.model import AttributeSpec, Template, Value
-from inspect_memgym.entity_stream.world.numbers import round_places
+from inspect_memgym.entity_stream.world.numbers import round_places, round_series
 from inspect_memgym.entity_stream.world.rng import sample
 
 _LOG_UNIFORM_SPREAD = 50.0
@@ -88,17 +88,17 @@ def _series_sampler(spec: AttributeSpec) -> Sampler:
     start_low, start_width = _bounds(low + 0.2 * span, high - 0.2 * span)
     slope_low, slope_width = _bounds(-0.08, 0.08)
     noise_low, noise_width = _bounds(-0.04, 0.04)
+    lowest, highest = float(low), float(high)
 
     def sample_series(rng: random.Random) -> Value:
         random = rng.random
         level = start_low + start_width * random()
         drift = (slope_low + slope_width * random()) * span
-        values = []
+        clamped = []
         for _ in range(periods):
-            clamped = high if level > high else (low if level < low else level)
-            values.append(round_places(float(clamped), decimals) + 0.0)
+            clamped.append(highest if level > highest else (lowest if level < lowest else level))
             level += drift + (noise_low + noise_width * random()) * span
-        return tuple(values)
+        return tuple([value + 0.0 for value in round_series(clamped, decimals)])
 
     return sample_series
 

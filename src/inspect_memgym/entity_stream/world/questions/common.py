@@ -334,21 +334,25 @@ def entities_with_numbers(world: World, keys: Sequence[str]) -> list[Entity]:
         keys: Attribute keys.
     """
     wanted = tuple(keys)
+    return list(world.memo(("entities_with_numbers", wanted), lambda: _holders(world, wanted)))
 
-    def holders() -> tuple[Entity, ...]:
-        found = []
-        for entity in world.entities:
-            values = entity.values
-            for key in wanted:
-                value = values.get(key)
-                # exact int or float first: the common case, without has_number's call
-                if type(value) not in _NUMBER_TYPES and not has_number(entity, key):
-                    break
-            else:
-                found.append(entity)
-        return tuple(found)
 
-    return list(world.memo(("entities_with_numbers", wanted), holders))
+def _holders(world: World, wanted: tuple[str, ...]) -> tuple[Entity, ...]:
+    """The entities holding numbers for every key: those for all but the last, filtered."""
+    if not wanted:
+        return world.entities
+    if len(wanted) == 1:
+        source = world.entities
+    else:
+        first = wanted[:-1]
+        source = world.memo(("entities_with_numbers", first), lambda: _holders(world, first))
+    key = wanted[-1]
+    # exact int or float first: the common case, without has_number's call
+    return tuple(
+        entity
+        for entity in source
+        if type(entity.values.get(key)) in _NUMBER_TYPES or has_number(entity, key)
+    )
 
 
 def sample_names(rng: random.Random, entities: Sequence[Entity], count: int) -> list[str]:

@@ -310,7 +310,8 @@ def pick_abstention(world: World, rng: random.Random) -> Params | None:
 
 def _unused_names(world: World) -> list[str]:
     """The template's pool names that no entity of the world has, in pool order."""
-    return [name for name in name_pool(world.template) if world.find(name) is None]
+    known = {entity.name for entity in world.entities}
+    return [name for name in name_pool(world.template) if name not in known]
 
 
 def compute_abstention(params: Params, world: World) -> GoldAnswer:

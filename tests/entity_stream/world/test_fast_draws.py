@@ -1,0 +1,102 @@
+"""The generator's shortcuts give exactly what the standard library gives.
+
+``world.rng.shuffle``/``sample`` must make the draws ``random.Random`` makes, and
+``world.numbers`` must round and format exactly as ``round`` and ``format`` do: the golden
+digest would catch a difference only for the values the grid happens to draw.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import struct
+
+import pytest
+
+from inspect_memgym.entity_stream.world.numbers import (
+    grouped_decimal,
+    grouped_decimal_format,
+    grouped_integer,
+    round_places,
+    round_series,
+)
+from inspect_memgym.entity_stream.world.rng import sample, shuffle
+
+EDGE_VALUES = (
+    0.0,
+    -0.0,
+    2.675,
+    0.125,
+    0.375,
+    -0.125,
+    -0.04,
+    0.05,
+    998.96,
+    999.0,
+    999.96,
+    -998.96,
+    -999.96,
+    1e300,
+    -1e-300,
+    2.0**41,
+    float("inf"),
+    float("-inf"),
+)
+
+
+def _bits(value: float) -> bytes:
+    return struct.pack("<d", value)
+
+
+def test_shuffle_and_sample_match_random() -> None:
+    for seed in range(400):
+        size = (seed * 37) % 700
+        population = list(range(size))
+        ours, theirs = random.Random(seed), random.Random(seed)
+        shuffled, expected = list(population), list(population)
+        shuffle(ours, shuffled)
+        theirs.shuffle(expected)
+        assert shuffled == expected
+        count = (seed * 11) % (size + 1)
+        assert sample(ours, population, count) == theirs.sample(population, count)
+        assert ours.random() == theirs.random()  # same state afterwards
+
+
+def test_sample_refuses_a_count_the_population_cannot_give() -> None:
+    with pytest.raises(ValueError):
+        sample(random.Random(0), [1, 2], 3)
+
+
+def _values(rng: random.Random, count: int) -> list[float]:
+    values = []
+    for index in range(count):
+        shape = index % 4
+        if shape == 0:
+            values.append(rng.uniform(-1e6, 1e6))
+        elif shape == 1:
+            values.append(math.exp(rng.uniform(-10, 16)) * rng.choice((-1, 1)))
+        elif shape == 2:  # close to a rounding half at 0-3 places
+            values.append(rng.randrange(-(10**6), 10**6) / 1000 + rng.choice((5e-4, 5e-3, 0.05)))
+        else:
+            values.append(rng.randrange(-(10**7), 10**7) / 8.0)
+    return values + list(EDGE_VALUES)
+
+
+def test_round_places_and_round_series_match_round() -> None:
+    values = _values(random.Random(7), 8_000)
+    for places in (0, 1, 2, 3):
+        for value in values:
+            assert _bits(round_places(value, places)) == _bits(round(value, places)), value
+        expected = [_bits(round(value, places)) for value in values]
+        assert [_bits(value) for value in round_series(values, places)] == expected
+    assert math.isnan(round_places(float("nan"), 1))
+
+
+def test_grouped_numbers_match_format() -> None:
+    for value in range(-3000, 3000, 7):
+        assert grouped_integer(value) == format(value, ",")
+    assert grouped_integer(10**12) == format(10**12, ",")
+    for places in (1, 2, 3):
+        short, grouped = grouped_decimal_format(places)
+        for value in _values(random.Random(places), 3_000):
+            assert grouped_decimal(value, short, grouped) == format(value, grouped), value
