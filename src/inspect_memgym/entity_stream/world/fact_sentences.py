@@ -240,7 +240,7 @@ class _FactPlan(NamedTuple):
 
 
 def _notes(spec: AttributeSpec, conversion: str) -> tuple[tuple[str, str, str], ...]:
-    """Each distractor note as ``%`` patterns ``(typed, grouped, plain)`` (see :class:`Phrasing`)."""
+    """Each distractor note as ``%`` patterns ``(typed, grouped, plain)``, like a phrasing."""
     unit_before, _, unit_after = spec.unit.partition("{value}")
     unit_before, unit_after = _escaped(unit_before), _escaped(unit_after)
     notes = []
