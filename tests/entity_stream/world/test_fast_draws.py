@@ -1,8 +1,9 @@
 """The generator's shortcuts give exactly what the standard library gives.
 
-``world.rng.shuffle``/``sample`` must make the draws ``random.Random`` makes, and
-``world.numbers`` must round and format exactly as ``round`` and ``format`` do: the golden
-digest would catch a difference only for the values the grid happens to draw.
+``world.rng.shuffle``/``sample`` must make the draws ``random.Random`` makes,
+``world.numbers`` must round and format exactly as ``round`` and ``format`` do, and the
+prepared ``shown_value`` must write what ``format_value`` writes: the golden digest would
+catch a difference only for the values the grid happens to draw.
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ import struct
 
 import pytest
 
+from inspect_memgym.entity_stream.world.fact_sentences import shown_value
+from inspect_memgym.entity_stream.world.formatting import format_value
+from inspect_memgym.entity_stream.world.model import AttributeSpec, Value
 from inspect_memgym.entity_stream.world.numbers import (
     grouped_decimal,
     grouped_decimal_format,
@@ -100,3 +104,21 @@ def test_grouped_numbers_match_format() -> None:
         short, grouped = grouped_decimal_format(places)
         for value in _values(random.Random(places), 3_000):
             assert grouped_decimal(value, short, grouped) == format(value, grouped), value
+
+
+@pytest.mark.parametrize("unit", ["{value}%", "${value}M", "{value} pct%", "x{value}y{value}"])
+def test_shown_values_match_format_value(unit: str) -> None:
+    rng = random.Random(3)
+    for kind, decimals in (("list_float", 1), ("list_float", 2), ("float", 2), ("int", 0)):
+        spec = AttributeSpec("g", "growth", kind, unit, -5, 15, decimals, periods=5)  # type: ignore[arg-type]
+        shown = shown_value(spec)
+        for _ in range(500):
+            numbers = [rng.uniform(-2000, 2000), rng.uniform(-10, 10), 998.96, -999.0]
+            value: Value
+            if kind == "list_float":
+                value = tuple(rng.choice(numbers) for _ in range(rng.choice((5, 5, 4, 0))))
+            elif kind == "float":
+                value = rng.choice(numbers)
+            else:
+                value = round(rng.choice(numbers))
+            assert shown(value) == format_value(spec, value), (unit, value)

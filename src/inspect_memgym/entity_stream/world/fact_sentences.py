@@ -63,6 +63,7 @@ DISTRACTOR_NOTES = (
 
 _SUBJECTS = ("name", "owner")
 _NUMBER_TYPES = (int, float)
+_FLOATS_ONLY = {float}
 _SHOW_OTHER, _SHOW_INTEGER, _SHOW_DECIMAL, _SHOW_LABEL = range(4)
 """How a value is written: by a ``%`` conversion (integers below 1,000, decimals below
 999, enum and date labels), else as text (``format_value``)."""
@@ -190,14 +191,20 @@ def shown_value(spec: AttributeSpec) -> Callable[[Value], str]:
         return shown_integer
     if spec.kind in ("float", "list_float") and spec.decimals > 0:
         short, grouped = grouped_decimal_format(spec.decimals)
+        # a whole series below 999 in one % operation: each item as short, inside its unit
+        periods = spec.periods if len(unit_parts) == 2 else -1
+        item_pattern = short.join([_escaped(part) for part in unit_parts])
+        series_pattern = ", ".join([item_pattern] * max(periods, 0))
 
         def shown_decimals(value: Value) -> str:
             # numbers.grouped_decimal, inline: no separator can appear below 999
             if type(value) is float:
                 number = short % value if -999.0 < value < 999.0 else format(value, grouped)
                 return number.join(unit_parts)
-            if type(value) is tuple and all([type(item) is float for item in value]):
+            if type(value) is tuple and {*map(type, value)} == _FLOATS_ONLY:
                 items = cast(tuple[float, ...], value)
+                if len(items) == periods and min(items) > -999.0 and max(items) < 999.0:
+                    return series_pattern % items
                 return ", ".join(
                     [
                         (short % item if -999.0 < item < 999.0 else format(item, grouped)).join(

@@ -349,9 +349,11 @@ def _holders(world: World, wanted: tuple[str, ...]) -> tuple[Entity, ...]:
     key = wanted[-1]
     # exact int or float first: the common case, without has_number's call
     return tuple(
-        entity
-        for entity in source
-        if type(entity.values.get(key)) in _NUMBER_TYPES or has_number(entity, key)
+        [
+            entity
+            for entity in source
+            if type(entity.values.get(key)) in _NUMBER_TYPES or has_number(entity, key)
+        ]
     )
 
 
