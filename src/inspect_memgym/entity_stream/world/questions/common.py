@@ -352,7 +352,8 @@ def _holders(world: World, wanted: tuple[str, ...]) -> tuple[Entity, ...]:
         [
             entity
             for entity in source
-            if type(entity.values.get(key)) in _NUMBER_TYPES or has_number(entity, key)
+            if type(entity.values.get(key)) in _NUMBER_TYPES
+            or (key in entity.values and has_number(entity, key))
         ]
     )
 

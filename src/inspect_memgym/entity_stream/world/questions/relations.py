@@ -16,10 +16,10 @@ from inspect_memgym.entity_stream.world.questions.common import (
     PICK_ATTEMPTS,
     clear_leader,
     count_names_answer,
+    entities_with_numbers,
     entity_value_answer,
     format_amount,
     get_targets,
-    has_number,
     names_answer,
     numeric_attributes,
     pick_threshold,
@@ -134,16 +134,17 @@ def targets_with_attribute(world: World) -> list[Params]:
 
 def _with_attribute(world: World) -> tuple[Params, ...]:
     found: list[Params] = []
-    keys = [spec.key for spec in numeric_attributes(world.template)]
+    holders = [
+        (spec.key, {entity.name for entity in entities_with_numbers(world, [spec.key])})
+        for spec in numeric_attributes(world.template)
+    ]
     for pair in world.memo("relation_pairs", lambda: _relation_pairs(world)):
         targets = world.targets(pair["entity"], pair["relation"])
-        if len(targets) < MIN_TARGETS:
+        if len(targets) < MIN_TARGETS or any([world.find(t) is None for t in targets]):
             continue
-        entities = [world.find(target) for target in targets]
-        if None in entities:
-            continue
-        for key in keys:
-            if all(has_number(entity, key) for entity in entities):  # type: ignore[arg-type]
+        for key, held in holders:
+            # every target carries a number for the key (has_number, as indexed)
+            if held.issuperset(targets):
                 found.append({**pair, "attribute": key})
     return tuple(found)
 
