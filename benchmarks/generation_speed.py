@@ -25,11 +25,9 @@ STAGES = (
     "generate_entities",
     "plan_questions",
     "_build_stream",
-    "entity_document",
     "pick_changes",
     "generate_relations",
 )
-"""Timed functions of the scenario module (``entity_document`` is part of ``_build_stream``)."""
 
 
 def _timed_stages(totals: Counter[str]) -> None:
