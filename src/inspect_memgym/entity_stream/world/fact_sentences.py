@@ -230,13 +230,15 @@ def shown_value(spec: AttributeSpec) -> Callable[[Value], str]:
 class _FactPlan(NamedTuple):
     """Everything one attribute's fact sentence needs, prepared once per template.
 
-    The per-fact loop unpacks it, and its phrasings, as plain tuples: unpacking a
-    ``NamedTuple`` is several times slower.
+    ``drawn`` is how many phrasings one draw chooses from (0 for a series: its single
+    pattern, no draw); ``show`` says how the value is written (``_SHOW_*``). The per-fact
+    loop unpacks the plan, and its phrasings, as plain tuples: unpacking a ``NamedTuple``
+    is several times slower.
     """
 
     key: str
     phrasings: tuple[tuple[str, str, str, bool, bool], ...]
-    drawn: bool
+    drawn: int
     distracted: bool
     show: int
     grouped_format: str
@@ -290,7 +292,7 @@ def _fact_plan(spec: AttributeSpec) -> _FactPlan:
     return _FactPlan(
         key=spec.key,
         phrasings=tuple(_plain(phrasing(pattern, spec, conversion)) for pattern in patterns),
-        drawn=not series,
+        drawn=0 if series else len(patterns),
         distracted=numeric,
         show=show,
         grouped_format=grouped_format,
@@ -342,7 +344,7 @@ def fact_sentences(
         if value is None:
             continue
         typed, grouped, plain, by_owner, value_first = (
-            phrasings[int(random() * len(phrasings))] if drawn else phrasings[0]
+            phrasings[int(random() * drawn)] if drawn else phrasings[0]
         )
         written: Value
         if show == _SHOW_INTEGER and type(value) is int:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import replace
 
 from inspect_memgym.entity_stream.world.derived import derived
 from inspect_memgym.entity_stream.world.model import (
@@ -147,8 +146,11 @@ def apply_changes(entities: list[Entity], changes: list[Correction]) -> list[Ent
     updates: dict[str, dict[str, Value]] = {}
     for change in changes:
         updates.setdefault(change.entity, {})[change.attribute] = change.new
+    if not updates:
+        return list(entities)
+    # Entity(...) directly: dataclasses.replace introspects the fields on every call
     return [
-        replace(entity, values={**entity.values, **updates[entity.name]})
+        Entity(entity.name, entity.category, {**entity.values, **updates[entity.name]})
         if entity.name in updates
         else entity
         for entity in entities
