@@ -25,6 +25,7 @@ from inspect_memgym.entity_stream.world.numbers import (
     round_series,
 )
 from inspect_memgym.entity_stream.world.rng import sample, shuffle
+from inspect_memgym.entity_stream.world.values import value_changer, value_sampler
 
 EDGE_VALUES = (
     0.0,
@@ -122,3 +123,68 @@ def test_shown_values_match_format_value(unit: str) -> None:
             else:
                 value = round(rng.choice(numbers))
             assert shown(value) == format_value(spec, value), (unit, value)
+
+
+def _changed_by_the_recipe(spec: AttributeSpec, old: float, rng: random.Random) -> Value:
+    """``changed_value`` as its docstring states it, with builtins only."""
+    fraction = rng.uniform(0.1, 0.5)
+    step: float = (
+        max(1, math.floor(abs(old) * fraction)) if spec.kind == "int" else abs(old) * fraction
+    )
+    if spec.kind == "float":
+        step = max(step, 10.0**-spec.decimals)
+    direction = -1 if rng.random() < 0.5 else 1
+    for sign in (direction, -direction):
+        candidate = min(spec.high, max(spec.low, old + sign * step))
+        new = round(candidate) if spec.kind == "int" else round(float(candidate), spec.decimals)
+        if new != old:
+            return new + 0.0 if spec.kind == "float" else new
+    raise ValueError("no change")
+
+
+def test_value_changer_follows_the_recipe() -> None:
+    rng = random.Random(9)
+    for _ in range(20_000):
+        kind = rng.choice(("int", "float"))
+        low = rng.choice((0, 0.0, 1, 5, 0.5, 10))
+        high = low + rng.choice((1, 2, 10, 1000, 250_000, 0.5))
+        places = rng.choice((0, 1, 2)) if kind == "float" else 0
+        spec = AttributeSpec("k", "k", kind, "{value}", low, high, places)  # type: ignore[arg-type]
+        old = rng.choice((low, high, rng.uniform(low, high)))
+        old = round(old) if kind == "int" else round(old, places)
+        seed = rng.random()
+        expected_rng, rng_used = random.Random(seed), random.Random(seed)
+        try:
+            expected: Value | None = _changed_by_the_recipe(spec, old, expected_rng)
+        except ValueError:
+            expected = None
+        try:
+            changed: Value | None = value_changer(spec)(old, rng_used)
+        except ValueError:
+            changed = None
+        assert type(changed) is type(expected) and changed == expected, (spec, old)
+        if isinstance(changed, float) and isinstance(expected, float):
+            assert _bits(changed) == _bits(expected)
+        assert rng_used.random() == expected_rng.random()
+
+
+def _series_by_the_recipe(spec: AttributeSpec, rng: random.Random) -> tuple[float, ...]:
+    """A series as ``value_sampler`` documents it, with builtins only."""
+    span = spec.high - spec.low
+    level = rng.uniform(spec.low + 0.2 * span, spec.high - 0.2 * span)
+    drift = rng.uniform(-0.08, 0.08) * span
+    values = []
+    for _ in range(spec.periods):
+        values.append(round(float(min(spec.high, max(spec.low, level))), spec.decimals) + 0.0)
+        level += drift + rng.uniform(-0.04, 0.04) * span
+    return tuple(values)
+
+
+@pytest.mark.parametrize(("low", "high", "places"), [(-12, 30, 1), (0.1, 90, 2), (5, 2400, 0)])
+def test_series_sampler_follows_the_recipe(low: float, high: float, places: int) -> None:
+    spec = AttributeSpec("s", "s", "list_float", "{value}", low, high, places, periods=8)
+    sample_series = value_sampler(spec)
+    for seed in range(500):
+        expected = _series_by_the_recipe(spec, random.Random(seed))
+        drawn = sample_series(random.Random(seed))
+        assert [_bits(value) for value in drawn] == [_bits(value) for value in expected]  # type: ignore[arg-type]

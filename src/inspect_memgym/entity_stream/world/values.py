@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable, Collection
 
 from inspect_memgym.entity_stream.world.model import AttributeSpec, Template, Value
-from inspect_memgym.entity_stream.world.numbers import round_places, round_series
+from inspect_memgym.entity_stream.world.numbers import round_places
 from inspect_memgym.entity_stream.world.rng import sample
 
 _LOG_UNIFORM_SPREAD = 50.0
@@ -89,16 +89,27 @@ def _series_sampler(spec: AttributeSpec) -> Sampler:
     slope_low, slope_width = _bounds(-0.08, 0.08)
     noise_low, noise_width = _bounds(-0.04, 0.04)
     lowest, highest = float(low), float(high)
+    scale = 10.0**decimals if 0 <= decimals <= 15 else 0.0  # 0.0: always the built-in round
 
     def sample_series(rng: random.Random) -> Value:
         random = rng.random
         level = start_low + start_width * random()
         drift = (slope_low + slope_width * random()) * span
-        clamped = []
+        values = []
         for _ in range(periods):
-            clamped.append(highest if level > highest else (lowest if level < lowest else level))
+            clamped = highest if level > highest else (lowest if level < lowest else level)
+            # numbers.round_places(clamped, decimals) + 0.0, inline (see there why it is exact)
+            scaled = clamped * scale
+            if -1099511627776.0 < scaled < 1099511627776.0:
+                nearest = round(scaled)
+                if nearest and -0.499 < scaled - nearest < 0.499:
+                    values.append(nearest / scale)
+                else:
+                    values.append(round(clamped, decimals) + 0.0)
+            else:
+                values.append(round(clamped, decimals) + 0.0)
             level += drift + (noise_low + noise_width * random()) * span
-        return tuple([value + 0.0 for value in round_series(clamped, decimals)])
+        return tuple(values)
 
     return sample_series
 
@@ -226,24 +237,35 @@ def value_changer(spec: AttributeSpec) -> ValueChanger:
     low, high, decimals, key = spec.low, spec.high, spec.decimals, spec.key
     fraction_low, fraction_width = _bounds(0.1, 0.5)
     smallest_step = 10.0**-decimals
+    lowest, highest = float(low), float(high)
     floor = math.floor
+    # min(high, max(low, x)) and max(a, b) are written as comparisons below: the same
+    # values, without a builtin call each
 
     def change_int(old: int | float, rng: random.Random) -> Value:
         fraction = fraction_low + fraction_width * rng.random()
-        step = max(1, floor(abs(old) * fraction))
+        step = floor(abs(old) * fraction)
+        if step < 1:
+            step = 1
         direction = -1 if rng.random() < 0.5 else 1
         for sign in (direction, -direction):
-            new = round(min(high, max(low, old + sign * step)))
+            moved = old + sign * step
+            floored = moved if moved > low else low
+            new = round(floored if floored < high else high)
             if new != old:
                 return new
         raise ValueError(f"cannot change {key}={old!r} within [{low}, {high}]")
 
     def change_float(old: int | float, rng: random.Random) -> Value:
         fraction = fraction_low + fraction_width * rng.random()
-        step = max(abs(old) * fraction, smallest_step)
+        step = abs(old) * fraction
+        if step < smallest_step:
+            step = smallest_step
         direction = -1 if rng.random() < 0.5 else 1
         for sign in (direction, -direction):
-            new = round_places(float(min(high, max(low, old + sign * step))), decimals) + 0.0
+            moved = old + sign * step
+            floored = moved if moved > lowest else lowest
+            new = round_places(floored if floored < highest else highest, decimals) + 0.0
             if new != old:
                 return new
         raise ValueError(f"cannot change {key}={old!r} within [{low}, {high}]")
