@@ -14,7 +14,6 @@ import struct
 
 import pytest
 
-from inspect_memgym.entity_stream.world.fact_sentences import shown_value
 from inspect_memgym.entity_stream.world.formatting import format_value
 from inspect_memgym.entity_stream.world.model import AttributeSpec, Value
 from inspect_memgym.entity_stream.world.numbers import (
@@ -25,6 +24,7 @@ from inspect_memgym.entity_stream.world.numbers import (
     round_series,
 )
 from inspect_memgym.entity_stream.world.rng import sample, shuffle
+from inspect_memgym.entity_stream.world.value_text import shown_value
 from inspect_memgym.entity_stream.world.values import value_changer, value_sampler
 
 EDGE_VALUES = (

@@ -16,17 +16,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from string import Formatter
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from inspect_memgym.entity_stream.world.derived import derived
-from inspect_memgym.entity_stream.world.formatting import format_value, possessive
+from inspect_memgym.entity_stream.world.formatting import possessive
 from inspect_memgym.entity_stream.world.model import (
     NUMERIC_KINDS,
     AttributeSpec,
     Template,
     Value,
 )
-from inspect_memgym.entity_stream.world.numbers import grouped_decimal_format, grouped_integer
+from inspect_memgym.entity_stream.world.numbers import grouped_decimal_format
+from inspect_memgym.entity_stream.world.value_text import percent_escaped, shown_value
 from inspect_memgym.entity_stream.world.values import changed_value, value_changer
 
 DISTRACTOR_RATE = 0.25
@@ -63,7 +64,6 @@ DISTRACTOR_NOTES = (
 
 _SUBJECTS = ("name", "owner")
 _NUMBER_TYPES = (int, float)
-_FLOATS_ONLY = {float}
 _SHOW_OTHER, _SHOW_INTEGER, _SHOW_DECIMAL, _SHOW_LABEL = range(4)
 """How a value is written: by a ``%`` conversion (integers below 1,000, decimals below
 999, enum and date labels), else as text (``format_value``)."""
@@ -115,10 +115,6 @@ class Phrasing(NamedTuple):
     value_first: bool
 
 
-def _escaped(text: str) -> str:
-    return text.replace("%", "%%")
-
-
 def phrasing(pattern: str, spec: AttributeSpec, conversion: str) -> Phrasing:
     """One of ``spec``'s sentence patterns as a :class:`Phrasing`.
 
@@ -144,13 +140,13 @@ def phrasing(pattern: str, spec: AttributeSpec, conversion: str) -> Phrasing:
         raise ValueError(f"sentence pattern {pattern!r} must name value and name or owner")
     subject = fields[0] if fields[1] == "value" else fields[1]
     unit_before, _, unit_after = spec.unit.partition("{value}")
-    unit_before, unit_after = _escaped(unit_before), _escaped(unit_after)
+    unit_before, unit_after = percent_escaped(unit_before), percent_escaped(unit_after)
 
     def joined(value_part: str) -> str:
-        parts = [_escaped(literals[0])]
+        parts = [percent_escaped(literals[0])]
         for field, literal in zip(fields, literals[1:], strict=True):
             parts.append(value_part if field == "value" else "%s")
-            parts.append(_escaped(literal))
+            parts.append(percent_escaped(literal))
         return "".join(parts)
 
     return Phrasing(
@@ -172,59 +168,6 @@ def _note_parts(note: str) -> tuple[str, str]:
 
 _NOTE_PARTS = tuple(_note_parts(note) for note in DISTRACTOR_NOTES)
 """Each distractor note as the text before and after its figure."""
-
-
-def shown_value(spec: AttributeSpec) -> Callable[[Value], str]:
-    """``format_value`` for one attribute, with the number format and unit prepared.
-
-    Args:
-        spec: The attribute.
-    """
-    unit_parts = spec.unit.split("{value}")
-    if spec.kind == "int":
-
-        def shown_integer(value: Value) -> str:
-            if type(value) is int:
-                return grouped_integer(value).join(unit_parts)
-            return format_value(spec, value)
-
-        return shown_integer
-    if spec.kind in ("float", "list_float") and spec.decimals > 0:
-        short, grouped = grouped_decimal_format(spec.decimals)
-        # a whole series below 999 in one % operation: each item as short, inside its unit
-        periods = spec.periods if len(unit_parts) == 2 else -1
-        item_pattern = short.join([_escaped(part) for part in unit_parts])
-        series_pattern = ", ".join([item_pattern] * max(periods, 0))
-
-        def shown_decimals(value: Value) -> str:
-            # numbers.grouped_decimal, inline: no separator can appear below 999
-            if type(value) is float:
-                number = short % value if -999.0 < value < 999.0 else format(value, grouped)
-                return number.join(unit_parts)
-            if type(value) is tuple and {*map(type, value)} == _FLOATS_ONLY:
-                items = cast(tuple[float, ...], value)
-                if len(items) == periods and min(items) > -999.0 and max(items) < 999.0:
-                    return series_pattern % items
-                return ", ".join(
-                    [
-                        (short % item if -999.0 < item < 999.0 else format(item, grouped)).join(
-                            unit_parts
-                        )
-                        for item in items
-                    ]
-                )
-            return format_value(spec, value)
-
-        return shown_decimals
-    if spec.kind in ("enum", "date"):
-
-        def shown_label(value: Value) -> str:
-            if type(value) is str:
-                return value.join(unit_parts)
-            return format_value(spec, value)
-
-        return shown_label
-    return lambda value: format_value(spec, value)
 
 
 class _FactPlan(NamedTuple):
@@ -251,10 +194,10 @@ class _FactPlan(NamedTuple):
 def _notes(spec: AttributeSpec, conversion: str) -> tuple[tuple[str, str, str], ...]:
     """Each distractor note as ``%`` patterns ``(typed, grouped, plain)``, like a phrasing."""
     unit_before, _, unit_after = spec.unit.partition("{value}")
-    unit_before, unit_after = _escaped(unit_before), _escaped(unit_after)
+    unit_before, unit_after = percent_escaped(unit_before), percent_escaped(unit_after)
     notes = []
     for before, after in _NOTE_PARTS:
-        before, after = _escaped(before), _escaped(after)
+        before, after = percent_escaped(before), percent_escaped(after)
         notes.append(
             (
                 before + unit_before + conversion + unit_after + after,
