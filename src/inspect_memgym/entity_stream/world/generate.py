@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import replace
 
 from inspect_memgym.entity_stream.world.derived import derived
 from inspect_memgym.entity_stream.world.model import (
     NUMERIC_KINDS,
+    AttributeSpec,
     Correction,
     Entity,
     Relation,
@@ -20,8 +20,8 @@ from inspect_memgym.entity_stream.world.model import (
     Value,
     World,
 )
-from inspect_memgym.entity_stream.world.values import Sampler, changed_value, value_sampler
-from inspect_memgym.kit.rng import pick
+from inspect_memgym.entity_stream.world.rng import sample
+from inspect_memgym.entity_stream.world.values import changed_value, values_drawer
 
 MIN_ATTRIBUTES = 17
 MAX_ATTRIBUTES = 22
@@ -35,21 +35,21 @@ def generate_entities(template: Template, count: int, rng: random.Random) -> lis
         count: How many entities.
         rng: Seeded RNG.
     """
-    names = rng.sample(name_pool(template), count)
+    names = sample(rng, derived(_name_pool, template), count)
     attribute_total = len(template.attributes)
-    samplers = derived(_attribute_samplers, template)
+    draw_values = derived(values_drawer, template)
     fewest = min(MIN_ATTRIBUTES, attribute_total)
     held_spread = min(MAX_ATTRIBUTES, attribute_total) - fewest + 1
     indices = range(attribute_total)
+    categories = template.categories
+    category_count = len(categories)
+    random = rng.random
     entities = []
     for name in names:
-        category = pick(rng, template.categories)
-        held = fewest + int(rng.random() * held_spread)
-        dropped = set(rng.sample(indices, attribute_total - held))
-        values = {
-            key: sample(rng) for index, (key, sample) in enumerate(samplers) if index not in dropped
-        }
-        entities.append(Entity(name=name, category=category, values=values))
+        category = categories[int(random() * category_count)]
+        held = fewest + int(random() * held_spread)
+        dropped = set(sample(rng, indices, attribute_total - held))
+        entities.append(Entity(name, category, draw_values(rng, dropped)))
     return entities
 
 
@@ -67,10 +67,6 @@ def _name_pool(template: Template) -> tuple[str, ...]:
         f"{prefix} {suffix}"
         for prefix, suffix in itertools.product(template.name_prefixes, template.name_suffixes)
     )
-
-
-def _attribute_samplers(template: Template) -> tuple[tuple[str, Sampler], ...]:
-    return tuple((spec.key, value_sampler(spec)) for spec in template.attributes)
 
 
 def generate_relations(template: Template, names: list[str], rng: random.Random) -> list[Relation]:
@@ -111,13 +107,12 @@ def pick_changes(
         taken: Facts already changed; updated in place so no fact changes twice.
         rng: Seeded RNG.
     """
+    numeric = derived(_numeric_attributes, template)
     candidates = [
         (entity, spec)
         for entity in entities
-        for spec in template.attributes
-        if spec.kind in NUMERIC_KINDS
-        and spec.key in entity.values
-        and (entity.name, spec.key) not in taken
+        for spec in numeric
+        if spec.key in entity.values and (entity.name, spec.key) not in taken
     ]
     changes = []
     for entity, spec in rng.sample(candidates, min(count, len(candidates))):
@@ -137,6 +132,10 @@ def pick_changes(
     return changes
 
 
+def _numeric_attributes(template: Template) -> tuple[AttributeSpec, ...]:
+    return tuple(spec for spec in template.attributes if spec.kind in NUMERIC_KINDS)
+
+
 def apply_changes(entities: list[Entity], changes: list[Correction]) -> list[Entity]:
     """Entities with each change's new value applied, in order.
 
@@ -147,8 +146,11 @@ def apply_changes(entities: list[Entity], changes: list[Correction]) -> list[Ent
     updates: dict[str, dict[str, Value]] = {}
     for change in changes:
         updates.setdefault(change.entity, {})[change.attribute] = change.new
+    if not updates:
+        return list(entities)
+    # Entity(...) directly: dataclasses.replace introspects the fields on every call
     return [
-        replace(entity, values={**entity.values, **updates[entity.name]})
+        Entity(entity.name, entity.category, {**entity.values, **updates[entity.name]})
         if entity.name in updates
         else entity
         for entity in entities

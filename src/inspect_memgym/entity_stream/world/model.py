@@ -246,6 +246,14 @@ class World:
         """
         return self._by_name[name]
 
+    def find(self, name: str) -> Entity | None:
+        """The entity with this name, or None.
+
+        Args:
+            name: Entity name.
+        """
+        return self._by_name.get(name)
+
     def has_entity(self, name: str) -> bool:
         """Whether an entity with this name exists.
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from inspect_memgym.entity_stream.world.derived import derived
 from inspect_memgym.entity_stream.world.documents import (
     RelationTargets,
     change_notice,
@@ -123,17 +124,24 @@ def json_value(value: Value) -> Any:
 def _entity_payload(
     entity: Entity, relations: RelationTargets, template: Template
 ) -> dict[str, Any]:
+    values: dict[str, Any] = dict(entity.values)
+    for key in derived(_listed_keys, template):
+        value = values.get(key)
+        if value is not None:
+            values[key] = list(value)
     return {
         "name": entity.name,
         "category": entity.category,
-        "values": {
-            key: list(value) if isinstance(value, tuple) else value
-            for key, value in entity.values.items()
-        },
+        "values": values,
         "relations": {
             relation.key: relations.of(entity.name, relation.key) for relation in template.relations
         },
     }
+
+
+def _listed_keys(template: Template) -> tuple[str, ...]:
+    """Attributes whose values are tuples (text fragments, series), listed in payloads."""
+    return tuple(spec.key for spec in template.attributes if spec.kind in ("text", "list_float"))
 
 
 def _change_payload(change: Correction) -> dict[str, Any]:

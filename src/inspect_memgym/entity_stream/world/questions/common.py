@@ -27,6 +27,7 @@ from inspect_memgym.entity_stream.world.model import (
     Template,
     World,
 )
+from inspect_memgym.entity_stream.world.numbers import round_places
 from inspect_memgym.entity_stream.world.questions.model import MissingFact
 from inspect_memgym.entity_stream.world.questions.registry import Fact, Params
 from inspect_memgym.scoring.gold import GoldAnswer
@@ -96,10 +97,16 @@ def get_number(world: World, name: str, key: str) -> int | float:
     Raises:
         MissingFact: If the entity or the attribute is absent, or the value is not a number.
     """
-    value = get_entity(world, name).values.get(key)
+    entity = world.find(name)
+    if entity is None:
+        raise MissingFact(f"unknown entity {name!r}", entity=name)
+    value = entity.values.get(key)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise MissingFact(f"{name!r} has no numeric {key!r}", entity=name)
-    return round_to_display(world.template.attribute(key), value)
+    spec = world.template.attribute(key)
+    if spec.kind == "int":
+        return round(value)
+    return round_places(float(value), spec.decimals)
 
 
 def get_series(world: World, name: str, key: str) -> tuple[float, ...]:
@@ -327,21 +334,28 @@ def entities_with_numbers(world: World, keys: Sequence[str]) -> list[Entity]:
         keys: Attribute keys.
     """
     wanted = tuple(keys)
+    return list(world.memo(("entities_with_numbers", wanted), lambda: _holders(world, wanted)))
 
-    def holders() -> tuple[Entity, ...]:
-        found = []
-        for entity in world.entities:
-            values = entity.values
-            for key in wanted:
-                value = values.get(key)
-                # exact int or float first: the common case, without has_number's call
-                if type(value) not in _NUMBER_TYPES and not has_number(entity, key):
-                    break
-            else:
-                found.append(entity)
-        return tuple(found)
 
-    return list(world.memo(("entities_with_numbers", wanted), holders))
+def _holders(world: World, wanted: tuple[str, ...]) -> tuple[Entity, ...]:
+    """The entities holding numbers for every key: those for all but the last, filtered."""
+    if not wanted:
+        return world.entities
+    if len(wanted) == 1:
+        source = world.entities
+    else:
+        first = wanted[:-1]
+        source = world.memo(("entities_with_numbers", first), lambda: _holders(world, first))
+    key = wanted[-1]
+    # exact int or float first: the common case, without has_number's call
+    return tuple(
+        [
+            entity
+            for entity in source
+            if type(entity.values.get(key)) in _NUMBER_TYPES
+            or (key in entity.values and has_number(entity, key))
+        ]
+    )
 
 
 def sample_names(rng: random.Random, entities: Sequence[Entity], count: int) -> list[str]:
@@ -416,7 +430,7 @@ def round_to_display(spec: AttributeSpec, value: float) -> int | float:
     """
     if is_integer_attribute(spec):
         return round(value)
-    return round(float(value), spec.decimals)
+    return round_places(float(value), spec.decimals)
 
 
 def format_amount(spec: AttributeSpec, value: float) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Literal
 
+from inspect_memgym.entity_stream.world.derived import derived
 from inspect_memgym.entity_stream.world.formatting import format_value, join_phrases, possessive
 from inspect_memgym.entity_stream.world.generate import name_pool
 from inspect_memgym.entity_stream.world.model import (
@@ -20,6 +21,7 @@ from inspect_memgym.entity_stream.world.model import (
     Template,
     World,
 )
+from inspect_memgym.entity_stream.world.numbers import round_series
 from inspect_memgym.entity_stream.world.questions.common import (
     get_correction,
     get_fragments,
@@ -116,7 +118,7 @@ def fact_answer(spec: AttributeSpec, world: World, entity: str) -> GoldAnswer:
     if spec.kind == "text":
         fragments = get_fragments(world, entity, spec.key)
         return GoldAnswer(kind="fragments", text=join_phrases(list(fragments)), fragments=fragments)
-    series = tuple(round(item, spec.decimals) for item in get_series(world, entity, spec.key))
+    series = round_series(get_series(world, entity, spec.key), spec.decimals)
     return GoldAnswer(kind="series", text=format_value(spec, series), series=series)
 
 
@@ -194,13 +196,11 @@ def pick_retrieval(world: World, rng: random.Random) -> Params | None:
         rng: The seeded RNG.
     """
     if world.entities:
+        retrievable = derived(_retrieval_keys, world.template)
         for _ in range(RETRIEVAL_DRAWS):
             entity = rng.choice(world.entities)
-            keys = [
-                spec.key
-                for spec in world.template.attributes
-                if spec.kind in RETRIEVAL_KINDS and spec.key in entity.values
-            ]
+            values = entity.values
+            keys = [key for key in retrievable if key in values]
             if keys:
                 key = rng.choice(keys)
                 if world.correction_for(entity.name, key) is None:
@@ -218,6 +218,11 @@ def pick_retrieval(world: World, rng: random.Random) -> Params | None:
                 changed.append(params)
     pool = unchanged or changed
     return dict(rng.choice(pool)) if pool else None
+
+
+def _retrieval_keys(template: Template) -> tuple[str, ...]:
+    """Keys of the attributes retrieval asks about, in template order."""
+    return tuple(spec.key for spec in template.attributes if spec.kind in RETRIEVAL_KINDS)
 
 
 RETRIEVAL = register(
@@ -295,12 +300,18 @@ def pick_abstention(world: World, rng: random.Random) -> Params | None:
         rng: The seeded RNG.
     """
     template = world.template
-    unused = [name for name in name_pool(template) if not world.has_entity(name)]
+    unused = world.memo("unused_names", lambda: _unused_names(world))
     if not unused or not template.attributes:
         return None
     name = rng.choice(unused)
     spec = rng.choice(list(template.attributes))
     return {"entity": name, "attribute": spec.key}
+
+
+def _unused_names(world: World) -> list[str]:
+    """The template's pool names that no entity of the world has, in pool order."""
+    known = {entity.name for entity in world.entities}
+    return [name for name in name_pool(world.template) if name not in known]
 
 
 def compute_abstention(params: Params, world: World) -> GoldAnswer:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections import Counter
 
 from inspect_memgym.entity_stream.world.formatting import format_computed, format_number, possessive
-from inspect_memgym.entity_stream.world.model import Template, World
+from inspect_memgym.entity_stream.world.model import RatioSpec, Template, World
+from inspect_memgym.entity_stream.world.numbers import round_places
 from inspect_memgym.entity_stream.world.questions.common import (
     PICK_ATTEMPTS,
     RATIO_DECIMALS,
@@ -28,6 +30,7 @@ from inspect_memgym.entity_stream.world.questions.common import (
     numeric_attributes,
     pick_threshold,
     rank,
+    round_to_display,
     sample_names,
     values_of,
 )
@@ -113,13 +116,7 @@ def pick_aggregation(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    options: list[tuple[str, str]] = []
-    for spec in numeric_attributes(world.template):
-        carriers = entities_with_numbers(world, [spec.key])
-        for category in world.template.categories:
-            members = [e for e in carriers if e.category == category]
-            if len(members) >= AGGREGATION_SIZES[0]:
-                options.append((spec.key, category))
+    options = world.memo("aggregation_options", lambda: _aggregation_options(world))
     if not options:
         return None
     key, category = rng.choice(options)
@@ -131,6 +128,17 @@ def pick_aggregation(world: World, rng: random.Random) -> Params | None:
         "category": category,
         "operation": rng.choice(AGGREGATION_OPERATIONS),
     }
+
+
+def _aggregation_options(world: World) -> list[tuple[str, str]]:
+    """``(attribute, category)`` pairs with enough carriers, attributes then categories."""
+    options: list[tuple[str, str]] = []
+    for spec in numeric_attributes(world.template):
+        per_category = Counter(e.category for e in entities_with_numbers(world, [spec.key]))
+        for category in world.template.categories:
+            if per_category[category] >= AGGREGATION_SIZES[0]:
+                options.append((spec.key, category))
+    return options
 
 
 def render_aggregation(params: Params, template: Template) -> str:
@@ -167,7 +175,7 @@ def compute_aggregation(params: Params, world: World) -> GoldAnswer:
     values = [value for _, value in values_of(world, list(params["entities"]), spec.key)]
     if params["operation"] == "total":
         return number_answer(spec, sum(values))
-    average = round(sum(values) / len(values), RATIO_DECIMALS)
+    average = round_places(sum(values) / len(values), RATIO_DECIMALS)
     return GoldAnswer(
         kind="number",
         text=format_computed(spec, average, RATIO_DECIMALS),
@@ -444,22 +452,34 @@ def pick_ratio(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    pool: list[Params] = []
+    pool = world.memo("ratio_pool", lambda: _ratio_pool(world))
+    if not pool:
+        return None
+    name, ratio = rng.choice(pool)
+    return {
+        "entity": name,
+        "ratio": ratio.key,
+        "numerator": ratio.numerator,
+        "denominator": ratio.denominator,
+    }
+
+
+def _ratio_pool(world: World) -> list[tuple[str, RatioSpec]]:
+    """``(entity, ratio)`` pairs whose ratio exists and is not zero at two decimals."""
+    pool: list[tuple[str, RatioSpec]] = []
     for ratio in world.template.ratios:
+        numerator = world.template.attribute(ratio.numerator)
+        denominator = world.template.attribute(ratio.denominator)
         for entity in entities_with_numbers(world, [ratio.numerator, ratio.denominator]):
-            params: Params = {
-                "entity": entity.name,
-                "ratio": ratio.key,
-                "numerator": ratio.numerator,
-                "denominator": ratio.denominator,
-            }
-            try:
-                value = ratio_value(params, world)
-            except MissingFact:
+            # ratio_value, inline: both values are numbers here
+            values = entity.values
+            below = round_to_display(denominator, values[ratio.denominator])  # type: ignore[arg-type]
+            if below == 0:
                 continue
-            if round(value, RATIO_DECIMALS) != 0:
-                pool.append(params)
-    return dict(rng.choice(pool)) if pool else None
+            above = round_to_display(numerator, values[ratio.numerator])  # type: ignore[arg-type]
+            if round_places(above / below, RATIO_DECIMALS) != 0:
+                pool.append((entity.name, ratio))
+    return pool
 
 
 def render_ratio(params: Params, template: Template) -> str:
@@ -488,7 +508,7 @@ def compute_ratio(params: Params, world: World) -> GoldAnswer:
     Raises:
         MissingFact: If either value is absent or the denominator is zero.
     """
-    value = round(ratio_value(params, world), RATIO_DECIMALS)
+    value = round_places(ratio_value(params, world), RATIO_DECIMALS)
     return GoldAnswer(
         kind="number", text=format_number(value, RATIO_DECIMALS), value=value, integer=False
     )

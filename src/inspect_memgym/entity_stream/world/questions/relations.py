@@ -16,10 +16,10 @@ from inspect_memgym.entity_stream.world.questions.common import (
     PICK_ATTEMPTS,
     clear_leader,
     count_names_answer,
+    entities_with_numbers,
     entity_value_answer,
     format_amount,
     get_targets,
-    has_number,
     names_answer,
     numeric_attributes,
     pick_threshold,
@@ -69,12 +69,17 @@ def relation_pairs(world: World) -> list[Params]:
     Args:
         world: The world.
     """
-    return [
-        {"entity": entity.name, "relation": spec.key}
+    return [dict(pair) for pair in world.memo("relation_pairs", lambda: _relation_pairs(world))]
+
+
+def _relation_pairs(world: World) -> tuple[Params, ...]:
+    keys = [spec.key for spec in world.template.relations]
+    return tuple(
+        {"entity": entity.name, "relation": key}
         for entity in world.entities
-        for spec in world.template.relations
-        if world.targets(entity.name, spec.key)
-    ]
+        for key in keys
+        if world.targets(entity.name, key)
+    )
 
 
 def relation_fields(params: Params, template: Template) -> dict[str, str]:
@@ -121,15 +126,27 @@ def targets_with_attribute(world: World) -> list[Params]:
     Args:
         world: The world.
     """
+    return [
+        dict(params)
+        for params in world.memo("targets_with_attribute", lambda: _with_attribute(world))
+    ]
+
+
+def _with_attribute(world: World) -> tuple[Params, ...]:
     found: list[Params] = []
-    for pair in relation_pairs(world):
-        targets = targets_of(pair, world)
-        if len(targets) < MIN_TARGETS or not all(world.has_entity(t) for t in targets):
+    holders = [
+        (spec.key, {entity.name for entity in entities_with_numbers(world, [spec.key])})
+        for spec in numeric_attributes(world.template)
+    ]
+    for pair in world.memo("relation_pairs", lambda: _relation_pairs(world)):
+        targets = world.targets(pair["entity"], pair["relation"])
+        if len(targets) < MIN_TARGETS or any([world.find(t) is None for t in targets]):
             continue
-        for spec in numeric_attributes(world.template):
-            if all(has_number(world.entity(t), spec.key) for t in targets):
-                found.append({**pair, "attribute": spec.key})
-    return found
+        for key, held in holders:
+            # every target carries a number for the key (has_number, as indexed)
+            if held.issuperset(targets):
+                found.append({**pair, "attribute": key})
+    return tuple(found)
 
 
 def target_value_facts(params: Params, world: World) -> tuple[Fact, ...]:
@@ -155,7 +172,7 @@ def pick_relation_pair(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    pool = relation_pairs(world)
+    pool = world.memo("relation_pairs", lambda: _relation_pairs(world))
     return dict(rng.choice(pool)) if pool else None
 
 
@@ -240,12 +257,17 @@ def pick_hop(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    pool = [
-        params
-        for params in targets_with_attribute(world)
-        if clear_leader(values_of(world, targets_of(params, world), params["attribute"]), "highest")
-    ]
+    pool = world.memo("hop_pool", lambda: _hop_pool(world))
     return dict(rng.choice(pool)) if pool else None
+
+
+def _hop_pool(world: World) -> tuple[Params, ...]:
+    """The source, relation and attribute choices whose highest target leads clearly."""
+    return tuple(
+        params
+        for params in world.memo("targets_with_attribute", lambda: _with_attribute(world))
+        if clear_leader(values_of(world, targets_of(params, world), params["attribute"]), "highest")
+    )
 
 
 def render_hop(params: Params, template: Template) -> str:
@@ -319,7 +341,7 @@ def pick_chain(world: World, rng: random.Random) -> Params | None:
         rng: The seeded RNG.
     """
     pool: list[Params] = []
-    for params in relation_pairs(world):
+    for params in world.memo("relation_pairs", lambda: _relation_pairs(world)):
         try:
             if second_hop(params, world):
                 pool.append(params)
@@ -388,7 +410,7 @@ def pick_filter(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    pool = targets_with_attribute(world)
+    pool = world.memo("targets_with_attribute", lambda: _with_attribute(world))
     if not pool:
         return None
     for _ in range(PICK_ATTEMPTS):

@@ -8,10 +8,12 @@ the rule, so the gold is exact; ``pick`` skips series whose ``s`` lies near a bo
 
 from __future__ import annotations
 
+import functools
 import random
 
 from inspect_memgym.entity_stream.world.formatting import possessive
 from inspect_memgym.entity_stream.world.model import AttributeSpec, Template, World
+from inspect_memgym.entity_stream.world.numbers import round_series
 from inspect_memgym.entity_stream.world.questions.common import (
     DIRECTIONS,
     PICK_ATTEMPTS,
@@ -80,7 +82,7 @@ def displayed_series(spec: AttributeSpec, world: World, entity: str) -> tuple[fl
     Raises:
         MissingFact: If the entity or the series is absent.
     """
-    return tuple(round(value, spec.decimals) for value in get_series(world, entity, spec.key))
+    return round_series(get_series(world, entity, spec.key), spec.decimals)
 
 
 def normalised_slope(series: tuple[float, ...]) -> float | None:
@@ -93,14 +95,23 @@ def normalised_slope(series: tuple[float, ...]) -> float | None:
         The normalised slope, or None for a series shorter than two or averaging zero.
     """
     count = len(series)
-    scale = sum(abs(value) for value in series) / count if count else 0.0
+    scale = sum(map(abs, series)) / count if count else 0.0
     if count < MIN_PERIODS or scale == 0:
         return None
-    mean_index = (count - 1) / 2
+    offsets, variance = _period_offsets(count)
     mean_value = sum(series) / count
-    covariance = sum((i - mean_index) * (v - mean_value) for i, v in enumerate(series))
-    variance = sum((i - mean_index) ** 2 for i in range(count))
+    covariance = sum(
+        [offset * (value - mean_value) for offset, value in zip(offsets, series, strict=True)]
+    )
     return covariance / variance * (count - 1) / scale
+
+
+@functools.cache
+def _period_offsets(count: int) -> tuple[tuple[float, ...], float]:
+    """Each period index minus the mean index, and the sum of their squares."""
+    mean_index = (count - 1) / 2
+    offsets = tuple(i - mean_index for i in range(count))
+    return offsets, sum((i - mean_index) ** 2 for i in range(count))
 
 
 def trend_phrase(slope: float | None) -> str:
@@ -128,8 +139,11 @@ def near_boundary(slope: float) -> bool:
     Args:
         slope: Normalised slope.
     """
-    boundaries = (STRONG_TREND, SLIGHT_TREND, -SLIGHT_TREND, -STRONG_TREND)
-    return any(abs(slope - boundary) < TREND_BOUNDARY_GAP for boundary in boundaries)
+    return any([abs(slope - boundary) < TREND_BOUNDARY_GAP for boundary in _BOUNDARIES])
+
+
+_BOUNDARIES = (STRONG_TREND, SLIGHT_TREND, -SLIGHT_TREND, -STRONG_TREND)
+"""The trend class thresholds."""
 
 
 def series_facts(world: World) -> list[Params]:
@@ -138,13 +152,19 @@ def series_facts(world: World) -> list[Params]:
     Args:
         world: The world.
     """
+    return [dict(params) for params in world.memo("series_facts", lambda: _series_facts(world))]
+
+
+def _series_facts(world: World) -> tuple[Params, ...]:
+    keys = [spec.key for spec in attributes_of_kind(world.template, ("list_float",))]
     found: list[Params] = []
     for entity in world.entities:
-        for spec in attributes_of_kind(world.template, ("list_float",)):
-            value = entity.values.get(spec.key)
+        values = entity.values
+        for key in keys:
+            value = values.get(key)
             if isinstance(value, tuple) and len(value) >= MIN_PERIODS:
-                found.append({"entity": entity.name, "attribute": spec.key})
-    return found
+                found.append({"entity": entity.name, "attribute": key})
+    return tuple(found)
 
 
 # ---------------------------------------------------------------------------------------
@@ -159,13 +179,23 @@ def pick_temporal_trend(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
+    pool = world.memo("temporal_trend_pool", lambda: _clear_trends(world))
+    return dict(rng.choice(pool)) if pool else None
+
+
+def _clear_trends(world: World) -> tuple[Params, ...]:
+    """The series facts whose normalised slope is not near a class boundary."""
     pool = []
-    for params in series_facts(world):
-        spec = world.template.attribute(params["attribute"])
-        slope = normalised_slope(displayed_series(spec, world, params["entity"]))
+    template = world.template
+    for params in world.memo("series_facts", lambda: _series_facts(world)):
+        entity = world.entity(params["entity"])
+        spec = template.attribute(params["attribute"])
+        series = entity.values[spec.key]
+        # displayed_series, without the checks _series_facts has made
+        slope = normalised_slope(round_series(map(float, series), spec.decimals))  # type: ignore[arg-type]
         if slope is not None and not near_boundary(slope):
             pool.append(params)
-    return dict(rng.choice(pool)) if pool else None
+    return tuple(pool)
 
 
 def render_temporal_trend(params: Params, template: Template) -> str:
@@ -240,7 +270,7 @@ def pick_temporal_extreme(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    pool = series_facts(world)
+    pool = world.memo("series_facts", lambda: _series_facts(world))
     if not pool:
         return None
     for _ in range(PICK_ATTEMPTS):

@@ -1,0 +1,190 @@
+"""The generator's shortcuts give exactly what the standard library gives.
+
+``world.rng.shuffle``/``sample`` must make the draws ``random.Random`` makes,
+``world.numbers`` must round and format exactly as ``round`` and ``format`` do, and the
+prepared ``shown_value`` must write what ``format_value`` writes: the golden digest would
+catch a difference only for the values the grid happens to draw.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import struct
+
+import pytest
+
+from inspect_memgym.entity_stream.world.formatting import format_value
+from inspect_memgym.entity_stream.world.model import AttributeSpec, Value
+from inspect_memgym.entity_stream.world.numbers import (
+    grouped_decimal,
+    grouped_decimal_format,
+    grouped_integer,
+    round_places,
+    round_series,
+)
+from inspect_memgym.entity_stream.world.rng import sample, shuffle
+from inspect_memgym.entity_stream.world.value_text import shown_value
+from inspect_memgym.entity_stream.world.values import value_changer, value_sampler
+
+EDGE_VALUES = (
+    0.0,
+    -0.0,
+    2.675,
+    0.125,
+    0.375,
+    -0.125,
+    -0.04,
+    0.05,
+    998.96,
+    999.0,
+    999.96,
+    -998.96,
+    -999.96,
+    1e300,
+    -1e-300,
+    2.0**41,
+    float("inf"),
+    float("-inf"),
+)
+
+
+def _bits(value: float) -> bytes:
+    return struct.pack("<d", value)
+
+
+def test_shuffle_and_sample_match_random() -> None:
+    for seed in range(400):
+        size = (seed * 37) % 700
+        population = list(range(size))
+        ours, theirs = random.Random(seed), random.Random(seed)
+        shuffled, expected = list(population), list(population)
+        shuffle(ours, shuffled)
+        theirs.shuffle(expected)
+        assert shuffled == expected
+        count = (seed * 11) % (size + 1)
+        assert sample(ours, population, count) == theirs.sample(population, count)
+        assert ours.random() == theirs.random()  # same state afterwards
+
+
+def test_sample_refuses_a_count_the_population_cannot_give() -> None:
+    with pytest.raises(ValueError):
+        sample(random.Random(0), [1, 2], 3)
+
+
+def _values(rng: random.Random, count: int) -> list[float]:
+    values = []
+    for index in range(count):
+        shape = index % 4
+        if shape == 0:
+            values.append(rng.uniform(-1e6, 1e6))
+        elif shape == 1:
+            values.append(math.exp(rng.uniform(-10, 16)) * rng.choice((-1, 1)))
+        elif shape == 2:  # close to a rounding half at 0-3 places
+            values.append(rng.randrange(-(10**6), 10**6) / 1000 + rng.choice((5e-4, 5e-3, 0.05)))
+        else:
+            values.append(rng.randrange(-(10**7), 10**7) / 8.0)
+    return values + list(EDGE_VALUES)
+
+
+def test_round_places_and_round_series_match_round() -> None:
+    values = _values(random.Random(7), 8_000)
+    for places in (0, 1, 2, 3):
+        for value in values:
+            assert _bits(round_places(value, places)) == _bits(round(value, places)), value
+        expected = [_bits(round(value, places)) for value in values]
+        assert [_bits(value) for value in round_series(values, places)] == expected
+    assert math.isnan(round_places(float("nan"), 1))
+
+
+def test_grouped_numbers_match_format() -> None:
+    for value in range(-3000, 3000, 7):
+        assert grouped_integer(value) == format(value, ",")
+    assert grouped_integer(10**12) == format(10**12, ",")
+    for places in (1, 2, 3):
+        short, grouped = grouped_decimal_format(places)
+        for value in _values(random.Random(places), 3_000):
+            assert grouped_decimal(value, short, grouped) == format(value, grouped), value
+
+
+@pytest.mark.parametrize("unit", ["{value}%", "${value}M", "{value} pct%", "x{value}y{value}"])
+def test_shown_values_match_format_value(unit: str) -> None:
+    rng = random.Random(3)
+    for kind, decimals in (("list_float", 1), ("list_float", 2), ("float", 2), ("int", 0)):
+        spec = AttributeSpec("g", "growth", kind, unit, -5, 15, decimals, periods=5)  # type: ignore[arg-type]
+        shown = shown_value(spec)
+        for _ in range(500):
+            numbers = [rng.uniform(-2000, 2000), rng.uniform(-10, 10), 998.96, -999.0]
+            value: Value
+            if kind == "list_float":
+                value = tuple(rng.choice(numbers) for _ in range(rng.choice((5, 5, 4, 0))))
+            elif kind == "float":
+                value = rng.choice(numbers)
+            else:
+                value = round(rng.choice(numbers))
+            assert shown(value) == format_value(spec, value), (unit, value)
+
+
+def _changed_by_the_recipe(spec: AttributeSpec, old: float, rng: random.Random) -> Value:
+    """``changed_value`` as its docstring states it, with builtins only."""
+    fraction = rng.uniform(0.1, 0.5)
+    step: float = (
+        max(1, math.floor(abs(old) * fraction)) if spec.kind == "int" else abs(old) * fraction
+    )
+    if spec.kind == "float":
+        step = max(step, 10.0**-spec.decimals)
+    direction = -1 if rng.random() < 0.5 else 1
+    for sign in (direction, -direction):
+        candidate = min(spec.high, max(spec.low, old + sign * step))
+        new = round(candidate) if spec.kind == "int" else round(float(candidate), spec.decimals)
+        if new != old:
+            return new + 0.0 if spec.kind == "float" else new
+    raise ValueError("no change")
+
+
+def test_value_changer_follows_the_recipe() -> None:
+    rng = random.Random(9)
+    for _ in range(20_000):
+        kind = rng.choice(("int", "float"))
+        low = rng.choice((0, 0.0, 1, 5, 0.5, 10))
+        high = low + rng.choice((1, 2, 10, 1000, 250_000, 0.5))
+        places = rng.choice((0, 1, 2)) if kind == "float" else 0
+        spec = AttributeSpec("k", "k", kind, "{value}", low, high, places)  # type: ignore[arg-type]
+        old = rng.choice((low, high, rng.uniform(low, high)))
+        old = round(old) if kind == "int" else round(old, places)
+        seed = rng.random()
+        expected_rng, rng_used = random.Random(seed), random.Random(seed)
+        try:
+            expected: Value | None = _changed_by_the_recipe(spec, old, expected_rng)
+        except ValueError:
+            expected = None
+        try:
+            changed: Value | None = value_changer(spec)(old, rng_used)
+        except ValueError:
+            changed = None
+        assert type(changed) is type(expected) and changed == expected, (spec, old)
+        if isinstance(changed, float) and isinstance(expected, float):
+            assert _bits(changed) == _bits(expected)
+        assert rng_used.random() == expected_rng.random()
+
+
+def _series_by_the_recipe(spec: AttributeSpec, rng: random.Random) -> tuple[float, ...]:
+    """A series as ``value_sampler`` documents it, with builtins only."""
+    span = spec.high - spec.low
+    level = rng.uniform(spec.low + 0.2 * span, spec.high - 0.2 * span)
+    drift = rng.uniform(-0.08, 0.08) * span
+    values = []
+    for _ in range(spec.periods):
+        values.append(round(float(min(spec.high, max(spec.low, level))), spec.decimals) + 0.0)
+        level += drift + rng.uniform(-0.04, 0.04) * span
+    return tuple(values)
+
+
+@pytest.mark.parametrize(("low", "high", "places"), [(-12, 30, 1), (0.1, 90, 2), (5, 2400, 0)])
+def test_series_sampler_follows_the_recipe(low: float, high: float, places: int) -> None:
+    spec = AttributeSpec("s", "s", "list_float", "{value}", low, high, places, periods=8)
+    sample_series = value_sampler(spec)
+    for seed in range(500):
+        expected = _series_by_the_recipe(spec, random.Random(seed))
+        drawn = sample_series(random.Random(seed))
+        assert [_bits(value) for value in drawn] == [_bits(value) for value in expected]  # type: ignore[arg-type]
