@@ -6,20 +6,36 @@
 - ``conversation_official``: base tier (sized like AMemGym v1.base), users 0-19, the
   default ``awe`` agent on the embedded chroma backend (20 samples). Report the memory score
   and the write / read / utilization failure rates, each with its standard error.
+- ``locomo_official``: the 10 conversations of the pinned ``locomo10.json``, the ``native``
+  strategy (the whole conversation in context), every category, adversarial questions
+  outside the headline (seed 0 orders their options), rule-based scoring only. Report the
+  question-weighted F1 overall and per category (``question_weighted``; the conversation
+  mean beside it), the adversarial abstention accuracy apart, and ``no_memory`` /
+  ``memory_delta``.
+- ``longmemeval_official``: the 500 questions of the pinned cleaned ``s`` variant, the
+  ``native`` strategy (128k-token budget), judged by the ``grader`` role; bind the paper's
+  judge with ``--model-role grader=openai/gpt-4o-2024-08-06``. Report overall, task-averaged,
+  per-type and abstention accuracy, and ``no_memory`` / ``memory_delta``.
 
-Run one with ``inspect eval tasks/official.py@entity_stream_official --model <model>``.
+Run one with ``inspect eval tasks/official.py@entity_stream_official --model <model>``. The
+locomo and longmemeval protocols download their pinned data on first use.
 """
 
 from inspect_ai import Task, task
 
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.locomo.task import locomo
+from inspect_memgym.longmemeval.task import longmemeval
 
 OFFICIAL_TIER = "standard"
 OFFICIAL_SEEDS = list(range(10))
 OFFICIAL_CONVERSATION_TIER = "base"
 OFFICIAL_CONVERSATION_SEEDS = list(range(20))
 OFFICIAL_CONVERSATION_AGENT = "awe"
+OFFICIAL_LOCOMO_AGENT = "native"
+OFFICIAL_LONGMEMEVAL_VARIANT = "s"
+OFFICIAL_LONGMEMEVAL_AGENT = "native"
 
 
 @task
@@ -36,3 +52,15 @@ def conversation_official() -> Task:
         seeds=OFFICIAL_CONVERSATION_SEEDS,
         agent=OFFICIAL_CONVERSATION_AGENT,
     )
+
+
+@task
+def locomo_official() -> Task:
+    """LoCoMo under the official protocol (10 conversations, native strategy, F1 rules)."""
+    return locomo(agent=OFFICIAL_LOCOMO_AGENT, seed=0, include_adversarial=False, judge=False)
+
+
+@task
+def longmemeval_official() -> Task:
+    """LongMemEval under the official protocol (500 questions of ``s``, native, judged)."""
+    return longmemeval(variant=OFFICIAL_LONGMEMEVAL_VARIANT, agent=OFFICIAL_LONGMEMEVAL_AGENT)

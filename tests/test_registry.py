@@ -33,12 +33,22 @@ INSPECT = Path(sys.executable).with_name("inspect")
 POLICIES = ("perfect", "strategic", "naive", "guesser", "abstainer")
 
 REGISTERED = {
-    "task": ["inspect_memgym/entity_stream", "inspect_memgym/conversation"],
+    "task": [
+        "inspect_memgym/entity_stream",
+        "inspect_memgym/conversation",
+        "inspect_memgym/locomo",
+        "inspect_memgym/longmemeval",
+    ],
     "solver": [
         "inspect_memgym/entity_stream_agent",
         *(f"inspect_memgym/{name}" for name in STRATEGY_NAMES),
     ],
-    "scorer": ["inspect_memgym/entity_stream_scorer", "inspect_memgym/conversation_scorer"],
+    "scorer": [
+        "inspect_memgym/entity_stream_scorer",
+        "inspect_memgym/conversation_scorer",
+        "inspect_memgym/locomo_scorer",
+        "inspect_memgym/longmemeval_scorer",
+    ],
     "tool": [
         "inspect_memgym/submit_answer",
         "inspect_memgym/memory_write",
@@ -194,6 +204,8 @@ def test_inspect_list_tasks_finds_the_official_protocol() -> None:
     assert result.returncode == 0, result.stderr
     assert "tasks/official.py@entity_stream_official" in result.stdout.split()
     assert "tasks/official.py@conversation_official" in result.stdout.split()
+    assert "tasks/official.py@locomo_official" in result.stdout.split()
+    assert "tasks/official.py@longmemeval_official" in result.stdout.split()
 
 
 def test_official_protocol_is_pinned() -> None:
