@@ -303,3 +303,21 @@ def test_offline_first_use_is_one_line_saying_how_to_pass_a_copy(
     assert "\n" not in str(raised.value) and "-T dataset=/path/to/locomo10.json" in str(
         raised.value
     )
+
+
+def test_a_policy_that_keeps_half_the_facts_scores_the_same_on_every_run(
+    locomo_file: Path, tmp_path: Path
+) -> None:
+    runs = [
+        eval(
+            locomo(dataset=str(locomo_file), agent="notes"),
+            model="memgym/partial",
+            display="none",
+            log_dir=str(tmp_path),
+        )[0]
+        for _ in range(2)
+    ]
+    first, second = (values(sample_of(log, "conv-901")) for log in runs)
+    assert first["f1"] == 0.25 and first["multi_hop"] == 1.0 and first["single_hop"] == 0.0
+    assert first["memory_delta"] == 0.25
+    assert json.dumps(first) == json.dumps(second)
