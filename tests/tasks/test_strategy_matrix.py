@@ -68,6 +68,13 @@ TASKS: dict[str, tuple[Callable[..., Task], dict[str, Any], str, str]] = {
     "longmemeval": (longmemeval_cell, {}, "longmemeval_scorer", "accuracy"),
 }
 USAGE = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)
+SLOW_MOCKLLM_CELLS = frozenset({"locomo", "longmemeval"})
+"""Tasks whose mockllm cells run only with ``-m slow``: by default their own tests run a
+scripted model with malformed answers and judge replies (tests/locomo, tests/longmemeval)."""
+MOCKLLM_TASKS = [
+    pytest.param(name, marks=pytest.mark.slow) if name in SLOW_MOCKLLM_CELLS else name
+    for name in sorted(TASKS)
+]
 
 
 def run(task_name: str, agent: str, model: Any, tmp_path: Any) -> EvalLog:
@@ -114,7 +121,7 @@ def scripted_reply(
     return output
 
 
-@pytest.mark.parametrize("task_name", sorted(TASKS))
+@pytest.mark.parametrize("task_name", MOCKLLM_TASKS)
 @pytest.mark.parametrize("agent", STRATEGY_NAMES)
 @pytest.mark.usefixtures("offline_token_counts")
 def test_mockllm_plays_every_strategy(task_name: str, agent: str, tmp_path: Any) -> None:

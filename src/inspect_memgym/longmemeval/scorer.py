@@ -15,7 +15,7 @@ from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
 from inspect_memgym.longmemeval.dataset import OPTIONS_KEY, record_for
-from inspect_memgym.longmemeval.judge_prompts import judge_prompt, rubric_for
+from inspect_memgym.longmemeval.judge_prompts import JUDGE_PROMPTS, judge_prompt, rubric_for
 from inspect_memgym.longmemeval.records import QUESTION_TYPES, LongMemEvalRecord
 from inspect_memgym.longmemeval.state import PHASE_JUDGE, current_longmemeval_state
 from inspect_memgym.longmemeval.task_average import longmemeval_metrics
@@ -47,7 +47,7 @@ def longmemeval_scorer() -> Scorer:
         )
         values = longmemeval_values(record, correct, no_memory_correct, isolation)
         keys = score_keys(tuple(options.get("question_types", QUESTION_TYPES)))
-        _, prompt_version = judge_prompt(record, "")
+        prompt_version, _ = JUDGE_PROMPTS[rubric_for(record)]
         return Score(
             value={key: values[key] for key in keys},
             answer=progress.answer,
