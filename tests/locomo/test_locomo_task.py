@@ -305,19 +305,16 @@ def test_offline_first_use_is_one_line_saying_how_to_pass_a_copy(
     )
 
 
-def test_a_policy_that_keeps_half_the_facts_scores_the_same_on_every_run(
+def test_a_policy_that_keeps_half_the_facts_scores_what_its_hash_fixes(
     locomo_file: Path, tmp_path: Path
 ) -> None:
-    runs = [
-        eval(
-            locomo(dataset=str(locomo_file), agent="notes"),
-            model="memgym/partial",
-            display="none",
-            log_dir=str(tmp_path),
-        )[0]
-        for _ in range(2)
-    ]
-    first, second = (values(sample_of(log, "conv-901")) for log in runs)
-    assert first["f1"] == 0.25 and first["multi_hop"] == 1.0 and first["single_hop"] == 0.0
-    assert first["memory_delta"] == 0.25
-    assert json.dumps(first) == json.dumps(second)
+    [log] = eval(
+        locomo(dataset=str(locomo_file), agent="notes"),
+        model="memgym/partial",
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    scores = values(sample_of(log, "conv-901"))
+    # the facts kept are fixed by a SHA-256 hash, so these hold in any process
+    assert scores["f1"] == 0.25 and scores["multi_hop"] == 1.0 and scores["single_hop"] == 0.0
+    assert scores["temporal"] == 0.0 and scores["memory_delta"] == 0.25
