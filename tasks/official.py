@@ -14,8 +14,19 @@
   search streams with full eviction, scripted turns and the ``notes`` strategy. Report the
   score with its standard error, per hop count, ``hop_recall``, ``no_memory`` and
   ``memory_delta``.
+- ``locomo_official``: the 10 conversations of the pinned ``locomo10.json``, the ``native``
+  strategy (the whole conversation in context), every category, adversarial questions
+  outside the headline (seed 0 orders their options), rule-based scoring only. Report the
+  question-weighted F1 overall and per category (``question_weighted``; the conversation
+  mean beside it), the adversarial abstention accuracy apart, and ``no_memory`` /
+  ``memory_delta``.
+- ``longmemeval_official``: the 500 questions of the pinned cleaned ``s`` variant, the
+  ``native`` strategy (128k-token budget), judged by the ``grader`` role; bind the paper's
+  judge with ``--model-role grader=openai/gpt-4o-2024-08-06``. Report overall, task-averaged,
+  per-type and abstention accuracy, and ``no_memory`` / ``memory_delta``.
 
-Run one with ``inspect eval tasks/official.py@entity_stream_official --model <model>``.
+Run one with ``inspect eval tasks/official.py@entity_stream_official --model <model>``. The
+locomo and longmemeval protocols download their pinned data on first use.
 """
 
 from inspect_ai import Task, task
@@ -23,6 +34,8 @@ from inspect_ai import Task, task
 from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.locomo.task import locomo
+from inspect_memgym.longmemeval.task import longmemeval
 from inspect_memgym.research_qa.task import research_qa
 
 OFFICIAL_TIER = "standard"
@@ -37,6 +50,9 @@ OFFICIAL_RESEARCH_SEEDS = list(range(25))
 OFFICIAL_RESEARCH_HOPS = [3, 4, 5, 6]
 OFFICIAL_RESEARCH_CONTEXT_TOKENS = 100_000
 OFFICIAL_RESEARCH_AGENT = "notes"
+OFFICIAL_LOCOMO_AGENT = "native"
+OFFICIAL_LONGMEMEVAL_VARIANT = "s"
+OFFICIAL_LONGMEMEVAL_AGENT = "native"
 
 
 @task
@@ -78,3 +94,15 @@ def research_qa_official() -> Task:
         mode="scripted",
         agent=OFFICIAL_RESEARCH_AGENT,
     )
+
+
+@task
+def locomo_official() -> Task:
+    """LoCoMo under the official protocol (10 conversations, native strategy, F1 rules)."""
+    return locomo(agent=OFFICIAL_LOCOMO_AGENT, seed=0, include_adversarial=False, judge=False)
+
+
+@task
+def longmemeval_official() -> Task:
+    """LongMemEval under the official protocol (500 questions of ``s``, native, judged)."""
+    return longmemeval(variant=OFFICIAL_LONGMEMEVAL_VARIANT, agent=OFFICIAL_LONGMEMEVAL_AGENT)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-CHECKED_PATHS = ["src", "tests", "tasks"]
+CHECKED_PATHS = ["src", "tests", "tasks", "scorers"]
 
 
 def tool_command(name: str) -> list[str]:

@@ -38,6 +38,8 @@ REGISTERED = {
         "inspect_memgym/conversation",
         "inspect_memgym/code_qa",
         "inspect_memgym/research_qa",
+        "inspect_memgym/locomo",
+        "inspect_memgym/longmemeval",
     ],
     "solver": [
         "inspect_memgym/entity_stream_agent",
@@ -48,6 +50,8 @@ REGISTERED = {
         "inspect_memgym/conversation_scorer",
         "inspect_memgym/code_qa_scorer",
         "inspect_memgym/research_qa_scorer",
+        "inspect_memgym/locomo_scorer",
+        "inspect_memgym/longmemeval_scorer",
     ],
     "tool": [
         "inspect_memgym/submit_answer",
@@ -206,6 +210,8 @@ def test_inspect_list_tasks_finds_the_official_protocol() -> None:
     assert "tasks/official.py@entity_stream_official" in result.stdout.split()
     assert "tasks/official.py@conversation_official" in result.stdout.split()
     assert "tasks/official.py@research_qa_official" in result.stdout.split()
+    assert "tasks/official.py@locomo_official" in result.stdout.split()
+    assert "tasks/official.py@longmemeval_official" in result.stdout.split()
 
 
 def test_official_protocol_is_pinned() -> None:

@@ -10,6 +10,10 @@ from inspect_memgym.entity_stream.scorer import entity_stream_scorer
 from inspect_memgym.entity_stream.solver import entity_stream_agent
 from inspect_memgym.entity_stream.submit_answer import submit_answer
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.locomo.scorer import locomo_scorer
+from inspect_memgym.locomo.task import locomo
+from inspect_memgym.longmemeval.scorer import longmemeval_scorer
+from inspect_memgym.longmemeval.task import longmemeval
 from inspect_memgym.memory.delete_tool import memory_delete
 from inspect_memgym.research_qa.scorer import research_qa_scorer
 from inspect_memgym.research_qa.search_tool import web_search

@@ -17,6 +17,7 @@ from inspect_memgym.analysis.leaderboard import (
     Leaderboard,
     LeaderboardRow,
     PoolingRefused,
+    estimate,
     load_leaderboard,
 )
 from inspect_memgym.analysis.leaderboard_format import format_leaderboard
@@ -209,3 +210,10 @@ def test_an_unfinished_log_counts_its_scored_samples_and_says_so(
     value = sample.scores[SCORER].value  # type: ignore[index]
     assert row.scores["composite"].mean == value["composite"]  # type: ignore[index]
     assert any("has status started" in note for note in board.notes), board.notes
+
+
+def test_samples_not_scored_on_a_key_are_left_out_of_its_estimate() -> None:
+    assert estimate([1.0, math.nan, 0.0]) == estimate([1.0, 0.0])
+    assert estimate([1.0, 0.0]).mean == 0.5 and estimate([1.0, 0.0]).stderr == 0.5
+    assert math.isnan(estimate([math.nan, math.nan]).mean)
+    assert math.isnan(estimate([math.nan, math.nan]).stderr)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import fsspec
 import pytest
-from locomo_sample import locomo_raw, write_locomo
 
 from inspect_memgym.locomo import data
+from locomo_sample import locomo_raw, write_locomo
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import pytest
-from locomo_sample import locomo_raw
 
 from inspect_memgym.locomo.grading import (
     NOT_MENTIONED_OPTION,
@@ -17,6 +16,7 @@ from inspect_memgym.locomo.prompts import (
     question_prompt,
 )
 from inspect_memgym.locomo.records import QuestionItem, parse_locomo
+from locomo_sample import locomo_raw
 
 
 @pytest.fixture

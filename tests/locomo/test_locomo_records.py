@@ -3,9 +3,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from locomo_sample import locomo_raw
 
 from inspect_memgym.locomo.records import CATEGORY_NAMES, parse_locomo
+from locomo_sample import locomo_raw
 
 
 def test_sessions_skip_date_only_and_empty_ones_and_sort_numerically() -> None:

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import pytest
-from longmemeval_sample import longmemeval_raw
 
 from inspect_memgym.longmemeval.judge_prompts import (
     JUDGE_PROMPTS,
@@ -11,6 +10,7 @@ from inspect_memgym.longmemeval.judge_prompts import (
 )
 from inspect_memgym.longmemeval.metrics import JudgedAnswer, summarise_accuracy
 from inspect_memgym.longmemeval.records import LongMemEvalRecord, parse_longmemeval
+from longmemeval_sample import longmemeval_raw
 
 
 def _record(question_id: str, question_type: str) -> LongMemEvalRecord:

@@ -5,11 +5,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from longmemeval_sample import longmemeval_raw, write_longmemeval
 
 from inspect_memgym.longmemeval import data
 from inspect_memgym.longmemeval.prompts import format_history, reader_prompt
 from inspect_memgym.longmemeval.records import parse_longmemeval, session_date_key
+from longmemeval_sample import longmemeval_raw, write_longmemeval
 
 
 def test_unsorted_oracle_sessions_are_put_in_date_order() -> None:

@@ -8,7 +8,10 @@ delta is most of the headline; a policy that remembers nothing gains nothing fro
 from __future__ import annotations
 
 import math
+import tempfile
 from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,11 +20,38 @@ from inspect_ai.log import EvalLog
 from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput, ModelUsage, get_model
 from inspect_ai.tool import ToolChoice, ToolInfo
 
+from eval_speed import cached_distribution_scan  # noqa: F401  (autouse fixture)
 from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.locomo.task import locomo
+from inspect_memgym.longmemeval.task import longmemeval
 from inspect_memgym.research_qa.task import research_qa
 from inspect_memgym.strategies.registry import STRATEGY_NAMES
+from locomo_sample import locomo_raw, write_locomo
+from longmemeval_sample import longmemeval_raw, write_longmemeval
+
+
+@cache
+def _data_folder() -> Path:
+    return Path(tempfile.mkdtemp(prefix="memgym-matrix-"))
+
+
+def locomo_cell(**arguments: Any) -> Task:
+    """LoCoMo on one conversation of the test schema file (every category, its traps)."""
+    path = _data_folder() / "locomo10.json"
+    if not path.exists():
+        write_locomo(path, locomo_raw()[:1])
+    return locomo(dataset=str(path), **arguments)
+
+
+def longmemeval_cell(**arguments: Any) -> Task:
+    """LongMemEval on two questions of the test schema file (one answerable, one _abs)."""
+    path = _data_folder() / "longmemeval_oracle.json"
+    if not path.exists():
+        write_longmemeval(path, longmemeval_raw()[:2])
+    return longmemeval(dataset=str(path), **arguments)
+
 
 TASKS: dict[str, tuple[Callable[..., Task], dict[str, Any], str, str]] = {
     "code_qa": (code_qa, {"seed": 6, "context_tokens": 5_000}, "code_qa_scorer", "accuracy"),
@@ -43,8 +73,17 @@ TASKS: dict[str, tuple[Callable[..., Task], dict[str, Any], str, str]] = {
         "research_qa_scorer",
         "score",
     ),
+    "locomo": (locomo_cell, {}, "locomo_scorer", "f1"),
+    "longmemeval": (longmemeval_cell, {}, "longmemeval_scorer", "accuracy"),
 }
 USAGE = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)
+SLOW_MOCKLLM_CELLS = frozenset({"locomo", "longmemeval"})
+"""Tasks whose mockllm cells run only with ``-m slow``: by default their own tests run a
+scripted model with malformed answers and judge replies (tests/locomo, tests/longmemeval)."""
+MOCKLLM_TASKS = [
+    pytest.param(name, marks=pytest.mark.slow) if name in SLOW_MOCKLLM_CELLS else name
+    for name in sorted(TASKS)
+]
 
 
 def run(task_name: str, agent: str, model: Any, tmp_path: Any) -> EvalLog:
@@ -91,7 +130,7 @@ def scripted_reply(
     return output
 
 
-@pytest.mark.parametrize("task_name", sorted(TASKS))
+@pytest.mark.parametrize("task_name", MOCKLLM_TASKS)
 @pytest.mark.parametrize("agent", STRATEGY_NAMES)
 @pytest.mark.usefixtures("offline_token_counts")
 def test_mockllm_plays_every_strategy(task_name: str, agent: str, tmp_path: Any) -> None:

@@ -8,7 +8,9 @@ the leaderboard's notes say which protocol fields differ.
 
 Per score key the row has the mean over samples and its standard error, computed as Inspect's
 ``mean()`` and ``stderr()`` metrics do (epochs are first averaged per sample), so a row built
-from one log shows the numbers that log's metrics show.
+from one log shows the numbers that log's metrics show. As in Inspect, a NaN value means the
+sample was not scored on that key (a question type it does not have, say) and is left out of
+that key's estimate; a key NaN in every sample stays NaN.
 """
 
 from __future__ import annotations
@@ -319,7 +321,9 @@ def _epoch_means(per_sample: dict[str, list[dict[str, float | None]]], key: str)
     means = []
     for values in per_sample.values():
         numbers = [value.get(key) for value in values]
-        known = [float(number) for number in numbers if number is not None]
+        known = [
+            float(number) for number in numbers if number is not None and not math.isnan(number)
+        ]
         means.append(fmean(known) if known else math.nan)
     return means
 
@@ -327,9 +331,12 @@ def _epoch_means(per_sample: dict[str, list[dict[str, float | None]]], key: str)
 def estimate(values: list[float]) -> Estimate:
     """Inspect's ``mean()`` and ``stderr()`` (sample standard deviation / sqrt(n)).
 
+    NaN values (samples not scored on the key) are left out, as Inspect leaves them out.
+
     Args:
         values: One value per sample.
     """
+    values = [value for value in values if not math.isnan(value)]
     if not values:
         return Estimate(math.nan, math.nan)
     mean = fmean(values)

@@ -29,6 +29,8 @@ LOCOMO_URL = (
 )
 LOCOMO_SHA256 = "79fa87e90f04081343b8c8debecb80a9a6842b76a7aa537dc9fdf651ea698ff4"
 LOCOMO_LABEL = "LoCoMo dataset"
+LOCOMO_CONVERSATIONS = 10
+"""Conversations in the pinned file (1,986 questions; 1,540 outside category 5)."""
 
 Fetch = Callable[[str, Path], None]
 """Downloads a URL to a local file; raises on failure."""

@@ -37,6 +37,8 @@ VARIANT_SHA256: dict[str, str | None] = {
 }
 """Published digests of the pinned files (recorded for reference; ``m``'s is not known)."""
 LONGMEMEVAL_LABEL = "LongMemEval dataset"
+LONGMEMEVAL_QUESTIONS = 500
+"""Questions in each pinned variant (30 of them abstention questions)."""
 
 Fetch = Callable[[str, str, str, Path], str]
 """Downloads ``(repository, filename, revision, cache_dir)`` and returns the local path."""

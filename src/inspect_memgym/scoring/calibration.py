@@ -172,18 +172,35 @@ def judge_agreement(
     Raises:
         ValueError: If no case is given.
     """
-    pairs = [(case.verdict, verdict) for case, verdict in judged]
-    if not pairs:
+    return verdict_agreement((case.verdict, verdict) for case, verdict in judged)
+
+
+def verdict_agreement(
+    pairs: Iterable[tuple[HumanVerdict, JudgedVerdict]],
+) -> JudgeAgreement:
+    """Agreement figures from (human verdict, judge's verdict) pairs.
+
+    Args:
+        pairs: One pair per judged case.
+
+    Returns:
+        The agreement figures.
+
+    Raises:
+        ValueError: If no pair is given.
+    """
+    listed = list(pairs)
+    if not listed:
         raise ValueError("judge agreement needs at least one judged case")
-    wrong = [judged_verdict for human, judged_verdict in pairs if human == "wrong"]
-    correct = [judged_verdict for human, judged_verdict in pairs if human == "correct"]
+    wrong = [judged_verdict for human, judged_verdict in listed if human == "wrong"]
+    correct = [judged_verdict for human, judged_verdict in listed if human == "correct"]
     return JudgeAgreement(
-        cases=len(pairs),
-        accuracy=sum(human == judged_verdict for human, judged_verdict in pairs) / len(pairs),
-        cohen_kappa=_cohen_kappa(pairs),
+        cases=len(listed),
+        accuracy=sum(human == judged_verdict for human, judged_verdict in listed) / len(listed),
+        cohen_kappa=_cohen_kappa(listed),
         false_accept_rate=(wrong.count("correct") / len(wrong)) if wrong else None,
         false_reject_rate=(
             sum(verdict != "correct" for verdict in correct) / len(correct) if correct else None
         ),
-        undecided=sum(judged_verdict == "undecided" for _, judged_verdict in pairs),
+        undecided=sum(judged_verdict == "undecided" for _, judged_verdict in listed),
     )

@@ -16,11 +16,17 @@ model calls the same way:
 (fixed by a hash), ``forgetful`` none; ``guesser`` keeps nothing and answers the book's
 guess. They answer only from what the call shows them: if a strategy loses a fact, the
 policy cannot use it.
+
+Tasks over released data (free text, not generated statements) take each fact's statement
+from its source text with `verbatim_statement`: a run of the text that every memory keeps
+verbatim (no quote, backslash or line break, which JSON memory would escape and stored
+entries would rewrite), near its start (so a stored entry cut to its size limit keeps it).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -40,6 +46,27 @@ NOTHING_KEPT = "(nothing kept)"
 UPDATED = "Memory is up to date."
 READ_ALL = {"start_line": 1, "num_lines": 500}
 """The agentic answer's one read: the first page of memory."""
+STATEMENT_CHARS = 160
+"""Longest statement `verbatim_statement` takes from a text."""
+STATEMENT_WINDOW = 1500
+"""`verbatim_statement` looks only at a text's first characters (stored entries are cut)."""
+_NOT_VERBATIM = re.compile(r'["\\\x00-\x1f\x7f-\x9f\u2028\u2029]')
+"""Characters some memory rewrites: quotes and backslashes (JSON), control characters."""
+
+
+def verbatim_statement(text: str, max_chars: int = STATEMENT_CHARS) -> str:
+    """The longest run of a text's opening that every memory keeps verbatim, cut to size.
+
+    Args:
+        text: A source text (a turn of a released conversation, say).
+        max_chars: The longest statement.
+
+    Returns:
+        A substring of ``text`` without quotes, backslashes or control characters (line
+        breaks included), stripped; empty when the text has none.
+    """
+    runs = _NOT_VERBATIM.split(text[:STATEMENT_WINDOW])
+    return max(runs, key=len).strip()[:max_chars].strip()
 
 
 @dataclass(frozen=True)

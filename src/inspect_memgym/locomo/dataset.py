@@ -1,0 +1,163 @@
+"""LoCoMo samples: one per conversation, with a stable id (the conversation's ``sample_id``).
+
+A sample's metadata names where the data was read from (``source``) and which
+conversation it is, never the conversation itself: the driver, scorer and scripted
+policies read it back from the same file through `conversation_for`, which parses each
+source once per process. Logs stay small and every sample still says which data it ran on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from inspect_ai.dataset import MemoryDataset, Sample
+
+from inspect_memgym.kit.dataset_files import read_json_source
+from inspect_memgym.locomo import BENCHMARK_NAME
+from inspect_memgym.locomo.data import LOCOMO_LABEL, locomo_source
+from inspect_memgym.locomo.records import CATEGORY_NAMES, Conversation, parse_locomo
+from inspect_memgym.simulation.policy_registry import BENCHMARK_KEY
+from inspect_memgym.strategies.drivers import DRIVER_KEY
+
+SOURCE_KEY = "source"
+"""Sample metadata key: the path or URL the conversation is read from."""
+CONVERSATION_KEY = "conversation_id"
+"""Sample metadata key: the conversation's ``sample_id``."""
+OPTIONS_KEY = "locomo_options"
+"""Sample metadata key: the run options the driver and scorer read."""
+ALL_CATEGORIES = (1, 2, 3, 4, 5)
+SAMPLE_INPUT = (
+    "Take in the conversation between {speaker_a} and {speaker_b} ({sessions} dated "
+    "sessions, {turns} turns) through memory, then answer {questions} questions about it "
+    "(LoCoMo {sample_id})."
+)
+
+_by_source: dict[str, dict[str, Conversation]] = {}
+
+
+def parse_categories(value: int | str | Sequence[int | str] | None) -> tuple[int, ...]:
+    """The category ids a ``-T categories=`` value selects, in id order.
+
+    Args:
+        value: None for all five; ids (``4``, ``"1,2"``) or canonical names
+            (``"single-hop"``, ``"multi-hop,temporal"``), alone, comma-separated or as a list.
+
+    Raises:
+        ValueError: For an unknown category (the message lists the valid ones).
+    """
+    if value is None:
+        return ALL_CATEGORIES
+    parts: list[int | str]
+    if isinstance(value, str):
+        parts = list(value.split(","))
+    elif isinstance(value, int):
+        parts = [value]
+    else:
+        parts = list(value)
+    by_name = {name: number for number, name in CATEGORY_NAMES.items()}
+    chosen: set[int] = set()
+    for part in parts:
+        text = str(part).strip().lower().replace("_", "-")
+        if text.isdigit() and int(text) in CATEGORY_NAMES:
+            chosen.add(int(text))
+        elif text in by_name:
+            chosen.add(by_name[text])
+        else:
+            valid = ", ".join(f"{number} ({name})" for number, name in CATEGORY_NAMES.items())
+            raise ValueError(f"unknown LoCoMo category {part!r}; choose from {valid}")
+    if not chosen:
+        raise ValueError("categories selects no LoCoMo category")
+    return tuple(sorted(chosen))
+
+
+def conversations_at(source: str) -> dict[str, Conversation]:
+    """The conversations of a LoCoMo file by ``sample_id`` (parsed once per process).
+
+    Args:
+        source: A local path or fsspec URL.
+
+    Raises:
+        ValueError: One line when the file cannot be read or is malformed.
+    """
+    conversations = _by_source.get(source)
+    if conversations is None:
+        parsed = parse_locomo(read_json_source(source, LOCOMO_LABEL))
+        conversations = {conversation.sample_id: conversation for conversation in parsed}
+        _by_source[source] = conversations
+    return conversations
+
+
+def conversation_for(metadata: Mapping[str, Any]) -> Conversation:
+    """The conversation a sample names.
+
+    Args:
+        metadata: The sample's metadata.
+
+    Raises:
+        RuntimeError: If the metadata names no LoCoMo conversation, or its source no longer
+            holds it.
+    """
+    source, conversation_id = metadata.get(SOURCE_KEY), metadata.get(CONVERSATION_KEY)
+    if not isinstance(source, str) or not isinstance(conversation_id, str):
+        raise RuntimeError("this sample names no LoCoMo conversation (source, conversation_id)")
+    conversation = conversations_at(source).get(conversation_id)
+    if conversation is None:
+        raise RuntimeError(f"LoCoMo data at {source} has no conversation {conversation_id!r}")
+    return conversation
+
+
+def conversation_sample(
+    conversation: Conversation, source: str, categories: tuple[int, ...], options: dict[str, Any]
+) -> Sample:
+    """One Inspect sample for one conversation.
+
+    Args:
+        conversation: The conversation.
+        source: Where it was read from.
+        categories: The categories whose questions are asked.
+        options: Run options for the driver and scorer.
+    """
+    asked = [item for item in conversation.questions if item.category in categories]
+    return Sample(
+        id=conversation.sample_id,
+        input=SAMPLE_INPUT.format(
+            speaker_a=conversation.speaker_a,
+            speaker_b=conversation.speaker_b,
+            sessions=len(conversation.sessions),
+            turns=sum(len(session.turns) for session in conversation.sessions),
+            questions=len(asked),
+            sample_id=conversation.sample_id,
+        ),
+        target="",
+        metadata={
+            BENCHMARK_KEY: BENCHMARK_NAME,
+            DRIVER_KEY: BENCHMARK_NAME,
+            SOURCE_KEY: source,
+            CONVERSATION_KEY: conversation.sample_id,
+            OPTIONS_KEY: {**options, "categories": list(categories)},
+            "questions": len(asked),
+        },
+    )
+
+
+def locomo_dataset(
+    dataset: str | None, categories: tuple[int, ...], options: dict[str, Any]
+) -> MemoryDataset:
+    """One sample per conversation of the pinned release or of ``dataset``.
+
+    Args:
+        dataset: A local path or fsspec URL; None for the pinned file (downloaded on first use).
+        categories: The categories whose questions are asked.
+        options: Run options for the driver and scorer.
+
+    Raises:
+        ValueError: One line when the data cannot be fetched or read, or is malformed.
+    """
+    source = locomo_source(dataset)
+    conversations = conversations_at(source)
+    samples = [
+        conversation_sample(conversation, source, categories, options)
+        for conversation in conversations.values()
+    ]
+    return MemoryDataset(samples, name="locomo", location=source)

@@ -1,0 +1,71 @@
+"""A LoCoMo score's explanation: per-category figures, then every question (Markdown).
+
+The viewer renders a score's explanation as Markdown: a short summary line, a table of
+the categories (questions, score with memory, score without), and one row per question with
+the gold text, the answer (shortened), its score and, if asked, the no-memory answer's score.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from inspect_memgym.locomo.values import CATEGORY_KEYS, HEADLINE_KEY, JUDGE_KEY
+from inspect_memgym.scoring.isolation import MEMORY_DELTA, NO_MEMORY
+
+SHOWN_CHARACTERS = 80
+"""Answers and gold texts longer than this are shortened in the table."""
+CATEGORY_ORDER = tuple(CATEGORY_KEYS)
+
+
+def _number(value: float | None) -> str:
+    return "–" if value is None or math.isnan(value) else f"{value:.3f}"
+
+
+def _cell(text: Any) -> str:
+    shown = " ".join(str(text).split()).replace("|", "\\|")
+    return shown if len(shown) <= SHOWN_CHARACTERS else shown[: SHOWN_CHARACTERS - 1] + "…"
+
+
+def _mean(values: list[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def locomo_explanation(values: Mapping[str, float], rows: Sequence[Mapping[str, Any]]) -> str:
+    """The Markdown explanation of one conversation's score.
+
+    Args:
+        values: The score values (`values.locomo_values`).
+        rows: One row per question (the scorer's ``Score.metadata["questions"]``).
+    """
+    summary = (
+        f"F1 {_number(values.get(HEADLINE_KEY))} (no memory {_number(values.get(NO_MEMORY))}, "
+        f"memory Δ {_number(values.get(MEMORY_DELTA))})"
+    )
+    if JUDGE_KEY in values:
+        summary += f"; judge accepted {_number(values[JUDGE_KEY])} of category 1-4 answers"
+    lines = [
+        summary + ".",
+        "",
+        "| category | questions | score | no memory |",
+        "|---|---:|---:|---:|",
+    ]
+    for category in CATEGORY_ORDER:
+        chosen = [row for row in rows if row["category"] == category]
+        if not chosen:
+            continue
+        no_memory = [row["no_memory_score"] for row in chosen if "no_memory_score" in row]
+        lines.append(
+            f"| {category} {chosen[0]['qtype']} | {len(chosen)} | "
+            f"{_number(_mean([row['score'] for row in chosen]))} | {_number(_mean(no_memory))} |"
+        )
+    lines += ["", "| question | category | gold | answer | score | no memory |"]
+    lines.append("|---|---|---|---|---:|---:|")
+    for row in rows:
+        lines.append(
+            f"| {_cell(row['question'])} | {row['qtype']} | {_cell(row['gold'])} | "
+            f"{_cell(row['answer'])} | {_number(row['score'])} | "
+            f"{_number(row.get('no_memory_score'))} |"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,169 @@
+"""Play a ``memgym`` model call of LoCoMo with a fact-based scripted policy.
+
+The policies are the shared ones of `simulation.fact_play` (perfect, partial, forgetful,
+guesser) over a `FactBook` built from the conversation's structured data:
+
+* a fact is an evidence turn of some question, its statement a verbatim run of the turn's
+  text (`verbatim_statement`); a careful reader keeps all of them;
+* an answer to a category 1-4 question is its gold text when the call shows every
+  evidence turn of the question (a question whose evidence names no turn of the
+  conversation: when the call shows any fact), else "Not mentioned in the conversation.";
+  an adversarial question is answered with the "not mentioned" option, by letter and text,
+  since nothing in the conversation supports the other one;
+* the guesser answers without memory: a fixed guess, and the wrong option of an
+  adversarial question.
+
+So a policy's answer depends only on what the strategy kept and shows it. A judge call
+(the optional judge, phase ``judge``) is answered by the rule judge of
+`scoring.rule_judge`, reading the gold and the answer back out of the judge prompt; every
+policy judges the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspect_ai.model import ChatMessage
+from inspect_ai.tool import ToolInfo
+
+from inspect_memgym.kit.inspect_internals import current_sample_metadata
+from inspect_memgym.locomo import BENCHMARK_NAME
+from inspect_memgym.locomo.dataset import OPTIONS_KEY, conversation_for
+from inspect_memgym.locomo.grading import AdversarialOptions, adversarial_options, scoring_gold
+from inspect_memgym.locomo.judge_prompts import ANSWER_JUDGE_PROMPT
+from inspect_memgym.locomo.records import Conversation
+from inspect_memgym.locomo.state import PHASE_JUDGE, PHASE_QUESTION, current_locomo_state
+from inspect_memgym.scoring.facts import Fact
+from inspect_memgym.scoring.rule_judge import rule_verdict, template_fields
+from inspect_memgym.simulation.actions import Action, finish
+from inspect_memgym.simulation.fact_play import (
+    FACT_POLICIES,
+    FactBook,
+    FactCall,
+    fact_action,
+    verbatim_statement,
+)
+from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
+from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, current_call_context
+
+NOT_RECALLED = "Not mentioned in the conversation."
+GUESS = "Probably last year."
+"""The guesser's answer to every category 1-4 question."""
+SHORTEST_STATEMENT = 10
+"""Evidence turns with a shorter verbatim run are not facts (too likely to occur anywhere)."""
+UNREADABLE_PROMPT_REPLY = "I cannot read this judge prompt."
+"""The rule judge's reply to a prompt it cannot parse (read as undecided)."""
+
+
+def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -> PolicyTurn:
+    """The named policy's turn for the current LoCoMo model call.
+
+    Args:
+        policy_name: ``memgym/<name>`` policy name.
+        messages: Input messages.
+        tools: Tools on offer.
+
+    Raises:
+        RuntimeError: If there is no current LoCoMo sample.
+    """
+    metadata = current_sample_metadata() or {}
+    context = current_call_context()
+    session = current_locomo_state().session
+    prefix = f"memgym-{session}-{context.phase}"
+    if context.phase == PHASE_JUDGE:
+        return PolicyTurn(judge_action(messages), prefix, len(messages))
+    conversation = conversation_for(metadata)
+    options: dict[str, Any] = metadata.get(OPTIONS_KEY, {})
+    book = fact_book(conversation, int(options.get("seed", 0)))
+    call = FactCall(
+        policy=policy_name,
+        strategy=context.strategy,
+        updating=context.phase == PHASE_MEMORY_UPDATE,
+        answering=context.phase == PHASE_QUESTION,
+        item_id=context.item_id,
+        sample_key=conversation.sample_id,
+    )
+    return PolicyTurn(fact_action(call, book, messages, tools), prefix, len(messages))
+
+
+def judge_action(messages: list[ChatMessage]) -> Action:
+    """The rule judge's verdict on the answer in a LoCoMo judge prompt.
+
+    A gold text with ``;``-separated alternatives (open-domain questions) is met by any one.
+
+    Args:
+        messages: The judge call's messages (the prompt is the last one).
+    """
+    fields = template_fields(ANSWER_JUDGE_PROMPT, messages[-1].text) if messages else None
+    if fields is None:
+        return finish(UNREADABLE_PROMPT_REPLY)
+    alternatives = [part for part in fields["gold"].split(";") if part.strip()]
+    accepted = any(rule_verdict(part, fields["answer"]) == "yes" for part in alternatives)
+    return finish("yes" if accepted else "no")
+
+
+def option_reply(options: AdversarialOptions, not_mentioned: bool) -> str:
+    """A reply that picks one option of an adversarial question, by letter and text.
+
+    Args:
+        options: The question's options, in letter order.
+        not_mentioned: Pick the "not mentioned" option (else the wrong answer).
+    """
+    index = options.not_mentioned_index if not_mentioned else 1 - options.not_mentioned_index
+    return f"({'ab'[index]}) {options.options[index]}"
+
+
+_books: dict[tuple[int, int], tuple[Conversation, FactBook]] = {}
+"""Fact books by (conversation object, seed), kept with the conversation."""
+_MAX_CACHED = 16
+
+
+def fact_book(conversation: Conversation, seed: int) -> FactBook:
+    """What a scripted reader can know of one conversation (cached).
+
+    Args:
+        conversation: The conversation.
+        seed: The run's seed (orders adversarial options).
+    """
+    key = (id(conversation), seed)
+    cached = _books.get(key)
+    if cached is not None and cached[0] is conversation:
+        return cached[1]
+    if len(_books) >= _MAX_CACHED:
+        _books.clear()
+    book = _fact_book(conversation, seed)
+    _books[key] = (conversation, book)
+    return book
+
+
+def _fact_book(conversation: Conversation, seed: int) -> FactBook:
+    turns = {turn.dia_id: turn for session in conversation.sessions for turn in session.turns}
+    facts: dict[str, Fact] = {}
+    evidence: dict[str, frozenset[str]] = {}
+    for item in conversation.questions:
+        for dia_id in item.evidence:
+            turn = turns.get(dia_id)
+            statement = verbatim_statement(turn.text) if turn is not None else ""
+            if len(statement) >= SHORTEST_STATEMENT:
+                facts.setdefault(dia_id, Fact(dia_id, statement, ()))
+        evidence[item.question_id] = frozenset(i for i in item.evidence if i in facts)
+    items = {item.question_id: item for item in conversation.questions}
+
+    def answer(item_id: str, known: frozenset[str]) -> str:
+        item = items[item_id]
+        if item.is_adversarial:
+            return option_reply(adversarial_options(item, seed), not_mentioned=True)
+        needed = evidence[item_id]
+        recalled = needed <= known if needed else bool(known)
+        return scoring_gold(item) if recalled else NOT_RECALLED
+
+    def guess(item_id: str) -> str:
+        item = items[item_id]
+        if item.is_adversarial:
+            return option_reply(adversarial_options(item, seed), not_mentioned=False)
+        return GUESS
+
+    return FactBook(facts=facts, needed=frozenset(facts), answer=answer, guess=guess)
+
+
+register_policies(BENCHMARK_NAME, tuple(FACT_POLICIES), play)

@@ -1,0 +1,137 @@
+"""The LoCoMo scorer: the official per-category rules over every answer, optionally a judge.
+
+Answers from memory and from the no-memory pass are graded by `grading.grade_reply` (token
+F1, multi-answer F1, or the adversarial option choice). With ``judge`` on, every category
+1-4 answer from memory is also shown to the judge (the ``grader`` role, the versioned
+`judge_prompts.ANSWER_JUDGE_PROMPT`) and ``judge_accuracy`` is reported beside the F1.
+``Score.value`` is `values.locomo_values`; ``Score.metadata`` has one row per question.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspect_ai.scorer import Score, Scorer, Target, scorer
+from inspect_ai.solver import TaskState
+
+from inspect_memgym.locomo.dataset import OPTIONS_KEY, conversation_for
+from inspect_memgym.locomo.explanation import locomo_explanation
+from inspect_memgym.locomo.grading import QuestionGrade, adversarial_options, grade_reply
+from inspect_memgym.locomo.judge_prompts import ANSWER_JUDGE_PROMPT_VERSION, judge_prompt
+from inspect_memgym.locomo.metrics import QUESTION_COUNTS, locomo_metrics
+from inspect_memgym.locomo.records import QuestionItem
+from inspect_memgym.locomo.state import (
+    MEMORY_ANSWER,
+    NO_MEMORY_ANSWER,
+    PHASE_JUDGE,
+    current_locomo_state,
+)
+from inspect_memgym.locomo.values import locomo_values, question_counts, score_keys
+from inspect_memgym.scoring.judge import Judgement, yes_no_judgement
+from inspect_memgym.scoring.yes_no_verdict import verdict_is_correct
+from inspect_memgym.strategies.call_context import set_phase
+
+SCORER_NAME = "locomo_scorer"
+
+
+@scorer(metrics=locomo_metrics(score_keys()))
+def locomo_scorer() -> Scorer:
+    """Grade every answer of a LoCoMo conversation by its category's official rule."""
+
+    async def score(state: TaskState, target: Target) -> Score:
+        conversation = conversation_for(state.metadata)
+        options: dict[str, Any] = state.metadata.get(OPTIONS_KEY, {})
+        seed = int(options.get("seed", 0))
+        include_adversarial = bool(options.get("include_adversarial", False))
+        items = {item.question_id: item for item in conversation.questions}
+        answers: dict[str, dict[str, str]] = {MEMORY_ANSWER: {}, NO_MEMORY_ANSWER: {}}
+        for result in current_locomo_state().results:
+            answers[result["kind"]][result["question_id"]] = result["raw"]
+        asked = [items[question_id] for question_id in answers[MEMORY_ANSWER]]
+        grades = [_grade(item, answers[MEMORY_ANSWER][item.question_id], seed) for item in asked]
+        no_memory = None
+        if options.get("memory_isolation", True):
+            no_memory = [
+                _grade(item, answers[NO_MEMORY_ANSWER].get(item.question_id, ""), seed)
+                for item in asked
+            ]
+        judge = bool(options.get("judge"))
+        judgements = await _judge(asked, answers[MEMORY_ANSWER]) if judge else {}
+        decisions = [verdict_is_correct(j.verdict) for j in judgements.values()]
+        value = locomo_values(grades, no_memory, include_adversarial, decisions if judge else None)
+        rows = _rows(asked, grades, answers, no_memory, judgements)
+        keys = score_keys(judge, tuple(options.get("categories", (1, 2, 3, 4, 5))))
+        shown = {key: value[key] for key in keys}
+        return Score(
+            value=shown,
+            answer=f"{len(asked)} questions answered",
+            explanation=locomo_explanation(shown, rows),
+            metadata={
+                "questions": rows,
+                QUESTION_COUNTS: question_counts(grades, include_adversarial, judge),
+                "include_adversarial": include_adversarial,
+                **_judge_metadata(judgements),
+            },
+        )
+
+    return score
+
+
+def _grade(item: QuestionItem, reply: str, seed: int) -> QuestionGrade:
+    options = adversarial_options(item, seed) if item.is_adversarial else None
+    return grade_reply(item, reply, options)
+
+
+async def _judge(questions: list[QuestionItem], replies: dict[str, str]) -> dict[str, Judgement]:
+    judgements = {}
+    for item in questions:
+        if item.is_adversarial:
+            continue
+        set_phase(PHASE_JUDGE, item.question_id)
+        prompt, _ = judge_prompt(item, replies[item.question_id])
+        judgements[item.question_id] = await yes_no_judgement(prompt)
+    set_phase("")
+    return judgements
+
+
+def _judge_metadata(judgements: dict[str, Judgement]) -> dict[str, Any]:
+    if not judgements:
+        return {}
+    first = next(iter(judgements.values()))
+    return {
+        "judge_model": first.judge_model,
+        "self_judged": first.self_judged,
+        "judge_prompt_version": ANSWER_JUDGE_PROMPT_VERSION,
+        "judge_undecided": sum(j.verdict == "undecided" for j in judgements.values()),
+    }
+
+
+def _rows(
+    asked: list[QuestionItem],
+    grades: list[QuestionGrade],
+    answers: dict[str, dict[str, str]],
+    no_memory: list[QuestionGrade] | None,
+    judgements: dict[str, Judgement],
+) -> list[dict[str, Any]]:
+    rows = []
+    for position, (item, grade) in enumerate(zip(asked, grades, strict=True)):
+        row: dict[str, Any] = {
+            "question_id": item.question_id,
+            "qtype": item.category_name,
+            "category": item.category,
+            "question": item.question,
+            "gold": grade.gold,
+            "answer": answers[MEMORY_ANSWER][item.question_id],
+            "score": grade.score,
+            "rule": grade.rule,
+            "correct": grade.score == 1.0,
+        }
+        if grade.adversarial_pick is not None:
+            row["pick"] = grade.adversarial_pick
+        if no_memory is not None:
+            row["no_memory_answer"] = answers[NO_MEMORY_ANSWER].get(item.question_id, "")
+            row["no_memory_score"] = no_memory[position].score
+        if item.question_id in judgements:
+            row["judge_verdict"] = judgements[item.question_id].verdict
+        rows.append(row)
+    return rows

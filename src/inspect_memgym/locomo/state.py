@@ -1,0 +1,42 @@
+"""Per-sample state of a LoCoMo run, kept in Inspect's store, and the phases of its calls.
+
+The driver records which session the strategy is taking in and, once every question is
+answered, the raw answers (`LocomoState.results`) for the scorer. Each model call is
+announced in the shared `ModelCallContext` with a strategy's phase or one of those below;
+nothing here holds a gold answer.
+"""
+
+from typing import Any
+
+from pydantic import Field
+
+from inspect_memgym.kit.inspect_internals import BoundStoreModel, JsonStoreModel
+
+PHASE_QUESTION = "question"
+"""A question answered from memory (or, in the no-memory pass, with no history)."""
+PHASE_JUDGE = "judge"
+"""The optional judge grades one answer (``grader`` role)."""
+MEMORY_ANSWER = "memory"
+"""Result kind: the answer of the strategy under test."""
+NO_MEMORY_ANSWER = "no_memory"
+"""Result kind: the same question asked with no history (the memory-isolation baseline)."""
+
+
+class LocomoState(JsonStoreModel):
+    """Where a LoCoMo sample is, and its answers.
+
+    Attributes:
+        session: Number of the session being taken in (0 before the first).
+        results: ``{"kind", "question_id", "raw"}`` per answer, in the order asked.
+    """
+
+    session: int = Field(default=0)
+    results: list[dict[str, Any]] = Field(default_factory=list)
+
+
+_bound_state = BoundStoreModel(LocomoState)
+
+
+def current_locomo_state() -> LocomoState:
+    """`store_as(LocomoState)` for the current sample, bound once and reused."""
+    return _bound_state.get()

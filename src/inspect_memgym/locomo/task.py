@@ -1,0 +1,153 @@
+"""``inspect_memgym/locomo``: LoCoMo's long two-person conversations, taken in through memory.
+
+Each sample is one conversation of ``locomo10.json`` (pinned release, downloaded on first
+use, or ``-T dataset=``). Its dated sessions go through the chosen memory strategy, then
+every question is answered from memory and scored by the official rules: token F1 per
+category (multi-answer F1 for multi-hop, the part before ``;`` for open-domain) and the
+adversarial questions as a two-option choice reported as abstention, outside the headline
+by default. Every question is also asked with no history (``no_memory``, ``memory_delta``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from inspect_ai import Task, task
+
+from inspect_memgym.kit.inspect_internals import task_argument_errors
+from inspect_memgym.locomo import (
+    BENCHMARK_NAME,
+    driver,  # noqa: F401  (registers the driver)
+    policy_play,  # noqa: F401  (registers the memgym policies)
+)
+from inspect_memgym.locomo.data import LOCOMO_COMMIT
+from inspect_memgym.locomo.dataset import locomo_dataset, parse_categories
+from inspect_memgym.locomo.judge_prompts import ANSWER_JUDGE_PROMPT_VERSION
+from inspect_memgym.locomo.metrics import locomo_metrics
+from inspect_memgym.locomo.records import CATEGORY_NAMES
+from inspect_memgym.locomo.scorer import locomo_scorer
+from inspect_memgym.locomo.values import score_keys
+from inspect_memgym.locomo.viewer import locomo_headline, locomo_viewer
+from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
+from inspect_memgym.memory.factory import DEFAULT_BACKEND
+from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.strategies.task_arguments import (
+    STRATEGY_OPTION_NAMES,
+    memory_location,
+    memory_strategy_solver,
+)
+
+TASK_VERSION = 1
+"""Bumped whenever the samples, the prompts or the scoring change."""
+DEFAULT_AGENT = "native"
+"""The whole conversation in context: the paper's full-context baseline."""
+DEFAULT_SEED = 0
+"""Fixes the order of each adversarial question's two options."""
+
+
+@task
+def locomo(
+    dataset: str | None = None,
+    categories: int | str | Sequence[int | str] | None = None,
+    include_adversarial: bool = False,
+    judge: bool = False,
+    seed: int = DEFAULT_SEED,
+    agent: str = DEFAULT_AGENT,
+    backend: str = DEFAULT_BACKEND,
+    embedding: str = DEFAULT_EMBEDDING,
+    write_budget: int | None = None,
+    update_frequency: int | None = None,
+    short_term_window: int | None = None,
+    top_k: int | None = None,
+    context_budget: int | None = None,
+    notes_budget: int | None = None,
+    observation_window: int | None = None,
+    max_turns: int | None = None,
+    memory_isolation: bool = True,
+    chroma_url: str | None = None,
+    chroma_token: str | None = None,
+    keep_memory: bool = False,
+) -> Task:
+    """LoCoMo (ACL 2024) as an Inspect task: one sample per conversation.
+
+    Args:
+        dataset: Path or URL of a ``locomo10.json``-shaped file (default: the pinned release,
+            downloaded on first use into the cache folder).
+        categories: Categories asked: ids or names, e.g. ``1,2,3,4`` or ``single-hop``
+            (default all five: 1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop,
+            5 adversarial).
+        include_adversarial: Count adversarial questions in the headline F1 (default: they
+            are reported apart, as abstention).
+        judge: Also have the ``grader`` role judge every category 1-4 answer
+            (``judge_accuracy``, beside the rule-based F1).
+        seed: Fixes the order of each adversarial question's two options.
+        agent: Memory strategy: native (default), none, awi, rag, awe, summary, masking,
+            notes or agentic.
+        backend: Memory backend for rag, awe and agentic: chroma (embedded) or markdown.
+        embedding: Embedding for chroma: hashing (offline default), minilm or openai.
+        write_budget: Memory writes allowed (default: effectively unlimited).
+        update_frequency: Inputs between memory updates (awi, rag, awe; default 2).
+        short_term_window: Recent raw inputs kept in context (awi, rag, awe; default 4).
+        top_k: Memories retrieved per answer (rag, awe; default 30).
+        context_budget: Token budget of the history (native: 128,000; summary: 4,000).
+        notes_budget: Token budget of the notes strategy's notes (default 500).
+        observation_window: Inputs the masking strategy keeps whole (default 3).
+        max_turns: Model turns per input or answer (agentic; default 20).
+        memory_isolation: Also ask every question with no history (``no_memory`` and
+            ``memory_delta``; NaN when false).
+        chroma_url: ChromaDB server for the chroma backend (default: ``MEMGYM_CHROMA_URL``,
+            else an in-process store).
+        chroma_token: Token for a ChromaDB server with token auth (prefer
+            ``MEMGYM_CHROMA_TOKEN``; Inspect logs ``-T`` values).
+        keep_memory: Keep each sample's chroma collection after the sample.
+    """
+    with task_argument_errors(BENCHMARK_NAME):
+        memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
+        chosen = parse_categories(categories)
+        if not include_adversarial and not set(chosen) & {1, 2, 3, 4}:
+            raise ValueError(
+                "categories selects only adversarial questions, which the F1 headline leaves "
+                "out; add a category 1-4 or pass -T include_adversarial=true"
+            )
+        options = {
+            "seed": seed,
+            "judge": judge,
+            "include_adversarial": include_adversarial,
+            "memory_isolation": memory_isolation,
+        }
+        strategy_options = {
+            "update_frequency": update_frequency,
+            "short_term_window": short_term_window,
+            "top_k": top_k,
+            "context_budget": context_budget,
+            "notes_budget": notes_budget,
+            "observation_window": observation_window,
+            "max_turns": max_turns,
+        }
+        solver = memory_strategy_solver(agent, memory, strategy_options, write_budget)
+        samples = locomo_dataset(dataset, chosen, options)
+        keys = score_keys(judge, chosen)
+        return Task(
+            dataset=samples,
+            solver=solver,
+            scorer=locomo_scorer(),
+            metrics=locomo_metrics(keys),
+            version=TASK_VERSION,
+            headline_metric=locomo_headline(),
+            viewer=locomo_viewer(keys),
+            metadata={
+                "benchmark": BENCHMARK_NAME,
+                "dataset": dataset,
+                "data_revision": None if dataset else LOCOMO_COMMIT,
+                "categories": {str(number): CATEGORY_NAMES[number] for number in chosen},
+                "include_adversarial": include_adversarial,
+                "judge": ANSWER_JUDGE_PROMPT_VERSION if judge else None,
+                "seed": seed,
+                "agent": agent,
+                **{name: strategy_options[name] for name in STRATEGY_OPTION_NAMES},
+                "memory_isolation": memory_isolation,
+                **memory.task_metadata(),
+                "memory_location": memory_location(agent, memory),
+                "write_budget": write_budget,
+            },
+        )

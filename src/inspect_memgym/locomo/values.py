@@ -1,0 +1,107 @@
+"""The score values of one LoCoMo conversation, from its graded answers (pure).
+
+`Score.value` holds floats under fixed keys:
+
+* ``f1``: the headline, the mean score over the conversation's category 1-4 questions (with
+  ``include_adversarial``, over all five categories);
+* one key per category, named canonically: ``single_hop`` (4), ``multi_hop`` (1),
+  ``temporal`` (2), ``open_domain`` (3) — mean F1 — and ``adversarial`` (5), the abstention
+  accuracy (share of "not mentioned" picks);
+* ``no_memory`` and ``memory_delta``: the headline from the no-memory answers, and the
+  headline minus it (NaN with memory isolation off);
+* with the optional judge, ``judge_accuracy``: the share of category 1-4 answers the judge
+  accepted, beside the rule-based F1 (never instead of it).
+
+A key whose questions are absent (a category filtered out, or a conversation without such
+questions) is NaN: Inspect's metrics and the leaderboard skip it for that sample.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from inspect_memgym.locomo.grading import QuestionGrade, summarise_grades
+from inspect_memgym.scoring.isolation import ISOLATION_KEYS, isolation_values
+
+HEADLINE_KEY = "f1"
+CATEGORY_KEYS: dict[int, str] = {
+    4: "single_hop",
+    1: "multi_hop",
+    2: "temporal",
+    3: "open_domain",
+    5: "adversarial",
+}
+"""Category id -> score key, in the official report order."""
+JUDGE_KEY = "judge_accuracy"
+CATEGORY_LABELS = {key: key.replace("_", "-") for key in CATEGORY_KEYS.values()}
+"""Score key -> the category's canonical name (for column labels)."""
+
+
+def score_keys(judge: bool = False, categories: Sequence[int] = (1, 2, 3, 4, 5)) -> tuple[str, ...]:
+    """The `Score.value` keys of a run, in display order.
+
+    Args:
+        judge: Whether the optional judge runs.
+        categories: The categories asked (a category not asked has no key).
+    """
+    chosen = [key for category, key in CATEGORY_KEYS.items() if category in categories]
+    keys = (HEADLINE_KEY, *chosen, *ISOLATION_KEYS)
+    return (*keys, JUDGE_KEY) if judge else keys
+
+
+def _or_nan(value: float | None) -> float:
+    return math.nan if value is None else value
+
+
+def locomo_values(
+    grades: Sequence[QuestionGrade],
+    no_memory_grades: Sequence[QuestionGrade] | None,
+    include_adversarial: bool = False,
+    judged: Sequence[bool | None] | None = None,
+) -> dict[str, float]:
+    """`Score.value` of one conversation.
+
+    Args:
+        grades: The graded answers from memory.
+        no_memory_grades: The graded no-memory answers (None: memory isolation off).
+        include_adversarial: Count adversarial questions in the headline too.
+        judged: The judge's decision per category 1-4 answer (None: no judge; an entry is
+            None when the judge's verdict could not be read, counted as not accepted).
+    """
+    summary = summarise_grades(grades, include_adversarial)
+    by_category = {category.category: category.mean for category in summary.categories}
+    headline = _or_nan(summary.headline)
+    values = {HEADLINE_KEY: headline}
+    values.update(
+        {key: _or_nan(by_category.get(category)) for category, key in CATEGORY_KEYS.items()}
+    )
+    no_memory = None
+    if no_memory_grades is not None:
+        no_memory = _or_nan(summarise_grades(no_memory_grades, include_adversarial).headline)
+    values.update(isolation_values(headline, no_memory))
+    if judged is not None:
+        values[JUDGE_KEY] = (
+            sum(bool(decision) for decision in judged) / len(judged) if judged else math.nan
+        )
+    return values
+
+
+def question_counts(
+    grades: Sequence[QuestionGrade], include_adversarial: bool = False, judge: bool = False
+) -> dict[str, int]:
+    """How many questions each score key averages over (for question-weighted pooling).
+
+    Args:
+        grades: The graded answers from memory.
+        include_adversarial: Whether the headline counts adversarial questions.
+        judge: Whether ``judge_accuracy`` is reported.
+    """
+    per_category = {
+        key: sum(grade.category == category for grade in grades)
+        for category, key in CATEGORY_KEYS.items()
+    }
+    answerable = len(grades) - per_category["adversarial"]
+    headline = len(grades) if include_adversarial else answerable
+    counts = {HEADLINE_KEY: headline, **per_category}
+    return {**counts, JUDGE_KEY: answerable} if judge else counts

@@ -1,0 +1,98 @@
+"""The LongMemEval scorer: the type-specific judge on the answer, and on the no-memory answer.
+
+The rubric is chosen by `judge_prompts.rubric_for`: abstention by the ``_abs`` suffix of
+the question id, otherwise by the question type. The judge is the ``grader`` role (else the
+model under test, said up front by the driver and recorded here as ``self_judged``) at
+temperature 0, and its reply must be exactly yes or no (anything else is undecided and
+counts as wrong). ``Score.value`` is `values.longmemeval_values`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspect_ai.scorer import Score, Scorer, Target, scorer
+from inspect_ai.solver import TaskState
+
+from inspect_memgym.longmemeval.dataset import OPTIONS_KEY, record_for
+from inspect_memgym.longmemeval.judge_prompts import JUDGE_PROMPTS, judge_prompt, rubric_for
+from inspect_memgym.longmemeval.records import QUESTION_TYPES, LongMemEvalRecord
+from inspect_memgym.longmemeval.state import PHASE_JUDGE, current_longmemeval_state
+from inspect_memgym.longmemeval.task_average import longmemeval_metrics
+from inspect_memgym.longmemeval.values import HEADLINE_KEY, longmemeval_values, score_keys
+from inspect_memgym.scoring.judge import Judgement, yes_no_judgement
+from inspect_memgym.scoring.yes_no_verdict import verdict_is_correct
+from inspect_memgym.strategies.call_context import set_phase
+
+SCORER_NAME = "longmemeval_scorer"
+
+
+@scorer(metrics=longmemeval_metrics(score_keys()))
+def longmemeval_scorer() -> Scorer:
+    """Judge the answer to a LongMemEval question (and its no-memory answer) by its rubric."""
+
+    async def score(state: TaskState, target: Target) -> Score:
+        record = record_for(state.metadata)
+        options: dict[str, Any] = state.metadata.get(OPTIONS_KEY, {})
+        isolation = bool(options.get("memory_isolation", True))
+        progress = current_longmemeval_state()
+        judged = await _judge(record, progress.answer)
+        no_memory_judged = None
+        if isolation:
+            no_memory_judged = await _judge(record, progress.no_memory_answer or "")
+        set_phase("")
+        correct = verdict_is_correct(judged.verdict)
+        no_memory_correct = (
+            verdict_is_correct(no_memory_judged.verdict) if no_memory_judged else None
+        )
+        values = longmemeval_values(record, correct, no_memory_correct, isolation)
+        keys = score_keys(tuple(options.get("question_types", QUESTION_TYPES)))
+        prompt_version, _ = JUDGE_PROMPTS[rubric_for(record)]
+        return Score(
+            value={key: values[key] for key in keys},
+            answer=progress.answer,
+            explanation=_explanation(record, judged, no_memory_judged, prompt_version),
+            metadata={
+                "question_type": record.question_type,
+                "abstention": record.is_abstention,
+                "rubric": rubric_for(record),
+                "judge_prompt_version": prompt_version,
+                "verdict": judged.verdict,
+                "judge_reply": judged.reply,
+                "judge_model": judged.judge_model,
+                "self_judged": judged.self_judged,
+                "no_memory_answer": progress.no_memory_answer,
+                "no_memory_verdict": no_memory_judged.verdict if no_memory_judged else None,
+                "questions": [
+                    {"qtype": record.question_type, "correct": values[HEADLINE_KEY] == 1.0}
+                ],
+            },
+        )
+
+    return score
+
+
+async def _judge(record: LongMemEvalRecord, answer: str) -> Judgement:
+    set_phase(PHASE_JUDGE, record.question_id)
+    prompt, _ = judge_prompt(record, answer)
+    return await yes_no_judgement(prompt)
+
+
+def _explanation(
+    record: LongMemEvalRecord,
+    judged: Judgement,
+    no_memory: Judgement | None,
+    prompt_version: str,
+) -> str:
+    judge = f"{judged.judge_model}{' (self-judged)' if judged.self_judged else ''}"
+    lines = [
+        f"**{record.question_type}**{' · abstention' if record.is_abstention else ''} · "
+        f"rubric {rubric_for(record)} ({prompt_version}) · judge {judge}",
+        "",
+        f"- question: {record.question}",
+        f"- gold: {record.answer}",
+        f"- verdict on the answer from memory: **{judged.verdict}**",
+    ]
+    if no_memory is not None:
+        lines.append(f"- verdict on the no-memory answer: **{no_memory.verdict}**")
+    return "\n".join(lines)

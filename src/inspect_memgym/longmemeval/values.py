@@ -1,0 +1,78 @@
+"""The score values of one LongMemEval question, from the judge's decisions (pure).
+
+`Score.value` holds floats under fixed keys:
+
+* ``accuracy``: 1 when the judge accepted the answer from memory, else 0 (an undecided
+  verdict counts as 0); its mean is the official overall accuracy;
+* one key per question type (``single_session_user``, ``single_session_assistant``,
+  ``single_session_preference``, ``temporal_reasoning``, ``knowledge_update``,
+  ``multi_session``): the accuracy for a question of that type, NaN for the others, so the
+  key's mean over a run is the per-type accuracy (Inspect's metrics and the leaderboard
+  skip NaN);
+* ``abstention``: the accuracy for an ``_abs`` question, NaN otherwise;
+* ``no_memory`` and ``memory_delta``: the accuracy of the no-memory answer, and accuracy
+  minus it (NaN with memory isolation off).
+
+The task-averaged accuracy (the mean of the per-type accuracies) is a metric over the run
+(`task_average.task_averaged`), not a per-question value.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from inspect_memgym.longmemeval.records import QUESTION_TYPES, LongMemEvalRecord
+from inspect_memgym.scoring.isolation import ISOLATION_KEYS, isolation_values
+
+HEADLINE_KEY = "accuracy"
+TYPE_KEYS: dict[str, str] = {name: name.replace("-", "_") for name in QUESTION_TYPES}
+"""Question type -> score key, in the official order."""
+ABSTENTION_KEY = "abstention"
+TYPE_LABELS = {
+    "single_session_user": "SS user",
+    "single_session_assistant": "SS assistant",
+    "single_session_preference": "SS preference",
+    "temporal_reasoning": "temporal",
+    "knowledge_update": "knowledge update",
+    "multi_session": "multi-session",
+}
+"""Score key -> a short column label."""
+
+
+def score_keys(question_types: Sequence[str] = QUESTION_TYPES) -> tuple[str, ...]:
+    """The `Score.value` keys of a run, in display order.
+
+    Args:
+        question_types: The types asked (a type not asked has no key).
+    """
+    chosen = [key for name, key in TYPE_KEYS.items() if name in question_types]
+    return (HEADLINE_KEY, *chosen, ABSTENTION_KEY, *ISOLATION_KEYS)
+
+
+def longmemeval_values(
+    record: LongMemEvalRecord,
+    correct: bool | None,
+    no_memory_correct: bool | None,
+    memory_isolation: bool = True,
+) -> dict[str, float]:
+    """`Score.value` of one question.
+
+    Args:
+        record: The question.
+        correct: The judge's decision on the answer from memory (None: undecided).
+        no_memory_correct: The decision on the no-memory answer (None: undecided).
+        memory_isolation: Whether the no-memory answer was asked.
+    """
+    accuracy = 1.0 if correct else 0.0
+    values = {HEADLINE_KEY: accuracy}
+    values.update(
+        {
+            key: accuracy if name == record.question_type else math.nan
+            for name, key in TYPE_KEYS.items()
+        }
+    )
+    values[ABSTENTION_KEY] = accuracy if record.is_abstention else math.nan
+    no_memory = (1.0 if no_memory_correct else 0.0) if memory_isolation else None
+    values.update(isolation_values(accuracy, no_memory))
+    return values

@@ -1,0 +1,142 @@
+"""The judge calibration meta-evaluation (scorers/judge_calibration.py), run offline.
+
+Three scripted judges over the committed cases: the memgym rule judge (its measured figures
+are pinned here), a judge that accepts everything (every wrong answer is a false accept,
+kappa 0), and one that knows the human verdicts (full agreement, kappa 1).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from inspect_ai import eval
+from inspect_ai.log import EvalLog
+from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput, ModelUsage, get_model
+from inspect_ai.tool import ToolChoice, ToolInfo
+
+from eval_speed import cached_distribution_scan  # noqa: F401  (autouse fixture)
+from inspect_memgym.scoring.calibration import load_calibration_cases
+
+SCORERS = Path(__file__).resolve().parents[2] / "scorers"
+USAGE = ModelUsage(input_tokens=10, output_tokens=1, total_tokens=11)
+
+
+def calibration_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "judge_calibration", SCORERS / "judge_calibration.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CALIBRATION = calibration_module()
+
+
+def metrics(log: EvalLog) -> dict[str, float]:
+    assert log.status == "success", log.error
+    assert log.results is not None
+    return {
+        f"{score.name}/{name}": float(value.value)
+        for score in log.results.scores
+        for name, value in score.metrics.items()
+    }
+
+
+@pytest.fixture(scope="module")
+def rule_judge_logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, EvalLog]:
+    logs = eval(
+        [CALIBRATION.locomo_judge_calibration(), CALIBRATION.longmemeval_judge_calibration()],
+        model="memgym/perfect",
+        display="none",
+        log_dir=str(tmp_path_factory.mktemp("calibration")),
+    )
+    return {log.eval.task: log for log in logs}
+
+
+def test_every_case_is_a_sample_with_the_prompt_a_task_would_send() -> None:
+    task = CALIBRATION.longmemeval_judge_calibration()
+    cases = [
+        case
+        for name in CALIBRATION.LONGMEMEVAL_FILES
+        for case in load_calibration_cases(SCORERS / name)
+    ]
+    assert [sample.id for sample in task.dataset] == [case.case_id for case in cases]
+    first = task.dataset[0]
+    assert first.input == CALIBRATION.case_prompt(cases[0]) and first.target == cases[0].verdict
+    assert first.metadata is not None and first.metadata["benchmark"] == "longmemeval"
+
+
+def test_the_rule_judge_figures(rule_judge_logs: dict[str, EvalLog]) -> None:
+    locomo = metrics(rule_judge_logs["locomo_judge_calibration"])
+    assert locomo["agreement/mean"] == pytest.approx(9 / 14)
+    assert locomo["agreement/cohen_kappa"] == pytest.approx(0.2222, abs=1e-4)
+    assert locomo["false_accept/mean"] == pytest.approx(1 / 8)
+    assert locomo["false_reject/mean"] == pytest.approx(4 / 6)
+    longmemeval = metrics(rule_judge_logs["longmemeval_judge_calibration"])
+    assert longmemeval["agreement/mean"] == pytest.approx(52 / 71)
+    assert longmemeval["agreement/cohen_kappa"] == pytest.approx(0.4541, abs=1e-4)
+    assert longmemeval["false_accept/mean"] == pytest.approx(2 / 37)
+    assert longmemeval["agreement/grouped_longmemeval-preference-v1"] == pytest.approx(0.5)
+    assert longmemeval["undecided/mean"] == 0.0
+
+
+def accept_everything(
+    messages: list[ChatMessage],
+    tools: list[ToolInfo],
+    tool_choice: ToolChoice,
+    config: GenerateConfig,
+) -> ModelOutput:
+    output = ModelOutput.from_content("mockllm/model", "Yes")
+    output.usage = USAGE
+    return output
+
+
+def knows_the_verdicts(
+    messages: list[ChatMessage],
+    tools: list[ToolInfo],
+    tool_choice: ToolChoice,
+    config: GenerateConfig,
+) -> ModelOutput:
+    verdicts = {
+        CALIBRATION.case_prompt(case): case.verdict
+        for case in load_calibration_cases(SCORERS / "locomo_answer.jsonl")
+    }
+    reply = "yes" if verdicts[messages[-1].text] == "correct" else "no."
+    output = ModelOutput.from_content("mockllm/model", reply)
+    output.usage = USAGE
+    return output
+
+
+def test_a_judge_that_accepts_everything_accepts_every_wrong_answer(tmp_path: Path) -> None:
+    model = get_model("mockllm/model", custom_outputs=accept_everything)
+    [log] = eval(
+        CALIBRATION.locomo_judge_calibration(), model=model, display="none", log_dir=str(tmp_path)
+    )
+    figures = metrics(log)
+    assert figures["false_accept/mean"] == 1.0 and figures["false_reject/mean"] == 0.0
+    assert figures["agreement/cohen_kappa"] == 0.0
+    assert figures["agreement/mean"] == pytest.approx(6 / 14)
+
+
+def test_a_judge_that_knows_the_verdicts_agrees_fully(tmp_path: Path) -> None:
+    model = get_model("mockllm/model", custom_outputs=knows_the_verdicts)
+    [log] = eval(
+        CALIBRATION.locomo_judge_calibration(),
+        model=model,
+        model_roles={"grader": model},
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    figures = metrics(log)
+    assert figures["agreement/mean"] == 1.0 and figures["agreement/cohen_kappa"] == 1.0
+    assert figures["false_accept/mean"] == 0.0
+    assert log.samples is not None and log.samples[0].scores is not None
+    judge = log.samples[0].scores["calibration_scorer"].metadata  # type: ignore[index]
+    assert judge is not None and judge["judge_model"] == "mockllm/model"
+    assert not math.isnan(figures["false_reject/mean"])
