@@ -9,6 +9,9 @@ instead, ``dialog_<system>`` and ``implicit_feedback_<system>`` (``wo_memory``, 
 falling back to ``json.loads``, as upstream does. Implicit-feedback items are written as
 ``{round, implicit_action, terminated}`` by MemoryBench's generator but read as
 ``implicit_actions`` (a list) by its own experiment script; both spellings are accepted.
+Files are JSONL or JSON, local or at any fsspec URL; a row's split comes from the file's
+``{"train": ..., "test": ...}`` keys or its own ``split`` column. The feedback task replays
+one released dialogue per row (`released_dialog_system`).
 
 Covered (metric computable by rules, offline):
 
