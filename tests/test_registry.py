@@ -33,12 +33,20 @@ INSPECT = Path(sys.executable).with_name("inspect")
 POLICIES = ("perfect", "strategic", "naive", "guesser", "abstainer")
 
 REGISTERED = {
-    "task": ["inspect_memgym/entity_stream", "inspect_memgym/conversation"],
+    "task": [
+        "inspect_memgym/entity_stream",
+        "inspect_memgym/conversation",
+        "inspect_memgym/feedback",
+    ],
     "solver": [
         "inspect_memgym/entity_stream_agent",
         *(f"inspect_memgym/{name}" for name in STRATEGY_NAMES),
     ],
-    "scorer": ["inspect_memgym/entity_stream_scorer", "inspect_memgym/conversation_scorer"],
+    "scorer": [
+        "inspect_memgym/entity_stream_scorer",
+        "inspect_memgym/conversation_scorer",
+        "inspect_memgym/feedback_scorer",
+    ],
     "tool": [
         "inspect_memgym/submit_answer",
         "inspect_memgym/memory_write",

@@ -13,11 +13,13 @@ import yaml
 
 from inspect_memgym.conversation import task as conversation
 from inspect_memgym.entity_stream import task as entity_stream
+from inspect_memgym.feedback import task as feedback
 
 ROOT = Path(__file__).resolve().parents[2]
 LISTINGS = {
     "memgym_entity_stream": entity_stream.TASK_VERSION,
     "memgym_conversation": conversation.TASK_VERSION,
+    "memgym_feedback": feedback.TASK_VERSION,
 }
 
 

@@ -3,6 +3,7 @@
 A strategy that cannot play a task, a missing memory-isolation key or a crashed sample fails
 here. The memgym runs also check the isolation invariants per cell: with perfect memory the
 delta is most of the headline; a policy that remembers nothing gains nothing from memory.
+MemoryBench's four retrieval baselines play only `RETRIEVAL_TASKS` (see there).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.feedback.task import feedback
 from inspect_memgym.strategies.registry import STRATEGY_NAMES
 
 TASKS: dict[str, tuple[Callable[..., Task], dict[str, Any], str, str]] = {
@@ -34,7 +36,32 @@ TASKS: dict[str, tuple[Callable[..., Task], dict[str, Any], str, str]] = {
         "entity_stream_scorer",
         "composite",
     ),
+    "feedback": (
+        feedback,
+        {
+            "tier": "small",
+            "seed": 0,
+            "protocol": "off_policy",
+            "feedback": "verbal",
+            "max_rounds": 1,
+        },
+        "feedback_scorer",
+        "final",
+    ),
 }
+RETRIEVAL_BASELINES = ("bm25_message", "bm25_dialog", "embed_message", "embed_dialog")
+RETRIEVAL_TASKS = ("feedback", "conversation")
+"""The tasks MemoryBench's retrieval baselines are run on here: feedback, their home, and
+conversation, the other task made of dialogues (its sessions are their dialogues). They
+store and retrieve through the same `MemoryStrategy` interface and backends as every other
+strategy, and tests/strategies checks their mechanics, so running them on every task would
+only add minutes to the default suite."""
+CELLS = [
+    (task_name, agent)
+    for task_name in sorted(TASKS)
+    for agent in STRATEGY_NAMES
+    if agent not in RETRIEVAL_BASELINES or task_name in RETRIEVAL_TASKS
+]
 USAGE = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)
 
 
@@ -54,8 +81,7 @@ def value(log: EvalLog, task_name: str) -> dict[str, float]:
     return {str(key): float(number) for key, number in score.value.items()}
 
 
-@pytest.mark.parametrize("task_name", sorted(TASKS))
-@pytest.mark.parametrize("agent", STRATEGY_NAMES)
+@pytest.mark.parametrize(("task_name", "agent"), CELLS)
 def test_memgym_policies_play_every_strategy(task_name: str, agent: str, tmp_path: Any) -> None:
     headline = TASKS[task_name][3]
     perfect = value(run(task_name, agent, "memgym/perfect", tmp_path), task_name)
@@ -82,8 +108,7 @@ def scripted_reply(
     return output
 
 
-@pytest.mark.parametrize("task_name", sorted(TASKS))
-@pytest.mark.parametrize("agent", STRATEGY_NAMES)
+@pytest.mark.parametrize(("task_name", "agent"), CELLS)
 @pytest.mark.usefixtures("offline_token_counts")
 def test_mockllm_plays_every_strategy(task_name: str, agent: str, tmp_path: Any) -> None:
     model = get_model("mockllm/model", custom_outputs=scripted_reply)
