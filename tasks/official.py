@@ -6,6 +6,11 @@
 - ``conversation_official``: base tier (sized like AMemGym v1.base), users 0-19, the
   default ``awe`` agent on the embedded chroma backend (20 samples). Report the memory score
   and the write / read / utilization failure rates, each with its standard error.
+- ``feedback_official``: standard worlds 0-9 (12 hidden items each), the on-policy protocol
+  (5 steps of 8 live training dialogues, at most 3 rounds each) under verbal, implicit and
+  both feedback, the ``bm25_dialog`` baseline (30 samples). Report ``final``, ``auc``,
+  ``memory_delta`` and ``learned_rule_rate`` with their standard errors, overall and per
+  feedback kind, and the learning curve (``inspect-memgym plot``).
 
 Run one with ``inspect eval tasks/official.py@entity_stream_official --model <model>``.
 """
@@ -14,12 +19,15 @@ from inspect_ai import Task, task
 
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.feedback.task import feedback
 
 OFFICIAL_TIER = "standard"
 OFFICIAL_SEEDS = list(range(10))
 OFFICIAL_CONVERSATION_TIER = "base"
 OFFICIAL_CONVERSATION_SEEDS = list(range(20))
 OFFICIAL_CONVERSATION_AGENT = "awe"
+OFFICIAL_FEEDBACK_SEEDS = list(range(10))
+OFFICIAL_FEEDBACK_KINDS = "verbal,implicit,both"
 
 
 @task
@@ -35,4 +43,19 @@ def conversation_official() -> Task:
         tier=OFFICIAL_CONVERSATION_TIER,
         seeds=OFFICIAL_CONVERSATION_SEEDS,
         agent=OFFICIAL_CONVERSATION_AGENT,
+    )
+
+
+@task
+def feedback_official() -> Task:
+    """The feedback task under the official protocol (10 worlds x 3 feedback kinds, on-policy)."""
+    return feedback(
+        protocol="on_policy",
+        feedback=OFFICIAL_FEEDBACK_KINDS,
+        max_rounds=3,
+        batch_size=8,
+        steps=5,
+        tier="standard",
+        seeds=OFFICIAL_FEEDBACK_SEEDS,
+        agent="bm25_dialog",
     )
