@@ -25,6 +25,8 @@ from inspect_memgym.simulation.transcript import tool_exchanges
 
 
 def _uses(policy: str, episode: RecordsEpisode, record: MemoryBenchRecord) -> bool:
+    if not record.gold.strip():
+        return False
     if policy == "perfect":
         return True
     if policy == "partial":

@@ -45,7 +45,9 @@ PLANS = ("Starter", "Team", "Pro", "Studio", "Business", "Enterprise")
 PRODUCTS = ("Harbor Sync", "Lumen Drive", "Quill Vault", "Petrel Cloud", "Kestrel Share")
 CUSTOMERS = (
     "Ms Ahn", "Mr Brandt", "Ms Costa", "Mr Dube", "Ms Eriksen", "Mr Farah", "Ms Gill",
-    "Mr Horvat", "Ms Ito", "Mr Jansen", "Ms Keane", "Mr Laine",
+    "Mr Horvat", "Ms Ito", "Mr Jansen", "Ms Keane", "Mr Laine", "Ms Mbeki", "Mr Nolan",
+    "Ms Ortiz", "Mr Pham", "Ms Quist", "Mr Rahman", "Ms Szabo", "Mr Toivonen", "Ms Ueda",
+    "Mr Vance", "Ms Wojcik", "Mr Yilmaz", "Ms Zeller", "Mr Abara", "Ms Bjork", "Mr Cruz",
 )  # fmt: skip
 PROJECTS = (
     "Atlas migration", "Beacon rollout", "Cedar audit", "Delta warehouse fit-out",
