@@ -172,3 +172,32 @@ def test_perfect_reaches_the_ceiling_on_standard_worlds(agent: str, tmp_path: Pa
         value, curve = scores(sample)
         assert curve[0] < curve[-1] and value["memory_delta"] >= 0.5
     assert sum(finals) / len(finals) >= 0.95
+
+
+def test_the_task_declares_its_headline_and_score_columns() -> None:
+    task = feedback(tier="small", seed=0)
+    assert task.headline_metric is not None
+    assert (task.headline_metric.scorer, task.headline_metric.score) == ("feedback_scorer", "final")
+    assert task.viewer is not None and task.viewer.task_samples_view is not None
+    columns = [column.id for column in task.viewer.task_samples_view.columns]
+    assert [
+        c.removeprefix("score__feedback_scorer__") for c in columns if "feedback_scorer" in c
+    ] == [
+        "final",
+        "auc",
+        "no_memory",
+        "memory_delta",
+        "learned_rule_rate",
+        "control_accuracy",
+        "declarative",
+        "procedural",
+    ]
+    # one sample per world and feedback kind, each naming its kind for the grouped headline
+    kinds = feedback(tier="small", seeds=2, feedback="verbal,implicit").dataset
+    assert [sample.id for sample in kinds] == [
+        "feedback-small-s0-verbal",
+        "feedback-small-s0-implicit",
+        "feedback-small-s1-verbal",
+        "feedback-small-s1-implicit",
+    ]
+    assert feedback(tier="small", seed=0).dataset[0].metadata == task.dataset[0].metadata
