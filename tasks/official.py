@@ -24,6 +24,11 @@
   ``native`` strategy (128k-token budget), judged by the ``grader`` role; bind the paper's
   judge with ``--model-role grader=openai/gpt-4o-2024-08-06``. Report overall, task-averaged,
   per-type and abstention accuracy, and ``no_memory`` / ``memory_delta``.
+- ``feedback_official``: standard worlds 0-9 (12 hidden items each), the on-policy protocol
+  (5 steps of 8 live training dialogues, at most 3 rounds each) under verbal, implicit and
+  both feedback, the ``bm25_dialog`` baseline (30 samples). Report ``final``, ``auc``,
+  ``memory_delta`` and ``learned_rule_rate`` with their standard errors, overall and per
+  feedback kind, and the learning curve (``inspect-memgym plot``).
 
 Run one with ``inspect eval tasks/official.py@entity_stream_official --model <model>``. The
 locomo and longmemeval protocols download their pinned data on first use.
@@ -34,6 +39,7 @@ from inspect_ai import Task, task
 from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.feedback.task import feedback
 from inspect_memgym.locomo.task import locomo
 from inspect_memgym.longmemeval.task import longmemeval
 from inspect_memgym.research_qa.task import research_qa
@@ -53,6 +59,8 @@ OFFICIAL_RESEARCH_AGENT = "notes"
 OFFICIAL_LOCOMO_AGENT = "native"
 OFFICIAL_LONGMEMEVAL_VARIANT = "s"
 OFFICIAL_LONGMEMEVAL_AGENT = "native"
+OFFICIAL_FEEDBACK_SEEDS = list(range(10))
+OFFICIAL_FEEDBACK_KINDS = "verbal,implicit,both"
 
 
 @task
@@ -106,3 +114,18 @@ def locomo_official() -> Task:
 def longmemeval_official() -> Task:
     """LongMemEval under the official protocol (500 questions of ``s``, native, judged)."""
     return longmemeval(variant=OFFICIAL_LONGMEMEVAL_VARIANT, agent=OFFICIAL_LONGMEMEVAL_AGENT)
+
+
+@task
+def feedback_official() -> Task:
+    """The feedback task under the official protocol (10 worlds x 3 feedback kinds, on-policy)."""
+    return feedback(
+        protocol="on_policy",
+        feedback=OFFICIAL_FEEDBACK_KINDS,
+        max_rounds=3,
+        batch_size=8,
+        steps=5,
+        tier="standard",
+        seeds=OFFICIAL_FEEDBACK_SEEDS,
+        agent="bm25_dialog",
+    )

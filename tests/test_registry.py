@@ -40,6 +40,7 @@ REGISTERED = {
         "inspect_memgym/research_qa",
         "inspect_memgym/locomo",
         "inspect_memgym/longmemeval",
+        "inspect_memgym/feedback",
     ],
     "solver": [
         "inspect_memgym/entity_stream_agent",
@@ -52,6 +53,7 @@ REGISTERED = {
         "inspect_memgym/research_qa_scorer",
         "inspect_memgym/locomo_scorer",
         "inspect_memgym/longmemeval_scorer",
+        "inspect_memgym/feedback_scorer",
     ],
     "tool": [
         "inspect_memgym/submit_answer",

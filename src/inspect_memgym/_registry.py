@@ -10,6 +10,8 @@ from inspect_memgym.entity_stream.scorer import entity_stream_scorer
 from inspect_memgym.entity_stream.solver import entity_stream_agent
 from inspect_memgym.entity_stream.submit_answer import submit_answer
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.feedback.scorer import feedback_scorer
+from inspect_memgym.feedback.task import feedback
 from inspect_memgym.locomo.scorer import locomo_scorer
 from inspect_memgym.locomo.task import locomo
 from inspect_memgym.longmemeval.scorer import longmemeval_scorer
@@ -27,4 +29,10 @@ from inspect_memgym.strategies.native import native
 from inspect_memgym.strategies.none import none
 from inspect_memgym.strategies.notes import notes
 from inspect_memgym.strategies.rag import rag
+from inspect_memgym.strategies.retrieval_solvers import (
+    bm25_dialog,
+    bm25_message,
+    embed_dialog,
+    embed_message,
+)
 from inspect_memgym.strategies.summary import summary

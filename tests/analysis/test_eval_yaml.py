@@ -20,6 +20,7 @@ import yaml
 from inspect_memgym.code_qa import task as code_qa
 from inspect_memgym.conversation import task as conversation
 from inspect_memgym.entity_stream import task as entity_stream
+from inspect_memgym.feedback import task as feedback
 from inspect_memgym.locomo import data as locomo_data
 from inspect_memgym.locomo import task as locomo
 from inspect_memgym.longmemeval import data as longmemeval_data
@@ -36,6 +37,7 @@ LISTINGS = {
     "memgym_research_qa": research_qa.TASK_VERSION,
     "memgym_locomo": locomo.TASK_VERSION,
     "memgym_longmemeval": longmemeval.TASK_VERSION,
+    "memgym_feedback": feedback.TASK_VERSION,
 }
 RELEASED_SAMPLES = {
     "memgym_locomo": locomo_data.LOCOMO_CONVERSATIONS,

@@ -19,6 +19,7 @@ from inspect_memgym.feedback.memorybench_records import (
     feedback_is_positive,
     load_memorybench_records,
     parse_memorybench_row,
+    released_dialog_system,
     score_reply,
 )
 
@@ -265,3 +266,21 @@ def test_file_level_errors(tmp_path: Path) -> None:
     )
     with pytest.raises(ValueError, match="'NFCats' is not supported"):
         load_memorybench_records(mixed)
+
+
+def test_split_columns_urls_and_the_replayed_dialogue(tmp_path: Path) -> None:
+    rows = [{**locomo_row(1), "split": "train"}, {**dialsim_row(2), "split": "test"}]
+    path = tmp_path / "rows.jsonl"
+    path.write_text("\n".join(json.dumps(row) for row in rows), encoding="utf-8")
+    # a JSONL row's own split column, read through fsspec (any URL works the same way)
+    records = load_memorybench_records(path.as_uri())
+    assert [record.split for record in records] == ["train", "test"]
+    # the plain dialog first, then the one generated without memory, then the first by name
+    assert released_dialog_system(records[0]) == "wo_memory"
+    assert released_dialog_system(parse_memorybench_row(dialsim_row())) == "bm25"
+    plain = parse_memorybench_row(locomo_row(dialog=str(DIALOG)))
+    assert released_dialog_system(plain) == PLAIN_DIALOG
+    bare = {key: value for key, value in dialsim_row().items() if not key.startswith("dialog")}
+    assert released_dialog_system(parse_memorybench_row(bare)) is None
+    with pytest.raises(ValueError, match="MemoryBench records not found"):
+        load_memorybench_records(tmp_path / "missing.jsonl")

@@ -28,6 +28,10 @@ def test_strategy_names_and_parameters() -> None:
         "masking",
         "notes",
         "agentic",
+        "bm25_message",
+        "bm25_dialog",
+        "embed_message",
+        "embed_dialog",
     )
     assert DEFAULT_AGENT in STRATEGY_NAMES
     assert strategy_parameters("native") == ("context_budget",)

@@ -3,6 +3,7 @@
 A strategy that cannot play a task, a missing memory-isolation key or a crashed sample fails
 here. The memgym runs also check the isolation invariants per cell: with perfect memory the
 delta is most of the headline; a policy that remembers nothing gains nothing from memory.
+MemoryBench's four retrieval baselines play only `RETRIEVAL_TASKS` (see there).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from eval_speed import cached_distribution_scan  # noqa: F401  (autouse fixture)
 from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.feedback.task import feedback
 from inspect_memgym.locomo.task import locomo
 from inspect_memgym.longmemeval.task import longmemeval
 from inspect_memgym.research_qa.task import research_qa
@@ -75,14 +77,41 @@ TASKS: dict[str, tuple[Callable[..., Task], dict[str, Any], str, str]] = {
     ),
     "locomo": (locomo_cell, {}, "locomo_scorer", "f1"),
     "longmemeval": (longmemeval_cell, {}, "longmemeval_scorer", "accuracy"),
+    "feedback": (
+        feedback,
+        {
+            "tier": "small",
+            "seed": 0,
+            "protocol": "off_policy",
+            "feedback": "verbal",
+            "max_rounds": 1,
+        },
+        "feedback_scorer",
+        "final",
+    ),
 }
+RETRIEVAL_BASELINES = ("bm25_message", "bm25_dialog", "embed_message", "embed_dialog")
+RETRIEVAL_TASKS = ("feedback", "conversation")
+"""The tasks MemoryBench's retrieval baselines are run on here: feedback, their home, and
+conversation, the other task made of dialogues (its sessions are their dialogues). They
+store and retrieve through the same `MemoryStrategy` interface and backends as every other
+strategy, and tests/strategies checks their mechanics, so running them on every task would
+only add minutes to the default suite."""
+CELLS = [
+    (task_name, agent)
+    for task_name in sorted(TASKS)
+    for agent in STRATEGY_NAMES
+    if agent not in RETRIEVAL_BASELINES or task_name in RETRIEVAL_TASKS
+]
 USAGE = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)
 SLOW_MOCKLLM_CELLS = frozenset({"locomo", "longmemeval"})
 """Tasks whose mockllm cells run only with ``-m slow``: by default their own tests run a
 scripted model with malformed answers and judge replies (tests/locomo, tests/longmemeval)."""
-MOCKLLM_TASKS = [
-    pytest.param(name, marks=pytest.mark.slow) if name in SLOW_MOCKLLM_CELLS else name
-    for name in sorted(TASKS)
+MOCKLLM_CELLS = [
+    pytest.param(task_name, agent, marks=pytest.mark.slow)
+    if task_name in SLOW_MOCKLLM_CELLS
+    else (task_name, agent)
+    for task_name, agent in CELLS
 ]
 
 
@@ -102,8 +131,7 @@ def value(log: EvalLog, task_name: str) -> dict[str, float]:
     return {str(key): float(number) for key, number in score.value.items()}
 
 
-@pytest.mark.parametrize("task_name", sorted(TASKS))
-@pytest.mark.parametrize("agent", STRATEGY_NAMES)
+@pytest.mark.parametrize(("task_name", "agent"), CELLS)
 def test_memgym_policies_play_every_strategy(task_name: str, agent: str, tmp_path: Any) -> None:
     headline = TASKS[task_name][3]
     perfect = value(run(task_name, agent, "memgym/perfect", tmp_path), task_name)
@@ -130,8 +158,7 @@ def scripted_reply(
     return output
 
 
-@pytest.mark.parametrize("task_name", MOCKLLM_TASKS)
-@pytest.mark.parametrize("agent", STRATEGY_NAMES)
+@pytest.mark.parametrize(("task_name", "agent"), MOCKLLM_CELLS)
 @pytest.mark.usefixtures("offline_token_counts")
 def test_mockllm_plays_every_strategy(task_name: str, agent: str, tmp_path: Any) -> None:
     model = get_model("mockllm/model", custom_outputs=scripted_reply)

@@ -6,7 +6,8 @@ the protocol fields that differ when the logs hold several protocols of the task
 * ``<task>_scores.png``: every score key but the failure rates, per model, ± standard error;
 * ``<task>_question_types.png``: accuracy per question type (conversation: per question);
 * ``<task>_failures.png``: answered right vs write / read / utilization failures;
-* ``<task>_periods.png``: the memory score per period (tasks with periods: conversation).
+* ``<task>_periods.png``: the memory score per period (tasks with periods: conversation);
+* ``<task>_learning_curve.png``: test accuracy per step (tasks that record a learning curve).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from inspect_memgym.analysis.leaderboard import (
 from inspect_memgym.analysis.log_files import find_log_files, read_headers
 from inspect_memgym.analysis.plot_axes import axes_figure
 from inspect_memgym.analysis.plot_failures import failure_figure
+from inspect_memgym.analysis.plot_learning_curve import learning_curve_figure, mean_curve
 from inspect_memgym.analysis.plot_periods import period_figure
 from inspect_memgym.analysis.plot_question_types import question_type_figure
 from inspect_memgym.analysis.plot_style import save_png
@@ -159,6 +161,20 @@ def _task_figures(
                 ),
                 directory / f"{task}_periods.png",
                 "memory score per period and model: mean over users ± standard error",
+            )
+        )
+
+    curves = [
+        (label, curve)
+        for label, rows_ in zip(labels, samples, strict=True)
+        if (curve := mean_curve(rows_)) is not None
+    ]
+    if curves:
+        written.append(
+            _save(
+                learning_curve_figure(f"{title}\ntest accuracy per step", curves),
+                directory / f"{task}_learning_curve.png",
+                "test accuracy after each step and model: mean over samples ± standard error",
             )
         )
     return written

@@ -18,6 +18,7 @@ from inspect_ai.analysis import SampleColumn, samples_df
 from inspect_ai.log import EvalSample, EvalSampleSummary
 
 from inspect_memgym.analysis.log_files import LogReadError, describe_error
+from inspect_memgym.analysis.plot_learning_curve import LEARNING_CURVE_KEY
 
 SKIPPED_FIELDS = {"messages", "events", "attachments", "store"}
 """Sample fields `sample_details` does not load."""
@@ -57,10 +58,10 @@ def sample_values(log_files: Sequence[str]) -> pd.DataFrame:
 
 
 def sample_details(log_files: Sequence[str]) -> pd.DataFrame:
-    """Question verdicts and period grades, one row per sample and epoch.
+    """Question verdicts, period grades and learning curves, one row per sample and epoch.
 
     Columns: ``eval_id``, ``id``, ``epoch`` and ``details``, which maps each scorer to
-    ``{"questions": [{"type", "correct"}...], "periods": [...]}``.
+    ``{"questions": [{"type", "correct"}...], "periods": [...], "learning_curve": [...]}``.
 
     A question's type is its ``qtype`` (entity_stream) or, for conversation, the question's
     text (the same catalogue question asked of different users).
@@ -150,7 +151,8 @@ def _score_details(sample: EvalSample | EvalSampleSummary) -> dict[str, Any]:
             if isinstance(row, dict)
         ]
         periods = [row for row in metadata.get("periods", []) if isinstance(row, dict)]
-        details[name] = {"questions": questions, "periods": periods}
+        curve = [row for row in metadata.get(LEARNING_CURVE_KEY, []) if isinstance(row, dict)]
+        details[name] = {"questions": questions, "periods": periods, LEARNING_CURVE_KEY: curve}
     return details
 
 

@@ -9,6 +9,9 @@ instead, ``dialog_<system>`` and ``implicit_feedback_<system>`` (``wo_memory``, 
 falling back to ``json.loads``, as upstream does. Implicit-feedback items are written as
 ``{round, implicit_action, terminated}`` by MemoryBench's generator but read as
 ``implicit_actions`` (a list) by its own experiment script; both spellings are accepted.
+Files are JSONL or JSON, local or at any fsspec URL; a row's split comes from the file's
+``{"train": ..., "test": ...}`` keys or its own ``split`` column. The feedback task replays
+one released dialogue per row (`released_dialog_system`).
 
 Covered (metric computable by rules, offline):
 
@@ -39,6 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+import fsspec
+
 from inspect_memgym.scoring.token_f1 import multi_answer_f1, token_f1
 from inspect_memgym.scoring.two_option_choice import ABSTENTION_PHRASES, chosen_option
 
@@ -47,6 +52,8 @@ IMPLICIT_ACTIONS = ("like", "dislike", "copy", "none")
 NOT_MENTIONED_OPTION = "Not mentioned in the conversation"
 PLAIN_DIALOG = "default"
 """The key under which the plain ``dialog`` / ``implicit_feedback`` columns are kept."""
+NO_MEMORY_SYSTEM = "wo_memory"
+"""The memory system whose released dialogues were generated without memory."""
 LOCOMO_FEEDBACK_THRESHOLD = 0.5
 
 UNSUPPORTED_DATASETS: dict[str, str] = {
@@ -327,18 +334,41 @@ def parse_memorybench_row(raw: object, split: str | None = None) -> MemoryBenchR
 
 
 def load_memorybench_records(path: str | Path) -> list[MemoryBenchRecord]:
-    """Load rule-scored MemoryBench rows from a JSONL or JSON file.
+    """Load rule-scored MemoryBench rows from a JSONL or JSON file, local or any fsspec URL.
 
     Args:
         path: A ``.jsonl`` file (one row a line) or a ``.json`` file holding a list of rows
-            or ``{"train": [...], "test": [...]}``.
+            or ``{"train": [...], "test": [...]}``; a path or a URL (``https://``, ``s3://``).
 
     Raises:
-        ValueError: On malformed JSON, a malformed row, a repeated ``test_idx``, or a
-            dataset whose metric is not computable by rules.
+        ValueError: On a missing or unreadable file, malformed JSON, a malformed row, a
+            repeated ``test_idx``, or a dataset whose metric is not computable by rules.
     """
-    source = Path(path)
-    text = source.read_text(encoding="utf-8")
+    location = str(path)
+    try:
+        with fsspec.open(location, "r", encoding="utf-8") as handle:
+            text = handle.read()
+    except FileNotFoundError:
+        raise ValueError(f"MemoryBench records not found: {location}") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"cannot read MemoryBench records {location}: {error}") from None
+    return parse_memorybench_text(text, location)
+
+
+def parse_memorybench_text(text: str, name: str) -> list[MemoryBenchRecord]:
+    """Parse MemoryBench rows from the text of a JSONL or JSON file.
+
+    A row's split comes from the file's ``{"train": ..., "test": ...}`` keys, else from the
+    row's own ``split`` column when it has one.
+
+    Args:
+        text: The file's text.
+        name: Its name or URL; a name ending in ``.jsonl`` is read one row a line.
+
+    Raises:
+        ValueError: As `load_memorybench_records`.
+    """
+    source = Path(name.split("?")[0])
     rows: list[tuple[object, str | None]] = []
     try:
         if source.suffix == ".jsonl":
@@ -353,13 +383,34 @@ def load_memorybench_records(path: str | Path) -> list[MemoryBenchRecord]:
         raise ValueError(f"{source.name}: not MemoryBench JSON/JSONL ({error})") from None
     if not rows:
         raise ValueError(f"{source.name}: no MemoryBench records")
-    records = [parse_memorybench_row(row, split) for row, split in rows]
+    records = [parse_memorybench_row(row, split or _row_split(row)) for row, split in rows]
     seen: set[int] = set()
     for record in records:
         if record.test_idx in seen:
             raise ValueError(f"{source.name}: test_idx {record.test_idx} appears twice")
         seen.add(record.test_idx)
     return records
+
+
+def _row_split(row: object) -> str | None:
+    split = row.get("split") if isinstance(row, Mapping) else None
+    return split if isinstance(split, str) and split else None
+
+
+def released_dialog_system(record: MemoryBenchRecord) -> str | None:
+    """Which of a row's released dialogues a replay memorises.
+
+    The plain ``dialog`` column if there is one, else the dialogue generated without memory
+    (``wo_memory``), else the first system in name order; None if the row has none.
+
+    Args:
+        record: The row.
+    """
+    if PLAIN_DIALOG in record.dialogs:
+        return PLAIN_DIALOG
+    if NO_MEMORY_SYSTEM in record.dialogs:
+        return NO_MEMORY_SYSTEM
+    return min(record.dialogs) if record.dialogs else None
 
 
 def score_reply(record: MemoryBenchRecord, reply: str) -> float:

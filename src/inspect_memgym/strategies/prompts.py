@@ -153,3 +153,7 @@ AGENTIC_ANSWER_SUFFIX = (
     "give your final answer as plain text (no tool call)."
 )
 """Appended to an evaluation prompt for the agentic strategy."""
+
+RETRIEVAL_MEMORY_SECTION = "{label} (retrieved past exchanges, oldest first):\n{entries}"
+"""Appended to the retrieval baselines' system prompt (bm25_message, bm25_dialog,
+embed_message, embed_dialog); ``entries`` one retrieved message or dialogue each."""

@@ -8,7 +8,10 @@
 - ``summary``: the history, summarised when it outgrows a budget (Inspect's compaction);
 - ``masking``: old observations masked, recent ones kept (Inspect's compaction);
 - ``notes``: a notes block under a token budget, rewritten after each input (MemGym);
-- ``agentic``: the model manages its own memory with the budgeted tools.
+- ``agentic``: the model manages its own memory with the budgeted tools;
+- ``bm25_message``, ``bm25_dialog``, ``embed_message``, ``embed_dialog``: MemoryBench's
+  retrieval baselines, past messages or dialogues stored verbatim and retrieved by BM25 or
+  embeddings (`retrieval_solvers`).
 
 Each is an Inspect solver (``--solver inspect_memgym/<name>``) that plays any task whose
 samples name a registered driver.
@@ -31,6 +34,12 @@ from inspect_memgym.strategies.native import native
 from inspect_memgym.strategies.none import none
 from inspect_memgym.strategies.notes import notes
 from inspect_memgym.strategies.rag import rag
+from inspect_memgym.strategies.retrieval_solvers import (
+    bm25_dialog,
+    bm25_message,
+    embed_dialog,
+    embed_message,
+)
 from inspect_memgym.strategies.summary import summary
 
 _SOLVERS: dict[str, Callable[..., Solver]] = {
@@ -43,6 +52,10 @@ _SOLVERS: dict[str, Callable[..., Solver]] = {
     "masking": masking,
     "notes": notes,
     "agentic": agentic,
+    "bm25_message": bm25_message,
+    "bm25_dialog": bm25_dialog,
+    "embed_message": embed_message,
+    "embed_dialog": embed_dialog,
 }
 STRATEGY_NAMES = tuple(_SOLVERS)
 """Valid values for a task's ``agent`` parameter."""

@@ -1,0 +1,182 @@
+"""The feedback driver: plays one sample's protocol against a memory strategy.
+
+Each step memorises a batch of training dialogues, then answers the whole test split:
+
+- ``off_policy`` and ``stepwise``: the reference dialogues are shown to the strategy
+  message by message (``observe``, each as ``user: ...`` or ``assistant: ...``), one
+  session per dialogue (``end_session``);
+- ``on_policy``: the strategy serves each request itself (``respond``), the user's
+  feedback (scripted, or worded by the ``user`` model) is its next message until the user
+  ends or ``max_rounds`` replies were given; the last feedback message is observed, so
+  memory keeps how the dialogue ended.
+
+Before each test pass the strategy's pending memory updates are applied (``flush``); test
+requests are answered with ``answer`` and never change memory, nor does any test answer
+get feedback. With memory isolation (the default) every test request is also answered once
+by the no-memory strategy (step 0 in the results). The raw answers go to
+`FeedbackState.results`; the scorer grades them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, cast
+
+from inspect_ai.solver import TaskState
+
+from inspect_memgym.feedback import BENCHMARK_NAME
+from inspect_memgym.feedback.episode import Episode
+from inspect_memgym.feedback.episode_loading import episode_from_metadata
+from inspect_memgym.feedback.feedback_giver import FeedbackGiver, feedback_giver
+from inspect_memgym.feedback.state import PHASE_TEST, current_feedback_state
+from inspect_memgym.feedback.world.protocols import schedule
+from inspect_memgym.feedback.world.reference import ASSISTANT, USER, Dialogue
+from inspect_memgym.feedback.world.simulator import FeedbackMode, render_user_message
+from inspect_memgym.memory.ledger import current_ledger
+from inspect_memgym.strategies.call_context import PHASE_REPLY, set_phase
+from inspect_memgym.strategies.drivers import register_driver
+from inspect_memgym.strategies.none import NoMemoryStrategy
+from inspect_memgym.strategies.strategy import MemoryStrategy
+
+OPTIONS_KEY = "feedback_options"
+"""Sample metadata key holding the run options (`RunOptions.to_dict`)."""
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How one sample is played.
+
+    Attributes:
+        protocol: ``off_policy``, ``stepwise`` or ``on_policy``.
+        feedback: ``verbal``, ``implicit`` or ``both``.
+        max_rounds: Replies per dialogue.
+        batch_size: Dialogues per step (stepwise, on_policy).
+        steps: Steps (on_policy).
+        memory_isolation: Also answer the test split with no memory.
+    """
+
+    protocol: str
+    feedback: FeedbackMode
+    max_rounds: int
+    batch_size: int
+    steps: int
+    memory_isolation: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        """As plain data for the sample's metadata."""
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RunOptions:
+        """Rebuild from `to_dict` output.
+
+        Args:
+            data: The plain data.
+        """
+        return cls(**{**data, "feedback": cast(FeedbackMode, data["feedback"])})
+
+
+@register_driver(BENCHMARK_NAME)
+async def run_feedback(state: TaskState, agent: MemoryStrategy) -> TaskState:
+    """Play the sample's protocol against the strategy.
+
+    Args:
+        state: The sample's task state (metadata holds the episode and the options).
+        agent: The memory strategy under test.
+
+    Returns:
+        The state, with the strategy's description in ``metadata["agent"]``.
+    """
+    episode = episode_from_metadata(state.metadata)
+    options = RunOptions.from_dict(state.metadata[OPTIONS_KEY])
+    agent.brief(episode.briefing())
+    progress = current_feedback_state()
+    giver = feedback_giver(episode, options.feedback)
+    state.metadata["feedback_giver"] = giver.kind
+    if options.memory_isolation:
+        no_memory = NoMemoryStrategy(record=False)
+        no_memory.brief(episode.briefing())
+        progress.results = await _test_pass(episode, no_memory, step=0)
+    batches = schedule(
+        episode.training_ids(),
+        options.protocol,
+        options.batch_size,
+        options.steps,
+        episode.world_id,
+    )
+    for step, batch in enumerate(batches, start=1):
+        progress.step = step
+        current_ledger().event_index = step
+        dialogues = []
+        for request_id in batch:
+            if options.protocol == "on_policy":
+                dialogue = await _serve(agent, episode, giver, request_id, options)
+            else:
+                dialogue = episode.reference_dialogue(
+                    request_id, options.feedback, options.max_rounds
+                )
+                await _replay(agent, dialogue)
+            dialogues.append(_dialogue_record(step, dialogue))
+        progress.dialogues = [*progress.dialogues, *dialogues]
+        await agent.flush()
+        answers = await _test_pass(episode, agent, step)
+        progress.results = [*progress.results, *answers]
+    set_phase("")
+    state.metadata["agent"] = agent.describe()
+    return state
+
+
+async def _replay(agent: MemoryStrategy, dialogue: Dialogue) -> None:
+    """Show a reference dialogue to the strategy, message by message, as one session."""
+    for role, text in dialogue.messages:
+        await agent.observe(f"{role}: {text}")
+    await agent.end_session()
+
+
+async def _serve(
+    agent: MemoryStrategy,
+    episode: Episode,
+    giver: FeedbackGiver,
+    request_id: str,
+    options: RunOptions,
+) -> Dialogue:
+    """The strategy serves one training request live, with feedback after every reply."""
+    progress = current_feedback_state()
+    message = episode.request_text(request_id)
+    messages: list[tuple[str, str]] = [(USER, message)]
+    feedback = []
+    for round_number in range(options.max_rounds):
+        progress.request_id = request_id
+        progress.round = round_number
+        set_phase(PHASE_REPLY)
+        reply = await agent.respond(message)
+        given = await giver.feedback(request_id, reply, round_number, options.max_rounds)
+        message = render_user_message(given, options.feedback)
+        messages += [(ASSISTANT, reply), (USER, message)]
+        feedback.append(given)
+        if given.ends:
+            break
+    progress.request_id = ""
+    await agent.observe(f"{USER}: {message}")
+    await agent.end_session()
+    return Dialogue(request_id, tuple(messages), tuple(feedback))
+
+
+async def _test_pass(episode: Episode, strategy: MemoryStrategy, step: int) -> list[dict[str, Any]]:
+    """Every test request answered once; memory stays unchanged."""
+    rows = []
+    for request_id in episode.test_ids():
+        text = episode.request_text(request_id)
+        set_phase(PHASE_TEST, request_id)
+        raw = await strategy.answer(text, text)
+        rows.append({"step": step, "request": request_id, "raw": raw})
+    return rows
+
+
+def _dialogue_record(step: int, dialogue: Dialogue) -> dict[str, Any]:
+    return {
+        "step": step,
+        "request": dialogue.request_id,
+        "messages": [list(message) for message in dialogue.messages],
+        "feedback": [given.to_dict() for given in dialogue.feedback],
+    }

@@ -1,0 +1,52 @@
+"""The score explanation of a feedback sample: the learning curve and the hidden items."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, float):
+        return "–" if math.isnan(value) else f"{value:.3f}"
+    return str(value)
+
+
+def curve_table(curve: Sequence[dict[str, Any]], no_memory: float) -> str:
+    """The learning curve as a Markdown table, with the no-memory accuracy as step 0.
+
+    Args:
+        curve: `FeedbackGrade.curve`.
+        no_memory: The no-memory accuracy (NaN when isolation was off).
+    """
+    lines = [
+        "| step | dialogues | accuracy | declarative | procedural | controls |",
+        "|---|---|---|---|---|---|",
+        f"| no memory | 0 | {_shown(no_memory)} | | | |",
+    ]
+    for point in curve:
+        lines.append(
+            f"| {point['step']} | {point['dialogues']} | {_shown(point['accuracy'])} | "
+            f"{_shown(point['declarative'])} | {_shown(point['procedural'])} | "
+            f"{_shown(point['control_accuracy'])} |"
+        )
+    return "\n".join(lines)
+
+
+def items_table(items: Sequence[dict[str, Any]]) -> str:
+    """The hidden items: kind, when first fed back, and whether applied at the end.
+
+    Args:
+        items: `FeedbackGrade.items`.
+    """
+    if not items:
+        return ""
+    lines = ["| hidden item | kind | fed back at step | applied at the end |", "|---|---|---|---|"]
+    for item in items:
+        first = item["first_fed_back_step"]
+        lines.append(
+            f"| {item['item']} | {item['kind']} | {'–' if first is None else first} | "
+            f"{'✓' if item['applied'] else '✗'} |"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,47 @@
+"""Per-sample progress of a feedback run, kept in Inspect's store.
+
+The driver records the step, the training request being served and its round (a scripted
+policy reads them to know what a reply is for: memory strategies announce a reply without
+an item), the dialogues memorised, and every raw test answer for the scorer. Nothing here
+holds gold answers.
+"""
+
+from typing import Any
+
+from pydantic import Field
+
+from inspect_memgym.kit.inspect_internals import BoundStoreModel, JsonStoreModel
+
+PHASE_TEST = "test"
+"""A test request answered from memory (the item is the request id)."""
+PHASE_USER = "user"
+"""The feedback giver (an LLM in the ``user`` role) words its feedback."""
+
+
+class FeedbackState(JsonStoreModel):
+    """Where a feedback sample is, and its results so far.
+
+    Attributes:
+        step: The current step, from 1 (0 before the first).
+        request_id: The training request being served ("" otherwise).
+        round: The reply's round in the current dialogue, from 0.
+        results: One record per test answer: step (0 for the no-memory pass), request id,
+            the raw reply.
+        dialogues: One record per training dialogue: step, request id, messages, feedback.
+        user_fallbacks: Feedback the ``user`` model could not word (the scripted text used).
+    """
+
+    step: int = Field(default=0)
+    request_id: str = Field(default="")
+    round: int = Field(default=0)
+    results: list[dict[str, Any]] = Field(default_factory=list)
+    dialogues: list[dict[str, Any]] = Field(default_factory=list)
+    user_fallbacks: int = Field(default=0)
+
+
+_bound_state = BoundStoreModel(FeedbackState)
+
+
+def current_feedback_state() -> FeedbackState:
+    """`store_as(FeedbackState)` for the current sample, bound once and reused."""
+    return _bound_state.get()

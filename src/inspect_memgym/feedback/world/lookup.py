@@ -1,0 +1,177 @@
+"""Data lookup: a vendor's account, a product's real limit, the support line (declarative).
+
+Each request lists what is on file (the first entry marked as the obvious choice); only the
+user knows which entry is current.
+"""
+
+from __future__ import annotations
+
+import random
+
+from inspect_memgym.feedback.world.aspects import Aspect, AspectDraw, RequestDraft
+from inspect_memgym.feedback.world.expenses import random_amount
+from inspect_memgym.feedback.world.model import Organisation
+from inspect_memgym.feedback.world.names import CUSTOMERS, PLANS, PRODUCTS, VENDORS, possessive
+
+LOOKUP_DOMAIN = "data lookup"
+
+PAYMENT_REQUESTS = (
+    "Prepare the payment of {vendor} invoice {invoice} ({amount} EUR). Accounts on file for "
+    "{vendor}: {listed}. Which account do I pay into? Reply with the account number.",
+    "{vendor} sent invoice {invoice} for {amount} EUR. Accounts on file: {listed}. Reply with "
+    "the account to pay it into.",
+    "I am paying {vendor}'s invoice {invoice} ({amount} EUR) today. Accounts on file: "
+    "{listed}. Reply with the account number.",
+)
+LIMIT_REQUESTS = (
+    "{customer} asks what the upload limit of the {plan} plan of {product} is. Figures on "
+    "file: {listed}. Reply with the limit.",
+    "{customer} wants to know the largest file the {product} {plan} plan takes. Figures on "
+    "file: {listed}. Reply with the limit.",
+    "What is the upload limit on {product} {plan}? {customer} is asking; figures on file: "
+    "{listed}. Reply with the limit.",
+)
+LIMITS = ("250 MB", "500 MB", "750 MB", "1 GB", "2 GB", "5 GB")
+HOTLINE_REQUESTS = (
+    "{customer} needs our support phone number. Numbers on file: {listed}. Reply with the number.",
+    "Write the line for {customer}'s invoice footer giving our support phone number. Numbers "
+    "on file: {listed}.",
+    "{customer} emailed asking whom to call for help. Numbers on file: {listed}. Reply with "
+    "the support number.",
+)
+
+
+def _listed(options: list[str], first_note: str) -> str:
+    return ", ".join([f"{options[0]} ({first_note})", *options[1:]])
+
+
+class VendorAccount(Aspect):
+    """Declarative: the account a vendor is paid into."""
+
+    name = "vendor_account"
+    kind = "declarative"
+    domain = LOOKUP_DOMAIN
+    copyable = True
+
+    def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
+        """A vendor and four accounts on file (the first marked primary)."""
+        numbers: list[str] = []
+        while len(numbers) < 4:
+            number = f"{1000 + int(rng.random() * 9000)}-{1000 + int(rng.random() * 9000)}"
+            if number not in numbers:
+                numbers.append(number)
+        return AspectDraw(
+            {f"account_{index}": number for index, number in enumerate(numbers)},
+            {"vendor": rng.choice(VENDORS)},
+        )
+
+    def statement(self, draw: AspectDraw, truth: str, organisation: Organisation) -> str:
+        """The vendor's current account."""
+        vendor = draw.facts["vendor"]
+        return (
+            f"We pay {vendor} into account {draw.labels[truth]} now; their other accounts on "
+            "file are closed."
+        )
+
+    def draft(
+        self, rng: random.Random, draw: AspectDraw, organisation: Organisation, stated: str | None
+    ) -> RequestDraft:
+        """An invoice to pay."""
+        vendor = draw.facts["vendor"]
+        invoice = f"INV-{10000 + int(rng.random() * 90000)}"
+        text = rng.choice(PAYMENT_REQUESTS).format(
+            vendor=vendor,
+            invoice=invoice,
+            amount=f"{random_amount(rng, 200, 5000):.2f}",
+            listed=_listed(list(draw.labels.values()), "primary"),
+        )
+        if stated is not None:
+            text += f" Their letter asks for this one to go to {draw.labels[stated]}."
+        replies = {
+            key: f"Pay invoice {invoice} into account {number}."
+            for key, number in draw.labels.items()
+        }
+        return RequestDraft(text, replies, dict(draw.labels))
+
+
+class ProductLimit(Aspect):
+    """Declarative: a product plan's real upload limit."""
+
+    name = "product_limit"
+    kind = "declarative"
+    domain = LOOKUP_DOMAIN
+
+    def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
+        """A product plan and four limits on file (the first from the spec sheet)."""
+        limits = rng.sample(LIMITS, 4)
+        return AspectDraw(
+            {f"limit_{index}": limit for index, limit in enumerate(limits)},
+            {"product": rng.choice(PRODUCTS), "plan": rng.choice(PLANS)},
+        )
+
+    def statement(self, draw: AspectDraw, truth: str, organisation: Organisation) -> str:
+        """The real limit."""
+        return (
+            f"The real upload limit of the {draw.facts['product']} {draw.facts['plan']} plan "
+            f"is {draw.labels[truth]}; the spec sheet is wrong."
+        )
+
+    def draft(
+        self, rng: random.Random, draw: AspectDraw, organisation: Organisation, stated: str | None
+    ) -> RequestDraft:
+        """A customer's question about the limit."""
+        product, plan = draw.facts["product"], draw.facts["plan"]
+        customer = rng.choice(CUSTOMERS)
+        text = rng.choice(LIMIT_REQUESTS).format(
+            customer=customer,
+            plan=plan,
+            product=product,
+            listed=_listed(list(draw.labels.values()), "spec sheet"),
+        )
+        if stated is not None:
+            text += f" This customer has a custom contract that sets it at {draw.labels[stated]}."
+        replies = {
+            key: f"{customer}, the {product} {plan} plan takes files of up to {limit}."
+            for key, limit in draw.labels.items()
+        }
+        return RequestDraft(text, replies, dict(draw.labels))
+
+
+class SupportHotline(Aspect):
+    """Declarative: the support phone number."""
+
+    name = "support_hotline"
+    kind = "declarative"
+    domain = LOOKUP_DOMAIN
+    copyable = True
+
+    def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
+        """Four numbers on file (the first from the website)."""
+        endings = rng.sample(range(100, 1000), 4)
+        numbers = [f"+44 20 7946 0{ending}" for ending in endings]
+        return AspectDraw({f"line_{index}": number for index, number in enumerate(numbers)}, {})
+
+    def statement(self, draw: AspectDraw, truth: str, organisation: Organisation) -> str:
+        """The current support line."""
+        return (
+            f"{possessive(organisation.name)} support line is {draw.labels[truth]}; the other "
+            "numbers on file no longer answer."
+        )
+
+    def draft(
+        self, rng: random.Random, draw: AspectDraw, organisation: Organisation, stated: str | None
+    ) -> RequestDraft:
+        """A request for the support number."""
+        customer = rng.choice(CUSTOMERS)
+        text = rng.choice(HOTLINE_REQUESTS).format(
+            customer=customer,
+            listed=_listed(list(draw.labels.values()), "website"),
+        )
+        if stated is not None:
+            line = draw.labels[stated]
+            text += f" This is for the hospital contract, which has its own line: {line}."
+        replies = {
+            key: f"{customer}, please call our support team on {number}."
+            for key, number in draw.labels.items()
+        }
+        return RequestDraft(text, replies, dict(draw.labels))

@@ -1,0 +1,190 @@
+"""Scheduling: the date format (procedural), meeting room and office address (declarative)."""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+from inspect_memgym.feedback.world.aspects import Aspect, AspectDraw, RequestDraft
+from inspect_memgym.feedback.world.model import Organisation
+from inspect_memgym.feedback.world.names import (
+    FIRST_NAMES,
+    LAST_NAMES,
+    MONTHS,
+    STREETS,
+    TEAMS,
+    possessive,
+)
+
+SCHEDULING_DOMAIN = "scheduling"
+
+DATE_FORMATS = {
+    "iso": "year-month-day, like 2025-03-04",
+    "dotted": "day.month.year, like 04.03.2025",
+    "long": "the day, the month's name and the year, like 4 March 2025",
+    "us_slash": "month/day/year, like 03/04/2025",
+    "uk_slash": "day/month/year, like 04/03/2025",
+}
+"""Date formats; the first is what an assistant writes unprompted."""
+MEETING_REQUESTS = (
+    "Confirm my meeting with {person} on the {day_text} at {time}, in one sentence.",
+    "Write one sentence confirming the call with {person}: the {day_text}, {time}.",
+    "Send {person} a one-sentence confirmation for our review on the {day_text} at {time}.",
+)
+ROOM_REQUESTS = (
+    "Book a room for the {team} team's {occasion}. Rooms on file: {listed}. Which room? Reply "
+    "with the room.",
+    "The {team} team needs a room for its {occasion}. Rooms on file: {listed}. Reply with the "
+    "room to book.",
+    "Where should the {team} team's {occasion} go? Rooms on file: {listed}. Reply with the room.",
+)
+OCCASIONS = ("quarterly review", "planning day", "workshop", "budget meeting", "retrospective")
+COURIER_REQUESTS = (
+    "Book a courier for the {parcel} to our office. Addresses on file: {listed}. Reply with "
+    "the delivery address.",
+    "A supplier is sending the {parcel} to our office and asks for the address. Addresses on "
+    "file: {listed}. Reply with the address.",
+    "Where should the {parcel} be delivered? Addresses on file: {listed}. Reply with the "
+    "delivery address.",
+)
+PARCELS = ("signed contracts", "new laptops", "sample tiles", "printed brochures", "spare keys")
+
+
+def format_date(date: datetime.date, variant: str) -> str:
+    """A date in one of `DATE_FORMATS`.
+
+    Args:
+        date: The date.
+        variant: A key of `DATE_FORMATS`.
+    """
+    return {
+        "iso": date.isoformat(),
+        "dotted": f"{date.day:02d}.{date.month:02d}.{date.year}",
+        "long": f"{date.day} {MONTHS[date.month - 1]} {date.year}",
+        "us_slash": f"{date.month:02d}/{date.day:02d}/{date.year}",
+        "uk_slash": f"{date.day:02d}/{date.month:02d}/{date.year}",
+    }[variant]
+
+
+def _ordinal(day: int) -> str:
+    suffix = "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+    return f"{day}{suffix}"
+
+
+class DateFormat(Aspect):
+    """Procedural: how dates are written."""
+
+    name = "date_format"
+    kind = "procedural"
+    domain = SCHEDULING_DOMAIN
+
+    def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
+        """The default and three other formats."""
+        keys = list(DATE_FORMATS)
+        chosen = (keys[0], *rng.sample(keys[1:], 3))
+        return AspectDraw({key: DATE_FORMATS[key] for key in chosen}, {})
+
+    def statement(self, draw: AspectDraw, truth: str, organisation: Organisation) -> str:
+        """The house date format."""
+        return f"At {organisation.name} we always write dates as {draw.labels[truth]}."
+
+    def draft(
+        self, rng: random.Random, draw: AspectDraw, organisation: Organisation, stated: str | None
+    ) -> RequestDraft:
+        """A meeting to confirm (day and month differ, so no format reads as another)."""
+        month = 1 + int(rng.random() * 12)
+        day = 13 + int(rng.random() * 15)
+        date = datetime.date(2025 + int(rng.random() * 2), month, day)
+        person = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
+        time = f"{9 + int(rng.random() * 8)}:{rng.choice(('00', '15', '30', '45'))}"
+        day_text = f"{_ordinal(day)} of {MONTHS[month - 1]} {date.year}"
+        text = rng.choice(MEETING_REQUESTS).format(person=person, day_text=day_text, time=time)
+        if stated is not None:
+            text += f" {person.split()[0]}'s calendar needs the date as {draw.labels[stated]}."
+        evidence = {key: format_date(date, key) for key in draw.labels}
+        replies = {
+            key: f"Confirmed: meeting with {person} on {value} at {time}."
+            for key, value in evidence.items()
+        }
+        return RequestDraft(text, replies, evidence)
+
+
+def _listed(options: list[str], first_note: str) -> str:
+    return ", ".join([f"{options[0]} ({first_note})", *options[1:]])
+
+
+class MeetingRoom(Aspect):
+    """Declarative: the room team reviews are held in."""
+
+    name = "meeting_room"
+    kind = "declarative"
+    domain = SCHEDULING_DOMAIN
+
+    def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
+        """Four rooms on file; the first is listed as the default."""
+        floors = rng.sample(range(1, 7), 4)
+        rooms = [f"Room {floor}.{1 + int(rng.random() * 19):02d}" for floor in floors]
+        return AspectDraw({f"room_{index}": room for index, room in enumerate(rooms)}, {})
+
+    def statement(self, draw: AspectDraw, truth: str, organisation: Organisation) -> str:
+        """The room to book."""
+        return (
+            f"Team meetings at {organisation.name} go in {draw.labels[truth]} now; the other "
+            "rooms on file lost their screens in the refit."
+        )
+
+    def draft(
+        self, rng: random.Random, draw: AspectDraw, organisation: Organisation, stated: str | None
+    ) -> RequestDraft:
+        """A team meeting to place."""
+        rooms = list(draw.labels.values())
+        team, occasion = rng.choice(TEAMS), rng.choice(OCCASIONS)
+        text = rng.choice(ROOM_REQUESTS).format(
+            team=team, occasion=occasion, listed=_listed(rooms, "default")
+        )
+        if stated is not None:
+            text += f" Guests are coming, so it has to be {draw.labels[stated]}."
+        replies = {
+            key: f"Book {room} for the {team} team's {occasion}."
+            for key, room in draw.labels.items()
+        }
+        return RequestDraft(text, replies, dict(draw.labels))
+
+
+class OfficeAddress(Aspect):
+    """Declarative: where the office is now."""
+
+    name = "office_address"
+    kind = "declarative"
+    domain = SCHEDULING_DOMAIN
+    copyable = True
+
+    def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
+        """Four addresses on file; the first is the old directory's head office."""
+        streets = rng.sample(STREETS, 4)
+        addresses = [f"{2 + int(rng.random() * 80)} {street}" for street in streets]
+        return AspectDraw({f"address_{index}": place for index, place in enumerate(addresses)}, {})
+
+    def statement(self, draw: AspectDraw, truth: str, organisation: Organisation) -> str:
+        """The office's current address."""
+        return (
+            f"{possessive(organisation.name)} office moved to {draw.labels[truth]}, "
+            f"{organisation.city}; the addresses on file are out of date."
+        )
+
+    def draft(
+        self, rng: random.Random, draw: AspectDraw, organisation: Organisation, stated: str | None
+    ) -> RequestDraft:
+        """A delivery to address."""
+        addresses = list(draw.labels.values())
+        parcel = rng.choice(PARCELS)
+        text = rng.choice(COURIER_REQUESTS).format(
+            parcel=parcel, listed=_listed(addresses, "head office, 2022 directory")
+        )
+        if stated is not None:
+            text += f" This one must go to {draw.labels[stated]}, where the team works this week."
+        replies = {
+            key: f"Send the {parcel} to {place}, {organisation.city}."
+            for key, place in draw.labels.items()
+        }
+        return RequestDraft(text, replies, dict(draw.labels))

@@ -1,0 +1,192 @@
+"""Support replies: ticket references, the sign-off and the forbidden phrasing (procedural)."""
+
+from __future__ import annotations
+
+import random
+
+from inspect_memgym.feedback.world.aspects import Aspect, AspectDraw, RequestDraft
+from inspect_memgym.feedback.world.model import Organisation
+from inspect_memgym.feedback.world.names import CUSTOMERS
+
+SUPPORT_DOMAIN = "support replies"
+
+TICKET_REQUESTS = (
+    "Ticket {number} from {customer}: their invoice shows the wrong delivery date. Write a "
+    "one-line reply that quotes the ticket reference.",
+    "{customer} opened ticket {number} about a missing parcel. Draft a one-line answer "
+    "quoting the ticket reference.",
+    "Reply in one line to {customer} on ticket {number} (a login problem), quoting the ticket "
+    "reference.",
+)
+SIGN_OFFS = (
+    "Best regards",
+    "The {org} Support Team",
+    "Kind regards, {org} Care",
+    "Warm wishes from everyone at {org}",
+    "With thanks, {org} Customer Desk",
+)
+"""Sign-offs; the first is what an assistant writes unprompted."""
+REFUND_REQUESTS = (
+    "Write a two-line reply to {customer} confirming their refund of {amount} EUR, with our "
+    "sign-off.",
+    "{customer} asked about their refund of {amount} EUR. Reply in two lines, signed off.",
+    "Confirm to {customer} in two lines that the {amount} EUR refund is on its way; sign off.",
+)
+APOLOGIES: dict[str, str] = {
+    "unfortunately": "Unfortunately, your order {order} will ship one week later than planned.",
+    "sorry": "We're sorry: your order {order} will ship one week later than planned.",
+    "apologise": "We apologise: your order {order} will ship one week later than planned.",
+    "regrettably": "Regrettably, your order {order} will ship one week later than planned.",
+    "regret": "We regret that your order {order} will ship one week later than planned.",
+}
+"""Openings of a bad-news line; the first is what an assistant writes unprompted."""
+APOLOGY_PHRASES = {
+    "unfortunately": "Unfortunately",
+    "sorry": "We're sorry",
+    "apologise": "We apologise",
+    "regrettably": "Regrettably",
+    "regret": "We regret that",
+}
+DELAY_REQUESTS = (
+    "Tell {customer} in one sentence that their order {order} will ship a week late.",
+    "Order {order} for {customer} slipped by a week. Break the news in one sentence.",
+    "Write one sentence to {customer}: order {order} ships a week later than planned.",
+)
+
+
+def ticket_references(number: int, code: str) -> dict[str, str]:
+    """Every way of quoting a ticket; the first is what an assistant writes unprompted.
+
+    Args:
+        number: The ticket number.
+        code: The organisation's code.
+    """
+    return {
+        "hash": f"#{number}",
+        "coded": f"{code}-{number:05d}",
+        "tkt": f"TKT-{number}",
+        "case": f"Case {number}",
+        "slash": f"{code}/{number}",
+    }
+
+
+TICKET_LABELS = {
+    "hash": "a hash and the number, like #4821",
+    "coded": "our code, a dash and the number padded to five digits, like {code}-04821",
+    "tkt": "TKT, a dash and the number, like TKT-4821",
+    "case": "the word Case and the number, like Case 4821",
+    "slash": "our code, a slash and the number, like {code}/4821",
+}
+
+
+class TicketReference(Aspect):
+    """Procedural: how a ticket is quoted."""
+
+    name = "ticket_reference"
+    kind = "procedural"
+    domain = SUPPORT_DOMAIN
+
+    def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
+        """The default and three other reference formats."""
+        keys = list(TICKET_LABELS)
+        chosen = (keys[0], *rng.sample(keys[1:], 3))
+        return AspectDraw(
+            {key: TICKET_LABELS[key].format(code=organisation.code) for key in chosen}, {}
+        )
+
+    def statement(self, draw: AspectDraw, truth: str, organisation: Organisation) -> str:
+        """The house ticket format."""
+        return f"In replies to customers we always quote tickets as {draw.labels[truth]}."
+
+    def draft(
+        self, rng: random.Random, draw: AspectDraw, organisation: Organisation, stated: str | None
+    ) -> RequestDraft:
+        """A one-line ticket reply."""
+        number = 1000 + int(rng.random() * 9000)
+        customer = rng.choice(CUSTOMERS)
+        text = rng.choice(TICKET_REQUESTS).format(number=number, customer=customer)
+        if stated is not None:
+            text += f" Their system needs it written as {draw.labels[stated]}."
+        formats = ticket_references(number, organisation.code)
+        evidence = {key: formats[key] for key in draw.labels}
+        replies = {
+            key: f"Dear {customer}, we are looking into {value} and will update you today."
+            for key, value in evidence.items()
+        }
+        return RequestDraft(text, replies, evidence)
+
+
+class SignOff(Aspect):
+    """Procedural: the required sign-off of support replies."""
+
+    name = "sign_off"
+    kind = "procedural"
+    domain = SUPPORT_DOMAIN
+
+    def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
+        """The default and three other sign-offs."""
+        others = rng.sample(SIGN_OFFS[1:], 3)
+        chosen = [SIGN_OFFS[0], *others]
+        return AspectDraw(
+            {
+                f"sign_off_{SIGN_OFFS.index(text)}": text.format(org=organisation.name)
+                for text in chosen
+            },
+            {},
+        )
+
+    def statement(self, draw: AspectDraw, truth: str, organisation: Organisation) -> str:
+        """The required sign-off."""
+        return f"Every reply to a customer must end with the sign-off '{draw.labels[truth]}'."
+
+    def draft(
+        self, rng: random.Random, draw: AspectDraw, organisation: Organisation, stated: str | None
+    ) -> RequestDraft:
+        """A refund confirmation to sign off."""
+        customer = rng.choice(CUSTOMERS)
+        amount = 20 + int(rng.random() * 400)
+        text = rng.choice(REFUND_REQUESTS).format(customer=customer, amount=amount)
+        if stated is not None:
+            text += (
+                f' This customer is with the partner desk: sign off with "{draw.labels[stated]}".'
+            )
+        body = (
+            f"Dear {customer}, your refund of {amount} EUR has been issued and arrives within "
+            "five days."
+        )
+        replies = {key: f"{body}\n{sign_off}" for key, sign_off in draw.labels.items()}
+        return RequestDraft(text, replies, dict(draw.labels))
+
+
+class ApologyPhrase(Aspect):
+    """Procedural: a forbidden phrasing and the opening to use instead."""
+
+    name = "apology_phrase"
+    kind = "procedural"
+    domain = SUPPORT_DOMAIN
+
+    def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
+        """The default opening and three others."""
+        keys = list(APOLOGIES)
+        chosen = (keys[0], *rng.sample(keys[1:], 3))
+        return AspectDraw({key: APOLOGY_PHRASES[key] for key in chosen}, {})
+
+    def statement(self, draw: AspectDraw, truth: str, organisation: Organisation) -> str:
+        """The forbidden phrasings and the required opening."""
+        banned = [f"'{phrase}'" for key, phrase in draw.labels.items() if key != truth]
+        return (
+            f"Never write {', '.join(banned[:-1])} or {banned[-1]} to a customer; bad news "
+            f"always opens with '{draw.labels[truth]}'."
+        )
+
+    def draft(
+        self, rng: random.Random, draw: AspectDraw, organisation: Organisation, stated: str | None
+    ) -> RequestDraft:
+        """A delay to announce."""
+        customer = rng.choice(CUSTOMERS)
+        order = f"{organisation.code}{10000 + int(rng.random() * 90000)}"
+        text = rng.choice(DELAY_REQUESTS).format(customer=customer, order=order)
+        if stated is not None:
+            text += f' Their contract asks us to open with "{draw.labels[stated]}".'
+        replies = {key: APOLOGIES[key].format(order=order) for key in draw.labels}
+        return RequestDraft(text, replies, dict(draw.labels))

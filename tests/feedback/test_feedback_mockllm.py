@@ -1,0 +1,113 @@
+"""The feedback task with scripted mockllm models: malformed assistant replies, and an LLM
+in the ``user`` role that words (or fails to word) the feedback."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from inspect_ai import eval
+from inspect_ai.log import EvalLog
+from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput, ModelUsage, get_model
+from inspect_ai.tool import ToolChoice, ToolInfo
+
+from inspect_memgym.feedback.task import feedback
+from inspect_memgym.feedback.world.generate import generate_world
+
+USAGE = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)
+MALFORMED = ("", "{not json", "```\n\n```", "Total: maybe?")
+WORDED = "No, that is not our house style: {hint}"
+
+
+def output(text: str) -> ModelOutput:
+    result = ModelOutput.from_content("mockllm/model", text)
+    result.usage = USAGE
+    return result
+
+
+class Replies:
+    """Cycles through fixed replies, counting calls."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self.texts = list(texts)
+        self.calls = 0
+
+    def __call__(
+        self,
+        messages: Sequence[ChatMessage],
+        tools: Sequence[ToolInfo],
+        tool_choice: ToolChoice,
+        config: GenerateConfig,
+    ) -> ModelOutput:
+        text = self.texts[self.calls % len(self.texts)]
+        self.calls += 1
+        return output(text)
+
+
+def run(tmp_path: Path, model: Any, roles: dict[str, Any] | None = None, **args: Any) -> EvalLog:
+    [log] = eval(
+        feedback(tier="small", seed=0, **args),
+        model=model,
+        model_roles=roles,
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    assert log.status == "success", log.error
+    assert log.samples and all(sample.error is None for sample in log.samples)
+    return log
+
+
+@pytest.mark.usefixtures("offline_token_counts")
+def test_malformed_replies_are_scored_wrong_and_get_feedback(tmp_path: Path) -> None:
+    model = get_model("mockllm/model", custom_outputs=Replies(MALFORMED))
+    log = run(tmp_path, model, agent="bm25_message", protocol="on_policy", steps=1, max_rounds=2)
+    assert log.samples is not None
+    score = log.samples[0].scores["feedback_scorer"]  # type: ignore[index]
+    assert score.value["final"] == 0.0 and score.value["control_accuracy"] == 0.0  # type: ignore[index]
+    assert score.metadata is not None
+    actions = {
+        given["implicit_action"]
+        for dialogue in score.metadata["dialogues"]
+        for given in dialogue["feedback"]
+    }
+    assert actions == {"none"}  # no reply answered the request: no signal about the profile
+    assert all(
+        "none of the options" in row["reason"] or "does not mention" in row["reason"]
+        for row in score.metadata["answers"]
+    )
+
+
+def test_a_user_model_words_the_feedback_and_bad_json_falls_back(tmp_path: Path) -> None:
+    world = generate_world("small", 0)
+    worded = WORDED.format(hint="see the rules")
+    user = Replies(
+        [
+            f'{{"reasoning": "wrong format", "implicit_action": "dislike", '
+            f'"behavior": "continue_conversation", "response": "{worded}"}}',
+            "I refuse to answer in JSON.",
+        ]
+    )
+    log = run(
+        tmp_path,
+        "memgym/perfect",
+        roles={"user": get_model("mockllm/model", custom_outputs=user)},
+        agent="native",
+        protocol="on_policy",
+        steps=1,
+        batch_size=2,
+        feedback="verbal",
+    )
+    assert log.samples is not None
+    sample = log.samples[0]
+    assert sample.metadata["feedback_giver"] == "model"
+    score = sample.scores["feedback_scorer"]  # type: ignore[index]
+    assert score.metadata is not None
+    dialogues = score.metadata["dialogues"]
+    responses = [dialogue["feedback"][0]["response"] for dialogue in dialogues]
+    assert responses[0] == worded  # the model's wording replaces the scripted one
+    served = world.request(dialogues[1]["request"])
+    assert world.item(served.aspect).statement in responses[1]  # fell back to the script
+    assert score.metadata["user_fallbacks"] == 1
+    assert user.calls == 2  # only wrong replies need words
