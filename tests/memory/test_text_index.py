@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from inspect_memgym.memory import vocabulary
+from inspect_memgym.memory import text_index, vocabulary
 from inspect_memgym.memory.text_index import TextIndex, WordPlace, word_constraints
 from inspect_memgym.memory.vocabulary import Vocabulary
 
@@ -110,3 +110,25 @@ def test_a_rare_phrase_reads_only_its_entries() -> None:
         assert index.containing(phrase) == holders
     common = index.containing("revenue margin")
     assert len(set(index.candidates("revenue margin"))) < 10_000 and common
+
+
+@pytest.mark.parametrize("rebuild_minimum", [0, 50])
+def test_leftovers_of_replaced_entries_are_dropped(
+    monkeypatch: pytest.MonkeyPatch, rebuild_minimum: int
+) -> None:
+    monkeypatch.setattr(text_index, "REBUILD_MINIMUM", rebuild_minimum)
+    index = TextIndex()
+    index.put(1, "alpha")
+    index.put(2, "gamma alpha")
+    for number in range(300):
+        index.put(1, f"alpha beta{number}")
+        if number % 7 == 0:
+            index.remove(2)
+            index.put(2, f"gamma beta{number}")
+    assert index.containing("alpha") == {1}
+    assert index.containing("beta299") == {1}
+    assert index.containing("beta294") == {2}
+    assert index.containing("beta1") == set()
+    # each replacement leaves the old words' postings behind, until a rebuild drops them
+    assert len(list(index.candidates("alpha"))) <= rebuild_minimum + 2
+    assert sorted(set(index.candidates("beta"))) == [1, 2]

@@ -50,31 +50,31 @@ class KeywordIndex:
 
     def __init__(self) -> None:
         self._lengths: dict[int, int] = {}
-        self._counts: dict[int, Counter[str]] = {}
         self._postings: dict[str, dict[int, int]] = {}
         self._total_length = 0
 
-    def put(self, entry_id: int, text: str) -> None:
-        """Index an entry's text, replacing any text it had.
+    def add(self, entry_id: int, text: str) -> None:
+        """Index a new entry.
+
+        Args:
+            entry_id: Entry id (not indexed yet).
+            text: Entry text.
+        """
+        tokens = tokenize(text)
+        self._lengths[entry_id] = len(tokens)
+        self._total_length += len(tokens)
+        for token, count in Counter(tokens).items():
+            self._postings.setdefault(token, {})[entry_id] = count
+
+    def remove(self, entry_id: int, text: str) -> None:
+        """Forget an entry.
 
         Args:
             entry_id: Entry id.
-            text: Entry text.
+            text: The text the entry was added with (its words are not kept twice).
         """
-        if entry_id in self._lengths:
-            self.remove(entry_id)
-        tokens = tokenize(text)
-        counts = Counter(tokens)
-        self._lengths[entry_id] = len(tokens)
-        self._counts[entry_id] = counts
-        self._total_length += len(tokens)
-        for token, count in counts.items():
-            self._postings.setdefault(token, {})[entry_id] = count
-
-    def remove(self, entry_id: int) -> None:
-        """Forget an entry (KeyError if absent)."""
         self._total_length -= self._lengths.pop(entry_id)
-        for token in self._counts.pop(entry_id):
+        for token in set(tokenize(text)):
             posting = self._postings[token]
             del posting[entry_id]
             if not posting:

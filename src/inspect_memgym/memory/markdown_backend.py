@@ -263,12 +263,14 @@ class _SearchIndexes:
             self.put(entry_id, text)
 
     def put(self, entry_id: int, text: str) -> None:
+        if entry_id in self.text:
+            self.keywords.remove(entry_id, self.text.content(entry_id))
         self.text.put(entry_id, text)
-        self.keywords.put(entry_id, text)
+        self.keywords.add(entry_id, text)
 
     def remove(self, entry_id: int) -> None:
+        self.keywords.remove(entry_id, self.text.content(entry_id))
         self.text.remove(entry_id)
-        self.keywords.remove(entry_id)
 
 
 def _first_missing(path: Path) -> Path | None:

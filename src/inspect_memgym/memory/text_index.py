@@ -12,22 +12,25 @@ character on both sides inside the phrase must be a whole word of any entry
 that contains the phrase; a word with a non-word character only after it
 must be the end of a word of the entry (and only before it, the start); a
 phrase of one word must lie inside a word of the entry. Whole words are
-looked up directly; the others go through `Vocabulary`. Only a phrase with no
-word character at all (e.g. "?!") falls back to reading every entry.
+looked up directly; the others go through `Vocabulary`. The entries checked
+are those of the phrase's rarest word. Only a phrase with no word character
+at all (e.g. "?!") falls back to reading every entry.
 """
 
 import re
-from collections.abc import Iterable, Set
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+from itertools import chain
 
 from inspect_memgym.memory.vocabulary import Vocabulary
 
 NARROW_ENOUGH = 64
-"""Candidates few enough to check one by one rather than narrow further."""
+"""Candidates few enough to check one by one without looking at the phrase's other words."""
+REBUILD_MINIMUM = 10_000
+"""Leftover postings always tolerated (below this, a rebuild would cost more than it saves)."""
 
 _WORD = re.compile(r"\w+")
-_NO_ENTRIES: frozenset[int] = frozenset()
 
 
 class WordPlace(Enum):
@@ -81,12 +84,21 @@ def word_constraints(phrase: str) -> list[WordConstraint]:
 
 
 class TextIndex:
-    """Entry texts by id, with the words of each for fast phrase lookup."""
+    """Entry texts by id, with the words of each for fast phrase lookup.
+
+    Each word's posting is a plain list of entry ids (8 bytes an entry, a
+    fraction of a set's cost): removing or replacing an entry leaves its id in
+    the postings of its old words, where the check against the current text
+    drops it, until such leftovers outnumber the live postings and the index
+    is rebuilt.
+    """
 
     def __init__(self) -> None:
         self._contents: dict[int, str] = {}
-        self._postings: dict[str, set[int]] = {}
+        self._postings: dict[str, list[int]] = {}
         self._vocabulary = Vocabulary()
+        self._live_postings = 0
+        self._stale_postings = 0
 
     def __len__(self) -> int:
         return len(self._contents)
@@ -108,18 +120,22 @@ class TextIndex:
         if entry_id in self._contents:
             self.remove(entry_id)
         self._contents[entry_id] = content
-        for word in set(_WORD.findall(content.lower())):
+        words = set(_WORD.findall(content.lower()))
+        for word in words:
             posting = self._postings.get(word)
             if posting is None:
-                posting = self._postings[word] = set()
+                posting = self._postings[word] = []
                 self._vocabulary.append(word)
-            posting.add(entry_id)
+            posting.append(entry_id)
+        self._live_postings += len(words)
 
     def remove(self, entry_id: int) -> None:
         """Forget an entry (KeyError if absent)."""
-        content = self._contents.pop(entry_id)
-        for word in set(_WORD.findall(content.lower())):
-            self._postings[word].discard(entry_id)
+        words = len(set(_WORD.findall(self._contents.pop(entry_id).lower())))
+        self._live_postings -= words
+        self._stale_postings += words
+        if self._stale_postings > max(self._live_postings, REBUILD_MINIMUM):
+            self._rebuild()
 
     def containing(self, phrase: str) -> set[int]:
         """Ids of the entries whose lowercased text contains a phrase.
@@ -131,9 +147,12 @@ class TextIndex:
             Exactly the ids whose `content.lower()` contains `phrase`.
         """
         contents = self._contents
-        return {
-            entry_id for entry_id in self.candidates(phrase) if phrase in contents[entry_id].lower()
-        }
+        found: set[int] = set()
+        for entry_id in self.candidates(phrase):
+            content = contents.get(entry_id)
+            if content is not None and phrase in content.lower():
+                found.add(entry_id)
+        return found
 
     def containing_any(self, phrases: Iterable[str]) -> set[int]:
         """Ids of the entries whose lowercased text contains at least one phrase."""
@@ -143,34 +162,44 @@ class TextIndex:
         return found
 
     def candidates(self, phrase: str) -> Iterable[int]:
-        """A superset of the entries containing the phrase (never a scan unless it has no words)."""
+        """Ids that may contain the phrase: every entry that does, and maybe some others.
+
+        The ids of the one word constraint with the fewest entries (an id may repeat, or
+        belong to a removed entry); every entry only when the phrase has no word.
+        """
         constraints = word_constraints(phrase)
         if not constraints:
             return list(self._contents)
-        whole = [c for c in constraints if c.place is WordPlace.WHOLE]
-        partial = [c for c in constraints if c.place is not WordPlace.WHOLE]
-        postings = sorted(
-            (self._postings.get(constraint.word, _NO_ENTRIES) for constraint in whole), key=len
-        )
-        candidates: Set[int] | None = None
-        for posting in postings:  # smallest first; `&` iterates the smaller set
-            candidates = posting if candidates is None else candidates & posting
-        for constraint in partial:  # longest words first: the most selective
-            if candidates is not None and len(candidates) <= NARROW_ENOUGH:
+        best: list[list[int]] = []
+        best_size = -1
+        for constraint in constraints:  # whole words first: looked up without a search
+            postings = self._postings_of(constraint)
+            size = sum(len(posting) for posting in postings)
+            if best_size < 0 or size < best_size:
+                best, best_size = postings, size
+            if best_size <= NARROW_ENOUGH:
                 break
-            matching = self._entries_with(constraint)
-            candidates = matching if candidates is None else candidates & matching
-        return candidates if candidates is not None else ()
+        return chain.from_iterable(best)
 
-    def _entries_with(self, constraint: WordConstraint) -> set[int]:
-        """Entries having a word that starts, ends or contains the constraint's word."""
+    def _postings_of(self, constraint: WordConstraint) -> list[list[int]]:
+        """Postings of the words that satisfy a constraint."""
+        if constraint.place is WordPlace.WHOLE:
+            posting = self._postings.get(constraint.word)
+            return [] if posting is None else [posting]
         if constraint.place is WordPlace.START:
             words = self._vocabulary.starting_with(constraint.word)
         elif constraint.place is WordPlace.END:
             words = self._vocabulary.ending_with(constraint.word)
         else:
             words = self._vocabulary.containing(constraint.word)
-        found: set[int] = set()
-        for word in words:
-            found |= self._postings[word]
-        return found
+        return [self._postings[word] for word in words]
+
+    def _rebuild(self) -> None:
+        """Index the current texts afresh, dropping every leftover id and unused word."""
+        contents = self._contents
+        self._contents = {}
+        self._postings = {}
+        self._vocabulary = Vocabulary()
+        self._live_postings = self._stale_postings = 0
+        for entry_id, content in contents.items():
+            self.put(entry_id, content)
