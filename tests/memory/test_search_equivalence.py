@@ -263,3 +263,23 @@ def test_server_search_and_reopen_match_the_reference(
         assert assert_same_hits(again, reference, rng, 25) > 15
         assert again.add("Tundra Foundry gross margin: 31%.") == 46
         assert again.search("Tundra Foundry gross margin")[0].entry_id == 46
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(40, 80))
+def test_soak_both_backends_match_the_earlier_search(seed: int) -> None:
+    """Larger memories (up to 400 entries), two rounds of changes, more queries per seed."""
+    rng = random.Random(seed)
+    with ChromaBackend() as chroma, MarkdownBackend() as markdown:
+        for content in random_memory(rng, rng.randint(20, 400)):
+            chroma.add(content)
+            markdown.add(content)
+
+        def markdown_reference(query: str, top_k: int) -> list[SearchHit]:
+            return reference_markdown_search(markdown.entries(), query, top_k)
+
+        for _ in range(2):
+            assert_same_hits(chroma, chroma_reference(chroma), rng, 60)
+            assert_same_hits(markdown, markdown_reference, rng, 40)
+            change_some(chroma, rng, min(20, chroma.count() - 1))
+            change_some(markdown, rng, min(20, markdown.count() - 1))
