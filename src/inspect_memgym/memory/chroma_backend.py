@@ -10,12 +10,23 @@ whose name is unique per eval, sample and epoch (see
 backend was created with `keep=True`.
 
 Each entry is one document whose id is the entry id and whose metadata
-holds `entry_id`. Search gathers candidates with three queries (nearest
-vectors; nearest among documents containing the query verbatim; nearest
-among documents containing one of its name phrases) and ranks them with
-`inspect_memgym.memory.ranking`. The query is embedded once; when the
-nearest-vector query already returned every entry, the two filtered ones
-are skipped (they could only return some of the same entries again).
+holds `entry_id`. Beside the collection the backend keeps a `TextIndex` of
+every entry's text (filled from the collection, page by page, when it opens
+one that already holds entries); it assumes it is the collection's only
+writer while open, as entry ids already do.
+
+Search follows `inspect_memgym.memory.ranking`: verbatim matches first, then
+name-phrase matches, then the rest, each by vector similarity. It embeds the
+query once and asks ChromaDB for the `vector_pool` nearest entries: usually
+the only query. An entry more similar than the pool's least similar one is
+in the pool, so the nearest `top_k` verbatim matches are all in the pool when
+`top_k` of the pool's verbatim matches are more similar than that, or when
+the text index finds no verbatim match outside the pool; likewise for
+name-phrase matches. Otherwise ChromaDB is asked for the nearest `top_k`
+among the matches, by their ids (by the `$regex` document filter when there
+are more than `MAX_ID_FILTER`). The hits are the ones the earlier search gave,
+which asked for the nearest verbatim and name-phrase matches every time with
+`$regex` filters that ChromaDB evaluates by reading every document.
 """
 
 import contextlib
@@ -38,11 +49,14 @@ from inspect_memgym.memory.collection_names import check_collection_name, sample
 from inspect_memgym.memory.content import normalize_entry_content
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING, make_embedding
 from inspect_memgym.memory.ranking import Candidate, RankingQuery, prepare_query, rank
+from inspect_memgym.memory.text_index import TextIndex
 
 CUSTOM_CLIENT_LOCATION = "client"
 """Location recorded when a caller passes its own client without naming its location."""
 MINIMUM_VECTOR_CANDIDATES = 20
 VECTOR_CANDIDATES_PER_HIT = 4
+MAX_ID_FILTER = 1000
+"""Most entry ids one query restricts itself to; more fall back to a document filter."""
 GET_PAGE_SIZE = 5000
 """Entries fetched per `collection.get`: one get of a whole 100k-entry collection exceeds
 SQLite's limit on query variables inside ChromaDB."""
@@ -109,7 +123,8 @@ class ChromaBackend(MemoryBackend):
             name=self._collection_name,
             embedding_function=embedding_function,  # type: ignore[arg-type]
         )
-        self._next_entry_id = self._highest_stored_entry_id() + 1
+        self._text_index = TextIndex()
+        self._next_entry_id = self._index_stored_entries() + 1
         self._closed = False
 
     @property
@@ -152,6 +167,7 @@ class ChromaBackend(MemoryBackend):
             documents=[text],
             metadatas=[{"entry_id": entry_id}],
         )
+        self._text_index.put(entry_id, text)
         self._next_entry_id += 1
         return entry_id
 
@@ -160,11 +176,14 @@ class ChromaBackend(MemoryBackend):
         text = normalize_entry_content(content)
         self.get(entry_id)  # raises KeyError when absent
         self._collection.update(ids=[_document_id(entry_id)], documents=[text])
+        self._text_index.put(entry_id, text)
 
     def delete(self, entry_id: int) -> None:
         """Remove one entry (KeyError if absent)."""
         self.get(entry_id)  # raises KeyError when absent
         self._collection.delete(ids=[_document_id(entry_id)])
+        if entry_id in self._text_index:
+            self._text_index.remove(entry_id)
 
     def get(self, entry_id: int) -> MemoryEntry:
         """Fetch one entry (KeyError if absent)."""
@@ -202,16 +221,8 @@ class ChromaBackend(MemoryBackend):
         query_embedding = self._embed_query(prepared.text)
         candidates: dict[int, Candidate] = {}
         # ChromaDB returns min(n_results, entries) hits: fewer than asked means all of them
-        returned = self._collect(candidates, prepared, query_embedding, vector_pool, None)
-        if returned == vector_pool:
-            # Some entries were left out. The filtered queries rank subsets of the entries
-            # by the same distance, so they can only add entries the first one missed.
-            verbatim_filter = _contains_filter([prepared.text])
-            self._collect(candidates, prepared, query_embedding, top_k, verbatim_filter)
-            phrases = [phrase.lower() for phrase in prepared.name_phrases]
-            if phrases and phrases != [prepared.text.lower()]:  # else the same query as above
-                name_filter = _contains_filter(list(prepared.name_phrases))
-                self._collect(candidates, prepared, query_embedding, top_k, name_filter)
+        if self._collect(candidates, prepared, query_embedding, vector_pool) == vector_pool:
+            self._collect_missed_matches(candidates, prepared, query_embedding, top_k)
         return rank(candidates.values(), prepared, top_k)
 
     def close(self) -> None:
@@ -241,35 +252,104 @@ class ChromaBackend(MemoryBackend):
         query: RankingQuery,
         query_embedding: Embeddings | None,
         limit: int,
-        where_document: dict[str, Any] | None,
+        among: list[int] | None = None,
+        where_document: dict[str, Any] | None = None,
     ) -> int:
-        """Add a query's hits to the candidates; returns how many hits it had."""
+        """Add the nearest entries to the candidates; returns how many ChromaDB returned.
+
+        Args:
+            candidates: Candidates so far, by entry id.
+            query: Prepared query.
+            query_embedding: The query's embedding (None: ChromaDB embeds the text).
+            limit: Most entries to return.
+            among: Only these entries (by id), if given.
+            where_document: Only documents passing this ChromaDB filter, if given.
+        """
         result: QueryResult = self._collection.query(
             query_embeddings=query_embedding,
             query_texts=[query.text] if query_embedding is None else None,
+            ids=None if among is None else [_document_id(entry_id) for entry_id in among],
             n_results=limit,
             where_document=where_document,  # type: ignore[arg-type]
-            include=["documents", "metadatas", "distances"],
+            include=["distances"],
         )
-        documents = (result["documents"] or [[]])[0]
-        metadatas = (result["metadatas"] or [[]])[0]
+        identifiers = result["ids"][0]
         distances = (result["distances"] or [[]])[0]
-        for document, metadata, distance in zip(documents, metadatas, distances, strict=True):
-            entry_id = _metadata_entry_id(metadata)
+        for identifier, distance in zip(identifiers, distances, strict=True):
+            entry_id = int(identifier)
             similarity = 1.0 - float(distance)
             known = candidates.get(entry_id)
             if known is None or similarity > known.similarity:
-                candidates[entry_id] = Candidate(entry_id, document, similarity)
-        return len(documents)
+                content = self._text_index.content(entry_id)
+                candidates[entry_id] = Candidate(entry_id, content, similarity)
+        return len(identifiers)
 
-    def _highest_stored_entry_id(self) -> int:
+    def _collect_missed_matches(
+        self,
+        candidates: dict[int, Candidate],
+        query: RankingQuery,
+        query_embedding: Embeddings | None,
+        top_k: int,
+    ) -> None:
+        """Add the nearest verbatim and name-phrase matches, unless the pool already has them.
+
+        The pool holds the nearest entries, so an entry with a similarity above the pool's
+        lowest is in the pool. The nearest `top_k` matches (of the query, or of a name
+        phrase) are all in the pool when every match is, or when `top_k` matches in the pool
+        are more similar than the pool's lowest; otherwise ChromaDB is asked for the nearest
+        `top_k` among all the matches, as the earlier filtered query did.
+        """
+        floor = min(candidate.similarity for candidate in candidates.values())
+        pooled = [
+            candidate.content.lower()
+            for candidate in candidates.values()
+            if candidate.similarity > floor
+        ]
+        if sum(1 for content in pooled if query.lowered in content) < top_k:
+            verbatim = self._text_index.containing(query.lowered)
+            self._collect_matches(candidates, query, query_embedding, top_k, verbatim, [query.text])
+        phrases = list(query.name_phrases)
+        if not phrases or phrases == [query.lowered]:  # the same matches as above
+            return
+        if sum(1 for content in pooled if any(phrase in content for phrase in phrases)) < top_k:
+            named = self._text_index.containing_any(phrases)
+            self._collect_matches(candidates, query, query_embedding, top_k, named, phrases)
+
+    def _collect_matches(
+        self,
+        candidates: dict[int, Candidate],
+        query: RankingQuery,
+        query_embedding: Embeddings | None,
+        top_k: int,
+        matches: set[int],
+        phrases: list[str],
+    ) -> None:
+        """Add the `top_k` nearest matches, unless every match is a candidate already.
+
+        ChromaDB is given the matches' ids; when they are many, the document filter the
+        earlier search used instead (it selects the same entries).
+        """
+        if matches.issubset(candidates):
+            return
+        if len(matches) <= MAX_ID_FILTER:
+            self._collect(candidates, query, query_embedding, top_k, among=sorted(matches))
+        else:
+            where_document = _contains_filter(phrases)
+            self._collect(candidates, query, query_embedding, top_k, where_document=where_document)
+
+    def _index_stored_entries(self) -> int:
+        """Fill the text index from the collection; returns the highest stored entry id."""
+        highest = 0
         if self._collection.count() == 0:
-            return 0
-        return max(
-            _metadata_entry_id(metadata)
-            for page in self._pages(["metadatas"])
-            for metadata in page["metadatas"] or []
-        )
+            return highest
+        for page in self._pages(["documents", "metadatas"]):
+            for document, metadata in zip(
+                page["documents"] or [], page["metadatas"] or [], strict=True
+            ):
+                entry_id = _metadata_entry_id(metadata)
+                self._text_index.put(entry_id, document)
+                highest = max(highest, entry_id)
+        return highest
 
     def _pages(self, include: list[str]) -> Iterator[GetResult]:
         """The whole collection, `GET_PAGE_SIZE` entries per `get`."""

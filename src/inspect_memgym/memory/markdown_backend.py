@@ -13,45 +13,37 @@ The file is the source of truth and stays readable by people and tools:
 Entries never contain blank lines (see `normalize_content`), so blocks split
 on blank lines unambiguously and only the first line of a block can be a
 marker. Entry ids are never reused, even after a delete. The file is re-read
-whenever it changes on disk. Search is keyword search with BM25
-(`rank_bm25.BM25Okapi`, k1 1.5, b 0.75, with Lucene's non-negative idf) under
-the shared ranking contract. Every file access goes through `_confined_path`,
-which refuses any path outside the instance directory; entry text never
-becomes part of a path.
+whenever it changes on disk (a hand-edited file that repeats an entry id keeps
+the first entry with that id). Search is keyword search with BM25 (k1 1.5,
+b 0.75, Lucene's non-negative idf; see `inspect_memgym.memory.keyword_index`)
+under the shared ranking contract. Two indexes follow the entries one change
+at a time: BM25 word counts and a `TextIndex` for verbatim and name-phrase
+matches; they are built on the first search after the file was (re)read, so
+neither `add` nor `search` reads every entry. Every file access goes through
+`_confined_path`, which refuses any path outside the instance directory;
+entry text never becomes part of a path.
 """
 
 import contextlib
-import math
 import os
 import re
 import shutil
 import tempfile
+from itertools import chain
 from pathlib import Path
-
-from rank_bm25 import BM25Okapi
 
 from inspect_memgym.memory.backend import MemoryBackend, MemoryEntry, SearchHit
 from inspect_memgym.memory.content import normalize_entry_content
-from inspect_memgym.memory.ranking import Candidate, prepare_query, rank
+from inspect_memgym.memory.keyword_index import KeywordIndex, tokenize
+from inspect_memgym.memory.ranking import prepare_query, rank_tiered
+from inspect_memgym.memory.text_index import TextIndex
 
 DEFAULT_FILE_NAME = "memory.md"
 DIRECTORY_PREFIX = "memgym-md-"
 FILE_HEADER = "# Memory\n"
-BM25_K1 = 1.5
-BM25_B = 0.75
 
 _ENTRY_MARKER = re.compile(r"^<!-- entry (\d+) -->$")
 _BLOCK_SEPARATOR = re.compile(r"\n[ \t]*\n")
-_TOKEN = re.compile(r"\w+")
-
-STOP_WORDS = frozenset(
-    """
-    a an and are as at be been by did do does for from had has have how in is
-    it its of on or that the their then there these this those to was were
-    what when where which who whom whose why with
-    """.split()  # noqa: SIM905 (a word list reads better as text)
-)
-"""Function words left out of BM25 so question wording does not outweigh content."""
 
 
 class MarkdownBackend(MemoryBackend):
@@ -81,9 +73,9 @@ class MarkdownBackend(MemoryBackend):
             self._created_root = None if created is None else created.resolve()
         self._file_name = file_name
         self._closed = False
-        self._cached_entries: list[MemoryEntry] = []
+        self._cached_entries: dict[int, str] = {}
         self._cached_signature: tuple[int, int] | None = None
-        self._bm25: KeywordIndex | None = None
+        self._indexes: _SearchIndexes | None = None
         self._highest_entry_id = 0
         try:
             self._path = self._confined_path(file_name)
@@ -125,48 +117,46 @@ class MarkdownBackend(MemoryBackend):
         text = normalize_entry_content(content)
         entries = self._load()
         # never reuse the id of a deleted entry: the ledger refers to entries by id
-        entry_id = max([self._highest_entry_id, *(entry.entry_id for entry in entries)]) + 1
+        entry_id = self._highest_entry_id + 1
         with self._confined_path(self._file_name).open("a", encoding="utf-8") as file:
             file.write(_render_entry(MemoryEntry(entry_id, text)))
         self._highest_entry_id = entry_id
-        self._remember([*entries, MemoryEntry(entry_id, text)])
+        entries[entry_id] = text
+        self._remember_file()
+        if self._indexes is not None:
+            self._indexes.put(entry_id, text)
         return entry_id
 
     def replace(self, entry_id: int, content: str) -> None:
         """Replace the text of an existing entry (KeyError if absent)."""
         text = normalize_entry_content(content)
         entries = self._load()
-        positions = {entry.entry_id: index for index, entry in enumerate(entries)}
-        if entry_id not in positions:
+        if entry_id not in entries:
             raise KeyError(entry_id)
-        updated = list(entries)
-        updated[positions[entry_id]] = MemoryEntry(entry_id, text)
-        temporary = self._confined_path(self._file_name + ".tmp")
-        temporary.write_text(_render_file(updated), encoding="utf-8")
-        os.replace(temporary, self._confined_path(self._file_name))
-        self._remember(updated)
+        updated = dict(entries)
+        updated[entry_id] = text
+        self._rewrite(updated)
+        if self._indexes is not None:
+            self._indexes.put(entry_id, text)
 
     def delete(self, entry_id: int) -> None:
         """Remove one entry (KeyError if absent), rewriting the file atomically."""
         entries = self._load()
-        kept = [entry for entry in entries if entry.entry_id != entry_id]
-        if len(kept) == len(entries):
+        if entry_id not in entries:
             raise KeyError(entry_id)
-        temporary = self._confined_path(self._file_name + ".tmp")
-        temporary.write_text(_render_file(kept), encoding="utf-8")
-        os.replace(temporary, self._confined_path(self._file_name))
-        self._remember(kept)
+        kept = dict(entries)
+        del kept[entry_id]
+        self._rewrite(kept)
+        if self._indexes is not None:
+            self._indexes.remove(entry_id)
 
     def get(self, entry_id: int) -> MemoryEntry:
         """Fetch one entry (KeyError if absent)."""
-        for entry in self._load():
-            if entry.entry_id == entry_id:
-                return entry
-        raise KeyError(entry_id)
+        return MemoryEntry(entry_id, self._load()[entry_id])
 
     def entries(self) -> list[MemoryEntry]:
         """All entries in insertion order."""
-        return list(self._load())
+        return [MemoryEntry(entry_id, text) for entry_id, text in self._load().items()]
 
     def count(self) -> int:
         """Number of stored entries."""
@@ -180,22 +170,29 @@ class MarkdownBackend(MemoryBackend):
         entries = self._load()
         if not entries:
             return []
-        if self._bm25 is None:
-            self._bm25 = KeywordIndex([tokenize(entry.content) for entry in entries])
-        similarities = self._bm25.similarities(tokenize(prepared.text))
-        candidates = [
-            Candidate(entry.entry_id, entry.content, similarity)
-            for entry, similarity in zip(entries, similarities, strict=True)
-        ]
-        return rank(candidates, prepared, top_k)
+        if self._indexes is None:
+            self._indexes = _SearchIndexes(entries)
+        text_index = self._indexes.text
+        verbatim = text_index.containing(prepared.lowered)
+        named = text_index.containing_any(prepared.name_phrases) - verbatim
+        similarities = self._indexes.keywords.similarities(tokenize(prepared.text))
+        scored = (
+            (2 if entry_id in verbatim else 1 if entry_id in named else 0, similarity, entry_id)
+            for entry_id, similarity in similarities.items()
+        )
+        unscored = (
+            (2 if entry_id in verbatim else 1, 0.0, entry_id)
+            for entry_id in (verbatim | named).difference(similarities)
+        )
+        return rank_tiered(chain(scored, unscored), entries, top_k)
 
     def close(self) -> None:
         """Remove the memory file, and the directory if this backend created it."""
         if self._closed:
             return
         self._closed = True
-        self._cached_entries = []
-        self._bm25 = None
+        self._cached_entries = {}
+        self._indexes = None
         if self._created_root is not None:
             shutil.rmtree(self._created_root, ignore_errors=True)
         else:
@@ -204,24 +201,38 @@ class MarkdownBackend(MemoryBackend):
                 with contextlib.suppress(ValueError):
                     self._confined_path(name).unlink(missing_ok=True)
 
-    def _load(self) -> list[MemoryEntry]:
-        """Entries from the file, re-parsed only when the file changed."""
+    def _load(self) -> dict[int, str]:
+        """Entry texts by id in file order, re-parsed only when the file changed."""
         if self._closed:
             raise RuntimeError(f"Markdown memory {self._path} is closed.")
         path = self._confined_path(self._file_name)
         status = path.stat()
         signature = (status.st_mtime_ns, status.st_size)
         if signature != self._cached_signature:
-            self._cached_entries = parse_markdown(path.read_text(encoding="utf-8"))
+            entries: dict[int, str] = {}
+            for entry in parse_markdown(path.read_text(encoding="utf-8")):
+                entries.setdefault(entry.entry_id, entry.content)
+            self._cached_entries = entries
             self._cached_signature = signature
-            self._bm25 = None
+            self._highest_entry_id = max([self._highest_entry_id, *entries])
+            self._indexes = None
         return self._cached_entries
 
-    def _remember(self, entries: list[MemoryEntry]) -> None:
-        status = self._confined_path(self._file_name).stat()
+    def _rewrite(self, entries: dict[int, str]) -> None:
+        """Write the whole file atomically and remember its entries."""
+        temporary = self._confined_path(self._file_name + ".tmp")
+        temporary.write_text(
+            _render_file([MemoryEntry(entry_id, text) for entry_id, text in entries.items()]),
+            encoding="utf-8",
+        )
+        os.replace(temporary, self._confined_path(self._file_name))
         self._cached_entries = entries
+        self._remember_file()
+
+    def _remember_file(self) -> None:
+        """Record the file's signature after this backend wrote it."""
+        status = self._confined_path(self._file_name).stat()
         self._cached_signature = (status.st_mtime_ns, status.st_size)
-        self._bm25 = None
 
     def _confined_path(self, name: str) -> Path:
         """Resolve a file name inside the instance directory, refusing escapes.
@@ -242,46 +253,24 @@ class MarkdownBackend(MemoryBackend):
         return resolved
 
 
-class KeywordIndex(BM25Okapi):  # type: ignore[misc]
-    """BM25 (Okapi, k1 1.5, b 0.75) over tokenised entries, with a non-negative idf.
+class _SearchIndexes:
+    """BM25 word counts and the verbatim-text index over the same entries."""
 
-    rank_bm25's own idf, log((N - n + 0.5) / (n + 0.5)), is zero or negative
-    when a word occurs in half the entries or more, so in a memory of one or
-    two entries a real keyword match would score nothing. Lucene's variant,
-    log(1 + (N - n + 0.5) / (n + 0.5)), is always positive and ranks the same
-    way on large corpora.
-    """
+    def __init__(self, entries: dict[int, str]) -> None:
+        self.text = TextIndex()
+        self.keywords = KeywordIndex()
+        for entry_id, text in entries.items():
+            self.put(entry_id, text)
 
-    def __init__(self, corpus: list[list[str]]) -> None:
-        """Index a corpus.
+    def put(self, entry_id: int, text: str) -> None:
+        if entry_id in self.text:
+            self.keywords.remove(entry_id, self.text.content(entry_id))
+        self.text.put(entry_id, text)
+        self.keywords.add(entry_id, text)
 
-        Args:
-            corpus: One token list per entry.
-        """
-        super().__init__(corpus, k1=BM25_K1, b=BM25_B)
-
-    def _calc_idf(self, document_frequencies: dict[str, int]) -> None:
-        for word, frequency in document_frequencies.items():
-            self.idf[word] = math.log(1 + (self.corpus_size - frequency + 0.5) / (frequency + 0.5))
-        self.average_idf = sum(self.idf.values()) / max(1, len(self.idf))
-
-    def similarities(self, query_tokens: list[str]) -> list[float]:
-        """BM25 score of every entry as a fraction of the best attainable score.
-
-        A document's BM25 score stays below the sum over query tokens of
-        idf · (k1 + 1) (the limit for a word repeated endlessly), so the
-        fraction lies in [0, 1) and is comparable across queries.
-
-        Args:
-            query_tokens: Query tokens.
-
-        Returns:
-            One similarity per entry, in corpus order.
-        """
-        ceiling = sum(self.idf.get(token, 0.0) for token in query_tokens) * (BM25_K1 + 1)
-        if self.avgdl == 0 or ceiling <= 0:
-            return [0.0] * self.corpus_size
-        return [float(score) / ceiling for score in self.get_scores(query_tokens)]
+    def remove(self, entry_id: int) -> None:
+        self.keywords.remove(entry_id, self.text.content(entry_id))
+        self.text.remove(entry_id)
 
 
 def _first_missing(path: Path) -> Path | None:
@@ -310,18 +299,6 @@ def parse_markdown(text: str) -> list[MemoryEntry]:
         if match and content.strip():
             entries.append(MemoryEntry(int(match.group(1)), content))
     return entries
-
-
-def tokenize(text: str) -> list[str]:
-    """Lowercase word tokens for BM25, without stop words.
-
-    Args:
-        text: Text to split.
-
-    Returns:
-        Word tokens (runs of letters, digits and underscores).
-    """
-    return [token for token in _TOKEN.findall(text.lower()) if token not in STOP_WORDS]
 
 
 def _render_entry(entry: MemoryEntry) -> str:

@@ -14,8 +14,9 @@ A hit's score is its tier bonus (2, 1 or 0) plus its similarity in [0, 1],
 so scores decrease down the list.
 """
 
+import heapq
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from inspect_memgym.memory.backend import SearchHit
@@ -161,16 +162,39 @@ def rank(candidates: Iterable[Candidate], query: RankingQuery, top_k: int) -> li
         The best `top_k` hits, best first, leaving out entries that match in
         no way (tier 0 and no positive similarity).
     """
-    ranked: list[tuple[int, float, Candidate]] = []
-    for candidate in candidates:
-        tier = match_tier(candidate.content, query)
-        similarity = min(1.0, max(0.0, candidate.similarity))
-        if tier > 0 or similarity > 0.0:
-            ranked.append((tier, similarity, candidate))
-    ranked.sort(key=lambda item: (-item[0], -item[1], item[2].entry_id))
+    listed = list(candidates)
+    return rank_tiered(
+        (
+            (match_tier(candidate.content, query), candidate.similarity, candidate.entry_id)
+            for candidate in listed
+        ),
+        {candidate.entry_id: candidate.content for candidate in listed},
+        top_k,
+    )
+
+
+def rank_tiered(
+    scored: Iterable[tuple[int, float, int]], contents: Mapping[int, str], top_k: int
+) -> list[SearchHit]:
+    """Rank entries whose tier is already known (see `match_tier`), as `rank` does.
+
+    Args:
+        scored: (tier, similarity, entry id) per entry, each entry once.
+        contents: Entry text by id (read only for the hits).
+        top_k: Maximum number of hits.
+
+    Returns:
+        The best `top_k` hits, best first.
+    """
+    keys: list[tuple[int, float, int]] = []
+    for tier, similarity, entry_id in scored:
+        clamped = min(1.0, max(0.0, similarity))
+        if tier > 0 or clamped > 0.0:
+            keys.append((-tier, -clamped, entry_id))
+    # entry ids are distinct, so no two keys are equal: the same order as a full sort
     return [
-        SearchHit(candidate.entry_id, candidate.content, _tier_bonus(tier) + similarity)
-        for tier, similarity, candidate in ranked[:top_k]
+        SearchHit(entry_id, contents[entry_id], _tier_bonus(-negative_tier) - negative_similarity)
+        for negative_tier, negative_similarity, entry_id in heapq.nsmallest(top_k, keys)
     ]
 
 
