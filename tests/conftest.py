@@ -59,3 +59,30 @@ def offline_token_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     from inspect_memgym.kit.tokens import estimate_tokens
 
     monkeypatch.setattr(model_module, "count_text_tokens", estimate_tokens)
+
+
+SHARED_SESSION_FIXTURES = ("lite_grid", "analysis_logs")
+"""Expensive session fixtures: the tests using one run on one test worker, so it runs once."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Keep tests that share an expensive fixture on one worker when run in parallel.
+
+    With ``-n``, pytest-xdist's ``loadgroup`` mode sends tests of one ``xdist_group`` to the
+    same worker. A test using an expensive session fixture joins that fixture's group; a
+    test using a module-scoped fixture joins its module's group, so neither runs twice.
+    Everything else is shared out test by test.
+    """
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        if info is None:
+            continue
+        group = next((name for name in SHARED_SESSION_FIXTURES if name in info.names_closure), None)
+        if group is None and any(
+            definition.scope == "module"
+            for definitions in info.name2fixturedefs.values()
+            for definition in definitions
+        ):
+            group = item.nodeid.split("::")[0]
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))

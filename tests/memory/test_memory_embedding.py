@@ -7,12 +7,8 @@ import pytest
 from chromadb.utils.embedding_functions import DefaultEmbeddingFunction
 
 from inspect_memgym.memory.chroma_backend import ChromaBackend
-from inspect_memgym.memory.embedding import (
-    EMBEDDING_NAMES,
-    HASHING_FEATURES,
-    HashingEmbedding,
-    make_embedding,
-)
+from inspect_memgym.memory.embedding import EMBEDDING_NAMES, make_embedding
+from inspect_memgym.memory.hashing_embedding import HASHING_FEATURES, HashingEmbedding
 
 
 def cosine(first: np.ndarray, second: np.ndarray) -> float:

@@ -22,8 +22,8 @@ from chroma_server import ChromaServer
 from inspect_memgym.memory import chroma_backend
 from inspect_memgym.memory.backend import MemoryBackend, SearchHit
 from inspect_memgym.memory.chroma_backend import ChromaBackend, shared_client
-from inspect_memgym.memory.embedding import HashingEmbedding
 from inspect_memgym.memory.factory import create_backend
+from inspect_memgym.memory.hashing_embedding import HashingEmbedding
 from inspect_memgym.memory.markdown_backend import MarkdownBackend
 
 NAMES = [

@@ -11,8 +11,11 @@ is configured to read.
 
 The URL is checked before anything connects; the server must answer a
 heartbeat within `HEARTBEAT_TIMEOUT_SECONDS`. Failures are a
-`ChromaServerError` whose message names the server, never the token.
+`ChromaServerError` whose message names the server, never the token. ChromaDB itself is
+imported when the first client is created, not when this module is.
 """
+
+from __future__ import annotations
 
 import json
 import os
@@ -21,12 +24,11 @@ import threading
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-import chromadb
-from chromadb.api import ClientAPI
-from chromadb.config import Settings
-from chromadb.errors import AuthorizationError, ChromaAuthError
+if TYPE_CHECKING:
+    from chromadb.api import ClientAPI
 
 CHROMA_URL_ENV = "MEMGYM_CHROMA_URL"
 """Environment variable read when the `chroma_url` parameter is not given."""
@@ -186,6 +188,9 @@ def chroma_location(chroma_url: str | None = None) -> str:
 
 def embedded_client() -> ClientAPI:
     """The process-wide in-memory ChromaDB client, created on first use."""
+    import chromadb
+    from chromadb.config import Settings
+
     global _embedded_client
     with _clients_lock:
         if _embedded_client is None:
@@ -254,6 +259,10 @@ def _setting(value: str | None, environment_variable: str) -> str | None:
 
 
 def _connect(address: ChromaServerAddress, headers: dict[str, str]) -> ClientAPI:
+    import chromadb
+    from chromadb.config import Settings
+    from chromadb.errors import AuthorizationError, ChromaAuthError
+
     _check_heartbeat(address)
     try:
         return chromadb.HttpClient(

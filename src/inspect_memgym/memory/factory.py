@@ -1,10 +1,12 @@
-"""Create a memory backend by its task-parameter name, and describe it for the log."""
+"""Create a memory backend by its task-parameter name, and describe it for the log.
+
+The chroma backend (and ChromaDB with it) is imported when the first one is created.
+"""
 
 import logging
 from typing import Any
 
 from inspect_memgym.memory.backend import MemoryBackend
-from inspect_memgym.memory.chroma_backend import ChromaBackend
 from inspect_memgym.memory.chroma_connection import (
     check_chroma_token,
     chroma_client,
@@ -100,6 +102,8 @@ def create_backend(
     """
     check_backend_choice(kind, embedding, chroma_url=chroma_url, chroma_token=chroma_token)
     if kind == "chroma":
+        from inspect_memgym.memory.chroma_backend import ChromaBackend
+
         return ChromaBackend(
             client=chroma_client(chroma_url, chroma_token),
             collection_name=collection_name,
@@ -150,12 +154,15 @@ def describe_backend(backend: MemoryBackend) -> dict[str, Any]:
         `keep_memory` for chroma.
     """
     record: dict[str, Any] = {"backend": backend.name, "embedding": backend.embedding_name}
+    if isinstance(backend, MarkdownBackend):
+        record.update(location=str(backend.path))
+        return record
+    from inspect_memgym.memory.chroma_backend import ChromaBackend  # loaded with the backend
+
     if isinstance(backend, ChromaBackend):
         record.update(
             location=backend.location,
             collection=backend.collection_name,
             keep_memory=backend.keep,
         )
-    elif isinstance(backend, MarkdownBackend):
-        record.update(location=str(backend.path))
     return record

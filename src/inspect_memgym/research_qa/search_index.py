@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from inspect_memgym.memory.backend import MemoryBackend
-from inspect_memgym.memory.markdown_backend import KeywordIndex, tokenize
+from inspect_memgym.memory.keyword_index import KeywordIndex, tokenize
 from inspect_memgym.memory.ranking import Candidate, prepare_query, rank
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.research_qa.world import CorpusEntry
@@ -40,7 +40,9 @@ class CorpusIndex:
         self.backend = backend
         self._keywords: KeywordIndex | None = None
         if backend is None:
-            self._keywords = KeywordIndex([tokenize(entry.searchable_text) for entry in corpus])
+            self._keywords = KeywordIndex()
+            for position, entry in enumerate(self.corpus):
+                self._keywords.add(position + 1, entry.searchable_text)
         else:
             for entry in self.corpus:
                 backend.add(entry.searchable_text)
@@ -83,10 +85,8 @@ class CorpusIndex:
         assert self._keywords is not None
         similarities = self._keywords.similarities(tokenize(prepared.text))
         candidates = [
-            Candidate(position + 1, entry.searchable_text, similarity)
-            for position, (entry, similarity) in enumerate(
-                zip(self.corpus, similarities, strict=True)
-            )
+            Candidate(position + 1, entry.searchable_text, similarities.get(position + 1, 0.0))
+            for position, entry in enumerate(self.corpus)
         ]
         return [self.corpus[hit.entry_id - 1] for hit in rank(candidates, prepared, top_k)]
 

@@ -22,12 +22,13 @@ import re
 import string
 from collections import Counter
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from nltk.stem import PorterStemmer
+if TYPE_CHECKING:
+    from nltk.stem import PorterStemmer
 
 _PUNCTUATION = frozenset(string.punctuation)
 _ARTICLES = re.compile(r"\b(a|an|the|and)\b")
-_STEMMER = PorterStemmer()
 
 
 def normalise_answer(text: str) -> str:
@@ -47,9 +48,17 @@ def normalise_answer(text: str) -> str:
     return " ".join(_ARTICLES.sub(" ", without_punctuation).split())
 
 
+@lru_cache(maxsize=1)
+def _stemmer() -> PorterStemmer:
+    """NLTK's Porter stemmer, imported at first use (the nltk package loads numpy and scipy)."""
+    from nltk.stem import PorterStemmer
+
+    return PorterStemmer()
+
+
 @lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
-    return str(_STEMMER.stem(word))
+    return str(_stemmer().stem(word))
 
 
 def answer_tokens(text: str) -> list[str]:
