@@ -12,12 +12,12 @@ to name a declared tool); it is never called.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from inspect_ai.model import (
     ChatMessage,
     ChatMessageAssistant,
-    ChatMessageSystem,
     ChatMessageTool,
     ChatMessageUser,
     CompactionEdit,
@@ -26,11 +26,11 @@ from inspect_ai.model import (
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolCall, ToolInfo, ToolParams
 
-from inspect_memgym.kit.tokens import estimate_tokens
-from inspect_memgym.strategies.call_context import PHASE_REPLY, record_strategy, set_phase
+from inspect_memgym.strategies.call_context import record_strategy
 from inspect_memgym.strategies.drivers import drive
+from inspect_memgym.strategies.in_context import InContextStrategy, messages_size
 from inspect_memgym.strategies.prompts import MASKED_INPUT_TOOL
-from inspect_memgym.strategies.strategy import KeptMemory, MemoryStrategy
+from inspect_memgym.strategies.strategy import KeptMemory
 from inspect_memgym.strategies.support import check_integer
 
 DEFAULT_OBSERVATION_WINDOW = 3
@@ -42,7 +42,7 @@ INPUT_TOOL = ToolInfo(
 )
 
 
-class MaskingStrategy(MemoryStrategy):
+class MaskingStrategy(InContextStrategy):
     """Keeps the newest observations whole and masks older ones."""
 
     name = "masking"
@@ -67,8 +67,7 @@ class MaskingStrategy(MemoryStrategy):
         Args:
             message: The user's message.
         """
-        set_phase(PHASE_REPLY)
-        reply = await self._generate(message)
+        reply = await self._reply(message)
         self._history += [ChatMessageUser(content=message), ChatMessageAssistant(content=reply)]
         return reply
 
@@ -89,20 +88,9 @@ class MaskingStrategy(MemoryStrategy):
         ]
         self._history, _ = await self._compaction.compact(self.model, self._history, [INPUT_TOOL])
 
-    async def answer(self, prompt: str, query: str) -> str:
-        """Answer with the masked history in context; it stays unchanged.
-
-        Args:
-            prompt: The full evaluation prompt.
-            query: Unused.
-        """
-        return await self._generate(prompt)
-
     def kept(self) -> KeptMemory:
         """The masked history."""
-        return KeptMemory(
-            sum(estimate_tokens(message.text) for message in self._history), len(self._history)
-        )
+        return messages_size(self._history)
 
     def memory_text(self, query: str | None = None) -> str:
         """The masked history.
@@ -120,14 +108,11 @@ class MaskingStrategy(MemoryStrategy):
             "observations": self.observations,
         }
 
-    async def _generate(self, text: str) -> str:
-        messages = [
-            ChatMessageSystem(content=self.briefing.system_prompt),
-            *self._history,
-            ChatMessageUser(content=text),
-        ]
-        output = await self.model.generate(messages, tools=[INPUT_TOOL], tool_choice="none")
-        return output.completion
+    def _kept_messages(self) -> Sequence[ChatMessage]:
+        return self._history
+
+    def _generate_options(self) -> dict[str, Any]:
+        return {"tools": [INPUT_TOOL], "tool_choice": "none"}
 
 
 @solver

@@ -7,15 +7,16 @@ what every task's memory-isolated scorer compares a strategy against.
 
 from __future__ import annotations
 
-from inspect_ai.model import ChatMessageSystem, ChatMessageUser, get_model
+from inspect_ai.model import get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from inspect_memgym.strategies.call_context import PHASE_REPLY, record_strategy, set_phase
+from inspect_memgym.strategies.call_context import record_strategy
 from inspect_memgym.strategies.drivers import drive
-from inspect_memgym.strategies.strategy import KeptMemory, MemoryStrategy
+from inspect_memgym.strategies.in_context import InContextStrategy
+from inspect_memgym.strategies.strategy import KeptMemory
 
 
-class NoMemoryStrategy(MemoryStrategy):
+class NoMemoryStrategy(InContextStrategy):
     """Remembers nothing: every model call sees only the current message or prompt."""
 
     name = "none"
@@ -38,8 +39,7 @@ class NoMemoryStrategy(MemoryStrategy):
         Args:
             message: The user's message.
         """
-        set_phase(PHASE_REPLY)
-        return await self._generate(message)
+        return await self._reply(message)
 
     async def observe(self, content: str) -> None:
         """Drop the input.
@@ -47,15 +47,6 @@ class NoMemoryStrategy(MemoryStrategy):
         Args:
             content: The input (not kept).
         """
-
-    async def answer(self, prompt: str, query: str) -> str:
-        """Answer the prompt alone.
-
-        Args:
-            prompt: The full evaluation prompt.
-            query: Unused.
-        """
-        return await self._generate(prompt)
 
     def kept(self) -> KeptMemory:
         """Nothing."""
@@ -71,13 +62,7 @@ class NoMemoryStrategy(MemoryStrategy):
 
     async def _generate(self, text: str) -> str:
         self.calls += 1
-        output = await self.model.generate(
-            [
-                ChatMessageSystem(content=self.briefing.system_prompt),
-                ChatMessageUser(content=text),
-            ]
-        )
-        return output.completion
+        return await super()._generate(text)
 
 
 @solver

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from inspect_ai.model import ChatMessageSystem, ChatMessageUser, get_model
+from inspect_ai.model import ChatMessageUser, get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from inspect_memgym.kit.tokens import CHARACTERS_PER_TOKEN, estimate_tokens, truncate_to_tokens
@@ -19,13 +19,13 @@ from inspect_memgym.memory.ledger import logged_operation
 from inspect_memgym.strategies.call_context import (
     MEMORY_ROLE,
     PHASE_MEMORY_UPDATE,
-    PHASE_REPLY,
     record_strategy,
     set_phase,
 )
 from inspect_memgym.strategies.drivers import drive
+from inspect_memgym.strategies.in_context import InContextStrategy
 from inspect_memgym.strategies.prompts import EMPTY_NOTES, NOTES_SECTION, NOTES_UPDATE_PROMPT
-from inspect_memgym.strategies.strategy import KeptMemory, MemoryStrategy
+from inspect_memgym.strategies.strategy import KeptMemory
 from inspect_memgym.strategies.support import Clock, ConversationMessage, check_integer
 
 DEFAULT_NOTES_BUDGET = 500
@@ -34,7 +34,7 @@ REWRITE_OPERATION = "notes_rewrite"
 """Name of a notes rewrite in `MemoryLedger.operations`."""
 
 
-class NotesStrategy(MemoryStrategy):
+class NotesStrategy(InContextStrategy):
     """Keeps one notes block, rewritten by the model after each input and cut to a budget."""
 
     name = "notes"
@@ -62,8 +62,7 @@ class NotesStrategy(MemoryStrategy):
             message: The user's message.
         """
         self.clock.observe(message)
-        set_phase(PHASE_REPLY)
-        reply = await self._generate(message)
+        reply = await self._reply(message)
         await self._rewrite(
             [
                 ConversationMessage("user", message, self.clock.now),
@@ -80,15 +79,6 @@ class NotesStrategy(MemoryStrategy):
         """
         self.clock.observe(content)
         await self._rewrite([ConversationMessage("user", content, self.clock.now)])
-
-    async def answer(self, prompt: str, query: str) -> str:
-        """Answer from the notes; they stay unchanged.
-
-        Args:
-            prompt: The full evaluation prompt.
-            query: Unused.
-        """
-        return await self._generate(prompt)
 
     def kept(self) -> KeptMemory:
         """The notes block."""
@@ -111,17 +101,11 @@ class NotesStrategy(MemoryStrategy):
             "truncations": self.truncations,
         }
 
-    async def _generate(self, text: str) -> str:
+    def _system_prompt(self) -> str:
         section = NOTES_SECTION.format(
             label=self.briefing.memory_label, notes=self.notes or EMPTY_NOTES
         )
-        output = await self.model.generate(
-            [
-                ChatMessageSystem(content=f"{self.briefing.system_prompt}\n\n{section}"),
-                ChatMessageUser(content=text),
-            ]
-        )
-        return output.completion
+        return f"{self.briefing.system_prompt}\n\n{section}"
 
     async def _rewrite(self, messages: list[ConversationMessage]) -> None:
         prompt = NOTES_UPDATE_PROMPT.format(

@@ -25,7 +25,6 @@ from typing import Any, Literal
 from inspect_ai.model import (
     ChatMessage,
     ChatMessageAssistant,
-    ChatMessageSystem,
     ChatMessageUser,
     ModelOutput,
     get_model,
@@ -36,6 +35,7 @@ from inspect_memgym.memory.backend import SearchHit
 from inspect_memgym.memory.ledger import logged_operation
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.strategies.call_context import PHASE_REPLY, record_strategy, set_phase
+from inspect_memgym.strategies.in_context import context_messages
 from inspect_memgym.strategies.prompts import RETRIEVAL_MEMORY_SECTION
 from inspect_memgym.strategies.strategy import KeptMemory, MemoryStrategy
 from inspect_memgym.strategies.support import (
@@ -199,8 +199,7 @@ class RetrievalStrategy(MemoryStrategy):
         section = RETRIEVAL_MEMORY_SECTION.format(
             label=self.briefing.memory_label, entries=render_entries(hits)
         )
-        system = ChatMessageSystem(content=f"{self.briefing.system_prompt}\n\n{section}")
-        return [system, *history, ChatMessageUser(content=message)]
+        return context_messages(f"{self.briefing.system_prompt}\n\n{section}", history, message)
 
     def _store_dialogue(self) -> None:
         texts = [text for _, text in self._dialogue if text.strip()]

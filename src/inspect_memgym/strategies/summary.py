@@ -10,30 +10,29 @@ until the next summary. Answers see the same history and never change it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from inspect_ai.model import (
     ChatMessage,
     ChatMessageAssistant,
-    ChatMessageSystem,
     ChatMessageUser,
     CompactionSummary,
     get_model,
 )
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from inspect_memgym.kit.tokens import estimate_tokens
 from inspect_memgym.memory.ledger import logged_operation
 from inspect_memgym.strategies.call_context import (
     MEMORY_ROLE,
     PHASE_MEMORY_UPDATE,
-    PHASE_REPLY,
     record_strategy,
     set_phase,
 )
 from inspect_memgym.strategies.drivers import drive
+from inspect_memgym.strategies.in_context import InContextStrategy, messages_size
 from inspect_memgym.strategies.prompts import SUMMARY_INPUT, SUMMARY_PROMPT
-from inspect_memgym.strategies.strategy import KeptMemory, MemoryStrategy
+from inspect_memgym.strategies.strategy import KeptMemory
 from inspect_memgym.strategies.support import check_integer
 
 DEFAULT_CONTEXT_BUDGET = 4_000
@@ -42,7 +41,7 @@ SUMMARY_OPERATION = "summary"
 """Name of a summary in `MemoryLedger.operations`."""
 
 
-class SummaryStrategy(MemoryStrategy):
+class SummaryStrategy(InContextStrategy):
     """Keeps the history until it outgrows the budget, then summarises it."""
 
     name = "summary"
@@ -72,8 +71,7 @@ class SummaryStrategy(MemoryStrategy):
         Args:
             message: The user's message.
         """
-        set_phase(PHASE_REPLY)
-        reply = await self._generate(message)
+        reply = await self._reply(message)
         self._history += [ChatMessageUser(content=message), ChatMessageAssistant(content=reply)]
         await self._compact_if_over_budget()
         return reply
@@ -87,19 +85,9 @@ class SummaryStrategy(MemoryStrategy):
         self._history.append(ChatMessageUser(content=content))
         await self._compact_if_over_budget()
 
-    async def answer(self, prompt: str, query: str) -> str:
-        """Answer with the history in context; it stays unchanged.
-
-        Args:
-            prompt: The full evaluation prompt.
-            query: Unused.
-        """
-        return await self._generate(prompt)
-
     def kept(self) -> KeptMemory:
         """The history after the opening input."""
-        kept = self._history[1:]
-        return KeptMemory(sum(estimate_tokens(message.text) for message in kept), len(kept))
+        return messages_size(self._history[1:])
 
     def memory_text(self, query: str | None = None) -> str:
         """The history after the opening input (the latest summary and what followed).
@@ -117,14 +105,8 @@ class SummaryStrategy(MemoryStrategy):
             "summaries": self.summaries,
         }
 
-    async def _generate(self, text: str) -> str:
-        messages = [
-            ChatMessageSystem(content=self.briefing.system_prompt),
-            *self._history,
-            ChatMessageUser(content=text),
-        ]
-        output = await self.model.generate(messages)
-        return output.completion
+    def _kept_messages(self) -> Sequence[ChatMessage]:
+        return self._history
 
     async def _compact_if_over_budget(self) -> None:
         if self.kept().tokens <= self.context_budget:

@@ -16,7 +16,7 @@ from abc import abstractmethod
 from collections import deque
 from typing import Any
 
-from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser, get_model
+from inspect_ai.model import ChatMessage, get_model
 
 from inspect_memgym.strategies.call_context import (
     MEMORY_ROLE,
@@ -24,6 +24,7 @@ from inspect_memgym.strategies.call_context import (
     record_strategy,
     set_phase,
 )
+from inspect_memgym.strategies.in_context import context_messages
 from inspect_memgym.strategies.strategy import MemoryStrategy
 from inspect_memgym.strategies.support import (
     Clock,
@@ -185,5 +186,4 @@ class WindowedStrategy(MemoryStrategy):
 
     def _context(self, memory_section: str, message: str) -> list[ChatMessage]:
         system = f"{self.briefing.system_prompt}\n\n{memory_section}"
-        recent = [record.chat_message() for record in self._recent]
-        return [ChatMessageSystem(content=system), *recent, ChatMessageUser(content=message)]
+        return context_messages(system, [record.chat_message() for record in self._recent], message)
