@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Literal
 
 from inspect_memgym.entity_stream.world.formatting import format_computed, join_phrases
@@ -49,6 +50,9 @@ RATIO_DECIMALS = 2
 
 CATEGORY_FACT = "category"
 """Attribute slot used in facts for an entity's category."""
+
+ENTITY_VALUE_ANSWER = "{entity} ({value})"
+"""Canonical gold text of an ``entity_value`` answer: a name and its value."""
 
 _NUMBER_TYPES = (int, float)
 
@@ -242,6 +246,22 @@ def listed_facts(params: Params, world: World) -> tuple[Fact, ...]:
     return tuple((name, params["attribute"]) for name in params["entities"])
 
 
+def listed_and_selected_facts(
+    params: Params, listed_key: str, selected: Sequence[str], selected_key: str
+) -> tuple[Fact, ...]:
+    """Every listed entity's value of one attribute, then the selected ones' of another.
+
+    Args:
+        params: ``entities``.
+        listed_key: Attribute read for every listed entity.
+        selected: The listed entities the answer goes on to read (e.g. the top three).
+        selected_key: Attribute read for the selected entities.
+    """
+    facts: list[Fact] = [(name, listed_key) for name in params["entities"]]
+    facts.extend((name, selected_key) for name in selected)
+    return tuple(facts)
+
+
 # ---------------------------------------------------------------------------------------
 # Ranking and margins
 # ---------------------------------------------------------------------------------------
@@ -369,6 +389,79 @@ def sample_names(rng: random.Random, entities: Sequence[Entity], count: int) -> 
     return [entity.name for entity in rng.sample(list(entities), count)]
 
 
+def choose_params(rng: random.Random, pool: Sequence[Params]) -> Params | None:
+    """A copy of one params dict drawn from a pool, or None for an empty pool.
+
+    Args:
+        rng: The seeded RNG.
+        pool: Candidate params, in a fixed order.
+    """
+    return dict(rng.choice(pool)) if pool else None
+
+
+def attribute_draws(
+    world: World, rng: random.Random, population: int
+) -> Iterator[tuple[AttributeSpec, list[str]]]:
+    """Up to :data:`PICK_ATTEMPTS` draws of a numeric attribute and entities carrying it.
+
+    Only attributes that at least ``population`` entities carry are drawn; none are drawn
+    when there is no such attribute. Each draw takes the attribute, then the names.
+
+    Args:
+        world: The world.
+        rng: The seeded RNG.
+        population: How many distinct entities each draw lists.
+    """
+    eligible = [
+        spec
+        for spec in numeric_attributes(world.template)
+        if len(entities_with_numbers(world, [spec.key])) >= population
+    ]
+    if not eligible:
+        return
+    for _ in range(PICK_ATTEMPTS):
+        spec = rng.choice(eligible)
+        yield spec, sample_names(rng, entities_with_numbers(world, [spec.key]), population)
+
+
+def attribute_pairs(
+    world: World, rng: random.Random
+) -> Iterator[tuple[AttributeSpec, AttributeSpec]]:
+    """Up to :data:`PICK_ATTEMPTS` draws of two distinct numeric attributes.
+
+    None are drawn when the template has fewer than two numeric attributes.
+
+    Args:
+        world: The world.
+        rng: The seeded RNG.
+    """
+    specs = numeric_attributes(world.template)
+    if len(specs) < 2:
+        return
+    for _ in range(PICK_ATTEMPTS):
+        first, second = rng.sample(specs, 2)
+        yield first, second
+
+
+def attribute_pair_draws(
+    world: World, rng: random.Random, population: int
+) -> Iterator[tuple[AttributeSpec, AttributeSpec, list[str]]]:
+    """Draws of two numeric attributes and ``population`` entities carrying both.
+
+    An attribute pair that fewer than ``population`` entities carry is passed over (it
+    still uses up one of the :data:`PICK_ATTEMPTS`).
+
+    Args:
+        world: The world.
+        rng: The seeded RNG.
+        population: How many distinct entities each draw lists.
+    """
+    for first, second in attribute_pairs(world, rng):
+        members = entities_with_numbers(world, [first.key, second.key])
+        if len(members) >= population:
+            yield first, second, sample_names(rng, members, population)
+
+
 def distinct_values(values: Sequence[float]) -> bool:
     """Whether no two values are equal.
 
@@ -460,22 +553,20 @@ def number_answer(spec: AttributeSpec, value: float) -> GoldAnswer:
     )
 
 
-def entity_value_answer(spec: AttributeSpec, name: str, value: float) -> GoldAnswer:
-    """An ``entity_value`` answer: a name and its value, like ``Name ($12.5M)``.
+def entity_value_answer(
+    spec: AttributeSpec, name: str, value: float, wording: str = ENTITY_VALUE_ANSWER
+) -> GoldAnswer:
+    """An ``entity_value`` answer: a name and a value, like ``Name ($12.5M)``.
 
     Args:
-        spec: The attribute of the value.
+        spec: The attribute whose unit and precision apply.
         name: The entity name.
-        value: The value.
+        value: The exact number (the entity's value, or e.g. a difference).
+        wording: The canonical text, with ``{entity}`` and ``{value}`` fields.
     """
-    rounded = round_to_display(spec, value)
-    return GoldAnswer(
-        kind="entity_value",
-        text=f"{name} ({format_amount(spec, rounded)})",
-        value=rounded,
-        integer=is_integer_attribute(spec),
-        entity=name,
-    )
+    number = number_answer(spec, value)
+    text = wording.format(entity=name, value=number.text)
+    return replace(number, kind="entity_value", text=text, entity=name)
 
 
 def names_answer(names: Sequence[str]) -> GoldAnswer:
@@ -494,14 +585,10 @@ def count_names_answer(names: Sequence[str]) -> GoldAnswer:
     Args:
         names: Entity names.
     """
-    ordered = tuple(sorted(set(names)))
-    listed = join_phrases(list(ordered)) or "none"
-    return GoldAnswer(
-        kind="count_names",
-        text=f"{len(ordered)}: {listed}",
-        integer=True,
-        count=len(ordered),
-        names=ordered,
+    listed = names_answer(names)
+    count = len(listed.names)
+    return replace(
+        listed, kind="count_names", text=f"{count}: {listed.text}", integer=True, count=count
     )
 
 

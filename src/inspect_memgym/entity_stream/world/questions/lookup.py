@@ -9,6 +9,7 @@ the change itself; abstention asks about a plausible entity that never appeared.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Literal
 
 from inspect_memgym.entity_stream.world.derived import derived
@@ -23,6 +24,7 @@ from inspect_memgym.entity_stream.world.model import (
 )
 from inspect_memgym.entity_stream.world.numbers import round_series
 from inspect_memgym.entity_stream.world.questions.common import (
+    choose_params,
     get_correction,
     get_fragments,
     get_label,
@@ -216,8 +218,7 @@ def pick_retrieval(world: World, rng: random.Random) -> Params | None:
                 unchanged.append(params)
             else:
                 changed.append(params)
-    pool = unchanged or changed
-    return dict(rng.choice(pool)) if pool else None
+    return choose_params(rng, unchanged or changed)
 
 
 def _retrieval_keys(template: Template) -> tuple[str, ...]:
@@ -242,27 +243,30 @@ RETRIEVAL = register(
 # ---------------------------------------------------------------------------------------
 
 
-def pick_update(world: World, rng: random.Random) -> Params | None:
-    """Choose a fact whose last change was an explicit correction notice.
+def changed_fact_picker(
+    kind: Literal["correction", "contradiction"],
+    attribute_kinds: tuple[AttributeKind, ...],
+    only_change: bool,
+) -> Callable[[World, random.Random], Params | None]:
+    """A ``pick`` that chooses one of the facts :func:`changed_facts` finds.
 
     Args:
-        world: The world.
-        rng: The seeded RNG.
+        kind: The kind of the fact's last change.
+        attribute_kinds: Attribute kinds accepted.
+        only_change: Require the fact to have changed exactly once.
     """
-    pool = changed_facts(world, "correction", CHANGEABLE_KINDS, only_change=False)
-    return dict(rng.choice(pool)) if pool else None
+
+    def pick(world: World, rng: random.Random) -> Params | None:
+        return choose_params(rng, changed_facts(world, kind, attribute_kinds, only_change))
+
+    return pick
 
 
-def pick_contradiction(world: World, rng: random.Random) -> Params | None:
-    """Choose a fact whose last change was a silent contradiction.
+pick_update = changed_fact_picker("correction", CHANGEABLE_KINDS, only_change=False)
+"""Choose a fact whose last change was an explicit correction notice."""
 
-    Args:
-        world: The world.
-        rng: The seeded RNG.
-    """
-    pool = changed_facts(world, "contradiction", CHANGEABLE_KINDS, only_change=False)
-    return dict(rng.choice(pool)) if pool else None
-
+pick_contradiction = changed_fact_picker("contradiction", CHANGEABLE_KINDS, only_change=False)
+"""Choose a fact whose last change was a silent contradiction."""
 
 UPDATE = register(
     QuestionType(
@@ -351,15 +355,8 @@ ABSTENTION = register(
 # ---------------------------------------------------------------------------------------
 
 
-def pick_corrected_number(world: World, rng: random.Random) -> Params | None:
-    """Choose a numeric fact changed exactly once, by an explicit correction notice.
-
-    Args:
-        world: The world.
-        rng: The seeded RNG.
-    """
-    pool = changed_facts(world, "correction", NUMERIC_KINDS, only_change=True)
-    return dict(rng.choice(pool)) if pool else None
+pick_corrected_number = changed_fact_picker("correction", NUMERIC_KINDS, only_change=True)
+"""Choose a numeric fact changed exactly once, by an explicit correction notice."""
 
 
 def corrected_numbers(params: Params, world: World) -> tuple[float, float]:
@@ -380,15 +377,22 @@ def corrected_numbers(params: Params, world: World) -> tuple[float, float]:
     return round_to_display(spec, old), round_to_display(spec, new)
 
 
-def render_delta(params: Params, template: Template) -> str:
-    """Ask how much a corrected fact changed.
+def correction_question(wording: str) -> Callable[[Params, Template], str]:
+    """A ``render`` asking about a corrected fact, named in the wording's fields.
 
     Args:
-        params: ``entity`` and ``attribute``.
-        template: The world's template.
+        wording: The question, with ``{possessive}`` and ``{label}`` fields.
     """
-    label = template.attribute(params["attribute"]).label
-    return DELTA_QUESTION.format(possessive=possessive(params["entity"]), label=label)
+
+    def render(params: Params, template: Template) -> str:
+        label = template.attribute(params["attribute"]).label
+        return wording.format(possessive=possessive(params["entity"]), label=label)
+
+    return render
+
+
+render_delta = correction_question(DELTA_QUESTION)
+"""Ask how much a corrected fact changed."""
 
 
 def compute_delta(params: Params, world: World) -> GoldAnswer:
@@ -405,15 +409,8 @@ def compute_delta(params: Params, world: World) -> GoldAnswer:
     return number_answer(world.template.attribute(params["attribute"]), abs(new - old))
 
 
-def render_counterfactual(params: Params, template: Template) -> str:
-    """Ask for a corrected fact's value before the correction.
-
-    Args:
-        params: ``entity`` and ``attribute``.
-        template: The world's template.
-    """
-    label = template.attribute(params["attribute"]).label
-    return COUNTERFACTUAL_QUESTION.format(possessive=possessive(params["entity"]), label=label)
+render_counterfactual = correction_question(COUNTERFACTUAL_QUESTION)
+"""Ask for a corrected fact's value before the correction."""
 
 
 def compute_counterfactual(params: Params, world: World) -> GoldAnswer:

@@ -14,8 +14,9 @@ from inspect_memgym.entity_stream.world.formatting import format_computed, forma
 from inspect_memgym.entity_stream.world.model import RatioSpec, Template, World
 from inspect_memgym.entity_stream.world.numbers import round_places
 from inspect_memgym.entity_stream.world.questions.common import (
-    PICK_ATTEMPTS,
     RATIO_DECIMALS,
+    attribute_pair_draws,
+    attribute_pairs,
     clear_leader,
     count_names_answer,
     distinct_values,
@@ -25,6 +26,7 @@ from inspect_memgym.entity_stream.world.questions.common import (
     get_number,
     has_margin,
     list_names,
+    listed_and_selected_facts,
     listed_facts,
     number_answer,
     numeric_attributes,
@@ -222,12 +224,10 @@ def pick_cross_category(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    specs = numeric_attributes(world.template)
     categories = list(world.template.categories)
-    if len(specs) < 2 or len(categories) < 2:
+    if len(categories) < 2:
         return None
-    for _ in range(PICK_ATTEMPTS):
-        rank_spec, sum_spec = rng.sample(specs, 2)
+    for rank_spec, sum_spec in attribute_pairs(world, rng):
         first, second = rng.sample(categories, 2)
         with_both = entities_with_numbers(world, [rank_spec.key, sum_spec.key])
         members = [e for e in with_both if e.category in (first, second)]
@@ -295,9 +295,8 @@ def cross_category_facts(params: Params, world: World) -> tuple[Fact, ...]:
         params: ``entities``, ``rank_attribute`` and ``sum_attribute``.
         world: The world.
     """
-    facts: list[Fact] = [(name, params["rank_attribute"]) for name in params["entities"]]
-    facts.extend((name, params["sum_attribute"]) for name in cross_category_top(params, world))
-    return tuple(facts)
+    top = cross_category_top(params, world)
+    return listed_and_selected_facts(params, params["rank_attribute"], top, params["sum_attribute"])
 
 
 CROSS_CATEGORY = register(
@@ -339,15 +338,8 @@ def pick_conditional(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    specs = numeric_attributes(world.template)
-    if len(specs) < 2:
-        return None
-    for _ in range(PICK_ATTEMPTS):
-        filter_spec, target_spec = rng.sample(specs, 2)
-        members = entities_with_numbers(world, [filter_spec.key, target_spec.key])
-        if len(members) < CONDITIONAL_POPULATION:
-            continue
-        names = sample_names(rng, members, CONDITIONAL_POPULATION)
+    draws = attribute_pair_draws(world, rng, CONDITIONAL_POPULATION)
+    for filter_spec, target_spec, names in draws:
         filter_values = [value for _, value in values_of(world, names, filter_spec.key)]
         if not distinct_values(filter_values):
             continue
@@ -404,9 +396,10 @@ def conditional_facts(params: Params, world: World) -> tuple[Fact, ...]:
         params: ``entities``, ``filter_attribute`` and ``target_attribute``.
         world: The world.
     """
-    facts: list[Fact] = [(name, params["filter_attribute"]) for name in params["entities"]]
-    facts.extend((name, params["target_attribute"]) for name in above_median(params, world))
-    return tuple(facts)
+    leaders = above_median(params, world)
+    return listed_and_selected_facts(
+        params, params["filter_attribute"], leaders, params["target_attribute"]
+    )
 
 
 CONDITIONAL = register(
@@ -569,15 +562,8 @@ def pick_multi_constraint(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    specs = numeric_attributes(world.template)
-    if len(specs) < 2:
-        return None
-    for _ in range(PICK_ATTEMPTS):
-        above_spec, below_spec = rng.sample(specs, 2)
-        members = entities_with_numbers(world, [above_spec.key, below_spec.key])
-        if len(members) < MULTI_CONSTRAINT_POPULATION:
-            continue
-        names = sample_names(rng, members, MULTI_CONSTRAINT_POPULATION)
+    draws = attribute_pair_draws(world, rng, MULTI_CONSTRAINT_POPULATION)
+    for above_spec, below_spec, names in draws:
         above_values = [value for _, value in values_of(world, names, above_spec.key)]
         below_values = [value for _, value in values_of(world, names, below_spec.key)]
         above_threshold = pick_threshold(rng, above_spec, above_values)

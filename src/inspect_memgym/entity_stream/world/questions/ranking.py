@@ -15,22 +15,19 @@ from inspect_memgym.entity_stream.world.questions.common import (
     CATEGORY_FACT,
     DIRECTIONS,
     PICK_ATTEMPTS,
+    attribute_draws,
+    attribute_pairs,
     attributes_of_kind,
     clear_leader,
-    entities_with_numbers,
     entity_value_answer,
-    format_amount,
     get_number,
     has_margin,
     has_number,
-    is_integer_attribute,
     list_names,
     listed_facts,
     numeric_attributes,
     parse_direction,
     rank,
-    round_to_display,
-    sample_names,
     values_of,
 )
 from inspect_memgym.entity_stream.world.questions.model import MissingFact
@@ -50,7 +47,7 @@ SYNTHESIS_QUESTION = (
 COMPARISON_QUESTION = "Which has the higher {label}: {first} or {second}, and by how much?"
 """Wording of the comparison type."""
 
-COMPARISON_ANSWER = "{entity}, by {difference}"
+COMPARISON_ANSWER = "{entity}, by {value}"
 """Canonical gold text of a comparison question."""
 
 OUTLIER_QUESTION = (
@@ -98,17 +95,7 @@ def pick_synthesis(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    eligible = [
-        spec
-        for spec in numeric_attributes(world.template)
-        if len(entities_with_numbers(world, [spec.key])) >= SYNTHESIS_POPULATION
-    ]
-    if not eligible:
-        return None
-    for _ in range(PICK_ATTEMPTS):
-        spec = rng.choice(eligible)
-        candidates = entities_with_numbers(world, [spec.key])
-        names = sample_names(rng, candidates, SYNTHESIS_POPULATION)
+    for spec, names in attribute_draws(world, rng, SYNTHESIS_POPULATION):
         direction = rng.choice(DIRECTIONS)
         if clear_leader(values_of(world, names, spec.key), direction):
             return {"entities": names, "attribute": spec.key, "direction": direction}
@@ -170,16 +157,7 @@ def pick_comparison(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    eligible = [
-        spec
-        for spec in numeric_attributes(world.template)
-        if len(entities_with_numbers(world, [spec.key])) >= 2
-    ]
-    if not eligible:
-        return None
-    for _ in range(PICK_ATTEMPTS):
-        spec = rng.choice(eligible)
-        names = sample_names(rng, entities_with_numbers(world, [spec.key]), 2)
+    for spec, names in attribute_draws(world, rng, 2):
         first, second = (value for _, value in values_of(world, names, spec.key))
         if has_margin(first, second):
             return {"entities": names, "attribute": spec.key}
@@ -211,14 +189,7 @@ def compute_comparison(params: Params, world: World) -> GoldAnswer:
     spec = world.template.attribute(params["attribute"])
     scored = values_of(world, list(params["entities"]), spec.key)
     (winner, high), (_, low) = rank(scored, "highest")
-    difference = round_to_display(spec, abs(high - low))
-    return GoldAnswer(
-        kind="entity_value",
-        text=COMPARISON_ANSWER.format(entity=winner, difference=format_amount(spec, difference)),
-        value=difference,
-        integer=is_integer_attribute(spec),
-        entity=winner,
-    )
+    return entity_value_answer(spec, winner, abs(high - low), COMPARISON_ANSWER)
 
 
 COMPARISON = register(
@@ -255,17 +226,7 @@ def pick_outlier(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    eligible = [
-        spec
-        for spec in numeric_attributes(world.template)
-        if len(entities_with_numbers(world, [spec.key])) >= OUTLIER_POPULATION
-    ]
-    if not eligible:
-        return None
-    for _ in range(PICK_ATTEMPTS):
-        spec = rng.choice(eligible)
-        candidates = entities_with_numbers(world, [spec.key])
-        names = sample_names(rng, candidates, OUTLIER_POPULATION)
+    for spec, names in attribute_draws(world, rng, OUTLIER_POPULATION):
         if clear_leader(deviations(values_of(world, names, spec.key)), "highest"):
             return {"entities": names, "attribute": spec.key}
     return None
@@ -380,11 +341,7 @@ def pick_multi_hop(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    specs = numeric_attributes(world.template)
-    if len(specs) < 2:
-        return None
-    for _ in range(PICK_ATTEMPTS):
-        mean_spec, target_spec = rng.sample(specs, 2)
+    for mean_spec, target_spec in attribute_pairs(world, rng):
         categories = [
             category
             for category in world.template.categories

@@ -10,10 +10,12 @@ the attribute, so the population is exactly "the targets".
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from inspect_memgym.entity_stream.world.model import Template, World
 from inspect_memgym.entity_stream.world.questions.common import (
     PICK_ATTEMPTS,
+    choose_params,
     clear_leader,
     count_names_answer,
     entities_with_numbers,
@@ -172,18 +174,25 @@ def pick_relation_pair(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    pool = world.memo("relation_pairs", lambda: _relation_pairs(world))
-    return dict(rng.choice(pool)) if pool else None
+    return choose_params(rng, world.memo("relation_pairs", lambda: _relation_pairs(world)))
 
 
-def render_lookup(params: Params, template: Template) -> str:
-    """Ask for every target of the source.
+def relation_question(wording: str) -> Callable[[Params, Template], str]:
+    """A ``render`` filling a wording with the fields of :func:`relation_fields` alone.
 
     Args:
-        params: ``entity`` and ``relation``.
-        template: The world's template.
+        wording: The question, with any of ``{entity}``, ``{phrase}``, ``{entity_word}``
+            and ``{plural}``.
     """
-    return LOOKUP_QUESTION.format(**relation_fields(params, template))
+
+    def render(params: Params, template: Template) -> str:
+        return wording.format(**relation_fields(params, template))
+
+    return render
+
+
+render_lookup = relation_question(LOOKUP_QUESTION)
+"""Ask for every target of the source."""
 
 
 def compute_lookup(params: Params, world: World) -> GoldAnswer:
@@ -199,14 +208,8 @@ def compute_lookup(params: Params, world: World) -> GoldAnswer:
     return names_answer(targets_of(params, world))
 
 
-def render_count(params: Params, template: Template) -> str:
-    """Ask how many targets the source has, and which.
-
-    Args:
-        params: ``entity`` and ``relation``.
-        template: The world's template.
-    """
-    return COUNT_QUESTION.format(**relation_fields(params, template))
+render_count = relation_question(COUNT_QUESTION)
+"""Ask how many targets the source has, and which."""
 
 
 def compute_count(params: Params, world: World) -> GoldAnswer:
@@ -257,8 +260,7 @@ def pick_hop(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    pool = world.memo("hop_pool", lambda: _hop_pool(world))
-    return dict(rng.choice(pool)) if pool else None
+    return choose_params(rng, world.memo("hop_pool", lambda: _hop_pool(world)))
 
 
 def _hop_pool(world: World) -> tuple[Params, ...]:
@@ -347,17 +349,11 @@ def pick_chain(world: World, rng: random.Random) -> Params | None:
                 pool.append(params)
         except MissingFact:
             continue
-    return dict(rng.choice(pool)) if pool else None
+    return choose_params(rng, pool)
 
 
-def render_chain(params: Params, template: Template) -> str:
-    """Ask for every entity two edges away from the source.
-
-    Args:
-        params: ``entity`` and ``relation``.
-        template: The world's template.
-    """
-    return CHAIN_QUESTION.format(**relation_fields(params, template))
+render_chain = relation_question(CHAIN_QUESTION)
+"""Ask for every entity two edges away from the source."""
 
 
 def compute_chain(params: Params, world: World) -> GoldAnswer:

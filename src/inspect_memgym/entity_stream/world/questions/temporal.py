@@ -18,6 +18,7 @@ from inspect_memgym.entity_stream.world.questions.common import (
     DIRECTIONS,
     PICK_ATTEMPTS,
     attributes_of_kind,
+    choose_params,
     clear_leader,
     format_amount,
     get_series,
@@ -179,8 +180,7 @@ def pick_temporal_trend(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    pool = world.memo("temporal_trend_pool", lambda: _clear_trends(world))
-    return dict(rng.choice(pool)) if pool else None
+    return choose_params(rng, world.memo("temporal_trend_pool", lambda: _clear_trends(world)))
 
 
 def _clear_trends(world: World) -> tuple[Params, ...]:
