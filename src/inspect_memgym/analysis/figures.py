@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from statistics import fmean, stdev
-from typing import Any
+from typing import Any, TypeVar
 
 import pandas as pd
 from matplotlib.figure import Figure
@@ -30,6 +29,7 @@ from inspect_memgym.analysis.leaderboard import (
 )
 from inspect_memgym.analysis.log_files import find_log_files, read_headers
 from inspect_memgym.analysis.plot_axes import axes_figure
+from inspect_memgym.analysis.plot_curves import Curve, pooled_curve
 from inspect_memgym.analysis.plot_failures import failure_figure
 from inspect_memgym.analysis.plot_learning_curve import learning_curve_figure, mean_curve
 from inspect_memgym.analysis.plot_periods import period_figure
@@ -41,6 +41,9 @@ from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
 
 NOT_PLOTTED_AS_SCORES = frozenset({*FAILURE_RATE_KEYS, "parse_failure"})
 PERIOD_SCORE = "memory_score"
+
+Item = TypeVar("Item")
+Measured = TypeVar("Measured")
 
 
 @dataclass(frozen=True)
@@ -133,11 +136,7 @@ def _task_figures(
             )
         )
 
-    shares = [
-        (label, share)
-        for label, row in zip(labels, rows, strict=True)
-        if (share := _outcome_shares(row)) is not None
-    ]
+    shares = _labelled(labels, rows, _outcome_shares)
     if shares:
         written.append(
             _save(
@@ -148,11 +147,7 @@ def _task_figures(
             )
         )
 
-    periods = [
-        (label, *curve)
-        for label, rows_ in zip(labels, samples, strict=True)
-        if (curve := _period_curve(rows_)) is not None
-    ]
+    periods = _labelled(labels, samples, _period_curve)
     if periods:
         written.append(
             _save(
@@ -164,11 +159,7 @@ def _task_figures(
             )
         )
 
-    curves = [
-        (label, curve)
-        for label, rows_ in zip(labels, samples, strict=True)
-        if (curve := mean_curve(rows_)) is not None
-    ]
+    curves = _labelled(labels, samples, mean_curve)
     if curves:
         written.append(
             _save(
@@ -178,6 +169,17 @@ def _task_figures(
             )
         )
     return written
+
+
+def _labelled(
+    labels: Sequence[str], items: Sequence[Item], measure: Callable[[Item], Measured | None]
+) -> list[tuple[str, Measured]]:
+    """Each label with its item's measure, leaving out the items it does not apply to."""
+    return [
+        (label, measured)
+        for label, item in zip(labels, items, strict=True)
+        if (measured := measure(item)) is not None
+    ]
 
 
 def _save(figure: Figure, path: Path, description: str) -> WrittenFigure:
@@ -220,24 +222,6 @@ def _outcome_shares(row: LeaderboardRow) -> dict[str, float] | None:
     return {"right": max(0.0, 1.0 - sum(rates.values())), **rates}
 
 
-def _period_curve(
-    samples: Sequence[dict[str, Any]],
-) -> tuple[list[int], list[float], list[float]] | None:
+def _period_curve(samples: Sequence[dict[str, Any]]) -> Curve | None:
     """Periods, mean memory score and its standard error over samples (None without any)."""
-    by_period: dict[int, list[float]] = defaultdict(list)
-    for sample in samples:
-        for period in sample.get("periods", []):
-            value = period.get(PERIOD_SCORE)
-            if isinstance(value, int | float) and not math.isnan(value):
-                by_period[int(period["period"])].append(float(value))
-    if not by_period:
-        return None
-    periods = sorted(by_period)
-    means = [fmean(by_period[period]) for period in periods]
-    errors = [
-        stdev(by_period[period]) / math.sqrt(len(by_period[period]))
-        if len(by_period[period]) > 1
-        else 0.0
-        for period in periods
-    ]
-    return periods, means, errors
+    return pooled_curve(samples, "periods", "period", PERIOD_SCORE)

@@ -22,6 +22,11 @@ from inspect_memgym.analysis.plot_learning_curve import LEARNING_CURVE_KEY
 
 SKIPPED_FIELDS = {"messages", "events", "attachments", "store"}
 """Sample fields `sample_details` does not load."""
+SAMPLE_KEY_COLUMNS = [
+    SampleColumn("id", path="id", required=True, type=str),
+    SampleColumn("epoch", path="epoch", required=True),
+]
+"""The columns naming a sample and epoch, read first by both tables."""
 
 
 def sample_values(log_files: Sequence[str]) -> pd.DataFrame:
@@ -37,8 +42,6 @@ def sample_values(log_files: Sequence[str]) -> pd.DataFrame:
         LogReadError: If a log's samples cannot be read.
     """
     columns = [
-        SampleColumn("id", path="id", required=True, type=str),
-        SampleColumn("epoch", path="epoch", required=True),
         SampleColumn("values", path=_score_values, full=False),
         SampleColumn("usage", path=_usage, full=False),
     ]
@@ -72,12 +75,7 @@ def sample_details(log_files: Sequence[str]) -> pd.DataFrame:
     Raises:
         LogReadError: If a log's samples cannot be read.
     """
-    columns = [
-        SampleColumn("id", path="id", required=True, type=str),
-        SampleColumn("epoch", path="epoch", required=True),
-        SampleColumn("details", path=_score_details, full=True),
-    ]
-    table = _read(log_files, columns, full=True)
+    table = _read(log_files, [SampleColumn("details", path=_score_details, full=True)], full=True)
     return pd.DataFrame(
         {
             "eval_id": table["eval_id"],
@@ -89,6 +87,8 @@ def sample_details(log_files: Sequence[str]) -> pd.DataFrame:
 
 
 def _read(log_files: Sequence[str], columns: list[SampleColumn], full: bool) -> pd.DataFrame:
+    """The samples' `SAMPLE_KEY_COLUMNS` and these columns, with ``eval_id`` and ``log``."""
+    columns = [*SAMPLE_KEY_COLUMNS, *columns]
     try:
         table = samples_df(
             list(log_files),
