@@ -19,22 +19,10 @@ from dataclasses import dataclass
 
 from inspect_memgym.analysis.leaderboard import Estimate, Leaderboard, LeaderboardRow, estimate
 from inspect_memgym.analysis.log_files import LogReadError
+from inspect_memgym.kit.strategy_options import STRATEGY_OPTION_NAMES
 
 STRATEGY_FIELDS = frozenset(
-    {
-        "agent",
-        "solver",
-        "update_frequency",
-        "short_term_window",
-        "top_k",
-        "context_budget",
-        "notes_budget",
-        "observation_window",
-        "max_turns",
-        "max_turns_per_event",
-        "backend",
-        "embedding",
-    }
+    {"agent", "solver", *STRATEGY_OPTION_NAMES, "max_turns_per_event", "backend", "embedding"}
 )
 """Protocol fields that belong to the memory strategy: a pair may differ in these only."""
 

@@ -11,19 +11,10 @@ from collections.abc import Mapping
 
 from inspect_ai.solver import Solver
 
+from inspect_memgym.kit.strategy_options import STRATEGY_OPTION_NAMES as STRATEGY_OPTION_NAMES
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.strategies.registry import strategy_parameters, strategy_solver
 
-STRATEGY_OPTION_NAMES = (
-    "update_frequency",
-    "short_term_window",
-    "top_k",
-    "context_budget",
-    "notes_budget",
-    "observation_window",
-    "max_turns",
-)
-"""Task parameters that are options of one strategy or another (None: its default)."""
 IN_CONTEXT = "in context"
 """`memory_location` of a strategy that keeps its memory in the model's context."""
 

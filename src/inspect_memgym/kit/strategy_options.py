@@ -1,0 +1,19 @@
+"""The task parameters that configure a memory strategy, named once for tasks and analysis.
+
+Every task that takes ``-T agent=`` also takes these options (None: the strategy's own
+default) and passes them to the strategy (`strategies.task_arguments`); the log analysis
+pairs runs that differ in them only (`analysis.paired`).
+"""
+
+from __future__ import annotations
+
+STRATEGY_OPTION_NAMES = (
+    "update_frequency",
+    "short_term_window",
+    "top_k",
+    "context_budget",
+    "notes_budget",
+    "observation_window",
+    "max_turns",
+)
+"""Task parameters that are options of one strategy or another (None: its default)."""
