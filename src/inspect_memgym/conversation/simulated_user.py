@@ -8,8 +8,6 @@ from the persona and the session's opening, told never to reveal anything beyond
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser, Model, get_model, model_roles
 
 from inspect_memgym.conversation.state import PHASE_USER
@@ -31,38 +29,24 @@ circumstance of yours beyond what your opening message said, and do not repeat t
 Reply with the message text only."""
 
 
-class SimulatedUser(ABC):
-    """Writes the user's follow-up messages in a session."""
+class SimulatedUser:
+    """Writes the user's follow-up messages in a session: the scripted ones.
 
-    kind: str = "user"
+    Subclasses write them another way (`ModelUser`) and fall back to the script.
+    """
 
-    @abstractmethod
-    async def follow_up(
-        self, session: Session, number: int, exchanges: list[tuple[str, str]]
-    ) -> str:
-        """The user's next message.
-
-        Args:
-            session: The session being played.
-            number: Follow-up number, from 0.
-            exchanges: (user message, assistant reply) pairs of the session so far.
-        """
-
-
-class ScriptedUser(SimulatedUser):
-    """Sends the session's scripted follow-ups."""
-
-    kind = "scripted"
+    kind: str = "scripted"
 
     async def follow_up(
         self, session: Session, number: int, exchanges: list[tuple[str, str]]
     ) -> str:
-        """The scripted follow-up.
+        """The user's next message: the session's scripted follow-up.
 
         Args:
             session: The session being played.
             number: Follow-up number, from 0.
-            exchanges: Ignored.
+            exchanges: (user message, assistant reply) pairs of the session so far (the
+                script ignores them).
         """
         return session.follow_ups[number]
 
@@ -99,7 +83,7 @@ class ModelUser(SimulatedUser):
             [ChatMessageSystem(content=system), ChatMessageUser(content=transcript)]
         )
         text = output.completion.strip()
-        return text or session.follow_ups[number]
+        return text or await super().follow_up(session, number, exchanges)
 
 
 def simulated_user(persona: Persona) -> SimulatedUser:
@@ -110,4 +94,4 @@ def simulated_user(persona: Persona) -> SimulatedUser:
     """
     if USER_ROLE in model_roles():
         return ModelUser(get_model(role=USER_ROLE), persona)
-    return ScriptedUser()
+    return SimulatedUser()
