@@ -69,13 +69,8 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     """
     instance = sample_instance(current_sample_metadata())
     context = current_call_context()
-    call = FactCall(
-        policy=policy_name,
-        strategy=context.strategy,
-        updating=context.phase == PHASE_MEMORY_UPDATE,
-        answering=context.phase == PHASE_QUESTION,
-        item_id=context.item_id,
-        sample_key=instance.instance_id,
+    call = FactCall.announced(
+        policy_name, context, PHASE_MEMORY_UPDATE, PHASE_QUESTION, instance.instance_id
     )
     book = _cached_book(instance.seed, instance.context_tokens)
     action = fact_action(call, book, messages, tools)

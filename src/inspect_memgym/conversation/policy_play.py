@@ -19,13 +19,13 @@ from inspect_memgym.conversation.policies import (
 )
 from inspect_memgym.conversation.state import current_conversation_state
 from inspect_memgym.conversation.world.model import ConversationScenario
+from inspect_memgym.kit.bounded_cache import BoundedCache
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
 from inspect_memgym.strategies.call_context import current_call_context
 
-_scenarios: dict[str, ConversationScenario] = {}
+_scenarios = BoundedCache[ConversationScenario](64)
 """Parsed scenarios by id (parsing the metadata on every call would dominate run time)."""
-_MAX_CACHED = 64
 
 
 def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -> PolicyTurn:
@@ -58,14 +58,7 @@ def _current_scenario() -> ConversationScenario:
     data = metadata.get(SCENARIO_KEY)
     if not isinstance(data, dict):
         raise RuntimeError("memgym conversation policies need the sample's conversation scenario")
-    scenario_id = str(data["scenario_id"])
-    scenario = _scenarios.get(scenario_id)
-    if scenario is None:
-        if len(_scenarios) >= _MAX_CACHED:
-            _scenarios.clear()
-        scenario = ConversationScenario.from_dict(data)
-        _scenarios[scenario_id] = scenario
-    return scenario
+    return _scenarios.get(str(data["scenario_id"]), lambda: ConversationScenario.from_dict(data))
 
 
 register_policies(BENCHMARK_NAME, tuple(CONVERSATION_POLICIES), play)

@@ -12,11 +12,11 @@ from inspect_memgym.feedback.episode import Episode
 from inspect_memgym.feedback.records_episode import RECORDS_KEY, RecordsEpisode
 from inspect_memgym.feedback.world.model import FeedbackWorld
 from inspect_memgym.feedback.world_episode import WorldEpisode
+from inspect_memgym.kit.bounded_cache import BoundedCache
 
 WORLD_KEY = "world"
 """Sample metadata key holding a generated world (`FeedbackWorld.to_dict`)."""
-_MAX_CACHED = 64
-_cache: dict[str, Episode] = {}
+_cache = BoundedCache[Episode](64)
 
 
 def episode_from_metadata(metadata: dict[str, Any]) -> Episode:
@@ -30,18 +30,8 @@ def episode_from_metadata(metadata: dict[str, Any]) -> Episode:
     """
     if isinstance(world := metadata.get(WORLD_KEY), dict):
         key = f"{world['world_id']}/{world['generator_version']}"
-        if key not in _cache:
-            _remember(key, WorldEpisode(FeedbackWorld.from_dict(world)))
-        return _cache[key]
+        return _cache.get(key, lambda: WorldEpisode(FeedbackWorld.from_dict(world)))
     if isinstance(records := metadata.get(RECORDS_KEY), dict):
         key = f"records/{records['dataset_name']}/{records['digest']}"
-        if key not in _cache:
-            _remember(key, RecordsEpisode(records))
-        return _cache[key]
+        return _cache.get(key, lambda: RecordsEpisode(records))
     raise RuntimeError("this sample holds no feedback world and no MemoryBench records")
-
-
-def _remember(key: str, episode: Episode) -> None:
-    if len(_cache) >= _MAX_CACHED:
-        _cache.clear()
-    _cache[key] = episode

@@ -26,6 +26,7 @@ from typing import Any
 from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
 
+from inspect_memgym.kit.bounded_cache import BoundedCache
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
 from inspect_memgym.locomo import BENCHMARK_NAME
 from inspect_memgym.locomo.dataset import OPTIONS_KEY, conversation_for
@@ -75,13 +76,8 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     conversation = conversation_for(metadata)
     options: dict[str, Any] = metadata.get(OPTIONS_KEY, {})
     book = fact_book(conversation, int(options.get("seed", 0)))
-    call = FactCall(
-        policy=policy_name,
-        strategy=context.strategy,
-        updating=context.phase == PHASE_MEMORY_UPDATE,
-        answering=context.phase == PHASE_QUESTION,
-        item_id=context.item_id,
-        sample_key=conversation.sample_id,
+    call = FactCall.announced(
+        policy_name, context, PHASE_MEMORY_UPDATE, PHASE_QUESTION, conversation.sample_id
     )
     return PolicyTurn(fact_action(call, book, messages, tools), prefix, len(messages))
 
@@ -113,9 +109,8 @@ def option_reply(options: AdversarialOptions, not_mentioned: bool) -> str:
     return f"({'ab'[index]}) {options.options[index]}"
 
 
-_books: dict[tuple[int, int], tuple[Conversation, FactBook]] = {}
+_books = BoundedCache[FactBook](16)
 """Fact books by (conversation object, seed), kept with the conversation."""
-_MAX_CACHED = 16
 
 
 def fact_book(conversation: Conversation, seed: int) -> FactBook:
@@ -126,14 +121,7 @@ def fact_book(conversation: Conversation, seed: int) -> FactBook:
         seed: The run's seed (orders adversarial options).
     """
     key = (id(conversation), seed)
-    cached = _books.get(key)
-    if cached is not None and cached[0] is conversation:
-        return cached[1]
-    if len(_books) >= _MAX_CACHED:
-        _books.clear()
-    book = _fact_book(conversation, seed)
-    _books[key] = (conversation, book)
-    return book
+    return _books.get(key, lambda: _fact_book(conversation, seed), owner=conversation)
 
 
 def _fact_book(conversation: Conversation, seed: int) -> FactBook:

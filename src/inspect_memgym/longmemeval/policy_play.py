@@ -22,6 +22,7 @@ from __future__ import annotations
 from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
 
+from inspect_memgym.kit.bounded_cache import BoundedCache
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
 from inspect_memgym.longmemeval import BENCHMARK_NAME
 from inspect_memgym.longmemeval.dataset import record_for
@@ -71,13 +72,13 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     if context.phase == PHASE_JUDGE:
         return PolicyTurn(judge_action(messages), prefix, len(messages))
     record = record_for(current_sample_metadata() or {})
-    call = FactCall(
-        policy=policy_name,
-        strategy=context.strategy,
-        updating=context.phase == PHASE_MEMORY_UPDATE,
-        answering=context.phase == PHASE_QUESTION,
+    call = FactCall.announced(
+        policy_name,
+        context,
+        PHASE_MEMORY_UPDATE,
+        PHASE_QUESTION,
+        record.question_id,
         item_id=record.question_id,
-        sample_key=record.question_id,
     )
     return PolicyTurn(fact_action(call, fact_book(record), messages, tools), prefix, len(messages))
 
@@ -125,9 +126,8 @@ def evidence_turns(record: LongMemEvalRecord) -> list[tuple[str, ChatTurn]]:
     ]
 
 
-_books: dict[int, tuple[LongMemEvalRecord, FactBook]] = {}
+_books = BoundedCache[FactBook](16)
 """Fact books by record object, kept with the record."""
-_MAX_CACHED = 16
 
 
 def fact_book(record: LongMemEvalRecord) -> FactBook:
@@ -136,11 +136,10 @@ def fact_book(record: LongMemEvalRecord) -> FactBook:
     Args:
         record: The question with its history.
     """
-    cached = _books.get(id(record))
-    if cached is not None and cached[0] is record:
-        return cached[1]
-    if len(_books) >= _MAX_CACHED:
-        _books.clear()
+    return _books.get(id(record), lambda: _fact_book(record), owner=record)
+
+
+def _fact_book(record: LongMemEvalRecord) -> FactBook:
     facts = {
         turn_id: Fact(turn_id, statement, ())
         for turn_id, turn in evidence_turns(record)
@@ -154,9 +153,7 @@ def fact_book(record: LongMemEvalRecord) -> FactBook:
         recalled = bool(needed) and needed <= known
         return record.answer if recalled else NOT_RECALLED
 
-    book = FactBook(facts=facts, needed=needed, answer=answer, guess=lambda _item: GUESS)
-    _books[id(record)] = (record, book)
-    return book
+    return FactBook(facts=facts, needed=needed, answer=answer, guess=lambda _item: GUESS)
 
 
 register_policies(BENCHMARK_NAME, tuple(FACT_POLICIES), play)

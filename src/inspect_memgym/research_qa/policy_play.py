@@ -21,6 +21,7 @@ import json
 from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
 
+from inspect_memgym.kit.bounded_cache import BoundedCache
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
 from inspect_memgym.kit.rng import stable_fraction
 from inspect_memgym.research_qa import BENCHMARK_NAME
@@ -58,22 +59,21 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     if context.phase == PHASE_SEARCH:
         action = search_action(policy_name, instance, book, messages)
     else:
-        fact_call = FactCall(
-            policy=policy_name,
-            strategy=context.strategy,
-            updating=context.phase == PHASE_MEMORY_UPDATE,
-            answering=context.phase == PHASE_ANSWER,
+        fact_call = FactCall.announced(
+            policy_name,
+            context,
+            PHASE_MEMORY_UPDATE,
+            PHASE_ANSWER,
+            instance.instance_id,
             item_id=instance.instance_id,
-            sample_key=instance.instance_id,
         )
         action = fact_action(fact_call, book, messages, tools)
     turn = current_research_state().turn
     return PolicyTurn(action, f"memgym-{turn}-{context.phase}", len(messages))
 
 
-_books: dict[int, tuple[ResearchInstance, FactBook]] = {}
+_books = BoundedCache[FactBook](8)
 """Fact books by instance object (kept with it, so its id is not reused)."""
-_MAX_CACHED = 8
 
 
 def fact_book(instance: ResearchInstance) -> FactBook:
@@ -82,14 +82,7 @@ def fact_book(instance: ResearchInstance) -> FactBook:
     Args:
         instance: The instance.
     """
-    cached = _books.get(id(instance))
-    if cached is not None and cached[0] is instance:
-        return cached[1]
-    if len(_books) >= _MAX_CACHED:
-        _books.clear()
-    book = _fact_book(instance)
-    _books[id(instance)] = (instance, book)
-    return book
+    return _books.get(id(instance), lambda: _fact_book(instance), owner=instance)
 
 
 def _fact_book(instance: ResearchInstance) -> FactBook:

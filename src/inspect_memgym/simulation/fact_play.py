@@ -29,6 +29,7 @@ import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
@@ -101,6 +102,26 @@ class FactBook:
         ]
 
 
+class AnnouncedCall(Protocol):
+    """What the strategy or the driver announced about a model call.
+
+    `strategies.call_context.ModelCallContext` has this shape (simulation reads it through
+    the benchmark, which may import the strategies).
+    """
+
+    @property
+    def phase(self) -> str:
+        """The kind of call (a ``PHASE_*`` constant)."""
+
+    @property
+    def item_id(self) -> str:
+        """The item asked about ("" if none)."""
+
+    @property
+    def strategy(self) -> str:
+        """The memory strategy playing the sample."""
+
+
 @dataclass(frozen=True)
 class FactCall:
     """One model call, as a fact policy sees it.
@@ -120,6 +141,35 @@ class FactCall:
     answering: bool
     item_id: str
     sample_key: str
+
+    @classmethod
+    def announced(
+        cls,
+        policy: str,
+        call: AnnouncedCall,
+        update_phase: str,
+        answer_phase: str,
+        sample_key: str,
+        item_id: str | None = None,
+    ) -> FactCall:
+        """The call as announced: an update or an answer by its phase.
+
+        Args:
+            policy: Policy name.
+            call: What was announced about the call.
+            update_phase: The strategies' memory-update phase.
+            answer_phase: The task's phase of a question's answer.
+            sample_key: Stable id of the sample.
+            item_id: The item asked about (default: the announced one).
+        """
+        return cls(
+            policy=policy,
+            strategy=call.strategy,
+            updating=call.phase == update_phase,
+            answering=call.phase == answer_phase,
+            item_id=call.item_id if item_id is None else item_id,
+            sample_key=sample_key,
+        )
 
 
 def fact_action(
