@@ -69,7 +69,7 @@ def _generate(args: argparse.Namespace) -> int:
     for template in templates:
         for seed in args.seeds:
             sample = scenario_sample(
-                generate_scenario(template, args.tier, seed, args.write_budget)
+                generate_scenario(template, args.tier, seed, args.write_budget), with_content=True
             )
             record = {
                 "id": sample.id,

@@ -30,6 +30,7 @@ from inspect_memgym.entity_stream.prompts import (
     SYSTEM_PROMPT,
     event_instruction,
 )
+from inspect_memgym.entity_stream.scenario_content import scenario_content
 from inspect_memgym.entity_stream.state import AGENTIC, STRATEGY_KEY, current_stream_state
 from inspect_memgym.entity_stream.submit_answer import submit_answer
 from inspect_memgym.memory.backend import MemoryBackend
@@ -212,7 +213,7 @@ def entity_stream_agent(
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         metadata = state.metadata
-        events: list[dict[str, Any]] = metadata["events"]
+        events = scenario_content(metadata).events
         ledger = current_ledger()
         ledger.write_budget = int(metadata["write_budget"])
         system_prompt = SYSTEM_PROMPT.format(
