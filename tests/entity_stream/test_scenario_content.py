@@ -1,4 +1,4 @@
-"""Task samples name their scenario; its content is regenerated, identical to what generate writes."""
+"""Task samples name their scenario; its regenerated content is what generate writes."""
 
 from __future__ import annotations
 
