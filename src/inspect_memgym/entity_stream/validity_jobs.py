@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
+from inspect_ai.log import read_eval_log
 
 from inspect_memgym.entity_stream.invariants import PolicyResult
 from inspect_memgym.entity_stream.task import entity_stream
@@ -38,6 +39,8 @@ TURNS_PER_SAMPLE: dict[str, int] = {
 """Model calls per standard sample, measured on the official grid; only orders the jobs
 (longest first). Policies not listed (the memoryless ones) take about 52."""
 OTHER_TURNS_PER_SAMPLE = 52
+SUMMARY_SKIPS = ("messages", "events", "attachments", "events_data", "timelines")
+"""Sample fields a policy's summary does not read (almost all of a log's bytes)."""
 QUIET_DISPLAY = "log"
 """Inspect's display when ``none`` is asked for: the ``log`` display prints nothing at the
 default log level either, and skips laying out the results table at the end of every eval."""
@@ -121,7 +124,10 @@ def run_job(job: PolicyJob, settings: GridSettings) -> tuple[PolicyJob, PolicyRe
         log_realtime=False,
         score_display=False,
     )
-    return job, policy_result(job.policy, log)
+    # the returned log reads its samples back whole on first access; the summary needs
+    # only their scores, store and error
+    summary = read_eval_log(log.location, exclude_fields=set(SUMMARY_SKIPS))
+    return job, policy_result(job.policy, summary)
 
 
 def _start_worker() -> None:
