@@ -41,6 +41,8 @@ TURNS_PER_SAMPLE: dict[str, int] = {
 OTHER_TURNS_PER_SAMPLE = 52
 SUMMARY_SKIPS = ("messages", "events", "attachments", "events_data", "timelines")
 """Sample fields a policy's summary does not read (almost all of a log's bytes)."""
+WORKER_GC_THRESHOLDS = (10_000, 20, 20)
+"""Garbage collector thresholds in a worker (Python's default is 700, 10, 10)."""
 QUIET_DISPLAY = "log"
 """Inspect's display when ``none`` is asked for: the ``log`` display prints nothing at the
 default log level either, and skips laying out the results table at the end of every eval."""
@@ -131,15 +133,25 @@ def run_job(job: PolicyJob, settings: GridSettings) -> tuple[PolicyJob, PolicyRe
 
 
 def _start_worker() -> None:
-    """Register the ``memgym`` provider, then exempt the imported modules from collection.
+    """Register the ``memgym`` provider and set up the worker's garbage collector.
 
-    Everything imported lives until the worker exits; frozen, Python's full garbage
-    collections skip it instead of walking it again and again.
+    Imported modules (and later the cached task) live as long as the worker: frozen, the
+    collector's full passes skip them instead of walking them again and again. A larger
+    young generation makes the frequent passes rarer; a job's garbage is collected after it.
     """
     import inspect_memgym.simulation.registration  # noqa: F401  (the memgym provider)
 
     gc.collect()
     gc.freeze()
+    gc.set_threshold(*WORKER_GC_THRESHOLDS)
+
+
+def _run_in_worker(job: PolicyJob, settings: GridSettings) -> tuple[PolicyJob, PolicyResult]:
+    """`run_job`, then collect the job's garbage and freeze what survives (the task cache)."""
+    done = run_job(job, settings)
+    gc.collect()
+    gc.freeze()
+    return done
 
 
 def run_jobs(
@@ -159,5 +171,5 @@ def run_jobs(
     with ProcessPoolExecutor(
         max_workers=min(workers, len(jobs)), mp_context=context, initializer=_start_worker
     ) as pool:
-        futures = [pool.submit(run_job, job, settings) for job in jobs]
+        futures = [pool.submit(_run_in_worker, job, settings) for job in jobs]
         return dict(future.result() for future in futures)
