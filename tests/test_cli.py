@@ -12,6 +12,7 @@ import pytest
 
 from inspect_memgym.cli import main
 from inspect_memgym.entity_stream.dataset import entity_stream_dataset
+from inspect_memgym.entity_stream.scenario_content import CONTENT_KEYS, scenario_content
 
 CONSOLE_SCRIPT = Path(sys.executable).with_name("inspect-memgym")
 ARGS = ["generate", "--tier", "lite", "--templates", "company,city", "--seeds", "2"]
@@ -68,6 +69,17 @@ def test_generate_writes_one_sample_per_line(
     assert summary.startswith("generated 4 lite scenarios in ")
 
 
+def with_content(metadata: dict[str, Any]) -> dict[str, Any]:
+    """A task sample's metadata plus the scenario content it leaves out (generate writes it)."""
+    content = scenario_content(metadata)
+    return {
+        **metadata,
+        "events": content.events,
+        "questions": content.questions,
+        "known_names": content.known_names,
+    }
+
+
 def test_generate_matches_the_task_dataset(tmp_path: Path) -> None:
     output = tmp_path / "samples.jsonl"
     assert generate(output) == 0
@@ -77,10 +89,13 @@ def test_generate_matches_the_task_dataset(tmp_path: Path) -> None:
             "id": sample.id,
             "input": sample.input,
             "target": sample.target,
-            "metadata": json.loads(json.dumps(sample.metadata)),
+            "metadata": json.loads(json.dumps(with_content(sample.metadata or {}))),
         }
         for sample in dataset
     ]
+    for sample in dataset:
+        assert sample.metadata is not None
+        assert not set(CONTENT_KEYS) & set(sample.metadata)
     assert read_records(output) == expected
 
 

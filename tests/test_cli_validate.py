@@ -11,8 +11,12 @@ import inspect_memgym.entity_stream.validity as validation
 from inspect_memgym.cli import main
 from inspect_memgym.entity_stream.invariants import PolicyResult, Verdict
 
+GOLDEN_TABLE = Path(__file__).parent / "golden" / "validate_lite_seed0_company.md"
+"""The table and verdicts of this grid, as validate printed them before it ran its policies
+in worker processes with parallel tool calls (one ``eval`` call, all policies in-process)."""
 
-def test_validate_passes_on_a_small_grid(
+
+def test_validate_in_two_processes_prints_the_golden_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code = main(
@@ -24,21 +28,20 @@ def test_validate_passes_on_a_small_grid(
             "1",
             "--templates",
             "company",
-            "--policies",
-            "perfect,abstainer",
+            "--workers",
+            "2",
             "--log-dir",
             str(tmp_path),
         ]
     )
     captured = capsys.readouterr()
     assert code == 0, captured.out
+    table = captured.out.split("\nLogs: ", 1)[0].strip()
+    assert table == GOLDEN_TABLE.read_text(encoding="utf-8").strip()
     assert "| perfect | 1.000 |" in captured.out
-    assert "| abstainer | 0.000 |" in captured.out
-    assert "- PASS perfect ≥ 99% right and composite ≥ 0.95" in captured.out
-    assert "- PASS identical scores on a rerun" in captured.out
-    assert "FAIL" not in captured.out
-    assert "validating 2 policies on 1 lite samples each" in captured.err
-    assert list(tmp_path.glob("*.eval"))
+    assert "- PASS identical scores on a rerun: 3 samples compared" in captured.out
+    assert "validating 13 policies on 1 lite samples each in 2 processes" in captured.err
+    assert len(list(tmp_path.glob("*.eval"))) == 13 + 3  # every policy, then the reruns
 
 
 def test_validate_exits_1_when_an_invariant_fails(
@@ -62,3 +65,10 @@ def test_validate_rejects_an_unknown_policy(capsys: pytest.CaptureFixture[str]) 
         main(["validate", "--policies", "perfect,oracle"])
     assert raised.value.code == 2
     assert "unknown memgym policy 'oracle'" in capsys.readouterr().err
+
+
+def test_validate_rejects_zero_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as raised:
+        main(["validate", "--workers", "0"])
+    assert raised.value.code == 2
+    assert "workers must be at least 1, got 0" in capsys.readouterr().err

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -69,7 +70,7 @@ def _generate(args: argparse.Namespace) -> int:
     for template in templates:
         for seed in args.seeds:
             sample = scenario_sample(
-                generate_scenario(template, args.tier, seed, args.write_budget)
+                generate_scenario(template, args.tier, seed, args.write_budget), with_content=True
             )
             record = {
                 "id": sample.id,
@@ -102,15 +103,24 @@ def _validate(args: argparse.Namespace) -> int:
     policies = list(POLICIES) if args.policies == "all" else args.policies.split(",")
     for policy in policies:
         get_policy(policy)
+    if args.workers < 1:
+        raise ValueError(f"workers must be at least 1, got {args.workers}")
     print(
         f"validating {len(policies)} policies on {len(templates) * len(args.seeds)} "
-        f"{args.tier} samples each; logs in {args.log_dir}",
+        f"{args.tier} samples each in {args.workers} processes; logs in {args.log_dir}",
         file=sys.stderr,
         flush=True,
     )
     started = time.perf_counter()
     report = validate(
-        policies, args.tier, args.seeds, templates, args.log_dir, args.max_samples, args.display
+        policies,
+        args.tier,
+        args.seeds,
+        templates,
+        args.log_dir,
+        args.max_samples,
+        args.display,
+        args.workers,
     )
     print(format_report(report))
     print(f"wall time {time.perf_counter() - started:.1f} s", file=sys.stderr)
@@ -205,7 +215,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--policies", default="all", help="comma-separated memgym policies (default: all)"
     )
     validate.add_argument("--log-dir", default="logs/validate")
-    validate.add_argument("--max-samples", type=int, default=8)
+    validate.add_argument(
+        "--max-samples", type=int, default=1, help="samples run at once per policy (default: 1)"
+    )
+    validate.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="processes running the policies' evals (default: one per CPU)",
+    )
     validate.add_argument(
         "--display",
         default="none",

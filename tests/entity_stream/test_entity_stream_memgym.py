@@ -21,6 +21,7 @@ from inspect_ai.log import EvalLog, EvalSample
 
 from inspect_memgym.entity_stream.axes import SCORE_KEYS
 from inspect_memgym.entity_stream.policies.registry import POLICIES as ALL_POLICIES
+from inspect_memgym.entity_stream.scenario_content import scenario_content
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES
 
@@ -136,7 +137,7 @@ def test_perfect_answers_everything(perfect: PolicyRun, sample_id: str) -> None:
     sample = perfect.samples[sample_id]
     assert sample.error is None
     details = question_details(sample)
-    assert len(details) == len(sample.metadata["questions"]) == 10
+    assert len(details) == len(scenario_content(sample.metadata).questions) == 10
     wrong = [(d["qid"], d["qtype"], d["gold"], d["answer"]) for d in details if not d["correct"]]
     assert wrong == []
     assert all(detail["submitted"] for detail in details)

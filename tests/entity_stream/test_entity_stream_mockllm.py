@@ -32,6 +32,7 @@ from inspect_ai.tool import ToolCall, ToolChoice, ToolInfo
 from inspect_ai.util import Store
 
 from inspect_memgym.entity_stream.prompts import NO_MEMORY_STATUS
+from inspect_memgym.entity_stream.scenario_content import scenario_content
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.memory.ledger import MemoryLedger
 
@@ -196,7 +197,8 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
     )
     [sample] = list(task.dataset)
     assert sample.metadata is not None
-    plan = build_plan(sample.metadata)
+    content = scenario_content(sample.metadata)  # the sample names its scenario
+    plan = build_plan({**sample.metadata, "events": content.events, "questions": content.questions})
     [log] = eval(
         task,
         model=MODEL,

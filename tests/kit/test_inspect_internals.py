@@ -12,8 +12,11 @@ from typing import Any
 import pytest
 from inspect_ai import Task, eval
 from inspect_ai.dataset import Sample
+from inspect_ai.event import StoreEvent, ToolEvent
+from inspect_ai.model import ChatMessageAssistant, execute_tools
 from inspect_ai.solver import Generate, TaskState, solver
-from inspect_ai.util import StoreModel
+from inspect_ai.tool import Tool, ToolCall, tool
+from inspect_ai.util import StoreModel, store
 from inspect_ai.util._store import Store, init_subtask_store
 from pydantic import Field
 
@@ -25,6 +28,7 @@ from inspect_memgym.kit.inspect_internals import (
     current_sample_identity,
     current_sample_metadata,
     task_argument_errors,
+    untracked_store_changes,
 )
 
 
@@ -86,11 +90,57 @@ def test_sample_metadata_and_identity_inside_and_outside_a_sample(tmp_path: Any)
     assert eval_id == log.eval.eval_id
 
 
+@tool
+def remember() -> Tool:
+    async def execute(text: str) -> str:
+        """Append text to the store.
+
+        Args:
+            text: The text.
+        """
+        store().set("notes", [*store().get("notes", []), text])
+        return "ok"
+
+    return execute
+
+
+def test_untracked_tool_calls_record_no_store_event_but_the_store_is_kept(tmp_path: Any) -> None:
+    @solver
+    def two_calls() -> Any:
+        async def solve(state: TaskState, generate: Generate) -> TaskState:
+            for number, untracked in enumerate((False, True)):
+                call = ToolCall(
+                    id=f"c{number}", function="remember", arguments={"text": str(number)}
+                )
+                message = ChatMessageAssistant(content="", tool_calls=[call])
+                if untracked:
+                    with untracked_store_changes():
+                        await execute_tools([message], [remember()])
+                else:
+                    await execute_tools([message], [remember()])
+            return state
+
+        return solve
+
+    task = Task(dataset=[Sample(input="x", id="s1")], solver=two_calls())
+    [log] = eval(task, model="mockllm/model", log_dir=str(tmp_path), display="none")
+    assert log.status == "success", log.error
+    assert log.samples is not None
+    [sample] = log.samples
+    assert sample.store["notes"] == ["0", "1"]
+    events = sample.events
+    tool_spans = {event.span_id for event in events if isinstance(event, ToolEvent)}
+    in_tool_spans = [e for e in events if isinstance(e, StoreEvent) and e.span_id in tool_spans]
+    assert len(in_tool_spans) == 1, "only the tracked call's span records its store change"
+    assert any(isinstance(e, StoreEvent) and e.span_id not in tool_spans for e in events)
+
+
 def test_the_module_names_every_private_import_it_makes() -> None:
     source = inspect.getsource(inspect_internals)
     for private in (
         "inspect_ai._util.error",
         "inspect_ai.log._samples",
         "inspect_ai.solver._task_state",
+        "inspect_ai.util._store",
     ):
         assert private in source

@@ -8,6 +8,7 @@ from typing import Any
 from inspect_ai.dataset import MemoryDataset, Sample
 
 from inspect_memgym.entity_stream import BENCHMARK_NAME
+from inspect_memgym.entity_stream.scenario_content import content_of
 from inspect_memgym.entity_stream.state import ISOLATION_KEY
 from inspect_memgym.entity_stream.world.scenario import Scenario, generate_scenario
 from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES, get_template
@@ -22,17 +23,11 @@ SAMPLE_INPUT = (
 )
 
 
-def _known_names(scenario: Scenario) -> list[str]:
-    """Every entity name of the world plus the never-seen names asked about."""
-    names = scenario.world.names()
-    for question in scenario.questions:
-        if question.qtype == "abstention":
-            names.append(str(question.params["entity"]))
-    return names
+def sample_metadata(scenario: Scenario, memory_isolation: bool = True) -> dict[str, Any]:
+    """A task sample's metadata: the scenario's name and settings, not its content.
 
-
-def scenario_metadata(scenario: Scenario, memory_isolation: bool = True) -> dict[str, Any]:
-    """The sample metadata of a scenario: everything the solver, driver and scorer need.
+    The solver, driver and scorer regenerate the content from the seed
+    (`scenario_content.scenario_content`).
 
     Args:
         scenario: A generated scenario.
@@ -49,18 +44,38 @@ def scenario_metadata(scenario: Scenario, memory_isolation: bool = True) -> dict
         "generator_version": scenario.version,
         "write_budget": scenario.write_budget,
         "entity_plural": template.entity_plural,
-        "events": [event.to_dict() for event in scenario.events],
-        "questions": [question.to_dict() for question in scenario.questions],
-        "known_names": _known_names(scenario),
     }
 
 
-def scenario_sample(scenario: Scenario, memory_isolation: bool = True) -> Sample:
+def scenario_metadata(scenario: Scenario, memory_isolation: bool = True) -> dict[str, Any]:
+    """A scenario's full metadata: `sample_metadata` plus its content.
+
+    What ``inspect-memgym generate`` writes: ``events``, ``questions`` (with gold answers)
+    and ``known_names`` besides the sample metadata.
+
+    Args:
+        scenario: A generated scenario.
+        memory_isolation: Ask every question again with no memory.
+    """
+    content = content_of(scenario)
+    return {
+        **sample_metadata(scenario, memory_isolation),
+        "events": content.events,
+        "questions": content.questions,
+        "known_names": content.known_names,
+    }
+
+
+def scenario_sample(
+    scenario: Scenario, memory_isolation: bool = True, with_content: bool = False
+) -> Sample:
     """One Inspect sample for a scenario.
 
     Args:
         scenario: A generated scenario.
         memory_isolation: Ask every question again with no memory.
+        with_content: Put the scenario's content in the metadata too (`scenario_metadata`);
+            task samples leave it out (`sample_metadata`).
     """
     template = get_template(scenario.template)
     return Sample(
@@ -76,7 +91,9 @@ def scenario_sample(scenario: Scenario, memory_isolation: bool = True) -> Sample
             seed=scenario.seed,
         ),
         target="\n".join(f"{q.qid}: {q.gold.text}" for q in scenario.questions),
-        metadata=scenario_metadata(scenario, memory_isolation),
+        metadata=(scenario_metadata if with_content else sample_metadata)(
+            scenario, memory_isolation
+        ),
     )
 
 

@@ -22,6 +22,7 @@ from inspect_memgym.entity_stream.prompts import (
     STRATEGY_QUESTION,
     STRATEGY_SYSTEM_PROMPT,
 )
+from inspect_memgym.entity_stream.scenario_content import scenario_content
 from inspect_memgym.entity_stream.solver import SCENARIO_KEYS
 from inspect_memgym.entity_stream.state import (
     ISOLATION_KEY,
@@ -74,7 +75,7 @@ async def run_stream(state: TaskState, strategy: MemoryStrategy) -> TaskState:
     metadata[STRATEGY_KEY] = strategy.name
     current_ledger().write_budget = int(metadata["write_budget"])
     scenario = {key: metadata[key] for key in SCENARIO_KEYS}
-    for event in metadata["events"]:
+    for event in scenario_content(metadata).events:
         await _play_event(state, event, scenario, strategy, no_memory)
     metadata["agent"] = strategy.describe()
     return state

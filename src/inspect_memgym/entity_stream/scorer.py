@@ -23,6 +23,7 @@ from inspect_memgym.entity_stream.axes import (
     isolation_scores,
 )
 from inspect_memgym.entity_stream.explanation import entity_stream_questions
+from inspect_memgym.entity_stream.scenario_content import scenario_content
 from inspect_memgym.entity_stream.state import AGENTIC, STRATEGY_KEY, EntityStreamState
 from inspect_memgym.entity_stream.value_pools import attribute_value_pool
 from inspect_memgym.entity_stream.world.model import Template
@@ -70,12 +71,16 @@ async def _grade(
 
 
 def _add_attribution(
-    state: TaskState, questions: list[Question], ledger: MemoryLedger, details: list[dict[str, Any]]
+    state: TaskState,
+    events: list[dict[str, Any]],
+    questions: list[Question],
+    ledger: MemoryLedger,
+    details: list[dict[str, Any]],
 ) -> None:
     """Add each question's failure label and blamed facts to its detail dict."""
     attributions = attribute_questions(
         str(state.metadata["template"]),
-        state.metadata["events"],
+        events,
         questions,
         ledger.operations,
         {detail["qid"]: bool(detail["correct"]) for detail in details},
@@ -96,8 +101,9 @@ def entity_stream_scorer(judge: bool = False) -> Scorer:
     """
 
     async def score(state: TaskState, target: Target) -> Score:
-        questions = [Question.from_dict(item) for item in state.metadata["questions"]]
-        known_names = list(state.metadata["known_names"])
+        content = scenario_content(state.metadata)
+        questions = [Question.from_dict(item) for item in content.questions]
+        known_names = list(content.known_names)
         template = get_template(str(state.metadata["template"]))
         progress = store_as(EntityStreamState)
         ledger = store_as(MemoryLedger)
@@ -119,7 +125,7 @@ def entity_stream_scorer(judge: bool = False) -> Scorer:
         )
         attributed = state.metadata.get(STRATEGY_KEY, AGENTIC) == AGENTIC
         if attributed:
-            _add_attribution(state, questions, ledger, details)
+            _add_attribution(state, content.events, questions, ledger, details)
         outcomes = [QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in details]
         axes = axis_scores(outcomes, ledger.writes_used)
         axes_without_memory = None

@@ -5,6 +5,9 @@ one-line status, so memory is the only way to keep anything. With memory isolati
 default), every question is asked again right after, with no memory: the same prompt and
 event text, only ``submit_answer`` on offer. Every event conversation is
 appended to ``state.messages`` for the viewer, but the model only ever sees the current one.
+
+Tool calls run without a store snapshot each (`untracked_store_changes`): the ledger grows
+with every operation, and the solver's span records the store's net change once.
 """
 
 from __future__ import annotations
@@ -30,8 +33,10 @@ from inspect_memgym.entity_stream.prompts import (
     SYSTEM_PROMPT,
     event_instruction,
 )
+from inspect_memgym.entity_stream.scenario_content import scenario_content
 from inspect_memgym.entity_stream.state import AGENTIC, STRATEGY_KEY, current_stream_state
 from inspect_memgym.entity_stream.submit_answer import submit_answer
+from inspect_memgym.kit.inspect_internals import untracked_store_changes
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND, describe_backend
@@ -97,11 +102,23 @@ async def _tool_loop(
         messages.append(output.message)
         if not output.message.tool_calls:
             break
-        result = await execute_tools(messages, tools)
+        with untracked_store_changes():  # the solver's span records the net store change
+            result = await execute_tools(messages, tools)
         messages.extend(result.messages)
         if answered():
             break
     return turns
+
+
+def _entries_stored(ledger: MemoryLedger, initially: int) -> int:
+    """Entries in memory: those there at the start plus every successful ``memory_write``.
+
+    The loop's tools add entries only through ``memory_write`` and never delete one, so
+    the ledger knows the count without asking the backend at every event.
+    """
+    return initially + sum(
+        1 for record in ledger.operations if record["tool"] == "memory_write" and record["ok"]
+    )
 
 
 async def _run_event(
@@ -112,10 +129,12 @@ async def _run_event(
     tools: list[ToolDef],
     memory: MemoryBackend,
     max_turns: int,
+    initially_stored: int,
 ) -> list[ChatMessage]:
     """Run one event: at most ``max_turns`` model turns. Returns the event's conversation."""
     progress = current_stream_state()
     ledger = current_ledger()
+    stored = _entries_stored(ledger, initially_stored)
     ledger.event_index = event["index"]
     _set_free_edits(ledger, FREE_EDITS_PER_CORRECTION if event["kind"] == "correction" else 0)
     progress.current_event = {
@@ -128,7 +147,7 @@ async def _run_event(
         progress.session = int(event["payload"]["session"])
     messages: list[ChatMessage] = [
         ChatMessageSystem(content=system_prompt),
-        ChatMessageUser(content=_event_prompt(event, total, status_line(memory))),
+        ChatMessageUser(content=_event_prompt(event, total, status_line(memory, stored))),
     ]
     qid = event["payload"].get("qid")
     turns = await _tool_loop(
@@ -212,7 +231,7 @@ def entity_stream_agent(
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         metadata = state.metadata
-        events: list[dict[str, Any]] = metadata["events"]
+        events = scenario_content(metadata).events
         ledger = current_ledger()
         ledger.write_budget = int(metadata["write_budget"])
         system_prompt = SYSTEM_PROMPT.format(
@@ -227,6 +246,7 @@ def entity_stream_agent(
         scenario = {key: metadata[key] for key in SCENARIO_KEYS}
         transcript: list[ChatMessage] = []
         try:
+            initially_stored = memory.count()
             for event in events:
                 conversation = await _run_event(
                     event,
@@ -236,6 +256,7 @@ def entity_stream_agent(
                     tools,
                     memory,
                     max_turns_per_event,
+                    initially_stored,
                 )
                 transcript.extend(conversation if not transcript else conversation[1:])
                 if memory_isolation and event["kind"] == "question":

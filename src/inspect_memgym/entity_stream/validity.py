@@ -2,23 +2,38 @@
 
 This is what ``inspect-memgym validate`` runs. Every policy plays the same samples through
 the real solver, tools and scorer; the logs land in a log dir that ``inspect view`` opens.
+`validate` runs one eval per policy and per rerun, spread over worker processes
+(`validity_jobs`); `run_policy_logs` runs every policy in one ``eval`` call in this process
+and returns the logs themselves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from statistics import mean
 
 from inspect_ai import eval as inspect_eval
-from inspect_ai.log import EvalLog, EvalSample
+from inspect_ai.log import EvalLog
 
-from inspect_memgym.entity_stream.axes import AXIS_KEYS, SCORE_KEYS
+from inspect_memgym.entity_stream.axes import AXIS_KEYS
 from inspect_memgym.entity_stream.invariants import PolicyResult, Verdict, check_invariants
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.entity_stream.validity_jobs import GridSettings, plan_jobs, run_jobs
+from inspect_memgym.entity_stream.validity_results import SCORER_NAME, policy_result
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS
 
-SCORER_NAME = "entity_stream_scorer"
+__all__ = [
+    "RERUN_POLICIES",
+    "SCORER_NAME",
+    "TABLE_KEYS",
+    "ValidationReport",
+    "format_report",
+    "policy_result",
+    "policy_results",
+    "rerun_results",
+    "run_policy_logs",
+    "validate",
+]
 RERUN_POLICIES: tuple[str, ...] = ("perfect", "strategic", "smart_guesser")
 """Policies run a second time (on the first template) to check determinism."""
 TABLE_KEYS = (*AXIS_KEYS, *ISOLATION_KEYS)
@@ -43,53 +58,6 @@ class ValidationReport:
     def passed(self) -> bool:
         """Whether every invariant held."""
         return all(verdict.passed for verdict in self.verdicts)
-
-
-def _score_value(sample: EvalSample) -> dict[str, float]:
-    if not sample.scores or SCORER_NAME not in sample.scores:
-        return {}
-    value = sample.scores[SCORER_NAME].value
-    return {str(k): float(v) for k, v in value.items()} if isinstance(value, dict) else {}
-
-
-def _questions(sample: EvalSample) -> list[dict[str, object]]:
-    if not sample.scores or SCORER_NAME not in sample.scores:
-        return []
-    metadata = sample.scores[SCORER_NAME].metadata or {}
-    return list(metadata.get("questions", []))
-
-
-def policy_result(policy: str, log: EvalLog) -> PolicyResult:
-    """Summarise one policy's eval log.
-
-    Args:
-        policy: Policy name.
-        log: Its eval log (with samples).
-    """
-    samples = log.samples or []
-    values = {str(sample.id): _score_value(sample) for sample in samples}
-    scored = [value for value in values.values() if value]
-    # a policy with no scored sample counts as scoring nothing; the errors invariant says why
-    means = {key: mean(v[key] for v in scored) if scored else 0.0 for key in SCORE_KEYS}
-    questions = [q for sample in samples for q in _questions(sample)]
-    right = sum(1 for q in questions if q.get("correct"))
-    overruns = sum(
-        1
-        for sample in samples
-        if int(sample.store.get("MemoryLedger:writes_used", 0))
-        > int(sample.store.get("MemoryLedger:write_budget", 0))
-    )
-    errors = sum(1 for sample in samples if sample.error is not None) + (
-        0 if log.status == "success" else 1
-    )
-    return PolicyResult(
-        policy=policy,
-        means=means,
-        question_accuracy=right / len(questions) if questions else 0.0,
-        budget_overruns=overruns,
-        errors=errors,
-        sample_values=values,
-    )
 
 
 def run_policy_logs(
@@ -173,6 +141,7 @@ def validate(
     log_dir: str,
     max_samples: int = 8,
     display: str = "none",
+    workers: int = 1,
 ) -> ValidationReport:
     """Run every policy, rerun a few on the first template, and check the invariants.
 
@@ -184,11 +153,17 @@ def validate(
         log_dir: Log directory.
         max_samples: Samples run concurrently per policy.
         display: Inspect display mode.
+        workers: Processes running the evals (1: all in this process).
     """
-    logs = run_policy_logs(policies, tier, seeds, templates, log_dir, max_samples, display)
-    results = policy_results(logs)
-    rerun = rerun_results(policies, tier, seeds, templates, log_dir, max_samples, display)
-    return ValidationReport(results, check_invariants(results, rerun), log_dir)
+    reruns = [policy for policy in RERUN_POLICIES if policy in policies]
+    jobs = plan_jobs(policies, templates, reruns)
+    settings = GridSettings(tier, tuple(seeds), log_dir, max_samples, display)
+    done = run_jobs(jobs, settings, workers)
+    results = {job.policy: result for job, result in done.items() if not job.rerun}
+    rerun = {job.policy: result for job, result in done.items() if job.rerun}
+    ordered = {policy: results[policy] for policy in policies}
+    rerun_ordered = {policy: rerun[policy] for policy in reruns}
+    return ValidationReport(ordered, check_invariants(ordered, rerun_ordered), log_dir)
 
 
 def format_report(report: ValidationReport) -> str:

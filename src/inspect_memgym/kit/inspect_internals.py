@@ -17,6 +17,12 @@ inspect-ai 0.3.285 offers no public way to do these things; if Inspect changes a
   without a traceback; any other exception there is shown with Inspect's whole traceback.
   A bad ``-T`` value is a user's mistake, so tasks raise it as a `TaskArgumentError`
   (still a `ValueError` for callers in Python).
+* `untracked_store_changes` (``inspect_ai.util._store.suspend_store_events``): every tool
+  call is a span, and every span copies the whole store to JSON when it opens and when it
+  closes, then diffs the two into a `StoreEvent`. A sample's memory ledger grows with every
+  operation, so that work grows all sample long. Inside the block, spans skip it; the
+  enclosing solver span records the net change once when it ends, and the sample's final
+  store is logged as usual. Inspect has no public switch for this.
 * `current_sample_metadata` and `current_sample_identity`: the running sample's metadata,
   id, epoch and eval id (``inspect_ai.solver._task_state.sample_state`` and
   ``inspect_ai.log._samples.sample_active``). The ``memgym`` model provider needs the
@@ -35,6 +41,7 @@ from inspect_ai._util.error import PrerequisiteError
 from inspect_ai.log._samples import sample_active
 from inspect_ai.solver._task_state import sample_state
 from inspect_ai.util import StoreModel, store, store_as
+from inspect_ai.util._store import suspend_store_events
 
 _PLAIN_CONTAINERS = (list, dict)
 
@@ -77,6 +84,17 @@ class BoundStoreModel(Generic[Model]):
             model = store_as(self._model_class)
             self._bound.set(model)
         return model
+
+
+@contextmanager
+def untracked_store_changes() -> Iterator[None]:
+    """Spans opened in the block record no `StoreEvent` (the enclosing span records the net).
+
+    Yields:
+        Nothing; wrap the tool calls of a solver's loop.
+    """
+    with suspend_store_events():
+        yield
 
 
 def current_sample_metadata() -> dict[str, Any] | None:

@@ -51,17 +51,19 @@ def memory_tools(backend: MemoryBackend) -> list[Tool]:
     ]
 
 
-def status_line(backend: MemoryBackend) -> str:
+def status_line(backend: MemoryBackend, stored: int | None = None) -> str:
     """One-line memory summary for prompts, e.g. `Memory: 12 entries stored, 18 of 30 writes left.`.
 
     Args:
         backend: The sample's memory backend.
+        stored: Entries stored, if the caller knows (default: ask the backend).
 
     Returns:
         The summary (reads the current sample's ledger).
     """
     ledger = current_ledger()
-    stored = backend.count()
+    if stored is None:
+        stored = backend.count()
     noun = "entry" if stored == 1 else "entries"
     return f"Memory: {stored} {noun} stored, {_budget(ledger)}"
 

@@ -157,8 +157,12 @@ def _phrase_pattern(phrase: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)" + r"[\s\-_]+".join(words) + r"(?!\w)")
 
 
+@functools.lru_cache(maxsize=16384)
 def _phrase_key(phrase: str) -> str:
-    """A phrase's identity for comparisons (normalised, separators folded)."""
+    """A phrase's identity for comparisons (normalised, separators folded).
+
+    Cached: every answer of a sample is checked against the same world's entity names.
+    """
     return " ".join(word for word in _PHRASE_SEPARATOR.split(normalise_text(phrase)) if word)
 
 

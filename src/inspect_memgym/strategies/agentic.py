@@ -23,6 +23,7 @@ from inspect_ai.model import (
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolDef
 
+from inspect_memgym.kit.inspect_internals import untracked_store_changes
 from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
@@ -152,7 +153,8 @@ class AgenticStrategy(MemoryStrategy):
             if not output.message.tool_calls:
                 return output.completion
             self.tool_calls += len(output.message.tool_calls)
-            result = await execute_tools(conversation, tools)
+            with untracked_store_changes():  # the solver's span records the net change
+                result = await execute_tools(conversation, tools)
             conversation.extend(result.messages)
         self.loops_cut_short += 1
         return ""

@@ -17,6 +17,7 @@ from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser, ex
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolDef
 
+from inspect_memgym.kit.inspect_internals import untracked_store_changes
 from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET
 from inspect_memgym.memory.delete_tool import memory_delete
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
@@ -150,7 +151,8 @@ class AweStrategy(WindowedStrategy):
             if not output.message.tool_calls:
                 return
             self.tool_calls += len(output.message.tool_calls)
-            result = await execute_tools(conversation, self._tools)
+            with untracked_store_changes():  # the solver's span records the net change
+                result = await execute_tools(conversation, self._tools)
             conversation.extend(result.messages)
         self.updates_cut_short += 1
 

@@ -16,6 +16,7 @@ from inspect_memgym.entity_stream.policies.storing import (
     MAX_ENTRY_CHARS,
     candidate_names,
     pack_lines,
+    write_entries,
 )
 from inspect_memgym.entity_stream.world.model import Template
 from inspect_memgym.simulation.actions import Action, call, finish
@@ -58,11 +59,7 @@ class NameDumperPolicy(Policy):
     def on_ingest(self, view: EventView, template: Template) -> Action:
         """Write the batch's names, padded, as one entry."""
         lines = [dump_line(record["name"]) for record in view.payload["entities"]]
-        entries = pack_lines(lines, limit=MAX_ENTRY_CHARS)
-        writes = view.calls("memory_write")
-        if any(write.error for write in writes) or len(writes) >= len(entries):
-            return finish()
-        return call("memory_write", content=entries[len(writes)])
+        return write_entries(view, pack_lines(lines, limit=MAX_ENTRY_CHARS))
 
     def on_change(self, view: EventView, template: Template) -> Action:
         """Ignore changes."""

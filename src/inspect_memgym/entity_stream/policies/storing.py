@@ -57,6 +57,30 @@ def pack_lines(lines: list[str], limit: int = MAX_ENTRY_CHARS - EDIT_HEADROOM_CH
     return entries
 
 
+def write_entries(view: EventView, entries: list[str]) -> Action:
+    """Write the entries not written yet in this event; finish after all or a refusal.
+
+    When the budget the policy has been shown holds every remaining entry, the writes go out
+    together in one turn (they do not depend on each other, and a model may issue them as
+    parallel tool calls; Inspect runs them in order). Otherwise one write per turn, so the
+    first refusal ends the event with nothing more attempted.
+
+    Args:
+        view: The event view.
+        entries: Every entry to write in this event, in order.
+    """
+    writes = view.calls("memory_write")
+    if any(write.error for write in writes) or len(writes) >= len(entries):
+        return finish()
+    remaining = entries[len(writes) :]
+    left = view.writes_left()
+    if len(remaining) > 1 and left is not None and len(remaining) <= left:
+        return Action(
+            calls=[ToolRequest("memory_write", {"content": content}) for content in remaining]
+        )
+    return call("memory_write", content=remaining[0])
+
+
 def candidate_names(params: Any, template: Template) -> list[str]:
     """Capitalised strings in a question's parameters that may be entity names.
 
@@ -123,13 +147,9 @@ class StoringPolicy(Policy):
         return REFUSAL if answer.kind == "abstain" else answer.text
 
     def on_ingest(self, view: EventView, template: Template) -> Action:
-        """Write this batch's kept entities, packed, one entry per turn."""
+        """Write this batch's kept entities, packed (`write_entries`)."""
         kept = self.kept_records(view, template)
-        entries = pack_lines([encode_entity(template, record) for record in kept])
-        writes = view.calls("memory_write")
-        if any(write.error for write in writes) or len(writes) >= len(entries):
-            return finish()
-        return call("memory_write", content=entries[len(writes)])
+        return write_entries(view, pack_lines([encode_entity(template, record) for record in kept]))
 
     def on_change(self, view: EventView, template: Template) -> Action:
         """Find the entity's line and rewrite the changed value, keeping the old one."""

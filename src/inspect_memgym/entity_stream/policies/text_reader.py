@@ -26,6 +26,7 @@ from inspect_memgym.entity_stream.policies.notation import (
     encode_entity,
     encode_value,
 )
+from inspect_memgym.entity_stream.scenario_content import scenario_content
 from inspect_memgym.entity_stream.world.model import Correction, Entity, Relation, Template, World
 from inspect_memgym.entity_stream.world.scenario import ingest_documents
 from inspect_memgym.entity_stream.world.templates import get_template
@@ -155,14 +156,15 @@ def stream_text(metadata: dict[str, Any]) -> StreamText:
     """The public texts of the sample's scenario, from its metadata (cached per scenario).
 
     Args:
-        metadata: The sample's metadata (``template``, ``tier``, ``seed``, ``events``).
+        metadata: The sample's metadata (``template``, ``tier``, ``seed``; the events are
+            its scenario's, `scenario_content`).
     """
     key = (str(metadata["template"]), str(metadata["tier"]), int(metadata["seed"]))
     found = _cache.get(key)
     if found is None:
         if len(_cache) >= _MAX_CACHED:
             _cache.clear()
-        found = _cache[key] = _parse(key[0], metadata["events"])
+        found = _cache[key] = _parse(key[0], scenario_content(metadata).events)
     return found
 
 
