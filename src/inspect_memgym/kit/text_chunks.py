@@ -1,14 +1,17 @@
-"""Lines of a long text packed into consecutive parts of bounded size.
+"""Long texts as consecutive parts of bounded size, broken at lines.
 
-A dated session of a public dataset can be longer than one memory entry holds. Tasks that
-feed such sessions to a memory strategy split them into parts of whole lines, each opening
-with the session's header, so every part stands on its own (a stored entry still says when
-it was said) and no line is cut unless it alone exceeds the bound.
+`pack_lines`: a dated session of a public dataset can be longer than one memory entry
+holds. Tasks that feed such sessions to a memory strategy split them into parts of whole
+lines, each opening with the session's header, so every part stands on its own (a stored
+entry still says when it was said) and no line is cut unless it alone exceeds the bound.
+
+`lines_within`: a paragraph longer than a memory entry or an ingest group, as chunks of
+whole lines (raw-input passages and a task's ingest groups are split with it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 
 def pack_lines(header: str, lines: Sequence[str], max_chars: int) -> list[str]:
@@ -42,3 +45,31 @@ def pack_lines(header: str, lines: Sequence[str], max_chars: int) -> list[str]:
     if current:
         parts.append("\n".join([header, *current]))
     return parts
+
+
+def lines_within(paragraph: str, limit: int) -> Iterator[str]:
+    """An over-long paragraph as consecutive chunks of whole lines, over-long lines cut.
+
+    Lines are packed greedily into chunks of at most ``limit`` characters (joined by the
+    line breaks they were split at); a line longer than ``limit`` is cut into pieces of
+    ``limit`` characters, each a chunk of its own.
+
+    Args:
+        paragraph: The text to split (lines end at line breaks).
+        limit: The largest chunk, in characters (at least 1).
+    """
+    chunk = ""
+    for line in paragraph.split("\n"):
+        while len(line) > limit:
+            if chunk:
+                yield chunk
+                chunk = ""
+            yield line[:limit]
+            line = line[limit:]
+        candidate = f"{chunk}\n{line}" if chunk else line
+        if len(candidate) > limit:
+            yield chunk
+            candidate = line
+        chunk = candidate
+    if chunk:
+        yield chunk

@@ -10,28 +10,9 @@ the line breaks they were split at) gives the text back.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from inspect_memgym.kit.text_chunks import lines_within
 
 PARAGRAPH_BREAK = "\n\n"
-
-
-def _pieces_within(paragraph: str, limit: int) -> Iterator[str]:
-    """An over-long paragraph as chunks of whole lines, over-long lines cut at the limit."""
-    chunk = ""
-    for line in paragraph.split("\n"):
-        while len(line) > limit:
-            if chunk:
-                yield chunk
-                chunk = ""
-            yield line[:limit]
-            line = line[limit:]
-        candidate = f"{chunk}\n{line}" if chunk else line
-        if len(candidate) > limit:
-            yield chunk
-            candidate = line
-        chunk = candidate
-    if chunk:
-        yield chunk
 
 
 def split_passages(text: str, limit: int) -> list[str]:
@@ -56,7 +37,7 @@ def split_passages(text: str, limit: int) -> list[str]:
     for paragraph in text.split(PARAGRAPH_BREAK):
         if not paragraph.strip():
             continue
-        pieces = [paragraph] if len(paragraph) <= limit else _pieces_within(paragraph, limit)
+        pieces = [paragraph] if len(paragraph) <= limit else lines_within(paragraph, limit)
         for piece in pieces:
             joined = f"{current}{PARAGRAPH_BREAK}{piece}" if current else piece
             if len(joined) <= limit:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
+from inspect_memgym.kit.text_chunks import lines_within
+
 DEFAULT_CHARS_PER_GROUP = 15_000
 """MemGym's ``--ingest-chars-per-call``."""
 MEMGYM_MAX_GROUPS = 3
@@ -27,32 +29,13 @@ GROWTH_STEP = 1.01
 """Each try at a group size that fits the files is this much larger than the one before."""
 
 
-def _lines_within(paragraph: str, limit: int) -> Iterator[str]:
-    """Split an over-long paragraph into chunks of whole lines (cutting over-long lines)."""
-    chunk = ""
-    for line in paragraph.split("\n"):
-        while len(line) > limit:
-            if chunk:
-                yield chunk
-                chunk = ""
-            yield line[:limit]
-            line = line[limit:]
-        candidate = f"{chunk}\n{line}" if chunk else line
-        if len(candidate) > limit:
-            yield chunk
-            candidate = line
-        chunk = candidate
-    if chunk:
-        yield chunk
-
-
 def _paragraphs(text: str, limit: int) -> Iterator[str]:
     """The paragraphs of a text, each at most ``limit`` characters."""
     for paragraph in text.split(PARAGRAPH_BREAK):
         if len(paragraph) <= limit:
             yield paragraph
         else:
-            yield from _lines_within(paragraph, limit)
+            yield from lines_within(paragraph, limit)
 
 
 def group_memory_files(
