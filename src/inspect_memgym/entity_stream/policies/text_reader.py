@@ -9,6 +9,10 @@ strategy kept). Reading it stands in for an LLM's reading:
   public scenario says which entity it describes, as the payload does for agentic runs);
 - change notices: a correction notice or update recognised by its whole text.
 
+Texts are compared as memory stores them (`memory.content.normalize_content`: blank lines
+collapsed, control characters dropped), so a document a strategy stored verbatim in a
+memory backend and retrieved is recognised as the same document shown in the stream.
+
 The policy then knows, for each entity, its line with every recognised change applied (if
 it applies changes). Nothing is read that the text does not hold: a document cut short, or
 one a strategy dropped, is unknown.
@@ -30,6 +34,7 @@ from inspect_memgym.entity_stream.scenario_content import scenario_content
 from inspect_memgym.entity_stream.world.model import Correction, Entity, Relation, Template, World
 from inspect_memgym.entity_stream.world.scenario import ingest_documents
 from inspect_memgym.entity_stream.world.templates import get_template
+from inspect_memgym.memory.content import normalize_content
 
 _NOTATION = re.compile(r"[^\n\"|]+\|c=[^\n\"]+")
 """A notation line, also when it stands inside a JSON string."""
@@ -78,8 +83,9 @@ class StreamText:
 
     Attributes:
         template: The scenario's template.
-        documents: (document text, entity record) for every entity document.
-        notices: Every correction notice and update.
+        documents: (document text, entity record) for every entity document, normalised
+            as memory stores text.
+        notices: Every correction notice and update (its text normalised likewise).
     """
 
     template: Template
@@ -94,6 +100,7 @@ class StreamText:
             keeps: Callable ``(entity name) -> bool``: whether the policy keeps an entity.
             applies_changes: Whether the policy applies changes.
         """
+        text = normalize_content(text)
         stored: dict[str, str] = {}
         for line in _NOTATION.findall(text):
             line = line.strip()
@@ -179,11 +186,11 @@ def _parse(template: str, events: list[dict[str, Any]]) -> StreamText:
                 title = document.split("\n", 1)[0]
                 name = title.partition(DOCUMENT_TITLE)[2].strip()
                 if name in records:
-                    documents.append((document, records[name]))
+                    documents.append((normalize_content(document), records[name]))
         elif event["kind"] in ("correction", "contradiction"):
             notices.append(
                 Notice(
-                    event["text"],
+                    normalize_content(event["text"]),
                     payload["entity"],
                     payload["attribute"],
                     payload["new"],
