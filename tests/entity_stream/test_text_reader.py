@@ -5,6 +5,7 @@ from __future__ import annotations
 from inspect_ai import eval
 
 from inspect_memgym.entity_stream.dataset import scenario_metadata
+from inspect_memgym.entity_stream.policies.notation import encode_entity
 from inspect_memgym.entity_stream.policies.text_reader import stream_text
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.entity_stream.world.scenario import generate_scenario, ingest_documents
@@ -30,6 +31,16 @@ def test_a_document_is_read_as_shown_and_as_memory_stores_it() -> None:
         assert name in reading.current
     cut = text.read(stored[: len(stored) // 2], lambda _: True, applies_changes=True)
     assert name not in cut.current  # a document cut short stays unknown
+
+
+def test_a_stored_line_is_read_behind_a_list_marker() -> None:
+    _, name, metadata = _first_document_and_metadata()
+    text = stream_text(metadata)
+    [record] = [record for _, record in text.documents if record["name"] == name]
+    line = encode_entity(text.template, record)
+    for listed in (line, f"- {line}", f"* {line}", f"3. {line}", f'{{"{name}": "{line}"}}'):
+        reading = text.read(f"What you kept:\n{listed}\n", lambda _: True, applies_changes=True)
+        assert reading.stored == {name: line}
 
 
 def test_perfect_memory_answers_through_retrieved_dialogues(tmp_path: object) -> None:

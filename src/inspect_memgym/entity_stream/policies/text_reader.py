@@ -4,7 +4,8 @@ With a memory strategy other than agentic, a policy sees no tool results: what i
 the text of the model call (the strategy's memory section, recent inputs, raw documents a
 strategy kept). Reading it stands in for an LLM's reading:
 
-- its own notes: notation lines (`notation`), anywhere in the text (also inside JSON);
+- its own notes: notation lines (`notation`), anywhere in the text (also inside JSON, and
+  after a list marker where a strategy lists retrieved entries);
 - documents: an entity document is recognised when its whole text is in the call (the
   public scenario says which entity it describes, as the payload does for agentic runs);
 - change notices: a correction notice or update recognised by its whole text.
@@ -38,6 +39,8 @@ from inspect_memgym.memory.content import normalize_content
 
 _NOTATION = re.compile(r"[^\n\"|]+\|c=[^\n\"]+")
 """A notation line, also when it stands inside a JSON string."""
+_LIST_MARKER = re.compile(r"^(?:[-*•]|\d+[.)])\s+")
+"""A list marker a strategy may put before a retrieved entry ("- ", "* ", "3. ")."""
 DOCUMENT_TITLE = " — "
 """Separates a document's style from the entity name in its first line."""
 
@@ -103,7 +106,7 @@ class StreamText:
         text = normalize_content(text)
         stored: dict[str, str] = {}
         for line in _NOTATION.findall(text):
-            line = line.strip()
+            line = _LIST_MARKER.sub("", line.strip())
             decoded = decode_entity(self.template, line)
             if decoded is not None:
                 stored[decoded[0].name] = line
