@@ -1,9 +1,11 @@
 """Every memory strategy plays every task end to end, with memgym policies and with mockllm.
 
 A strategy that cannot play a task, a missing memory-isolation key or a crashed sample fails
-here. The memgym runs also check the isolation invariants per cell: with perfect memory the
-delta is most of the headline; a policy that remembers nothing gains nothing from memory.
-MemoryBench's four retrieval baselines play only `RETRIEVAL_TASKS` (see there).
+here. The memgym runs also check per cell that perfect memory scores at least its floor
+(`PERFECT_FLOOR`, or the cell's measured floor in `LIMITED_CELLS`) and the isolation
+invariants: with perfect memory the delta is most of the headline; a policy that remembers
+nothing gains nothing from memory.
+With mockllm, MemoryBench's four retrieval baselines play only `RETRIEVAL_TASKS` (see there).
 """
 
 from __future__ import annotations
@@ -92,17 +94,12 @@ TASKS: dict[str, tuple[Callable[..., Task], dict[str, Any], str, str]] = {
 }
 RETRIEVAL_BASELINES = ("bm25_message", "bm25_dialog", "embed_message", "embed_dialog")
 RETRIEVAL_TASKS = ("feedback", "conversation")
-"""The tasks MemoryBench's retrieval baselines are run on here: feedback, their home, and
-conversation, the other task made of dialogues (its sessions are their dialogues). They
-store and retrieve through the same `MemoryStrategy` interface and backends as every other
-strategy, and tests/strategies checks their mechanics, so running them on every task would
-only add minutes to the default suite."""
-CELLS = [
-    (task_name, agent)
-    for task_name in sorted(TASKS)
-    for agent in STRATEGY_NAMES
-    if agent not in RETRIEVAL_BASELINES or task_name in RETRIEVAL_TASKS
-]
+"""The tasks MemoryBench's retrieval baselines are run on with mockllm: feedback, their home,
+and conversation, the other task made of dialogues (its sessions are their dialogues). The
+memgym cells run them on every task (a scripted reader must see what they retrieve);
+with mockllm they only add minutes, as they store and retrieve through the same
+`MemoryStrategy` interface and backends as every other strategy."""
+CELLS = [(task_name, agent) for task_name in sorted(TASKS) for agent in STRATEGY_NAMES]
 USAGE = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)
 SLOW_MOCKLLM_CELLS = frozenset({"locomo", "longmemeval"})
 """Tasks whose mockllm cells run only with ``-m slow``: by default their own tests run a
@@ -112,7 +109,30 @@ MOCKLLM_CELLS = [
     if task_name in SLOW_MOCKLLM_CELLS
     else (task_name, agent)
     for task_name, agent in CELLS
+    if agent not in RETRIEVAL_BASELINES or task_name in RETRIEVAL_TASKS
 ]
+
+
+PERFECT_FLOOR = 0.9
+"""The least headline perfect memory scores through a strategy on a task's test cell."""
+LIMITED_CELLS: dict[tuple[str, str], tuple[float, str]] = {
+    ("entity_stream", "rag"): (0.35, "30 retrieved passages miss documents cut across passages"),
+    ("entity_stream", "awe"): (0.35, "one entry per entity: the 15-write lite budget holds half"),
+    ("entity_stream", "notes"): (0.2, "500 notes tokens hold a fraction of 30 entities"),
+    ("entity_stream", "masking"): (0.0, "only the 3 newest documents stay visible"),
+    ("entity_stream", "bm25_message"): (0.85, "5 retrieved events miss some entities"),
+    ("entity_stream", "bm25_dialog"): (0.85, "5 retrieved dialogues miss some entities"),
+    ("entity_stream", "embed_message"): (0.85, "5 retrieved events miss some entities"),
+    ("entity_stream", "embed_dialog"): (0.85, "5 retrieved dialogues miss some entities"),
+    ("conversation", "bm25_dialog"): (0.85, "5 retrieved sessions miss a revealed value"),
+    ("conversation", "embed_message"): (0.4, "hashed n-grams retrieve few revealing messages"),
+    ("conversation", "embed_dialog"): (0.75, "hashed n-grams miss some revealing sessions"),
+    ("feedback", "masking"): (0.2, "only the 3 newest dialogues stay visible"),
+    ("feedback", "embed_message"): (0.7, "hashed n-grams miss some feedback messages"),
+}
+"""Cells where the strategy itself keeps or retrieves too little for a perfect score: the
+floor, measured on the cell (deterministic), and why. A reader gap in a scripted policy (it
+fails to see what a strategy did keep) shows as a score below the floor."""
 
 
 def run(task_name: str, agent: str, model: Any, tmp_path: Any) -> EvalLog:
@@ -142,8 +162,10 @@ def test_memgym_policies_play_every_strategy(task_name: str, agent: str, tmp_pat
     assert abs(guesser["memory_delta"]) <= 0.05  # remembers nothing: memory adds nothing
     if agent == "none":
         assert perfect["memory_delta"] == 0.0
-    elif perfect[headline] >= 0.5:
-        assert perfect["memory_delta"] >= 0.9 * perfect[headline]
+        return
+    floor, _ = LIMITED_CELLS.get((task_name, agent), (PERFECT_FLOOR, ""))
+    assert perfect[headline] >= floor
+    assert perfect["memory_delta"] >= 0.9 * perfect[headline]
 
 
 def scripted_reply(
