@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from inspect_memgym.entity_stream.policies.event_view import EventView
-from inspect_memgym.entity_stream.policies.notation import decode_entity
-from inspect_memgym.entity_stream.world.model import Correction, Entity, Relation, Template, World
+from inspect_memgym.entity_stream.policies.notation import decode_world
+from inspect_memgym.entity_stream.world.model import Template, World
 
 _READ_HEADER = re.compile(r"Memory lines (\d+)-(\d+) of (\d+)")
 _TOOL_FRAMING = re.compile(
@@ -50,23 +50,7 @@ def recall_world(template: Template, view: EventView) -> World:
         template: The template.
         view: The event view.
     """
-    entities: dict[str, Entity] = {}
-    relations: dict[str, list[Relation]] = {}
-    changes: dict[str, list[Correction]] = {}
-    for line in recalled_lines(view):
-        decoded = decode_entity(template, line)
-        if decoded is None:
-            continue
-        entity, edges, history = decoded
-        entities[entity.name] = entity
-        relations[entity.name] = edges
-        changes[entity.name] = history
-    return World(
-        template=template,
-        entities=tuple(entities.values()),
-        relations=tuple(edge for edges in relations.values() for edge in edges),
-        corrections=tuple(change for history in changes.values() for change in history),
-    )
+    return decode_world(template, recalled_lines(view))
 
 
 def next_read_start(view: EventView) -> int | None:
