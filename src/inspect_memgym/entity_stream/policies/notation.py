@@ -10,7 +10,6 @@ memory tools return, so anything lost in storage or search is lost to them too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from inspect_memgym.entity_stream.world.model import (
@@ -20,7 +19,6 @@ from inspect_memgym.entity_stream.world.model import (
     Relation,
     Template,
     Value,
-    World,
 )
 
 FIELD_SEPARATOR = "|"
@@ -171,31 +169,3 @@ def decode_entity(
     except (ValueError, IndexError):
         return None
     return Entity(name=name, category=category, values=values), relations, changes
-
-
-def decode_world(template: Template, lines: Iterable[str]) -> World:
-    """The world a set of notation lines describes (the last copy of an entity wins).
-
-    Lines not in the notation are skipped.
-
-    Args:
-        template: The template.
-        lines: Notation lines, oldest first.
-    """
-    entities: dict[str, Entity] = {}
-    relations: dict[str, list[Relation]] = {}
-    changes: dict[str, list[Correction]] = {}
-    for line in lines:
-        decoded = decode_entity(template, line)
-        if decoded is None:
-            continue
-        entity, edges, history = decoded
-        entities[entity.name] = entity
-        relations[entity.name] = edges
-        changes[entity.name] = history
-    return World(
-        template=template,
-        entities=tuple(entities.values()),
-        relations=tuple(edge for edges in relations.values() for edge in edges),
-        corrections=tuple(change for history in changes.values() for change in history),
-    )

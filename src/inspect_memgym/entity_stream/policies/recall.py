@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from inspect_memgym.entity_stream.policies.event_view import EventView
-from inspect_memgym.entity_stream.policies.notation import decode_world
-from inspect_memgym.entity_stream.world.model import Template, World
+from inspect_memgym.entity_stream.policies.notation import decode_entity
+from inspect_memgym.entity_stream.world.model import Correction, Entity, Relation, Template, World
 
 _READ_HEADER = re.compile(r"Memory lines (\d+)-(\d+) of (\d+)")
 _TOOL_FRAMING = re.compile(
@@ -51,6 +52,34 @@ def recall_world(template: Template, view: EventView) -> World:
         view: The event view.
     """
     return decode_world(template, recalled_lines(view))
+
+
+def decode_world(template: Template, lines: Iterable[str]) -> World:
+    """The world a set of notation lines describes (the last copy of an entity wins).
+
+    Lines not in the notation are skipped.
+
+    Args:
+        template: The template.
+        lines: Notation lines, oldest first.
+    """
+    entities: dict[str, Entity] = {}
+    relations: dict[str, list[Relation]] = {}
+    changes: dict[str, list[Correction]] = {}
+    for line in lines:
+        decoded = decode_entity(template, line)
+        if decoded is None:
+            continue
+        entity, edges, history = decoded
+        entities[entity.name] = entity
+        relations[entity.name] = edges
+        changes[entity.name] = history
+    return World(
+        template=template,
+        entities=tuple(entities.values()),
+        relations=tuple(edge for edges in relations.values() for edge in edges),
+        corrections=tuple(change for history in changes.values() for change in history),
+    )
 
 
 def next_read_start(view: EventView) -> int | None:

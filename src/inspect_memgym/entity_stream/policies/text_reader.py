@@ -23,10 +23,10 @@ from typing import Any
 from inspect_memgym.entity_stream.policies.notation import (
     change_line,
     decode_entity,
-    decode_world,
     encode_entity,
     encode_value,
 )
+from inspect_memgym.entity_stream.policies.recall import decode_world
 from inspect_memgym.entity_stream.scenario_content import scenario_content
 from inspect_memgym.entity_stream.world.model import Template, World
 from inspect_memgym.entity_stream.world.scenario import ingest_documents

@@ -418,20 +418,13 @@ def correction_answer(
     return compute
 
 
-compute_delta = correction_answer(lambda old, new: abs(new - old))
-"""Gold: ``|new - old|`` in the attribute's unit and precision."""
-
-compute_counterfactual = correction_answer(lambda old, _new: old)
-"""Gold: the value before the correction."""
-
-
 DELTA = register(
     QuestionType(
         name="delta",
         axis="reasoning",
         pick=pick_corrected_number,
         render=render_delta,
-        compute=compute_delta,
+        compute=correction_answer(lambda old, new: abs(new - old)),
         facts=single_fact,
     )
 )
@@ -442,7 +435,7 @@ COUNTERFACTUAL = register(
         axis="reasoning",
         pick=pick_corrected_number,
         render=render_counterfactual,
-        compute=compute_counterfactual,
+        compute=correction_answer(lambda old, _new: old),  # the value before the correction
         facts=single_fact,
     )
 )
