@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 from inspect_memgym.entity_stream.world.model import Template, World
 from inspect_memgym.entity_stream.world.questions.common import (
-    PICK_ATTEMPTS,
     choose_params,
     clear_leader,
+    completed_draw,
     count_names_answer,
     entities_with_numbers,
     entity_value_answer,
@@ -406,18 +406,18 @@ def pick_filter(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    pool = world.memo("targets_with_attribute", lambda: _with_attribute(world))
-    if not pool:
-        return None
-    for _ in range(PICK_ATTEMPTS):
-        params = dict(rng.choice(pool))
+
+    def with_threshold(params: Params) -> Params | None:
         spec = world.template.attribute(params["attribute"])
         values = [v for _, v in values_of(world, targets_of(params, world), spec.key)]
         threshold = pick_threshold(rng, spec, values)
-        if threshold is not None:
-            params["threshold"] = threshold
-            return params
-    return None
+        if threshold is None:
+            return None
+        params["threshold"] = threshold
+        return params
+
+    pool = world.memo("targets_with_attribute", lambda: _with_attribute(world))
+    return completed_draw(rng, pool, with_threshold)
 
 
 def render_filter(params: Params, template: Template) -> str:

@@ -16,10 +16,10 @@ from inspect_memgym.entity_stream.world.model import AttributeSpec, Template, Wo
 from inspect_memgym.entity_stream.world.numbers import round_series
 from inspect_memgym.entity_stream.world.questions.common import (
     DIRECTIONS,
-    PICK_ATTEMPTS,
     attributes_of_kind,
     choose_params,
     clear_leader,
+    completed_draw,
     format_amount,
     get_series,
     parse_direction,
@@ -270,17 +270,17 @@ def pick_temporal_extreme(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    pool = world.memo("series_facts", lambda: _series_facts(world))
-    if not pool:
-        return None
-    for _ in range(PICK_ATTEMPTS):
-        params = dict(rng.choice(pool))
+
+    def with_clear_extreme(params: Params) -> Params | None:
         params["direction"] = rng.choice(DIRECTIONS)
         spec = world.template.attribute(params["attribute"])
         series = displayed_series(spec, world, params["entity"])
         if clear_leader(periods_of(series), parse_direction(params["direction"])):
             return params
-    return None
+        return None
+
+    pool = world.memo("series_facts", lambda: _series_facts(world))
+    return completed_draw(rng, pool, with_clear_extreme)
 
 
 def render_temporal_extreme(params: Params, template: Template) -> str:
