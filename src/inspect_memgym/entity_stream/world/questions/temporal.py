@@ -198,6 +198,21 @@ def _clear_trends(world: World) -> tuple[Params, ...]:
     return tuple(pool)
 
 
+def series_fields(params: Params, template: Template) -> dict[str, object]:
+    """Text fields shared by every question about one entity's series.
+
+    Args:
+        params: ``entity`` and ``attribute``.
+        template: The world's template.
+    """
+    spec = template.attribute(params["attribute"])
+    return {
+        "periods": spec.periods,
+        "possessive": possessive(params["entity"]),
+        "label": spec.label,
+    }
+
+
 def render_temporal_trend(params: Params, template: Template) -> str:
     """Ask for a series' trend class and its first and last values.
 
@@ -205,12 +220,8 @@ def render_temporal_trend(params: Params, template: Template) -> str:
         params: ``entity`` and ``attribute``.
         template: The world's template.
     """
-    spec = template.attribute(params["attribute"])
     return TREND_QUESTION.format(
-        periods=spec.periods,
-        possessive=possessive(params["entity"]),
-        label=spec.label,
-        phrases=", ".join(TREND_PHRASES),
+        phrases=", ".join(TREND_PHRASES), **series_fields(params, template)
     )
 
 
@@ -290,13 +301,7 @@ def render_temporal_extreme(params: Params, template: Template) -> str:
         params: ``entity``, ``attribute`` and ``direction``.
         template: The world's template.
     """
-    spec = template.attribute(params["attribute"])
-    return EXTREME_QUESTION.format(
-        periods=spec.periods,
-        possessive=possessive(params["entity"]),
-        label=spec.label,
-        direction=params["direction"],
-    )
+    return EXTREME_QUESTION.format(direction=params["direction"], **series_fields(params, template))
 
 
 def compute_temporal_extreme(params: Params, world: World) -> GoldAnswer:
