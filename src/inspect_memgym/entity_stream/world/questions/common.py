@@ -399,6 +399,22 @@ def choose_params(rng: random.Random, pool: Sequence[Params]) -> Params | None:
     return dict(rng.choice(pool)) if pool else None
 
 
+def pool_picker(
+    memo_key: str, build_pool: Callable[[World], Sequence[Params]]
+) -> Callable[[World, random.Random], Params | None]:
+    """A ``pick`` that draws one params dict (a copy) from a pool built once per world.
+
+    Args:
+        memo_key: The key the world memoises the pool under (other readers may share it).
+        build_pool: Builds the pool from the world, in a fixed order.
+    """
+
+    def pick(world: World, rng: random.Random) -> Params | None:
+        return choose_params(rng, world.memo(memo_key, lambda: build_pool(world)))
+
+    return pick
+
+
 def completed_draw(
     rng: random.Random, pool: Sequence[Params], complete: Callable[[Params], Params | None]
 ) -> Params | None:

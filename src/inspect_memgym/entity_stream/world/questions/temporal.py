@@ -17,12 +17,12 @@ from inspect_memgym.entity_stream.world.numbers import round_series
 from inspect_memgym.entity_stream.world.questions.common import (
     DIRECTIONS,
     attributes_of_kind,
-    choose_params,
     clear_leader,
     completed_draw,
     format_amount,
     get_series,
     parse_direction,
+    pool_picker,
     rank,
     single_fact,
 )
@@ -173,16 +173,6 @@ def _series_facts(world: World) -> tuple[Params, ...]:
 # ---------------------------------------------------------------------------------------
 
 
-def pick_temporal_trend(world: World, rng: random.Random) -> Params | None:
-    """Choose a series whose trend is clearly inside one class.
-
-    Args:
-        world: The world.
-        rng: The seeded RNG.
-    """
-    return choose_params(rng, world.memo("temporal_trend_pool", lambda: _clear_trends(world)))
-
-
 def _clear_trends(world: World) -> tuple[Params, ...]:
     """The series facts whose normalised slope is not near a class boundary."""
     pool = []
@@ -196,6 +186,10 @@ def _clear_trends(world: World) -> tuple[Params, ...]:
         if slope is not None and not near_boundary(slope):
             pool.append(params)
     return tuple(pool)
+
+
+pick_temporal_trend = pool_picker("temporal_trend_pool", _clear_trends)
+"""Choose a series whose trend is clearly inside one class."""
 
 
 def series_fields(params: Params, template: Template) -> dict[str, object]:
