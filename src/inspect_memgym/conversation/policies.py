@@ -90,14 +90,23 @@ class Situation:
     item_id: str
 
 
+@dataclass(frozen=True)
 class ConversationPolicy:
-    """A scripted assistant; subclasses change what it remembers and how it answers."""
+    """A scripted assistant; its traits set what it remembers and how it answers.
 
-    name = "conversation_policy"
-    forget_rate = 0.0
-    keeps_first = False
-    remembers = True
-    chooses = True
+    Attributes:
+        name: The policy's name (played as ``memgym/<name>``).
+        forget_rate: Share of revealed values it misses (chosen by a stable hash).
+        keeps_first: Keep the first value of each variable and ignore every change.
+        remembers: Keep anything at all (else it picks a hash-chosen option).
+        chooses: Answer questions and probes with a choice (else without one).
+    """
+
+    name: str
+    forget_rate: float = 0.0
+    keeps_first: bool = False
+    remembers: bool = True
+    chooses: bool = True
 
     def act(
         self, messages: list[ChatMessage], tools: list[ToolInfo], situation: Situation
@@ -294,49 +303,14 @@ class ConversationPolicy:
         return Action(calls=calls) if calls else finish(done or UPDATED_TEXT)
 
 
-class PerfectConversationPolicy(ConversationPolicy):
-    """Keeps every revealed value and every change."""
-
-    name = "perfect"
-
-
-class StrategicConversationPolicy(ConversationPolicy):
-    """Misses 30% of revealed values."""
-
-    name = "strategic"
-    forget_rate = FORGET_RATE
-
-
-class NaiveConversationPolicy(ConversationPolicy):
-    """Keeps the first value of each variable and ignores every change."""
-
-    name = "naive"
-    keeps_first = True
-
-
-class GuesserConversationPolicy(ConversationPolicy):
-    """Remembers nothing; picks a hash-chosen option."""
-
-    name = "guesser"
-    remembers = False
-
-
-class AbstainerConversationPolicy(ConversationPolicy):
-    """Remembers nothing; answers questions and probes without a choice."""
-
-    name = "abstainer"
-    remembers = False
-    chooses = False
-
-
 CONVERSATION_POLICIES: dict[str, ConversationPolicy] = {
     policy.name: policy
     for policy in (
-        PerfectConversationPolicy(),
-        StrategicConversationPolicy(),
-        NaiveConversationPolicy(),
-        GuesserConversationPolicy(),
-        AbstainerConversationPolicy(),
+        ConversationPolicy("perfect"),
+        ConversationPolicy("strategic", forget_rate=FORGET_RATE),
+        ConversationPolicy("naive", keeps_first=True),
+        ConversationPolicy("guesser", remembers=False),
+        ConversationPolicy("abstainer", remembers=False, chooses=False),
     )
 }
 """Policies that play the conversation task, by ``memgym/<name>``."""

@@ -32,7 +32,8 @@ Reply with the message text only."""
 class SimulatedUser:
     """Writes the user's follow-up messages in a session: the scripted ones.
 
-    Subclasses write them another way (`ModelUser`) and fall back to the script.
+    Subclasses write them another way by overriding `_write` (`ModelUser`); an empty
+    message falls back to the script.
     """
 
     kind: str = "scripted"
@@ -40,15 +41,19 @@ class SimulatedUser:
     async def follow_up(
         self, session: Session, number: int, exchanges: list[tuple[str, str]]
     ) -> str:
-        """The user's next message: the session's scripted follow-up.
+        """The user's next message: the one `_write` writes, else the scripted follow-up.
 
         Args:
             session: The session being played.
             number: Follow-up number, from 0.
-            exchanges: (user message, assistant reply) pairs of the session so far (the
-                script ignores them).
+            exchanges: (user message, assistant reply) pairs of the session so far.
         """
-        return session.follow_ups[number]
+        written = await self._write(session, exchanges)
+        return written or session.follow_ups[number]
+
+    async def _write(self, session: Session, exchanges: list[tuple[str, str]]) -> str:
+        """A follow-up written another way than the script; empty for the scripted user."""
+        return ""
 
 
 class ModelUser(SimulatedUser):
@@ -66,14 +71,11 @@ class ModelUser(SimulatedUser):
         self.model = model
         self.persona = persona
 
-    async def follow_up(
-        self, session: Session, number: int, exchanges: list[tuple[str, str]]
-    ) -> str:
-        """Ask the user model for the next message; the scripted one if it returns nothing.
+    async def _write(self, session: Session, exchanges: list[tuple[str, str]]) -> str:
+        """Ask the user model for the next message (empty if it returns nothing).
 
         Args:
             session: The session being played.
-            number: Follow-up number, from 0.
             exchanges: (user message, assistant reply) pairs of the session so far.
         """
         system = USER_ROLE_PROMPT.format(persona=self.persona.describe(), opening=session.opening)
@@ -82,8 +84,7 @@ class ModelUser(SimulatedUser):
         output = await self.model.generate(
             [ChatMessageSystem(content=system), ChatMessageUser(content=transcript)]
         )
-        text = output.completion.strip()
-        return text or await super().follow_up(session, number, exchanges)
+        return output.completion.strip()
 
 
 def simulated_user(persona: Persona) -> SimulatedUser:

@@ -130,20 +130,30 @@ def priority_not_worse_than_random(results: Results) -> Verdict | None:
 
 def budget_never_exceeded(results: Results) -> Verdict | None:
     """No sample of any policy used more writes than its budget."""
-    if not results:
-        return None
-    overruns = {name: r.budget_overruns for name, r in results.items() if r.budget_overruns}
-    detail = "no overrun" if not overruns else f"overruns: {overruns}"
-    return Verdict("budget never exceeded", not overruns, detail)
+    overruns = {name: result.budget_overruns for name, result in results.items()}
+    return _none_counted("budget never exceeded", overruns, "overruns", "no overrun")
 
 
 def no_sample_errors(results: Results) -> Verdict | None:
     """Every sample of every policy finished without an error."""
-    if not results:
+    errors = {name: result.errors for name, result in results.items()}
+    return _none_counted("no sample errors", errors, "errors", "no errors")
+
+
+def _none_counted(check: str, counts: dict[str, int], label: str, none: str) -> Verdict | None:
+    """The verdict that no policy counted any of something; None when no policy was run.
+
+    Args:
+        check: The invariant's name.
+        counts: Each policy's count.
+        label: What was counted, naming the nonzero counts in the detail.
+        none: The detail when every count is zero.
+    """
+    if not counts:
         return None
-    errors = {name: r.errors for name, r in results.items() if r.errors}
-    detail = "no errors" if not errors else f"errors: {errors}"
-    return Verdict("no sample errors", not errors, detail)
+    nonzero = {name: count for name, count in counts.items() if count}
+    detail = f"{label}: {nonzero}" if nonzero else none
+    return Verdict(check, not nonzero, detail)
 
 
 def memory_makes_perfect(results: Results) -> Verdict | None:

@@ -500,13 +500,12 @@ def _check_count(context: _Context) -> RuleVerdict:
 
 def _check_count_names(context: _Context) -> RuleVerdict:
     """The count rule, then the names rule."""
-    count_verdict = _check_count(context)
-    if count_verdict.verdict != "correct":
-        return count_verdict
-    names_verdict = _check_names(context, count_stated=True)
-    if names_verdict.verdict != "correct":
-        return names_verdict
-    return _correct("count_names", f"States {context.gold.count} and exactly those names.")
+    failure = _first_failure(
+        lambda: _check_count(context), lambda: _check_names(context, count_stated=True)
+    )
+    return failure or _correct(
+        "count_names", f"States {context.gold.count} and exactly those names."
+    )
 
 
 def _polarity(direction: str) -> str | None:
@@ -536,21 +535,37 @@ def _check_direction(context: _Context) -> RuleVerdict:
 
 def _check_trend(context: _Context) -> RuleVerdict:
     """The direction phrase, then the first and last values and no other number."""
-    direction_verdict = _check_direction(context)
-    if direction_verdict.verdict != "correct":
-        return direction_verdict
+    failure = _first_failure(lambda: _check_direction(context), lambda: _check_series_ends(context))
+    gold = context.gold
+    return failure or _correct(
+        "trend", f"Says {gold.direction} from {_show(gold.series[0])} to {_show(gold.series[1])}."
+    )
+
+
+def _check_series_ends(context: _Context) -> RuleVerdict:
+    """The trend's first and last values and no other number."""
     gold = context.gold
     golds = [
         _gold_number(value, gold, integer=gold.integer, what="series") for value in gold.series
     ]
     if len(golds) != 2:
         raise ValueError(f"trend gold {gold.text!r} needs (first, last) values")
-    verdict = _match_numbers(context.numbers(golds, strip_period_labels=True), golds, "trend")
-    if verdict.verdict != "correct":
-        return verdict
-    return _correct(
-        "trend", f"Says {gold.direction} from {_show(gold.series[0])} to {_show(gold.series[1])}."
-    )
+    return _match_numbers(context.numbers(golds, strip_period_labels=True), golds, "trend")
+
+
+def _first_failure(*rules: Callable[[], RuleVerdict]) -> RuleVerdict | None:
+    """Run rules in order and return the first verdict that is not correct.
+
+    The rules after it are not run; None when every rule finds the answer correct.
+
+    Args:
+        *rules: The rules, bound to the answer being checked.
+    """
+    for rule in rules:
+        verdict = rule()
+        if verdict.verdict != "correct":
+            return verdict
+    return None
 
 
 # --------------------------------------------------------------------------- abstention

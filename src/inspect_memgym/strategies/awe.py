@@ -34,9 +34,7 @@ from inspect_memgym.strategies.prompts import (
 from inspect_memgym.strategies.strategy import KeptMemory
 from inspect_memgym.strategies.support import (
     ConversationMessage,
-    check_integer,
-    check_memory_parameters,
-    check_window_parameters,
+    check_strategy_options,
     open_backend,
     render_entries,
     render_messages,
@@ -77,8 +75,9 @@ class AweStrategy(WindowedStrategy):
             top_k: Entries retrieved per reply and per memory update (at least 1).
             max_update_turns: Model turns allowed per memory update (at least 1).
         """
-        check_memory_parameters(top_k, write_budget)
-        check_integer("max_update_turns", max_update_turns, 1)
+        check_strategy_options(
+            top_k=top_k, write_budget=write_budget, max_update_turns=max_update_turns
+        )
         super().__init__(update_frequency, short_term_window)
         self.top_k = top_k
         self.write_budget = write_budget
@@ -185,9 +184,13 @@ def awe(
         keep_memory: Keep each sample's chroma collection after the sample ends.
     """
     settings = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
-    check_memory_parameters(top_k, write_budget)
-    check_window_parameters(update_frequency, short_term_window)
-    check_integer("max_update_turns", max_update_turns, 1)
+    check_strategy_options(
+        top_k=top_k,
+        write_budget=write_budget,
+        update_frequency=update_frequency,
+        short_term_window=short_term_window,
+        max_update_turns=max_update_turns,
+    )
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         agent = AweStrategy(

@@ -27,7 +27,7 @@ from inspect_memgym.strategies.prompts import AWI_MEMORY_SECTION, AWI_UPDATE_PRO
 from inspect_memgym.strategies.strategy import KeptMemory
 from inspect_memgym.strategies.support import (
     ConversationMessage,
-    check_window_parameters,
+    check_strategy_options,
     render_messages,
 )
 from inspect_memgym.strategies.windowed import (
@@ -47,18 +47,8 @@ class AwiStrategy(WindowedStrategy):
 
     name = "awi"
 
-    def __init__(
-        self,
-        update_frequency: int = DEFAULT_UPDATE_FREQUENCY,
-        short_term_window: int = DEFAULT_SHORT_TERM_WINDOW,
-    ) -> None:
-        """Start with an empty memory (create inside a sample).
-
-        Args:
-            update_frequency: Messages between memory rewrites (at least 1).
-            short_term_window: Recent raw messages kept in context (at least 0).
-        """
-        super().__init__(update_frequency, short_term_window)
+    def _start_memory(self) -> None:
+        """Start with an empty memory object and no parse failures."""
         self.memory: dict[str, str] = {}
         self.parse_failures = 0
 
@@ -162,7 +152,7 @@ def awi(
         update_frequency: Messages (user or assistant) between memory rewrites.
         short_term_window: Recent raw messages kept in context.
     """
-    check_window_parameters(update_frequency, short_term_window)
+    check_strategy_options(update_frequency=update_frequency, short_term_window=short_term_window)
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         agent = AwiStrategy(update_frequency=update_frequency, short_term_window=short_term_window)

@@ -36,8 +36,7 @@ from inspect_memgym.strategies.prompts import RAG_MEMORY_SECTION
 from inspect_memgym.strategies.strategy import KeptMemory
 from inspect_memgym.strategies.support import (
     ConversationMessage,
-    check_memory_parameters,
-    check_window_parameters,
+    check_strategy_options,
     open_backend,
     render_entries,
     retrieve,
@@ -78,7 +77,7 @@ class RagStrategy(WindowedStrategy):
             short_term_window: Recent raw messages kept in context (at least 0).
             top_k: Entries retrieved per reply (at least 1).
         """
-        check_memory_parameters(top_k, write_budget)
+        check_strategy_options(top_k=top_k, write_budget=write_budget)
         super().__init__(update_frequency, short_term_window)
         self.top_k = top_k
         self.write_budget = write_budget
@@ -176,8 +175,12 @@ def rag(
         keep_memory: Keep each sample's chroma collection after the sample ends.
     """
     settings = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
-    check_memory_parameters(top_k, write_budget)
-    check_window_parameters(update_frequency, short_term_window)
+    check_strategy_options(
+        top_k=top_k,
+        write_budget=write_budget,
+        update_frequency=update_frequency,
+        short_term_window=short_term_window,
+    )
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         agent = RagStrategy(

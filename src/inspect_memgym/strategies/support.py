@@ -100,32 +100,28 @@ def render_messages(messages: list[ConversationMessage]) -> str:
     return "\n".join(message.render() for message in messages)
 
 
-def check_window_parameters(update_frequency: int, short_term_window: int) -> None:
-    """Refuse invalid update and window sizes before any sample runs.
+WINDOW_AND_RETRIEVAL_MINIMUMS: dict[str, int] = {
+    "update_frequency": 1,
+    "short_term_window": 0,
+    "top_k": 1,
+    "write_budget": 0,
+    "max_update_turns": 1,
+}
+"""Smallest valid value of each window, retrieval and budget option of the strategies."""
+
+
+def check_strategy_options(**values: int) -> None:
+    """Refuse option values below their minimum, checked in the order given.
 
     Args:
-        update_frequency: Messages between memory updates (at least 1).
-        short_term_window: Recent raw messages kept in context (at least 0).
+        **values: Option values by name; every name is a key of
+            ``WINDOW_AND_RETRIEVAL_MINIMUMS``.
 
     Raises:
-        ValueError: If a value is out of range.
+        ValueError: If a value is not an integer or is out of range.
     """
-    check_integer("update_frequency", update_frequency, 1)
-    check_integer("short_term_window", short_term_window, 0)
-
-
-def check_memory_parameters(top_k: int, write_budget: int) -> None:
-    """Refuse invalid retrieval and budget values.
-
-    Args:
-        top_k: Entries retrieved per reply (at least 1).
-        write_budget: Writes allowed per sample (at least 0).
-
-    Raises:
-        ValueError: If a value is out of range.
-    """
-    check_integer("top_k", top_k, 1)
-    check_integer("write_budget", write_budget, 0)
+    for name, value in values.items():
+        check_integer(name, value, WINDOW_AND_RETRIEVAL_MINIMUMS[name])
 
 
 def open_backend(settings: MemorySettings, write_budget: int) -> MemoryBackend:

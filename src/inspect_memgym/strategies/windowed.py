@@ -29,7 +29,7 @@ from inspect_memgym.strategies.strategy import MemoryStrategy
 from inspect_memgym.strategies.support import (
     Clock,
     ConversationMessage,
-    check_window_parameters,
+    check_strategy_options,
     split_time_marker,
 )
 
@@ -60,7 +60,9 @@ class WindowedStrategy(MemoryStrategy):
         Raises:
             ValueError: If a value is out of range.
         """
-        check_window_parameters(update_frequency, short_term_window)
+        check_strategy_options(
+            update_frequency=update_frequency, short_term_window=short_term_window
+        )
         self.update_frequency = update_frequency
         self.short_term_window = short_term_window
         self.clock = Clock()
@@ -70,7 +72,15 @@ class WindowedStrategy(MemoryStrategy):
         self.memory_updates = 0
         self._recent: deque[ConversationMessage] = deque(maxlen=short_term_window)
         self._pending: list[ConversationMessage] = []
+        self._start_memory()
         record_strategy(self.name)
+
+    def _start_memory(self) -> None:
+        """Set up the subclass's own memory state (nothing by default).
+
+        Runs at the end of construction, so a subclass that needs no options of its own
+        starts its memory here instead of overriding ``__init__``.
+        """
 
     @property
     def recent_messages(self) -> list[ConversationMessage]:

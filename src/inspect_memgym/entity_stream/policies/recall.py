@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from inspect_memgym.entity_stream.policies.event_view import EventView
 from inspect_memgym.entity_stream.policies.notation import decode_entity
@@ -50,10 +51,22 @@ def recall_world(template: Template, view: EventView) -> World:
         template: The template.
         view: The event view.
     """
+    return decode_world(template, recalled_lines(view))
+
+
+def decode_world(template: Template, lines: Iterable[str]) -> World:
+    """The world a set of notation lines describes (the last copy of an entity wins).
+
+    Lines not in the notation are skipped.
+
+    Args:
+        template: The template.
+        lines: Notation lines, oldest first.
+    """
     entities: dict[str, Entity] = {}
     relations: dict[str, list[Relation]] = {}
     changes: dict[str, list[Correction]] = {}
-    for line in recalled_lines(view):
+    for line in lines:
         decoded = decode_entity(template, line)
         if decoded is None:
             continue

@@ -31,8 +31,9 @@ from inspect_memgym.entity_stream.policies.notation import (
     encode_entity,
     encode_value,
 )
+from inspect_memgym.entity_stream.policies.recall import decode_world
 from inspect_memgym.entity_stream.scenario_content import scenario_content
-from inspect_memgym.entity_stream.world.model import Correction, Entity, Relation, Template, World
+from inspect_memgym.entity_stream.world.model import Template, World
 from inspect_memgym.entity_stream.world.scenario import ingest_documents
 from inspect_memgym.entity_stream.world.templates import get_template
 from inspect_memgym.memory.content import normalize_content
@@ -128,23 +129,7 @@ class StreamText:
         Args:
             lines: Notation lines.
         """
-        entities: dict[str, Entity] = {}
-        relations: dict[str, list[Relation]] = {}
-        changes: dict[str, list[Correction]] = {}
-        for line in lines:
-            decoded = decode_entity(self.template, line)
-            if decoded is None:
-                continue
-            entity, edges, history = decoded
-            entities[entity.name] = entity
-            relations[entity.name] = edges
-            changes[entity.name] = history
-        return World(
-            template=self.template,
-            entities=tuple(entities.values()),
-            relations=tuple(edge for edges in relations.values() for edge in edges),
-            corrections=tuple(change for history in changes.values() for change in history),
-        )
+        return decode_world(self.template, lines)
 
     def _changed(self, line: str, notice: Notice) -> str:
         """The line with the notice applied, unless it already holds the new value."""

@@ -7,6 +7,9 @@ generators pick from these tables with their own seeded streams.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
 from inspect_memgym.conversation.world.catalogue import (
     entertainment,
     family,
@@ -27,6 +30,8 @@ from inspect_memgym.conversation.world.catalogue import (
 )
 from inspect_memgym.conversation.world.catalogue.follow_ups import FOLLOW_UPS
 from inspect_memgym.conversation.world.catalogue_model import QuestionSpec, VariableSpec
+
+SpecT = TypeVar("SpecT", VariableSpec, QuestionSpec)
 
 __all__ = [
     "DOMAINS",
@@ -76,64 +81,48 @@ _QUESTION_GROUPS: tuple[tuple[QuestionSpec, ...], ...] = (
 )
 
 
-def _by_key(items: tuple[VariableSpec | QuestionSpec, ...], kind: str) -> list[str]:
-    """The keys of ``items`` in order, failing on a duplicate.
+class CatalogueTable(dict[str, SpecT]):
+    """Catalogue entries by key, in catalogue order.
 
-    Args:
-        items: Variables or questions.
-        kind: What they are, for the message.
-
-    Raises:
-        ValueError: If two items share a key.
+    Building it fails on a duplicate key; looking up a missing key raises a `KeyError`
+    that names the kind of entry.
     """
-    keys: list[str] = []
-    for item in items:
-        if item.key in keys:
-            raise ValueError(f"duplicate {kind} key {item.key!r} in the catalogue")
-        keys.append(item.key)
-    return keys
+
+    def __init__(self, kind: str, entries: Iterable[SpecT]) -> None:
+        """Index the entries by key.
+
+        Args:
+            kind: What the entries are (``variable``, ``question``), for the messages.
+            entries: The entries, in catalogue order.
+
+        Raises:
+            ValueError: If two entries share a key.
+        """
+        super().__init__()
+        self.kind = kind
+        for entry in entries:
+            if entry.key in self:
+                raise ValueError(f"duplicate {kind} key {entry.key!r} in the catalogue")
+            self[entry.key] = entry
+
+    def __missing__(self, key: str) -> SpecT:
+        raise KeyError(f"no catalogue {self.kind} {key!r}")
 
 
 _ALL_VARIABLES = tuple(spec for group in _VARIABLE_GROUPS for spec in group)
 _ALL_QUESTIONS = tuple(spec for group in _QUESTION_GROUPS for spec in group)
-_by_key(_ALL_VARIABLES, "variable")
-_by_key(_ALL_QUESTIONS, "question")
 
-VARIABLES: dict[str, VariableSpec] = {spec.key: spec for spec in _ALL_VARIABLES}
+VARIABLES: CatalogueTable[VariableSpec] = CatalogueTable("variable", _ALL_VARIABLES)
 """Every state variable, keyed by key, in catalogue order."""
 
-QUESTIONS: dict[str, QuestionSpec] = {spec.key: spec for spec in _ALL_QUESTIONS}
+QUESTIONS: CatalogueTable[QuestionSpec] = CatalogueTable("question", _ALL_QUESTIONS)
 """Every advice question, keyed by key, in catalogue order."""
+
+get_variable: Callable[[str], VariableSpec] = VARIABLES.__getitem__
+"""The variable with this key (`KeyError` if the catalogue has none)."""
+
+get_question: Callable[[str], QuestionSpec] = QUESTIONS.__getitem__
+"""The question with this key (`KeyError` if the catalogue has none)."""
 
 DOMAINS: tuple[str, ...] = tuple(dict.fromkeys(spec.domain for spec in _ALL_VARIABLES))
 """The life domains, in catalogue order."""
-
-
-def get_variable(key: str) -> VariableSpec:
-    """The variable with this key.
-
-    Args:
-        key: Variable key.
-
-    Raises:
-        KeyError: If the catalogue has no such variable.
-    """
-    try:
-        return VARIABLES[key]
-    except KeyError:
-        raise KeyError(f"no catalogue variable {key!r}") from None
-
-
-def get_question(key: str) -> QuestionSpec:
-    """The question with this key.
-
-    Args:
-        key: Question key.
-
-    Raises:
-        KeyError: If the catalogue has no such question.
-    """
-    try:
-        return QUESTIONS[key]
-    except KeyError:
-        raise KeyError(f"no catalogue question {key!r}") from None

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Literal
 
@@ -397,6 +397,44 @@ def choose_params(rng: random.Random, pool: Sequence[Params]) -> Params | None:
         pool: Candidate params, in a fixed order.
     """
     return dict(rng.choice(pool)) if pool else None
+
+
+def pool_picker(
+    memo_key: str, build_pool: Callable[[World], Sequence[Params]]
+) -> Callable[[World, random.Random], Params | None]:
+    """A ``pick`` that draws one params dict (a copy) from a pool built once per world.
+
+    Args:
+        memo_key: The key the world memoises the pool under (other readers may share it).
+        build_pool: Builds the pool from the world, in a fixed order.
+    """
+
+    def pick(world: World, rng: random.Random) -> Params | None:
+        return choose_params(rng, world.memo(memo_key, lambda: build_pool(world)))
+
+    return pick
+
+
+def completed_draw(
+    rng: random.Random, pool: Sequence[Params], complete: Callable[[Params], Params | None]
+) -> Params | None:
+    """Up to :data:`PICK_ATTEMPTS` draws from a pool, each completed or rejected in turn.
+
+    Each attempt draws a copy of one params dict, then lets ``complete`` add its own draws
+    and checks; the first completed params are returned.
+
+    Args:
+        rng: The seeded RNG.
+        pool: Candidate params, in a fixed order (None is returned when it is empty).
+        complete: Fills in a drawn copy and returns it, or returns None to reject it.
+    """
+    if not pool:
+        return None
+    for _ in range(PICK_ATTEMPTS):
+        completed = complete(dict(rng.choice(pool)))
+        if completed is not None:
+            return completed
+    return None
 
 
 def attribute_draws(

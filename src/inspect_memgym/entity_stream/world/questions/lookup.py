@@ -394,37 +394,28 @@ def correction_question(wording: str) -> Callable[[Params, Template], str]:
 render_delta = correction_question(DELTA_QUESTION)
 """Ask how much a corrected fact changed."""
 
-
-def compute_delta(params: Params, world: World) -> GoldAnswer:
-    """Gold: ``|new - old|`` in the attribute's unit and precision.
-
-    Args:
-        params: ``entity`` and ``attribute``.
-        world: The (possibly partial) world.
-
-    Raises:
-        MissingFact: If the world records no correction of the fact.
-    """
-    old, new = corrected_numbers(params, world)
-    return number_answer(world.template.attribute(params["attribute"]), abs(new - old))
-
-
 render_counterfactual = correction_question(COUNTERFACTUAL_QUESTION)
 """Ask for a corrected fact's value before the correction."""
 
 
-def compute_counterfactual(params: Params, world: World) -> GoldAnswer:
-    """Gold: the value before the correction.
+def correction_answer(
+    measure: Callable[[float, float], float],
+) -> Callable[[Params, World], GoldAnswer]:
+    """A ``compute`` whose gold is a number measured on a corrected fact.
+
+    The gold has the attribute's unit and precision; the returned function raises
+    `MissingFact` if the world records no correction of the fact.
 
     Args:
-        params: ``entity`` and ``attribute``.
-        world: The (possibly partial) world.
-
-    Raises:
-        MissingFact: If the world records no correction of the fact.
+        measure: The gold number from the old and the new value (both at display
+            precision).
     """
-    old, _new = corrected_numbers(params, world)
-    return number_answer(world.template.attribute(params["attribute"]), old)
+
+    def compute(params: Params, world: World) -> GoldAnswer:
+        old, new = corrected_numbers(params, world)
+        return number_answer(world.template.attribute(params["attribute"]), measure(old, new))
+
+    return compute
 
 
 DELTA = register(
@@ -433,7 +424,7 @@ DELTA = register(
         axis="reasoning",
         pick=pick_corrected_number,
         render=render_delta,
-        compute=compute_delta,
+        compute=correction_answer(lambda old, new: abs(new - old)),
         facts=single_fact,
     )
 )
@@ -444,7 +435,7 @@ COUNTERFACTUAL = register(
         axis="reasoning",
         pick=pick_corrected_number,
         render=render_counterfactual,
-        compute=compute_counterfactual,
+        compute=correction_answer(lambda old, _new: old),  # the value before the correction
         facts=single_fact,
     )
 )

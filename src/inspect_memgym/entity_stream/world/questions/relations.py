@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 from inspect_memgym.entity_stream.world.model import Template, World
 from inspect_memgym.entity_stream.world.questions.common import (
-    PICK_ATTEMPTS,
     choose_params,
     clear_leader,
+    completed_draw,
     count_names_answer,
     entities_with_numbers,
     entity_value_answer,
@@ -25,6 +25,7 @@ from inspect_memgym.entity_stream.world.questions.common import (
     names_answer,
     numeric_attributes,
     pick_threshold,
+    pool_picker,
     rank,
     relation_fact,
     values_of,
@@ -167,14 +168,8 @@ def target_value_facts(params: Params, world: World) -> tuple[Fact, ...]:
 # ---------------------------------------------------------------------------------------
 
 
-def pick_relation_pair(world: World, rng: random.Random) -> Params | None:
-    """Choose a source entity and a relation kind with at least one edge.
-
-    Args:
-        world: The world.
-        rng: The seeded RNG.
-    """
-    return choose_params(rng, world.memo("relation_pairs", lambda: _relation_pairs(world)))
+pick_relation_pair = pool_picker("relation_pairs", _relation_pairs)
+"""Choose a source entity and a relation kind with at least one edge."""
 
 
 def relation_question(wording: str) -> Callable[[Params, Template], str]:
@@ -253,16 +248,6 @@ RELATIONSHIP_COUNT = register(
 # ---------------------------------------------------------------------------------------
 
 
-def pick_hop(world: World, rng: random.Random) -> Params | None:
-    """Choose a source whose 2+ targets all carry an attribute, with a clear leader.
-
-    Args:
-        world: The world.
-        rng: The seeded RNG.
-    """
-    return choose_params(rng, world.memo("hop_pool", lambda: _hop_pool(world)))
-
-
 def _hop_pool(world: World) -> tuple[Params, ...]:
     """The source, relation and attribute choices whose highest target leads clearly."""
     return tuple(
@@ -270,6 +255,10 @@ def _hop_pool(world: World) -> tuple[Params, ...]:
         for params in world.memo("targets_with_attribute", lambda: _with_attribute(world))
         if clear_leader(values_of(world, targets_of(params, world), params["attribute"]), "highest")
     )
+
+
+pick_hop = pool_picker("hop_pool", _hop_pool)
+"""Choose a source whose 2+ targets all carry an attribute, with a clear leader."""
 
 
 def render_hop(params: Params, template: Template) -> str:
@@ -406,18 +395,18 @@ def pick_filter(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    pool = world.memo("targets_with_attribute", lambda: _with_attribute(world))
-    if not pool:
-        return None
-    for _ in range(PICK_ATTEMPTS):
-        params = dict(rng.choice(pool))
+
+    def with_threshold(params: Params) -> Params | None:
         spec = world.template.attribute(params["attribute"])
         values = [v for _, v in values_of(world, targets_of(params, world), spec.key)]
         threshold = pick_threshold(rng, spec, values)
-        if threshold is not None:
-            params["threshold"] = threshold
-            return params
-    return None
+        if threshold is None:
+            return None
+        params["threshold"] = threshold
+        return params
+
+    pool = world.memo("targets_with_attribute", lambda: _with_attribute(world))
+    return completed_draw(rng, pool, with_threshold)
 
 
 def render_filter(params: Params, template: Template) -> str:

@@ -16,13 +16,13 @@ from inspect_memgym.entity_stream.world.model import AttributeSpec, Template, Wo
 from inspect_memgym.entity_stream.world.numbers import round_series
 from inspect_memgym.entity_stream.world.questions.common import (
     DIRECTIONS,
-    PICK_ATTEMPTS,
     attributes_of_kind,
-    choose_params,
     clear_leader,
+    completed_draw,
     format_amount,
     get_series,
     parse_direction,
+    pool_picker,
     rank,
     single_fact,
 )
@@ -173,16 +173,6 @@ def _series_facts(world: World) -> tuple[Params, ...]:
 # ---------------------------------------------------------------------------------------
 
 
-def pick_temporal_trend(world: World, rng: random.Random) -> Params | None:
-    """Choose a series whose trend is clearly inside one class.
-
-    Args:
-        world: The world.
-        rng: The seeded RNG.
-    """
-    return choose_params(rng, world.memo("temporal_trend_pool", lambda: _clear_trends(world)))
-
-
 def _clear_trends(world: World) -> tuple[Params, ...]:
     """The series facts whose normalised slope is not near a class boundary."""
     pool = []
@@ -198,6 +188,25 @@ def _clear_trends(world: World) -> tuple[Params, ...]:
     return tuple(pool)
 
 
+pick_temporal_trend = pool_picker("temporal_trend_pool", _clear_trends)
+"""Choose a series whose trend is clearly inside one class."""
+
+
+def series_fields(params: Params, template: Template) -> dict[str, object]:
+    """Text fields shared by every question about one entity's series.
+
+    Args:
+        params: ``entity`` and ``attribute``.
+        template: The world's template.
+    """
+    spec = template.attribute(params["attribute"])
+    return {
+        "periods": spec.periods,
+        "possessive": possessive(params["entity"]),
+        "label": spec.label,
+    }
+
+
 def render_temporal_trend(params: Params, template: Template) -> str:
     """Ask for a series' trend class and its first and last values.
 
@@ -205,12 +214,8 @@ def render_temporal_trend(params: Params, template: Template) -> str:
         params: ``entity`` and ``attribute``.
         template: The world's template.
     """
-    spec = template.attribute(params["attribute"])
     return TREND_QUESTION.format(
-        periods=spec.periods,
-        possessive=possessive(params["entity"]),
-        label=spec.label,
-        phrases=", ".join(TREND_PHRASES),
+        phrases=", ".join(TREND_PHRASES), **series_fields(params, template)
     )
 
 
@@ -270,17 +275,17 @@ def pick_temporal_extreme(world: World, rng: random.Random) -> Params | None:
         world: The world.
         rng: The seeded RNG.
     """
-    pool = world.memo("series_facts", lambda: _series_facts(world))
-    if not pool:
-        return None
-    for _ in range(PICK_ATTEMPTS):
-        params = dict(rng.choice(pool))
+
+    def with_clear_extreme(params: Params) -> Params | None:
         params["direction"] = rng.choice(DIRECTIONS)
         spec = world.template.attribute(params["attribute"])
         series = displayed_series(spec, world, params["entity"])
         if clear_leader(periods_of(series), parse_direction(params["direction"])):
             return params
-    return None
+        return None
+
+    pool = world.memo("series_facts", lambda: _series_facts(world))
+    return completed_draw(rng, pool, with_clear_extreme)
 
 
 def render_temporal_extreme(params: Params, template: Template) -> str:
@@ -290,13 +295,7 @@ def render_temporal_extreme(params: Params, template: Template) -> str:
         params: ``entity``, ``attribute`` and ``direction``.
         template: The world's template.
     """
-    spec = template.attribute(params["attribute"])
-    return EXTREME_QUESTION.format(
-        periods=spec.periods,
-        possessive=possessive(params["entity"]),
-        label=spec.label,
-        direction=params["direction"],
-    )
+    return EXTREME_QUESTION.format(direction=params["direction"], **series_fields(params, template))
 
 
 def compute_temporal_extreme(params: Params, world: World) -> GoldAnswer:
