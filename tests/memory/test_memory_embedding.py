@@ -1,10 +1,14 @@
 """HashingEmbedding and the embedding factory."""
 
+import random
 import warnings
 
 import numpy as np
 import pytest
 from chromadb.utils.embedding_functions import DefaultEmbeddingFunction
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.feature_extraction.text import HashingVectorizer
 
 from inspect_memgym.memory.chroma_backend import ChromaBackend
 from inspect_memgym.memory.embedding import EMBEDDING_NAMES, make_embedding
@@ -37,6 +41,54 @@ def test_known_vector_is_stable_across_machines() -> None:
     default = HashingEmbedding()(["Argon Labs"])[0]
     assert np.flatnonzero(default)[:5].tolist() == [139, 242, 246, 253, 572]
     assert int(np.count_nonzero(default)) == 21
+
+
+def vectorizer_vectors(texts: list[str], n_features: int, low: int, high: int) -> np.ndarray:
+    """What scikit-learn's HashingVectorizer gives for the embedding's settings."""
+    vectorizer = HashingVectorizer(
+        analyzer="char_wb",
+        ngram_range=(low, high),
+        n_features=n_features,
+        alternate_sign=False,
+        norm="l2",
+        lowercase=True,
+        dtype=np.float32,
+    )
+    return vectorizer.transform(texts).toarray()
+
+
+EDGE_TEXTS = [
+    "",
+    " ",
+    "a",
+    "ab",
+    "abc",
+    "  x  y\n\nz  ",
+    "Ünïcödé İstanbul STRASSE straße 中文 — “quoted”",
+    "tab\tseparated\u00a0and\u2003spaced",
+    "Acme Corp: revenue 12.5M, employees 340, founded 1998. " * 40,
+    "word " * 5000,  # one bucket counted thousands of times
+]
+
+
+def test_vectors_are_the_vectorizers_bit_for_bit() -> None:
+    rng = random.Random(7)
+    alphabet = "abcdefghijXYZ0123456789 .,;:-—'\"\n\té中İß\u00a0"
+    texts = EDGE_TEXTS + [
+        "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 300))) for _ in range(300)
+    ]
+    for n_features, low, high in ((2048, 3, 5), (64, 1, 2), (97, 2, 7)):
+        ours = HashingEmbedding(n_features, low, high)(texts)
+        expected = vectorizer_vectors(texts, n_features, low, high)
+        for text, vector, row in zip(texts, ours, expected, strict=True):
+            assert np.array_equal(vector, row), text[:60]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200))
+def test_any_text_embeds_as_the_vectorizer_does(text: str) -> None:
+    [vector] = HashingEmbedding()([text])
+    assert np.array_equal(vector, vectorizer_vectors([text], HASHING_FEATURES, 3, 5)[0])
 
 
 def test_similar_texts_are_closer_than_unrelated() -> None:

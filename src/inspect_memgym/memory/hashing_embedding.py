@@ -1,20 +1,92 @@
 """The default embedding of the ChromaDB backend: hashed character n-grams.
 
-`HashingEmbedding` is lexical: scikit-learn's `HashingVectorizer` over character n-grams.
+`HashingEmbedding` is lexical: each text is the L2-normalised count vector of its hashed
+character n-grams within word boundaries, exactly what scikit-learn's
+``HashingVectorizer(analyzer="char_wb", alternate_sign=False, norm="l2", lowercase=True,
+dtype=float32)`` gives (`tests/memory/test_memory_embedding.py` compares them bit for bit).
 It needs no model download, no network and no fitting, and gives identical vectors on
-every machine, so runs are reproducible offline. This module imports numpy, scikit-learn
-and ChromaDB; `embedding.make_embedding` imports it only when a chroma backend is created.
+every machine, so runs are reproducible offline.
+
+It is computed here rather than by the vectorizer, for speed: a text's n-grams are those of
+its words, and a memory's texts repeat the same words, so each word's hashed n-grams are
+kept (`WordGrams`) and a text is one count over its words' buckets. An entry of 1,500
+characters takes about 0.07 ms instead of 0.75 ms, a short query 0.01 ms instead of 0.17 ms.
+This module imports numpy, scikit-learn's MurmurHash3 and ChromaDB;
+`embedding.make_embedding` imports it only when a chroma backend is created.
 """
 
+import math
 from typing import Any
 
 import numpy as np
 from chromadb.api.types import Documents, EmbeddingFunction, Embeddings, Space
 from chromadb.utils.embedding_functions import register_embedding_function
-from sklearn.feature_extraction.text import HashingVectorizer
+from sklearn.utils import murmurhash3_32
 
 HASHING_FEATURES = 2048
 HASHING_NGRAM_RANGE = (3, 5)
+CACHED_WORDS = 200_000
+"""Words whose hashed n-grams stay cached per embedding (emptied when full)."""
+_INT32_MIN = -(2**31)
+
+
+class WordGrams:
+    """The hash buckets of a word's character n-grams, cached per word.
+
+    A word's n-grams are taken from the word padded with one space on each side, for every
+    length from ``ngram_min`` to ``ngram_max``; a padded word no longer than a length gives
+    itself, once, as its last n-gram. Each n-gram's bucket is the absolute value of its
+    signed 32-bit MurmurHash3 (seed 0, UTF-8 bytes) modulo ``n_features``.
+    """
+
+    def __init__(self, n_features: int, ngram_min: int, ngram_max: int) -> None:
+        """Start with no word cached.
+
+        Args:
+            n_features: Number of buckets.
+            ngram_min: Shortest n-gram.
+            ngram_max: Longest n-gram.
+        """
+        self.n_features = n_features
+        self.ngram_min = ngram_min
+        self.ngram_max = ngram_max
+        self._buckets: dict[str, list[int]] = {}
+
+    def counts(self, text: str) -> np.ndarray[Any, np.dtype[np.intp]]:
+        """How many n-grams of the lowercased text fall in each bucket.
+
+        Args:
+            text: The text (split into words at whitespace).
+        """
+        buckets: list[int] = []
+        for word in text.lower().split():
+            buckets.extend(self._word(word))
+        return np.bincount(np.asarray(buckets, dtype=np.intp), minlength=self.n_features)
+
+    def _word(self, word: str) -> list[int]:
+        found = self._buckets.get(word)
+        if found is None:
+            found = [self._bucket(murmurhash3_32(gram, seed=0)) for gram in self._grams(word)]
+            if len(self._buckets) >= CACHED_WORDS:
+                self._buckets.clear()
+            self._buckets[word] = found
+        return found
+
+    def _grams(self, word: str) -> list[str]:
+        padded = f" {word} "
+        length = len(padded)
+        grams: list[str] = []
+        for size in range(self.ngram_min, self.ngram_max + 1):
+            if size >= length:  # the whole padded word, once, ends a short word's n-grams
+                grams.append(padded)
+                break
+            grams.extend(padded[offset : offset + size] for offset in range(length - size + 1))
+        return grams
+
+    def _bucket(self, hashed: int) -> int:
+        if hashed == _INT32_MIN:  # |-2**31| overflows a signed 32-bit integer
+            return (2**31 - 1 - (self.n_features - 1)) % self.n_features
+        return abs(hashed) % self.n_features
 
 
 @register_embedding_function
@@ -47,15 +119,7 @@ class HashingEmbedding(EmbeddingFunction[Documents]):
         self.n_features = n_features
         self.ngram_min = ngram_min
         self.ngram_max = ngram_max
-        self._vectorizer = HashingVectorizer(
-            analyzer="char_wb",
-            ngram_range=(ngram_min, ngram_max),
-            n_features=n_features,
-            alternate_sign=False,
-            norm="l2",
-            lowercase=True,
-            dtype=np.float32,
-        )
+        self._grams = WordGrams(n_features, ngram_min, ngram_max)
 
     def __call__(self, input: Documents) -> Embeddings:
         """Embed documents.
@@ -66,8 +130,21 @@ class HashingEmbedding(EmbeddingFunction[Documents]):
         Returns:
             One dense float32 vector of length `n_features` per text.
         """
-        matrix = self._vectorizer.transform(list(input)).toarray()
-        return [np.asarray(row, dtype=np.float32) for row in matrix]
+        return [self._vector(text) for text in input]
+
+    def _vector(self, text: str) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """A text's vector: bucket counts over their L2 norm (zeros for a text of no word).
+
+        The arithmetic is the vectorizer's: float32 counts, their squares summed in double
+        precision (exact: integers), each count divided by the norm in double precision and
+        rounded once to float32.
+        """
+        counts = self._grams.counts(text)
+        as_float32 = counts.astype(np.float32)
+        norm = math.sqrt(float((as_float32 * as_float32).astype(np.float64).sum()))
+        if norm == 0.0:
+            return np.zeros(self.n_features, dtype=np.float32)
+        return (counts / norm).astype(np.float32)
 
     @staticmethod
     def name() -> str:
