@@ -119,7 +119,7 @@ LIMITED_CELLS: dict[tuple[str, str], tuple[float, str]] = {
     ("entity_stream", "rag"): (0.35, "30 retrieved passages miss documents cut across passages"),
     ("entity_stream", "awe"): (0.35, "one entry per entity: the 15-write lite budget holds half"),
     ("entity_stream", "notes"): (0.2, "500 notes tokens hold a fraction of 30 entities"),
-    ("entity_stream", "masking"): (0.0, "only the 3 newest documents stay visible"),
+    ("entity_stream", "masking"): (0.0, "only the 3 newest inputs stay unmasked"),
     ("entity_stream", "bm25_message"): (0.85, "5 retrieved events miss some entities"),
     ("entity_stream", "bm25_dialog"): (0.85, "5 retrieved dialogues miss some entities"),
     ("entity_stream", "embed_message"): (0.85, "5 retrieved events miss some entities"),
@@ -127,7 +127,7 @@ LIMITED_CELLS: dict[tuple[str, str], tuple[float, str]] = {
     ("conversation", "bm25_dialog"): (0.85, "5 retrieved sessions miss a revealed value"),
     ("conversation", "embed_message"): (0.4, "hashed n-grams retrieve few revealing messages"),
     ("conversation", "embed_dialog"): (0.75, "hashed n-grams miss some revealing sessions"),
-    ("feedback", "masking"): (0.2, "only the 3 newest dialogues stay visible"),
+    ("feedback", "masking"): (0.2, "only the 3 newest inputs stay unmasked"),
     ("feedback", "embed_message"): (0.7, "hashed n-grams miss some feedback messages"),
 }
 """Cells where the strategy itself keeps or retrieves too little for a perfect score: the
