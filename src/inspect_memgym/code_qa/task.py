@@ -35,7 +35,11 @@ from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.strategies.registry import strategy_parameters
 from inspect_memgym.strategies.support import check_integer
-from inspect_memgym.strategies.task_arguments import memory_location, memory_strategy_solver
+from inspect_memgym.strategies.task_arguments import (
+    memory_location,
+    memory_strategy_solver,
+    strategy_options_of,
+)
 
 TASK_VERSION = 1
 """Bumped whenever generation or scoring changes."""
@@ -124,15 +128,7 @@ def code_qa(
         options.check()
         if short_term_window is None and "short_term_window" in strategy_parameters(agent):
             short_term_window = EVICTED_SHORT_TERM_WINDOW
-        strategy_options = {
-            "update_frequency": update_frequency,
-            "short_term_window": short_term_window,
-            "top_k": top_k,
-            "context_budget": context_budget,
-            "notes_budget": notes_budget,
-            "observation_window": observation_window,
-            "max_turns": max_turns,
-        }
+        strategy_options = strategy_options_of(locals())
         solver = memory_strategy_solver(agent, memory, strategy_options, write_budget)
         chosen_seeds = resolve_seeds(seeds, seed)
         samples = generated_dataset(chosen_seeds, context_tokens, options)

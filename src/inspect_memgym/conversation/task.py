@@ -28,7 +28,11 @@ from inspect_memgym.kit.seeds import resolve_seeds
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
-from inspect_memgym.strategies.task_arguments import memory_location, memory_strategy_solver
+from inspect_memgym.strategies.task_arguments import (
+    memory_location,
+    memory_strategy_solver,
+    strategy_options_of,
+)
 
 TASK_VERSION = 2
 """Bumped whenever generation or scoring changes (2: memory-isolated scores and the shared
@@ -111,15 +115,7 @@ def conversation(
             get_conversation_tier(tier)
             chosen_seeds = resolve_seeds(seeds, seed)
             samples = generated_dataset(tier, chosen_seeds, options)
-        strategy_options = {
-            "update_frequency": update_frequency,
-            "short_term_window": short_term_window,
-            "top_k": top_k,
-            "context_budget": context_budget,
-            "notes_budget": notes_budget,
-            "observation_window": observation_window,
-            "max_turns": max_turns,
-        }
+        strategy_options = strategy_options_of(locals())
         return Task(
             dataset=samples,
             solver=memory_strategy_solver(agent, memory, strategy_options, write_budget),

@@ -36,7 +36,11 @@ from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.strategies.support import check_integer
-from inspect_memgym.strategies.task_arguments import memory_location, memory_strategy_solver
+from inspect_memgym.strategies.task_arguments import (
+    memory_location,
+    memory_strategy_solver,
+    strategy_options_of,
+)
 
 TASK_VERSION = 1
 """Bumped whenever generation or scoring changes."""
@@ -139,15 +143,7 @@ def feedback(
             get_feedback_tier(tier)
             chosen_seeds = resolve_seeds(seeds, seed)
             samples = generated_dataset(tier, chosen_seeds, modes, options)
-        strategy_options = {
-            "update_frequency": update_frequency,
-            "short_term_window": short_term_window,
-            "top_k": top_k,
-            "context_budget": context_budget,
-            "notes_budget": notes_budget,
-            "observation_window": observation_window,
-            "max_turns": max_turns,
-        }
+        strategy_options = strategy_options_of(locals())
         return Task(
             dataset=samples,
             solver=memory_strategy_solver(agent, memory, strategy_options, write_budget),

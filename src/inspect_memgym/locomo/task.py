@@ -32,9 +32,9 @@ from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.strategies.task_arguments import (
-    STRATEGY_OPTION_NAMES,
     memory_location,
     memory_strategy_solver,
+    strategy_options_of,
 )
 
 TASK_VERSION = 1
@@ -115,15 +115,7 @@ def locomo(
             "include_adversarial": include_adversarial,
             "memory_isolation": memory_isolation,
         }
-        strategy_options = {
-            "update_frequency": update_frequency,
-            "short_term_window": short_term_window,
-            "top_k": top_k,
-            "context_budget": context_budget,
-            "notes_budget": notes_budget,
-            "observation_window": observation_window,
-            "max_turns": max_turns,
-        }
+        strategy_options = strategy_options_of(locals())
         solver = memory_strategy_solver(agent, memory, strategy_options, write_budget)
         samples = locomo_dataset(dataset, chosen, options)
         keys = score_keys(judge, chosen)
@@ -144,7 +136,7 @@ def locomo(
                 "judge": ANSWER_JUDGE_PROMPT_VERSION if judge else None,
                 "seed": seed,
                 "agent": agent,
-                **{name: strategy_options[name] for name in STRATEGY_OPTION_NAMES},
+                **strategy_options,
                 "memory_isolation": memory_isolation,
                 **memory.task_metadata(),
                 "memory_location": memory_location(agent, memory),

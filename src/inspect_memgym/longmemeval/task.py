@@ -31,9 +31,9 @@ from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.strategies.task_arguments import (
-    STRATEGY_OPTION_NAMES,
     memory_location,
     memory_strategy_solver,
+    strategy_options_of,
 )
 
 TASK_VERSION = 1
@@ -101,15 +101,7 @@ def longmemeval(
         variant_file(variant)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         types = parse_question_types(question_types)
-        strategy_options = {
-            "update_frequency": update_frequency,
-            "short_term_window": short_term_window,
-            "top_k": top_k,
-            "context_budget": context_budget,
-            "notes_budget": notes_budget,
-            "observation_window": observation_window,
-            "max_turns": max_turns,
-        }
+        strategy_options = strategy_options_of(locals())
         solver = memory_strategy_solver(agent, memory, strategy_options, write_budget)
         options = {"memory_isolation": memory_isolation, "question_types": list(types)}
         samples = longmemeval_dataset(variant, dataset, types, options)
@@ -130,7 +122,7 @@ def longmemeval(
                 "question_types": list(types),
                 "judge": sorted(version for version, _ in JUDGE_PROMPTS.values()),
                 "agent": agent,
-                **{name: strategy_options[name] for name in STRATEGY_OPTION_NAMES},
+                **strategy_options,
                 "memory_isolation": memory_isolation,
                 **memory.task_metadata(),
                 "memory_location": memory_location(agent, memory),

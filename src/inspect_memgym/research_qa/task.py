@@ -39,7 +39,11 @@ from inspect_memgym.research_qa.world import (
     GENERATOR_VERSION,
 )
 from inspect_memgym.strategies.registry import strategy_parameters
-from inspect_memgym.strategies.task_arguments import memory_location, memory_strategy_solver
+from inspect_memgym.strategies.task_arguments import (
+    memory_location,
+    memory_strategy_solver,
+    strategy_options_of,
+)
 
 TASK_VERSION = 1
 """Bumped whenever generation or scoring changes."""
@@ -132,15 +136,7 @@ def research_qa(
         )
         if short_term_window is None and "short_term_window" in strategy_parameters(agent):
             short_term_window = RESEARCH_SHORT_TERM_WINDOW
-        strategy_options = {
-            "update_frequency": update_frequency,
-            "short_term_window": short_term_window,
-            "top_k": top_k,
-            "context_budget": context_budget,
-            "notes_budget": notes_budget,
-            "observation_window": observation_window,
-            "max_turns": max_turns,
-        }
+        strategy_options = strategy_options_of(locals())
         solver = memory_strategy_solver(agent, memory, strategy_options, write_budget)
         if dataset is not None:
             samples = memgym_dataset(dataset, options)

@@ -1,13 +1,15 @@
 """A task's ``-T`` arguments for its memory strategy, turned into the strategy's solver.
 
 Every task that takes ``agent=`` passes the same memory settings and strategy options;
-`memory_strategy_solver` builds the solver from them and `memory_location` says where the
-chosen strategy keeps its memory, for the task's metadata.
+`strategy_options_of` picks the options out of the task's arguments, `memory_strategy_solver`
+builds the solver from them and `memory_location` says where the chosen strategy keeps its
+memory, for the task's metadata.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from inspect_ai.solver import Solver
 
@@ -17,6 +19,16 @@ from inspect_memgym.strategies.registry import strategy_parameters, strategy_sol
 
 IN_CONTEXT = "in context"
 """`memory_location` of a strategy that keeps its memory in the model's context."""
+
+
+def strategy_options_of(arguments: Mapping[str, Any]) -> dict[str, int | None]:
+    """The strategy options among a task's arguments, in `STRATEGY_OPTION_NAMES` order.
+
+    Args:
+        arguments: The task function's arguments by name (e.g. its ``locals()``), every
+            name of `STRATEGY_OPTION_NAMES` among them.
+    """
+    return {name: arguments[name] for name in STRATEGY_OPTION_NAMES}
 
 
 def memory_strategy_solver(
