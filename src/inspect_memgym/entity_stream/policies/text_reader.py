@@ -36,6 +36,7 @@ from inspect_memgym.entity_stream.scenario_content import scenario_content
 from inspect_memgym.entity_stream.world.model import Template, World
 from inspect_memgym.entity_stream.world.scenario import ingest_documents
 from inspect_memgym.entity_stream.world.templates import get_template
+from inspect_memgym.kit.bounded_cache import BoundedCache
 from inspect_memgym.memory.content import normalize_content
 
 _NOTATION = re.compile(r"[^\n\"|]+\|c=[^\n\"]+")
@@ -142,9 +143,8 @@ class StreamText:
         return change_line(self.template, line, notice.attribute, notice.new, notice.kind) or line
 
 
-_cache: dict[tuple[str, str, int], StreamText] = {}
+_cache = BoundedCache[StreamText](64)
 """Parsed stream texts by scenario (parsing on every call would dominate run time)."""
-_MAX_CACHED = 64
 
 
 def stream_text(metadata: dict[str, Any]) -> StreamText:
@@ -155,12 +155,7 @@ def stream_text(metadata: dict[str, Any]) -> StreamText:
             its scenario's, `scenario_content`).
     """
     key = (str(metadata["template"]), str(metadata["tier"]), int(metadata["seed"]))
-    found = _cache.get(key)
-    if found is None:
-        if len(_cache) >= _MAX_CACHED:
-            _cache.clear()
-        found = _cache[key] = _parse(key[0], scenario_content(metadata).events)
-    return found
+    return _cache.get(key, lambda: _parse(key[0], scenario_content(metadata).events))
 
 
 def _parse(template: str, events: list[dict[str, Any]]) -> StreamText:
