@@ -9,7 +9,8 @@ import pytest
 
 import inspect_memgym.entity_stream.validity as validation
 from inspect_memgym.cli import main
-from inspect_memgym.entity_stream.invariants import PolicyResult, Verdict
+from inspect_memgym.entity_stream.invariants import PolicyResult
+from inspect_memgym.validity.verdicts import Verdict
 
 GOLDEN_TABLE = Path(__file__).parent / "golden" / "validate_lite_seed0_company.md"
 """The table and verdicts of this grid, as validate printed them before it ran its policies

@@ -19,7 +19,9 @@ import pytest
 
 PACKAGE = "inspect_memgym"
 SOURCE = Path(__file__).resolve().parents[1] / "src" / PACKAGE
-SHARED = frozenset({"memory", "strategies", "scoring", "simulation", "analysis", "kit"})
+SHARED = frozenset(
+    {"memory", "strategies", "scoring", "simulation", "analysis", "kit", "validity"}
+)
 TOP_LEVEL = frozenset({"_registry", "cli", "__init__"})
 """Top-level modules that may name every benchmark (the entry points)."""
 SHARED_MAY_IMPORT: dict[str, frozenset[str]] = {
@@ -29,6 +31,7 @@ SHARED_MAY_IMPORT: dict[str, frozenset[str]] = {
     "strategies": frozenset({"strategies", "memory", "scoring", "kit"}),
     "simulation": frozenset({"simulation", "scoring", "kit"}),
     "analysis": frozenset({"analysis", "scoring", "kit"}),
+    "validity": frozenset({"validity", "kit"}),
 }
 INSPECT_SCORING_MODULES = frozenset({"judge", "metrics", "viewer"})
 """Modules of scoring/ that are Inspect wrappers; every other one must be pure."""

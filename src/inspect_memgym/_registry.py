@@ -1,4 +1,7 @@
-"""Everything inspect_memgym registers with Inspect (the ``inspect_ai`` entry point)."""
+"""Everything inspect_memgym registers with Inspect (the ``inspect_ai`` entry point).
+
+Also every task's validity suite (``inspect-memgym validate --task NAME``).
+"""
 
 # ruff: noqa: F401
 
@@ -10,6 +13,7 @@ from inspect_memgym.entity_stream.scorer import entity_stream_scorer
 from inspect_memgym.entity_stream.solver import entity_stream_agent
 from inspect_memgym.entity_stream.submit_answer import submit_answer
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.entity_stream.validity_suite import EntityStreamSuite
 from inspect_memgym.feedback.scorer import feedback_scorer
 from inspect_memgym.feedback.task import feedback
 from inspect_memgym.locomo.scorer import locomo_scorer

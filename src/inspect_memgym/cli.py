@@ -95,36 +95,39 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    from inspect_memgym.entity_stream.policies.registry import POLICIES, get_policy
-    from inspect_memgym.entity_stream.validity import format_report, validate
+    import inspect_memgym._registry  # noqa: F401  (registers every task's validity suite)
+    from inspect_memgym.validity.suite import ValidateOptions, get_suite, suite_names
 
-    templates = resolve_templates(args.templates)
-    get_tier(args.tier)
-    policies = list(POLICIES) if args.policies == "all" else args.policies.split(",")
-    for policy in policies:
-        get_policy(policy)
     if args.workers < 1:
         raise ValueError(f"workers must be at least 1, got {args.workers}")
-    print(
-        f"validating {len(policies)} policies on {len(templates) * len(args.seeds)} "
-        f"{args.tier} samples each in {args.workers} processes; logs in {args.log_dir}",
-        file=sys.stderr,
-        flush=True,
-    )
-    started = time.perf_counter()
-    report = validate(
-        policies,
-        args.tier,
-        args.seeds,
-        templates,
-        args.log_dir,
-        args.max_samples,
-        args.display,
-        args.workers,
-    )
-    print(format_report(report))
-    print(f"wall time {time.perf_counter() - started:.1f} s", file=sys.stderr)
-    return 0 if report.passed else 1
+    tasks = suite_names() if args.task == "all" else [args.task]
+    suites = [get_suite(task) for task in tasks]
+    passed = True
+    for suite in suites:
+        log_dir = args.log_dir if len(suites) == 1 else f"{args.log_dir}/{suite.task}"
+        options = ValidateOptions(
+            log_dir=log_dir,
+            seeds=None if args.seeds is None else tuple(args.seeds),
+            workers=args.workers,
+            max_samples=args.max_samples,
+            display=args.display,
+            instances=args.instances,
+            runs=tuple(args.runs.split(",")) if args.runs else (),
+            tier=args.tier,
+            templates=args.templates,
+            policies=args.policies,
+        )
+        print(
+            f"validating {suite.task} in {args.workers} processes; logs in {log_dir}",
+            file=sys.stderr,
+            flush=True,
+        )
+        started = time.perf_counter()
+        report = suite.validate(options)
+        print(report.markdown())
+        print(f"{suite.task}: wall time {time.perf_counter() - started:.1f} s", file=sys.stderr)
+        passed = passed and report.passed
+    return 0 if passed else 1
 
 
 def _baseline(args: argparse.Namespace) -> tuple[str | None, Leaderboard | None]:
@@ -208,21 +211,50 @@ def build_parser() -> argparse.ArgumentParser:
     generate.set_defaults(handler=_generate)
     validate = commands.add_parser(
         "validate",
-        help="run every scripted policy offline and check that only real memory management scores",
+        help="play references and adversaries through a task and check that only memory scores",
     )
-    _add_grid_arguments(validate)
     validate.add_argument(
-        "--policies", default="all", help="comma-separated memgym policies (default: all)"
+        "--task",
+        default="entity_stream",
+        help="the task to validate, or all (default: entity_stream)",
     )
-    validate.add_argument("--log-dir", default="logs/validate")
     validate.add_argument(
-        "--max-samples", type=int, default=1, help="samples run at once per policy (default: 1)"
+        "--seeds",
+        type=_parse_seeds,
+        default=None,
+        help="a count (10), a range (3-7) or a list (1,4,9); default: the task's official grid",
+    )
+    validate.add_argument(
+        "--tier", default=None, help="tier of the grid (entity_stream: lite, standard, hard, multi)"
+    )
+    validate.add_argument(
+        "--templates", default=None, help="comma-separated templates (entity_stream; default: all)"
+    )
+    validate.add_argument(
+        "--policies",
+        default=None,
+        help="comma-separated memgym policies (entity_stream; default: all)",
+    )
+    validate.add_argument(
+        "--runs", default=None, help="comma-separated runs of the task's suite (default: all)"
+    )
+    validate.add_argument(
+        "--instances",
+        type=int,
+        default=200,
+        help="generated instances per statistical invariant (default: 200)",
+    )
+    validate.add_argument(
+        "--log-dir", default="logs/validate", help="where the logs go (default: logs/validate)"
+    )
+    validate.add_argument(
+        "--max-samples", type=int, default=1, help="samples run at once per eval (default: 1)"
     )
     validate.add_argument(
         "--workers",
         type=int,
         default=os.cpu_count() or 1,
-        help="processes running the policies' evals (default: one per CPU)",
+        help="processes running the evals (default: one per CPU)",
     )
     validate.add_argument(
         "--display",

@@ -11,6 +11,8 @@ import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from inspect_memgym.validity.verdicts import Verdict
+
 CHEATERS: tuple[str, ...] = ("name_dumper", "hedger", "over_writer", "judge_baiter")
 MEMORYLESS: tuple[str, ...] = ("guesser", "abstainer", "smart_guesser")
 COMPOSITE_ORDER: tuple[str, ...] = ("perfect", "template_expert", "strategic", "naive", "guesser")
@@ -44,21 +46,6 @@ class PolicyResult:
     budget_overruns: int = 0
     errors: int = 0
     sample_values: dict[str, dict[str, float]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """One invariant's outcome.
-
-    Attributes:
-        name: Invariant name.
-        passed: Whether it held.
-        detail: The numbers compared.
-    """
-
-    name: str
-    passed: bool
-    detail: str
 
 
 Results = Mapping[str, PolicyResult]

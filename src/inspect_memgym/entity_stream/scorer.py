@@ -14,6 +14,7 @@ from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 from inspect_ai.util import store_as
 
+from inspect_memgym.entity_stream import BENCHMARK_NAME
 from inspect_memgym.entity_stream.attribution import attribute_questions
 from inspect_memgym.entity_stream.axes import (
     SCORE_KEYS,
@@ -37,7 +38,12 @@ from inspect_memgym.scoring.metrics import score_metrics
 
 
 async def _grade(
-    question: Question, answer: str, known_names: list[str], template: Template, judge: bool
+    question: Question,
+    answer: str,
+    known_names: list[str],
+    template: Template,
+    judge: bool,
+    self_judge: bool,
 ) -> dict[str, Any]:
     verdict = check_answer(
         answer,
@@ -60,11 +66,14 @@ async def _grade(
         "correct": verdict.verdict == "correct",
     }
     if verdict.verdict == "undecided" and judge:
-        correct, grader = await judge_answer(question.text, question.gold.text, answer)
+        judged = await judge_answer(
+            BENCHMARK_NAME, question.text, question.gold.text, answer, self_judge
+        )
         detail.update(
-            correct=correct,
+            correct=judged.correct,
             decided_by="judge",
-            judge_model=grader,
+            judge_model=judged.judge_model,
+            self_judged=judged.self_judged,
             judge_prompt_version=JUDGE_PROMPT_VERSION,
         )
     return detail
@@ -92,12 +101,13 @@ def _add_attribution(
 
 
 @scorer(metrics=score_metrics(SCORE_KEYS, headline="composite", group_by="template"))
-def entity_stream_scorer(judge: bool = False) -> Scorer:
+def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
     """Score every question of an entity_stream sample and compute the axes.
 
     Args:
         judge: Consult the ``grader`` model role when the rules cannot decide (otherwise an
             undecided answer counts as wrong).
+        self_judge: Let the model under test judge when no ``grader`` role is bound.
     """
 
     async def score(state: TaskState, target: Target) -> Score:
@@ -113,7 +123,12 @@ def entity_stream_scorer(judge: bool = False) -> Scorer:
             for question in questions:
                 answer = answers.get(question.qid, {})
                 detail = await _grade(
-                    question, str(answer.get("answer", "")), known_names, template, judge
+                    question,
+                    str(answer.get("answer", "")),
+                    known_names,
+                    template,
+                    judge,
+                    self_judge,
                 )
                 detail["submitted"] = bool(answer.get("submitted", False))
                 details.append(detail)

@@ -32,6 +32,7 @@ from inspect_memgym.kit.seeds import resolve_seeds
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.scoring.judge import check_judge_bound
 from inspect_memgym.strategies.registry import chosen_options
 from inspect_memgym.strategies.task_arguments import memory_location, memory_strategy_solver
 
@@ -54,6 +55,7 @@ def entity_stream(
     embedding: str = DEFAULT_EMBEDDING,
     write_budget: int | None = None,
     judge: bool = False,
+    self_judge: bool = False,
     max_turns_per_event: int = DEFAULT_MAX_TURNS_PER_EVENT,
     memory_isolation: bool = True,
     update_frequency: int | None = None,
@@ -80,6 +82,8 @@ def entity_stream(
         embedding: Embedding for chroma: hashing (offline default), minilm or openai.
         write_budget: Override the tier's write budget.
         judge: Consult the ``grader`` model role when the answer rules cannot decide.
+        self_judge: With ``judge``, let the model under test judge its own answers when no
+            ``grader`` role is bound (recorded as ``self_judged``); refused otherwise.
         max_turns_per_event: Model turns allowed per event (agentic).
         memory_isolation: Also ask every question with no memory (``no_memory`` and
             ``memory_delta`` in the scores; NaN when false).
@@ -97,6 +101,7 @@ def entity_stream(
     """
     with task_argument_errors(BENCHMARK_NAME):
         get_tier(tier)
+        check_judge_bound(BENCHMARK_NAME, judge, self_judge)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         chosen_templates = resolve_templates(templates)
         chosen_seeds = resolve_seeds(seeds, seed)
@@ -127,7 +132,7 @@ def entity_stream(
         return Task(
             dataset=dataset,
             solver=solver,
-            scorer=entity_stream_scorer(judge=judge),
+            scorer=entity_stream_scorer(judge=judge, self_judge=self_judge),
             version=TASK_VERSION,
             headline_metric=entity_stream_headline(),
             viewer=entity_stream_viewer(),
@@ -141,6 +146,7 @@ def entity_stream(
                 "memory_location": memory_location(agent, memory),
                 "write_budget": write_budget,
                 "judge": judge,
+                "self_judge": self_judge,
                 "max_turns_per_event": max_turns_per_event,
                 "memory_isolation": memory_isolation,
                 **{key: value for key, value in strategy_options.items() if value is not None},

@@ -16,11 +16,12 @@ from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog
 
 from inspect_memgym.entity_stream.axes import AXIS_KEYS
-from inspect_memgym.entity_stream.invariants import PolicyResult, Verdict, check_invariants
+from inspect_memgym.entity_stream.invariants import PolicyResult, check_invariants
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.entity_stream.validity_jobs import GridSettings, plan_jobs, run_jobs
 from inspect_memgym.entity_stream.validity_results import SCORER_NAME, policy_result
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS
+from inspect_memgym.validity.verdicts import Verdict
 
 __all__ = [
     "RERUN_POLICIES",
@@ -58,6 +59,10 @@ class ValidationReport:
     def passed(self) -> bool:
         """Whether every invariant held."""
         return all(verdict.passed for verdict in self.verdicts)
+
+    def markdown(self) -> str:
+        """The policy table and the verdicts as Markdown (`format_report`)."""
+        return format_report(self)
 
 
 def run_policy_logs(

@@ -28,6 +28,10 @@ inspect-ai 0.3.285 offers no public way to do these things; if Inspect changes a
   ``inspect_ai.log._samples.sample_active``). The ``memgym`` model provider needs the
   metadata to route a model call to the benchmark playing it; memory backends need the ids
   to name a per-sample ChromaDB collection.
+* `building_task_in_eval` (``inspect_ai.model._model.active_model``): Inspect binds an
+  eval's model and model roles before it builds the tasks of ``inspect eval``, so a task can
+  refuse a judge that no ``grader`` role supplies in one line, before any sample runs. A
+  task built in Python before ``eval()`` has no active model yet and cannot know its roles.
 """
 
 from __future__ import annotations
@@ -149,3 +153,10 @@ def task_argument_errors(task_name: str) -> Iterator[None]:
         raise
     except ValueError as error:
         raise TaskArgumentError(f"{task_name}: {error}") from error
+
+
+def building_task_in_eval() -> bool:
+    """Whether the current code runs inside an eval (a model is active), e.g. building a task."""
+    from inspect_ai.model._model import active_model
+
+    return active_model() is not None

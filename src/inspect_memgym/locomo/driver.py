@@ -91,7 +91,7 @@ async def run_locomo(state: TaskState, agent: MemoryStrategy) -> TaskState:
     conversation = conversation_for(state.metadata)
     options: dict[str, Any] = state.metadata.get(OPTIONS_KEY, {})
     if options.get("judge"):
-        announce_judge(BENCHMARK_NAME)
+        announce_judge(BENCHMARK_NAME, bool(options.get("self_judge", False)))
     briefing = locomo_briefing(conversation)
     agent.brief(briefing)
     progress = current_locomo_state()

@@ -14,6 +14,7 @@ from typing import Any
 from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
+from inspect_memgym.locomo import BENCHMARK_NAME
 from inspect_memgym.locomo.dataset import OPTIONS_KEY, conversation_for
 from inspect_memgym.locomo.explanation import locomo_explanation
 from inspect_memgym.locomo.grading import QuestionGrade, adversarial_options, grade_reply
@@ -56,7 +57,11 @@ def locomo_scorer() -> Scorer:
                 for item in asked
             ]
         judge = bool(options.get("judge"))
-        judgements = await _judge(asked, answers[MEMORY_ANSWER]) if judge else {}
+        judgements = (
+            await _judge(asked, answers[MEMORY_ANSWER], bool(options.get("self_judge")))
+            if judge
+            else {}
+        )
         decisions = [verdict_is_correct(j.verdict) for j in judgements.values()]
         value = locomo_values(grades, no_memory, include_adversarial, decisions if judge else None)
         rows = _rows(asked, grades, answers, no_memory, judgements)
@@ -82,14 +87,16 @@ def _grade(item: QuestionItem, reply: str, seed: int) -> QuestionGrade:
     return grade_reply(item, reply, options)
 
 
-async def _judge(questions: list[QuestionItem], replies: dict[str, str]) -> dict[str, Judgement]:
+async def _judge(
+    questions: list[QuestionItem], replies: dict[str, str], self_judge: bool
+) -> dict[str, Judgement]:
     judgements = {}
     for item in questions:
         if item.is_adversarial:
             continue
         set_phase(PHASE_JUDGE, item.question_id)
         prompt, _ = judge_prompt(item, replies[item.question_id])
-        judgements[item.question_id] = await yes_no_judgement(prompt)
+        judgements[item.question_id] = await yes_no_judgement(BENCHMARK_NAME, prompt, self_judge)
     set_phase("")
     return judgements
 

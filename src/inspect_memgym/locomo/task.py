@@ -31,6 +31,7 @@ from inspect_memgym.locomo.viewer import locomo_headline, locomo_viewer
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.scoring.judge import check_judge_bound
 from inspect_memgym.strategies.task_arguments import (
     memory_location,
     memory_strategy_solver,
@@ -51,6 +52,7 @@ def locomo(
     categories: int | str | Sequence[int | str] | None = None,
     include_adversarial: bool = False,
     judge: bool = False,
+    self_judge: bool = False,
     seed: int = DEFAULT_SEED,
     agent: str = DEFAULT_AGENT,
     backend: str = DEFAULT_BACKEND,
@@ -80,6 +82,8 @@ def locomo(
             are reported apart, as abstention).
         judge: Also have the ``grader`` role judge every category 1-4 answer
             (``judge_accuracy``, beside the rule-based F1).
+        self_judge: With ``judge``, let the model under test judge its own answers when no
+            ``grader`` role is bound (recorded as ``self_judged``); refused otherwise.
         seed: Fixes the order of each adversarial question's two options.
         agent: Memory strategy: native (default), none, awi, rag, awe, summary, masking,
             notes or agentic.
@@ -104,6 +108,7 @@ def locomo(
     with task_argument_errors(BENCHMARK_NAME):
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         chosen = parse_categories(categories)
+        check_judge_bound(BENCHMARK_NAME, judge, self_judge)
         if not include_adversarial and not set(chosen) & {1, 2, 3, 4}:
             raise ValueError(
                 "categories selects only adversarial questions, which the F1 headline leaves "
@@ -112,6 +117,7 @@ def locomo(
         options = {
             "seed": seed,
             "judge": judge,
+            "self_judge": self_judge,
             "include_adversarial": include_adversarial,
             "memory_isolation": memory_isolation,
         }

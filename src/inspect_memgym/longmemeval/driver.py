@@ -49,9 +49,9 @@ async def run_longmemeval(state: TaskState, agent: MemoryStrategy) -> TaskState:
     Returns:
         The state, with the strategy's description in ``metadata["agent"]``.
     """
-    announce_judge(BENCHMARK_NAME)
     record = record_for(state.metadata)
     options: dict[str, Any] = state.metadata.get(OPTIONS_KEY, {})
+    announce_judge(BENCHMARK_NAME, bool(options.get("self_judge", False)))
     agent.brief(LONGMEMEVAL_BRIEFING)
     progress = current_longmemeval_state()
     ledger = current_ledger()

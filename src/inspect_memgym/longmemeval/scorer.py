@@ -1,8 +1,9 @@
 """The LongMemEval scorer: the type-specific judge on the answer, and on the no-memory answer.
 
 The rubric is chosen by `judge_prompts.rubric_for`: abstention by the ``_abs`` suffix of
-the question id, otherwise by the question type. The judge is the ``grader`` role (else the
-model under test, said up front by the driver and recorded here as ``self_judged``) at
+the question id, otherwise by the question type. The judge is the ``grader`` role (or, with
+``-T self_judge=true``, the model under test, said up front by the driver and recorded
+here as ``self_judged``) at
 temperature 0, and its reply must be exactly yes or no (anything else is undecided and
 counts as wrong). ``Score.value`` is `values.longmemeval_values`.
 """
@@ -14,6 +15,7 @@ from typing import Any
 from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
+from inspect_memgym.longmemeval import BENCHMARK_NAME
 from inspect_memgym.longmemeval.dataset import OPTIONS_KEY, record_for
 from inspect_memgym.longmemeval.judge_prompts import JUDGE_PROMPTS, judge_prompt, rubric_for
 from inspect_memgym.longmemeval.records import QUESTION_TYPES, LongMemEvalRecord
@@ -36,10 +38,11 @@ def longmemeval_scorer() -> Scorer:
         options: dict[str, Any] = state.metadata.get(OPTIONS_KEY, {})
         isolation = bool(options.get("memory_isolation", True))
         progress = current_longmemeval_state()
-        judged = await _judge(record, progress.answer)
+        self_judge = bool(options.get("self_judge", False))
+        judged = await _judge(record, progress.answer, self_judge)
         no_memory_judged = None
         if isolation:
-            no_memory_judged = await _judge(record, progress.no_memory_answer or "")
+            no_memory_judged = await _judge(record, progress.no_memory_answer or "", self_judge)
         set_phase("")
         correct = verdict_is_correct(judged.verdict)
         no_memory_correct = (
@@ -72,10 +75,10 @@ def longmemeval_scorer() -> Scorer:
     return score
 
 
-async def _judge(record: LongMemEvalRecord, answer: str) -> Judgement:
+async def _judge(record: LongMemEvalRecord, answer: str, self_judge: bool) -> Judgement:
     set_phase(PHASE_JUDGE, record.question_id)
     prompt, _ = judge_prompt(record, answer)
-    return await yes_no_judgement(prompt)
+    return await yes_no_judgement(BENCHMARK_NAME, prompt, self_judge)
 
 
 def _explanation(

@@ -30,6 +30,7 @@ from inspect_memgym.longmemeval.viewer import longmemeval_headline, longmemeval_
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.scoring.judge import check_judge_bound
 from inspect_memgym.strategies.task_arguments import (
     memory_location,
     memory_strategy_solver,
@@ -61,6 +62,7 @@ def longmemeval(
     observation_window: int | None = None,
     max_turns: int | None = None,
     memory_isolation: bool = True,
+    self_judge: bool = False,
     chroma_url: str | None = None,
     chroma_token: str | None = None,
     keep_memory: bool = False,
@@ -68,8 +70,9 @@ def longmemeval(
     """LongMemEval (ICLR 2025) as an Inspect task: one sample per question.
 
     Answers are judged by the ``grader`` model role (``--model-role grader=<model>``; the
-    paper's judge is gpt-4o-2024-08-06). Without one the model under test judges its own
-    answers, which the task says up front and records in every score.
+    paper's judge is gpt-4o-2024-08-06). With no ``grader`` bound the task is refused,
+    unless ``-T self_judge=true`` lets the model under test judge its own answers (said up
+    front and recorded in every score as ``self_judged``).
 
     Args:
         variant: s (default; ~115k tokens of history per question), m (~500 sessions) or
@@ -91,6 +94,8 @@ def longmemeval(
         max_turns: Model turns per input or answer (agentic; default 20).
         memory_isolation: Also ask every question with no history (``no_memory`` and
             ``memory_delta``; NaN when false).
+        self_judge: Let the model under test judge its own answers when no ``grader`` role
+            is bound.
         chroma_url: ChromaDB server for the chroma backend (default: ``MEMGYM_CHROMA_URL``,
             else an in-process store).
         chroma_token: Token for a ChromaDB server with token auth (prefer
@@ -99,11 +104,16 @@ def longmemeval(
     """
     with task_argument_errors(BENCHMARK_NAME):
         variant_file(variant)
+        check_judge_bound(BENCHMARK_NAME, True, self_judge)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         types = parse_question_types(question_types)
         strategy_options = strategy_options_of(locals())
         solver = memory_strategy_solver(agent, memory, strategy_options, write_budget)
-        options = {"memory_isolation": memory_isolation, "question_types": list(types)}
+        options = {
+            "memory_isolation": memory_isolation,
+            "question_types": list(types),
+            "self_judge": self_judge,
+        }
         samples = longmemeval_dataset(variant, dataset, types, options)
         keys = score_keys(types)
         return Task(
@@ -121,6 +131,7 @@ def longmemeval(
                 "data_revision": None if dataset else LONGMEMEVAL_REVISION,
                 "question_types": list(types),
                 "judge": sorted(version for version, _ in JUDGE_PROMPTS.values()),
+                "self_judge": self_judge,
                 "agent": agent,
                 **strategy_options,
                 "memory_isolation": memory_isolation,

@@ -1,18 +1,20 @@
 """LLM judges under the ``grader`` model role.
 
-Two kinds:
+Who judges (`judge_model`): the ``grader`` role (``--model-role grader=<model>``). The model
+under test judges its own answers only when the user asks for it with ``-T
+self_judge=true``; otherwise a judge with no ``grader`` role bound is refused: in one line
+when the task is built inside an eval (`check_judge_bound`), else when the first answer is
+judged (`JudgeNotBound`). A task that self-judges says so up front with `announce_judge`
+(one warning line per eval), and every judged score records the judge model and
+``self_judged``, so a self-judged number is never passed off as graded.
 
-* `judge_answer`, consulted only when the answer rules cannot decide: the ``grader`` role
-  (``--model-role grader=<model>``), else the model under test; the log records which
-  model judged. Its prompt is versioned so judged scores from different prompt versions
-  are never mixed.
+Two kinds of judgement:
+
+* `judge_answer`, consulted only when the answer rules cannot decide. Its prompt is
+  versioned so judged scores from different prompt versions are never mixed.
 * `yes_no_judgement`, for tasks whose scores *are* judged (a judged accuracy, or a judged
   view beside a rule-based score): one call with a benchmark's own versioned prompt, read
-  strictly as yes or no (`scoring.yes_no_verdict`). Without a ``grader`` role the model
-  under test judges its own answers; a task says so up front with `announce_judge` (one
-  warning line per eval, before the first sample's first model call) and every judged score
-  records the judge model and whether it judged itself, so a self-judged number is never
-  passed off as graded.
+  strictly as yes or no (`scoring.yes_no_verdict`).
 """
 
 from __future__ import annotations
@@ -21,9 +23,9 @@ import logging
 import re
 from dataclasses import dataclass
 
-from inspect_ai.model import GenerateConfig, get_model, model_roles
+from inspect_ai.model import GenerateConfig, Model, get_model, model_roles
 
-from inspect_memgym.kit.inspect_internals import current_sample_identity
+from inspect_memgym.kit.inspect_internals import building_task_in_eval, current_sample_identity
 from inspect_memgym.scoring.yes_no_verdict import Verdict, parse_verdict
 
 logger = logging.getLogger(__name__)
@@ -31,11 +33,57 @@ logger = logging.getLogger(__name__)
 GRADER_ROLE = "grader"
 """The model role of every judge."""
 SELF_JUDGING_WARNING = (
-    "{task}: no '{role}' model role is bound, so the model under test judges its own "
-    "answers (recorded as self_judged in every score); bind a judge with "
-    "--model-role {role}=<model>"
+    "{task}: -T self_judge=true and no '{role}' model role: the model under test judges its "
+    "own answers (recorded as self_judged in every score)"
+)
+NO_GRADER = (
+    "{task}: the judge needs a '{role}' model role: bind one with --model-role "
+    "{role}=<model>, or let the model under test judge its own answers with -T self_judge=true"
 )
 _announced: set[str] = set()
+
+
+class JudgeNotBound(RuntimeError):
+    """A judge was asked for with no ``grader`` role bound and no self-judging allowed."""
+
+
+def check_judge_bound(task_name: str, judged: bool, self_judge: bool) -> None:
+    """Refuse, while a task is built, a judge that no ``grader`` role supplies.
+
+    Inspect binds the eval's model roles before it builds the tasks of ``inspect eval``, so
+    the refusal is one line before any sample runs. A task built outside an eval (in
+    Python, before ``eval(..., model_roles=...)``) cannot know its roles yet: it is checked
+    when the first answer is judged (`judge_model`).
+
+    Args:
+        task_name: The task, named in the message.
+        judged: Whether the task will judge answers.
+        self_judge: Whether the user allowed the model under test to judge itself.
+
+    Raises:
+        ValueError: If the task judges inside an eval that binds no ``grader`` role and
+            self-judging was not asked for.
+    """
+    if judged and not self_judge and building_task_in_eval() and not grader_is_bound():
+        raise ValueError(NO_GRADER.format(task=task_name, role=GRADER_ROLE).split(": ", 1)[1])
+
+
+def judge_model(task_name: str, self_judge: bool) -> tuple[Model, bool]:
+    """The model that judges, and whether it is the model under test.
+
+    Args:
+        task_name: The task, named in a refusal.
+        self_judge: Whether the user allowed the model under test to judge itself.
+
+    Raises:
+        JudgeNotBound: If no ``grader`` role is bound and self-judging was not asked for.
+    """
+    if grader_is_bound():
+        return get_model(role=GRADER_ROLE), False
+    if not self_judge:
+        raise JudgeNotBound(NO_GRADER.format(task=task_name, role=GRADER_ROLE))
+    return get_model(), True
+
 
 JUDGE_PROMPT_VERSION = "1"
 JUDGE_PROMPT = """\
@@ -54,22 +102,41 @@ Reply with exactly one line: GRADE: C (correct) or GRADE: I (incorrect)."""
 _GRADE = re.compile(r"GRADE:\s*([CI])\b")
 
 
-async def judge_answer(question: str, gold: str, answer: str) -> tuple[bool, str]:
-    """Ask the grader model whether an answer matches the gold answer.
+@dataclass(frozen=True)
+class AnswerJudgement:
+    """A judge's verdict on one answer the rules could not decide.
+
+    Attributes:
+        correct: Whether the judge graded it correct (an unparseable reply is not).
+        judge_model: The model that judged.
+        self_judged: Whether that was the model under test.
+    """
+
+    correct: bool
+    judge_model: str
+    self_judged: bool
+
+
+async def judge_answer(
+    task_name: str, question: str, gold: str, answer: str, self_judge: bool = False
+) -> AnswerJudgement:
+    """Ask the judge whether an answer matches the gold answer.
 
     Args:
+        task_name: The task, named in a refusal.
         question: The question text.
         gold: The canonical gold answer text.
         answer: The agent's answer.
+        self_judge: Whether the model under test may judge (no ``grader`` role bound).
 
-    Returns:
-        (correct, the grader model's name). An unparseable reply counts as incorrect.
+    Raises:
+        JudgeNotBound: If no judge is bound and self-judging was not asked for.
     """
-    grader = get_model(role="grader", default=get_model())
+    grader, self_judged = judge_model(task_name, self_judge)
     prompt = JUDGE_PROMPT.format(question=question, gold=gold, answer=answer)
     output = await grader.generate(prompt, config=GenerateConfig(temperature=0.0))
     match = _GRADE.search(output.completion)
-    return (match is not None and match.group(1) == "C"), str(grader)
+    return AnswerJudgement(match is not None and match.group(1) == "C", str(grader), self_judged)
 
 
 def grader_is_bound() -> bool:
@@ -77,18 +144,25 @@ def grader_is_bound() -> bool:
     return GRADER_ROLE in model_roles()
 
 
-def announce_judge(task_name: str) -> bool:
-    """Say once per eval, before anything is judged, when answers will be self-judged.
+def announce_judge(task_name: str, self_judge: bool) -> bool:
+    """Before a sample's first model call: refuse a missing judge, or say it self-judges.
 
     Args:
         task_name: The task, named in the warning.
+        self_judge: Whether the user allowed the model under test to judge itself.
 
     Returns:
         True when a ``grader`` role is bound; False when the model under test will judge
-        (the warning has then been logged for this eval).
+        (the warning has then been logged once for this eval).
+
+    Raises:
+        JudgeNotBound: If no ``grader`` role is bound and self-judging was not asked for,
+            so a sample fails before its history is read rather than at its first judgement.
     """
     if grader_is_bound():
         return True
+    if not self_judge:
+        raise JudgeNotBound(NO_GRADER.format(task=task_name, role=GRADER_ROLE))
     identity = current_sample_identity()
     run = f"{task_name}/{identity[0] if identity else ''}"
     if run not in _announced:
@@ -114,16 +188,20 @@ class Judgement:
     self_judged: bool
 
 
-async def yes_no_judgement(prompt: str) -> Judgement:
+async def yes_no_judgement(task_name: str, prompt: str, self_judge: bool = False) -> Judgement:
     """Ask the judge a yes/no question at temperature 0 and read its reply strictly.
 
     The caller announces the call's phase first (scripted ``memgym`` judges read it).
 
     Args:
+        task_name: The task, named in a refusal.
         prompt: The complete judge prompt (a benchmark's versioned template, filled in).
+        self_judge: Whether the model under test may judge (no ``grader`` role bound).
+
+    Raises:
+        JudgeNotBound: If no judge is bound and self-judging was not asked for.
     """
-    bound = grader_is_bound()
-    judge = get_model(role=GRADER_ROLE) if bound else get_model()
+    judge, self_judged = judge_model(task_name, self_judge)
     output = await judge.generate(prompt, config=GenerateConfig(temperature=0.0))
     reply = output.completion
-    return Judgement(parse_verdict(reply), reply, str(judge), not bound)
+    return Judgement(parse_verdict(reply), reply, str(judge), self_judged)

@@ -1,0 +1,247 @@
+"""A validity suite of policy runs on one grid of samples, checked against their bounds.
+
+`PolicyGridSuite` is how a benchmark describes its suite: the task factory, the grid's task
+arguments (at least 40 samples), the scorer and headline key, the runs (references and
+adversaries, each with its bounds), which runs are rerun for determinism, and optional
+statistical invariants and extra checks. `validate` runs every eval through
+``inspect_ai.eval`` (spread over worker processes, longest first), then checks:
+
+- every run's bounds;
+- no sample errored in any run;
+- each rerun gives identical per-sample scores;
+- the statistical invariants (pure, over generated instances);
+- the suite's extra checks, if any.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import inspect
+import multiprocessing
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from inspect_ai import Task
+from inspect_ai import eval as inspect_eval
+from inspect_ai.log import read_eval_log
+
+from inspect_memgym.validity.report import RunSummary, SuiteReport
+from inspect_memgym.validity.runs import RunResult, SuiteRun, rerun_verdict, run_result
+from inspect_memgym.validity.suite import ValidateOptions, get_suite
+from inspect_memgym.validity.verdicts import Verdict
+
+REGISTRY_MODULE = "inspect_memgym._registry"
+"""Imported by each worker process: it registers every task, suite and the memgym provider."""
+SUMMARY_SKIPS = ("messages", "events", "attachments", "events_data", "timelines")
+"""Sample fields a run's summary does not read (almost all of a log's bytes)."""
+QUIET_DISPLAY = "log"
+"""Inspect's display when ``none`` is asked for (prints nothing at the default log level and
+skips laying out a results table after every eval)."""
+
+StatisticalCheck = Callable[[int], Sequence[Verdict]]
+"""(instances to generate) -> verdicts of the statistical invariants."""
+ExtraCheck = Callable[[Mapping[str, RunResult]], Sequence[Verdict]]
+"""(every run's result) -> verdicts of the suite's own cross-run checks."""
+
+
+@dataclass(frozen=True)
+class PolicyGridSuite:
+    """A task's validity suite: policy runs on one grid of samples.
+
+    Attributes:
+        task: The registered task's name.
+        factory: The ``@task`` function.
+        scorer: The task's scorer name (whose ``Score.value`` holds the headline).
+        headline: The headline score key.
+        grid: Task arguments of the grid (seeds included), shared by every run.
+        runs: The runs, in report order.
+        reruns: Names of the runs played twice for determinism.
+        statistical: Statistical invariants over generated instances (pure).
+        extra: Cross-run checks beyond the bounds.
+        seeds_argument: The task argument ``--seeds`` sets.
+        notes: Lines the report prints under the verdicts.
+    """
+
+    task: str
+    factory: Callable[..., Task]
+    scorer: str
+    headline: str
+    grid: Mapping[str, Any]
+    runs: tuple[SuiteRun, ...]
+    reruns: tuple[str, ...] = ()
+    statistical: StatisticalCheck | None = None
+    extra: ExtraCheck | None = None
+    seeds_argument: str = "seeds"
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def run(self, name: str) -> SuiteRun:
+        """A run by name.
+
+        Args:
+            name: Run name.
+
+        Raises:
+            ValueError: If the suite has no such run (naming the ones it has).
+        """
+        for run in self.runs:
+            if run.name == name:
+                return run
+        known = ", ".join(run.name for run in self.runs)
+        raise ValueError(f"{self.task} has no validity run {name!r}; choose from: {known}")
+
+    def _check_options(self, options: ValidateOptions) -> None:
+        """Refuse options this suite's task does not take, in one line."""
+        if options.policies is not None:
+            raise ValueError(f"{self.task}'s suite chooses its runs with --runs, not --policies")
+        parameters = inspect.signature(self.factory).parameters
+        for name, value in (("tier", options.tier), ("templates", options.templates)):
+            if value is not None and name not in parameters:
+                raise ValueError(f"{self.task} has no {name}; leave out --{name}")
+
+    def task_for(self, run: SuiteRun, options: ValidateOptions) -> Task:
+        """The task one run plays.
+
+        Args:
+            run: The run.
+            options: The grid's overrides (seeds, tier, templates).
+        """
+        arguments = {**self.grid, **run.task_args}
+        if options.seeds is not None:
+            arguments[self.seeds_argument] = list(options.seeds)
+        if options.tier is not None:
+            arguments["tier"] = options.tier
+        if options.templates is not None:
+            arguments["templates"] = options.templates
+        return self.factory(**arguments)
+
+    def validate(self, options: ValidateOptions) -> SuiteReport:
+        """Run every eval and check every invariant.
+
+        Args:
+            options: How to run it.
+
+        Raises:
+            ValueError: For an option the task does not take, or an unknown run.
+        """
+        self._check_options(options)
+        chosen = [self.run(name) for name in options.runs] if options.runs else list(self.runs)
+        names = {run.name for run in chosen}
+        for run in chosen:
+            for bound in run.bounds:
+                if bound.over is not None and bound.over not in names:
+                    chosen.append(self.run(bound.over))
+                    names.add(bound.over)
+        reruns = [name for name in self.reruns if name in names]
+        jobs = [Job(self.task, run.name, False) for run in chosen]
+        jobs += [Job(self.task, name, True) for name in reruns]
+        done = run_jobs(jobs, options)
+        results = {job.run: done[job] for job in jobs if not job.rerun}
+        verdicts = [bound.check(run.name, results) for run in chosen for bound in run.bounds]
+        verdicts.append(_no_errors(results))
+        verdicts += [
+            rerun_verdict(name, results[name], done[Job(self.task, name, True)]) for name in reruns
+        ]
+        if self.extra is not None:
+            verdicts += self.extra(results)
+        if self.statistical is not None:
+            verdicts += self.statistical(options.instances)
+        summaries = [
+            RunSummary(
+                run.name,
+                run.description,
+                results[run.name].mean(self.headline),
+                results[run.name].mean("no_memory"),
+                results[run.name].mean("memory_delta"),
+                results[run.name].samples,
+                results[run.name].errors,
+            )
+            for run in chosen
+        ]
+        return SuiteReport(
+            self.task, self.headline, summaries, verdicts, options.log_dir, self.notes
+        )
+
+
+def _no_errors(results: Mapping[str, RunResult]) -> Verdict:
+    errors = {name: result.errors for name, result in results.items() if result.errors}
+    empty = [name for name, result in results.items() if not result.samples]
+    detail = "no errors" if not errors else f"errors: {errors}"
+    if empty:
+        detail += f"; no sample scored: {', '.join(empty)}"
+    return Verdict("no sample errors", not errors and not empty, detail)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One eval of a suite: a run, or its determinism rerun.
+
+    Attributes:
+        task: The suite's task.
+        run: The run's name.
+        rerun: Whether this is the rerun.
+    """
+
+    task: str
+    run: str
+    rerun: bool
+
+
+def run_job(job: Job, options: ValidateOptions) -> tuple[Job, RunResult]:
+    """Play one job's eval and summarise its log.
+
+    Args:
+        job: The job.
+        options: How to run it.
+    """
+    suite = get_suite(job.task)
+    if not isinstance(suite, PolicyGridSuite):
+        raise TypeError(f"{job.task}'s validity suite does not run policy grids")
+    run = suite.run(job.run)
+    display = QUIET_DISPLAY if options.display == "none" else options.display
+    [log] = inspect_eval(
+        suite.task_for(run, options),
+        model=f"memgym/{run.policy}",
+        log_dir=options.log_dir,
+        max_samples=options.max_samples,
+        display=display,  # type: ignore[arg-type]
+        log_realtime=False,
+        score_display=False,
+        tags=["validate", job.run, *(["rerun"] if job.rerun else [])],
+    )
+    summary = read_eval_log(log.location, exclude_fields=set(SUMMARY_SKIPS))
+    return job, run_result(summary, suite.scorer)
+
+
+def _start_worker() -> None:
+    """Register every task, suite and the memgym provider in a worker process."""
+    importlib.import_module(REGISTRY_MODULE)
+    gc.collect()
+    gc.freeze()
+
+
+def _run_in_worker(job: Job, options: ValidateOptions) -> tuple[Job, RunResult]:
+    done = run_job(job, options)
+    gc.collect()
+    return done
+
+
+def run_jobs(jobs: Sequence[Job], options: ValidateOptions) -> dict[Job, RunResult]:
+    """Run every job, in this process (one worker) or in a pool of worker processes.
+
+    Args:
+        jobs: Jobs, in the order to start them.
+        options: How to run them.
+    """
+    if options.workers <= 1 or len(jobs) <= 1:
+        importlib.import_module(REGISTRY_MODULE)
+        return dict(run_job(job, options) for job in jobs)
+    # spawn: a forked child would inherit this process's threads and Inspect's global state
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(
+        max_workers=min(options.workers, len(jobs)), mp_context=context, initializer=_start_worker
+    ) as pool:
+        futures = [pool.submit(_run_in_worker, job, options) for job in jobs]
+        return dict(future.result() for future in futures)
