@@ -141,7 +141,11 @@ def run(task: Task, policy: str) -> tuple[EvalLog, float, float]:
     """One eval: its log, wall seconds and CPU seconds of this process."""
     started, cpu_started = time.perf_counter(), time.process_time()
     [log] = inspect_eval(
-        task, model=f"memgym/{policy}", display="none", log_dir="logs/public_datasets"
+        task,
+        model=f"memgym/{policy}",
+        model_roles={"grader": "memgym/judge"},
+        display="none",
+        log_dir="logs/public_datasets",
     )
     assert log.status == "success", log.error
     return log, time.perf_counter() - started, time.process_time() - cpu_started

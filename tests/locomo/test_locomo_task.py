@@ -37,7 +37,7 @@ def locomo_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def policy_logs(locomo_file: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, EvalLog]:
     logs = eval(
-        locomo(dataset=str(locomo_file), judge=True),
+        locomo(dataset=str(locomo_file), judge=True, self_judge=True),
         model=["memgym/perfect", "memgym/guesser"],
         display="none",
         log_dir=str(tmp_path_factory.mktemp("logs")),
@@ -161,7 +161,7 @@ def test_rows_name_categories_and_integer_gold_is_compared_as_text(
     assert explanation is not None and "| 4 single-hop | 1 | 1.000 | 0.000 |" in explanation
 
 
-def test_self_judging_is_said_once_up_front_and_recorded(
+def test_self_judging_when_asked_is_said_once_up_front_and_recorded(
     policy_logs: dict[str, EvalLog],
 ) -> None:
     log = policy_logs["memgym/perfect"]
@@ -170,7 +170,7 @@ def test_self_judging_is_said_once_up_front_and_recorded(
         event
         for sample in log.samples
         for event in sample.events
-        if isinstance(event, LoggerEvent) and "no 'grader' model role" in event.message.message
+        if isinstance(event, LoggerEvent) and "judges its own answers" in event.message.message
     ]
     assert len(warnings) == 1
     metadata = sample_of(log, "conv-901").scores[SCORER].metadata  # type: ignore[index]
@@ -184,7 +184,7 @@ def test_a_bound_grader_judges_and_nothing_is_said(tmp_path: Path) -> None:
     [log] = eval(
         locomo(dataset=str(path), judge=True, categories="single-hop"),
         model="memgym/guesser",
-        model_roles={"grader": "memgym/perfect"},
+        model_roles={"grader": "memgym/judge"},
         display="none",
         log_dir=str(tmp_path),
     )
@@ -197,8 +197,21 @@ def test_a_bound_grader_judges_and_nothing_is_said(tmp_path: Path) -> None:
         "judge_accuracy",
     }
     metadata = sample.scores[SCORER].metadata  # type: ignore[index]
-    assert metadata["self_judged"] is False and metadata["judge_model"] == "memgym/perfect"
+    assert metadata["self_judged"] is False and metadata["judge_model"] == "memgym/judge"
     assert not [event for event in sample.events if isinstance(event, LoggerEvent)]
+
+
+def test_a_judge_without_a_grader_or_self_judge_is_refused_in_one_line(
+    locomo_file: Path,
+) -> None:
+    with pytest.raises(TaskArgumentError) as raised:
+        eval(
+            "inspect_memgym/locomo",
+            task_args={"dataset": str(locomo_file), "judge": True},
+            model="memgym/perfect",
+            display="none",
+        )
+    assert "\n" not in str(raised.value) and "-T self_judge=true" in str(raised.value)
 
 
 def malformed_replies(
@@ -226,7 +239,7 @@ def test_malformed_answers_and_judge_replies_score_zero_without_crashing(
 ) -> None:
     model = get_model("mockllm/model", custom_outputs=malformed_replies)
     [log] = eval(
-        locomo(dataset=str(locomo_file), judge=True, agent="none"),
+        locomo(dataset=str(locomo_file), judge=True, self_judge=True, agent="none"),
         model=model,
         display="none",
         log_dir=str(tmp_path),

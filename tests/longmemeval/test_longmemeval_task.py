@@ -45,6 +45,7 @@ def runs(data_file: Path, log_dir: Path) -> dict[str, EvalLog]:
     logs = eval(
         [longmemeval(dataset=str(data_file)), longmemeval(dataset=str(data_file), agent="none")],
         model="memgym/perfect",
+        model_roles={"grader": "memgym/judge"},
         display="none",
         log_dir=str(log_dir),
     )
@@ -148,18 +149,70 @@ def test_abstention_rubric_is_routed_by_the_id_suffix_not_the_type(
     assert temporal["judge_prompt_version"] == "longmemeval-temporal-v1"
 
 
-def test_self_judging_is_said_once_up_front_and_recorded(runs: dict[str, EvalLog]) -> None:
-    log = runs["native"]
+def test_a_bound_grader_judges_and_is_recorded(runs: dict[str, EvalLog]) -> None:
+    metadata = sample_of(runs["native"], "p7").scores[SCORER].metadata  # type: ignore[index]
+    assert metadata["self_judged"] is False and metadata["judge_model"] == "memgym/judge"
+
+
+def test_self_judging_only_when_asked_then_said_once_up_front_and_recorded(
+    data_file: Path, tmp_path: Path
+) -> None:
+    [log] = eval(
+        longmemeval(dataset=str(data_file), question_types="temporal-reasoning", self_judge=True),
+        model="memgym/perfect",
+        display="none",
+        log_dir=str(tmp_path),
+    )
     assert log.samples is not None
     warnings = [
         event
         for sample in log.samples
         for event in sample.events
-        if isinstance(event, LoggerEvent) and "no 'grader' model role" in event.message.message
+        if isinstance(event, LoggerEvent) and "judges its own answers" in event.message.message
     ]
     assert len(warnings) == 1
-    metadata = sample_of(log, "p7").scores[SCORER].metadata  # type: ignore[index]
+    metadata = sample_of(log, "a1b2c3d4").scores[SCORER].metadata  # type: ignore[index]
     assert metadata["self_judged"] is True and metadata["judge_model"] == "memgym/perfect"
+
+
+def test_without_a_grader_an_eval_refuses_the_task_in_one_line(data_file: Path) -> None:
+    with pytest.raises(TaskArgumentError) as raised:
+        eval(
+            "inspect_memgym/longmemeval",
+            task_args={"dataset": str(data_file)},
+            model="memgym/perfect",
+            display="none",
+        )
+    message = str(raised.value)
+    assert "\n" not in message and "--model-role grader=<model>" in message
+    assert "-T self_judge=true" in message
+
+
+def test_a_task_built_before_the_eval_fails_its_samples_before_reading_history(
+    data_file: Path, tmp_path: Path
+) -> None:
+    [log] = eval(
+        longmemeval(dataset=str(data_file), question_types="temporal-reasoning"),
+        model="memgym/perfect",
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    assert log.status == "error" and log.error is not None
+    assert "the judge needs a 'grader' model role" in log.error.message
+
+
+def test_the_scripted_grader_refuses_to_be_the_model_under_test(
+    data_file: Path, tmp_path: Path
+) -> None:
+    [log] = eval(
+        longmemeval(dataset=str(data_file), question_types="temporal-reasoning"),
+        model="memgym/judge",
+        model_roles={"grader": "memgym/judge"},
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    assert log.status == "error" and log.error is not None
+    assert "memgym/judge only grades" in log.error.message
 
 
 def wordy_judge(

@@ -113,6 +113,8 @@ MOCKLLM_CELLS = [
 ]
 
 
+GRADER = {"grader": "memgym/judge"}
+"""The honest scripted judge, for the tasks that judge (longmemeval always does)."""
 PERFECT_FLOOR = 0.9
 """The least headline perfect memory scores through a strategy on a task's test cell."""
 LIMITED_CELLS: dict[tuple[str, str], tuple[float, str]] = {
@@ -137,7 +139,13 @@ fails to see what a strategy did keep) shows as a score below the floor."""
 
 def run(task_name: str, agent: str, model: Any, tmp_path: Any) -> EvalLog:
     factory, args, _, _ = TASKS[task_name]
-    [log] = eval(factory(agent=agent, **args), model=model, display="none", log_dir=str(tmp_path))
+    [log] = eval(
+        factory(agent=agent, **args),
+        model=model,
+        model_roles=GRADER,
+        display="none",
+        log_dir=str(tmp_path),
+    )
     assert log.status == "success", log.error
     assert log.samples and all(sample.error is None for sample in log.samples)
     return log
@@ -195,6 +203,7 @@ def test_isolation_off_leaves_the_keys_nan_not_zero(task_name: str, tmp_path: An
     [log] = eval(
         factory(memory_isolation=False, **args),
         model="memgym/perfect",
+        model_roles=GRADER,
         display="none",
         log_dir=str(tmp_path),
     )

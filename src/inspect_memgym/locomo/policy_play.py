@@ -44,6 +44,7 @@ from inspect_memgym.simulation.fact_play import (
     fact_action,
     verbatim_statement,
 )
+from inspect_memgym.simulation.grader_policy import JUDGE_POLICY, refuse_unless_judging
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, current_call_context
 
@@ -65,12 +66,14 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
         tools: Tools on offer.
 
     Raises:
+        ValueError: If ``memgym/judge`` is asked to do anything but judge.
         RuntimeError: If there is no current LoCoMo sample.
     """
     metadata = current_sample_metadata() or {}
     context = current_call_context()
     session = current_locomo_state().session
     prefix = f"memgym-{session}-{context.phase}"
+    refuse_unless_judging(policy_name, context.phase == PHASE_JUDGE)
     if context.phase == PHASE_JUDGE:
         return PolicyTurn(judge_action(messages), prefix, len(messages))
     conversation = conversation_for(metadata)
@@ -154,4 +157,4 @@ def _fact_book(conversation: Conversation, seed: int) -> FactBook:
     return FactBook(facts=facts, needed=frozenset(facts), answer=answer, guess=guess)
 
 
-register_policies(BENCHMARK_NAME, tuple(FACT_POLICIES), play)
+register_policies(BENCHMARK_NAME, (*FACT_POLICIES, JUDGE_POLICY), play)

@@ -43,6 +43,7 @@ from inspect_memgym.simulation.fact_play import (
     fact_action,
     verbatim_statement,
 )
+from inspect_memgym.simulation.grader_policy import JUDGE_POLICY, refuse_unless_judging
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, current_call_context
 
@@ -65,10 +66,12 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
         tools: Tools on offer.
 
     Raises:
+        ValueError: If ``memgym/judge`` is asked to do anything but judge.
         RuntimeError: If there is no current LongMemEval sample.
     """
     context = current_call_context()
     prefix = f"memgym-{current_longmemeval_state().session}-{context.phase}"
+    refuse_unless_judging(policy_name, context.phase == PHASE_JUDGE)
     if context.phase == PHASE_JUDGE:
         return PolicyTurn(judge_action(messages), prefix, len(messages))
     record = record_for(current_sample_metadata() or {})
@@ -156,4 +159,4 @@ def _fact_book(record: LongMemEvalRecord) -> FactBook:
     return FactBook(facts=facts, needed=needed, answer=answer, guess=lambda _item: GUESS)
 
 
-register_policies(BENCHMARK_NAME, tuple(FACT_POLICIES), play)
+register_policies(BENCHMARK_NAME, (*FACT_POLICIES, JUDGE_POLICY), play)
