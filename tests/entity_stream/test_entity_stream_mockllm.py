@@ -31,7 +31,6 @@ from inspect_ai.model import (
 from inspect_ai.tool import ToolCall, ToolChoice, ToolInfo
 from inspect_ai.util import Store
 
-from inspect_memgym.entity_stream.prompts import NO_MEMORY_STATUS
 from inspect_memgym.entity_stream.scenario_content import scenario_content
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.memory.ledger import MemoryLedger
@@ -93,6 +92,10 @@ class Plan:
     capped_event: int = -1
     seen: list[tuple[int, int]] = field(default_factory=list)
     asked_without_memory: list[tuple[int, list[str]]] = field(default_factory=list)
+    first_prompts: dict[int, list[str]] = field(default_factory=dict)
+    """Each event's first call: system prompt and user message (the memory pass)."""
+    no_memory_prompts: dict[int, list[str]] = field(default_factory=dict)
+    """Each question's no-memory pass: its system prompt and user message."""
 
     def question(self, qid: str) -> dict[str, Any]:
         return next(q for q in self.metadata["questions"] if q["qid"] == qid)
@@ -112,9 +115,15 @@ class Plan:
         assert match is not None, user.text[:200]
         event_index = int(match.group(1)) - 1
         turn_index = sum(isinstance(m, ChatMessageAssistant) for m in input)
-        if NO_MEMORY_STATUS in user.text:
+        opening = [message.text for message in input[:2]]
+        if turn_index == 0 and event_index in self.first_prompts:
+            # the same question's second conversation: the pass with an empty memory, which
+            # the prompt does not tell apart
             self.asked_without_memory.append((event_index, [tool.name for tool in tools]))
+            self.no_memory_prompts[event_index] = opening
             return _output([("submit_answer", {"answer": NO_MEMORY_ANSWER})], event_index, 0)
+        if turn_index == 0:
+            self.first_prompts[event_index] = opening
         self.seen.append((event_index, turn_index))
         script = self.turns.get(event_index, ["DONE"])
         turn = script[turn_index] if turn_index < len(script) else "DONE"
@@ -407,7 +416,10 @@ def test_score_numbers(run: Run) -> None:
 def test_every_question_is_asked_again_without_memory(run: Run) -> None:
     questions = [e["index"] for e in run.plan.metadata["events"] if e["kind"] == "question"]
     assert [event for event, _ in run.plan.asked_without_memory] == questions
-    assert all(tools == ["submit_answer"] for _, tools in run.plan.asked_without_memory)
+    memory_tools = ["memory_write", "memory_edit", "memory_read", "memory_search"]
+    assert all(
+        tools == [*memory_tools, "submit_answer"] for _, tools in run.plan.asked_without_memory
+    )
     recorded = run.sample.store["EntityStreamState:no_memory_answers"]
     assert {answer["answer"] for answer in recorded.values()} == {NO_MEMORY_ANSWER}
     assert run.sample.scores is not None
@@ -417,3 +429,18 @@ def test_every_question_is_asked_again_without_memory(run: Run) -> None:
     assert all(d["no_memory_correct"] == (d["axis"] == "abstention") for d in details)
     assert score.value["no_memory"] == 0.0  # type: ignore[index]
     assert score.value["memory_delta"] == score.value["composite"]  # type: ignore[index]
+
+
+def test_the_pass_without_memory_shows_the_memory_pass_prompt_with_an_empty_memory(
+    run: Run,
+) -> None:
+    assert len(run.plan.no_memory_prompts) == len(run.plan.asked_without_memory) > 0
+    for event, (system, user) in run.plan.no_memory_prompts.items():
+        memory_system, memory_user = run.plan.first_prompts[event]
+        assert system == memory_system
+        status, _, rest = user.partition("\n")
+        memory_status, _, memory_rest = memory_user.partition("\n")
+        assert rest == memory_rest  # the question and its instruction, word for word
+        assert status == re.sub(
+            r"Memory: .*\]", "Memory: 0 entries stored, 2 of 2 writes left.]", memory_status
+        )

@@ -4,7 +4,8 @@ Every document of an ingest batch, every correction notice and every update is o
 observed input (`MemoryStrategy.observe`); a session break ends a session. Before each
 question the strategy's pending updates are applied, then the question is answered from
 memory (`MemoryStrategy.answer`, phase ``question``) and, with memory isolation (the
-default), asked again with no memory at all. Answers are recorded like the agentic
+default), asked again under the same call with an empty memory
+(`MemoryStrategy.answer_without_memory`). Answers are recorded like the agentic
 solver's, so the same scorer grades them. The strategy's write budget is the scenario's.
 """
 
@@ -35,7 +36,6 @@ from inspect_memgym.entity_stream.world.templates import get_template
 from inspect_memgym.memory.ledger import current_ledger
 from inspect_memgym.strategies.call_context import set_phase
 from inspect_memgym.strategies.drivers import register_driver
-from inspect_memgym.strategies.none import NoMemoryStrategy
 from inspect_memgym.strategies.strategy import Briefing, MemoryStrategy
 
 
@@ -68,15 +68,12 @@ async def run_stream(state: TaskState, strategy: MemoryStrategy) -> TaskState:
     metadata = state.metadata
     briefing = stream_briefing(str(metadata["template"]))
     strategy.brief(briefing)
-    no_memory = None
-    if metadata.get(ISOLATION_KEY, True):
-        no_memory = NoMemoryStrategy(record=False)
-        no_memory.brief(briefing)
+    isolated = bool(metadata.get(ISOLATION_KEY, True))
     metadata[STRATEGY_KEY] = strategy.name
     current_ledger().write_budget = int(metadata["write_budget"])
     scenario = {key: metadata[key] for key in SCENARIO_KEYS}
     for event in scenario_content(metadata).events:
-        await _play_event(state, event, scenario, strategy, no_memory)
+        await _play_event(state, event, scenario, strategy, isolated)
     metadata["agent"] = strategy.describe()
     return state
 
@@ -86,7 +83,7 @@ async def _play_event(
     event: dict[str, Any],
     scenario: dict[str, Any],
     strategy: MemoryStrategy,
-    no_memory: NoMemoryStrategy | None,
+    isolated: bool,
 ) -> None:
     progress = current_stream_state()
     current_ledger().event_index = event["index"]
@@ -98,7 +95,7 @@ async def _play_event(
     }
     kind = event["kind"]
     if kind == "question":
-        await _ask(state, event, strategy, no_memory)
+        await _ask(state, event, strategy, isolated)
     elif kind == "session_break":
         progress.session = int(event["payload"]["session"])
         await strategy.end_session()
@@ -114,7 +111,7 @@ async def _ask(
     state: TaskState,
     event: dict[str, Any],
     strategy: MemoryStrategy,
-    no_memory: NoMemoryStrategy | None,
+    isolated: bool,
 ) -> None:
     progress = current_stream_state()
     qid = str(event["payload"]["qid"])
@@ -125,11 +122,11 @@ async def _ask(
     record = {"answer": answer, "submitted": True, "event": event["index"], "turns": 1}
     progress.answers = {**progress.answers, qid: record}
     state.messages.extend([ChatMessageUser(content=prompt), ChatMessageAssistant(content=answer)])
-    if no_memory is not None:
+    if isolated:
         set_phase(PHASE_QUESTION, qid)
-        isolated = await no_memory.answer(prompt, event["text"])
+        without = await strategy.answer_without_memory(prompt, event["text"])
         progress.no_memory_answers = {
             **progress.no_memory_answers,
-            qid: {**record, "answer": isolated},
+            qid: {**record, "answer": without},
         }
     set_phase("")

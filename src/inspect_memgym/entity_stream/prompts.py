@@ -38,13 +38,6 @@ QUESTION_INSTRUCTION = "Question {qid}. Search or read your memory, then answer 
 SESSION_INSTRUCTION = "Reply DONE to continue."
 
 STATUS_LINE = "[Event {number} of {total} | {memory_status}]"
-NO_MEMORY_STATUS = "No memory: this question is asked again without your memory tools."
-"""The status of a question asked with no memory (memory isolation)."""
-NO_MEMORY_INSTRUCTION = (
-    "Question {qid}. You have no memory for this question: answer from the question alone "
-    "with submit_answer, or submit an explicit refusal."
-)
-"""The instruction of a question asked with no memory."""
 
 
 def event_instruction(kind: str, qid: str | None = None) -> str:

@@ -2,9 +2,10 @@
 
 Between events the context is cleared to the system prompt plus the current event and a
 one-line status, so memory is the only way to keep anything. With memory isolation (the
-default), every question is asked again right after, with no memory: the same prompt and
-event text, only ``submit_answer`` on offer. Every event conversation is
-appended to ``state.messages`` for the viewer, but the model only ever sees the current one.
+default), every question is asked again right after under the same system prompt, status
+line, question and tools, over an empty memory (`memory.empty_memory`): what a model that
+stored nothing would see. Every event conversation is appended to ``state.messages`` for
+the viewer, but the model only ever sees the current one.
 
 Tool calls run without a store snapshot each (`untracked_store_changes`): the ledger grows
 with every operation, and the solver's span records the store's net change once.
@@ -27,8 +28,6 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolDef
 
 from inspect_memgym.entity_stream.prompts import (
-    NO_MEMORY_INSTRUCTION,
-    NO_MEMORY_STATUS,
     STATUS_LINE,
     SYSTEM_PROMPT,
     event_instruction,
@@ -39,6 +38,7 @@ from inspect_memgym.entity_stream.submit_answer import submit_answer
 from inspect_memgym.kit.inspect_internals import untracked_store_changes
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
+from inspect_memgym.memory.empty_memory import empty_memory
 from inspect_memgym.memory.factory import DEFAULT_BACKEND, describe_backend
 from inspect_memgym.memory.ledger import MemoryLedger, current_ledger
 from inspect_memgym.memory.settings import MemorySettings
@@ -166,29 +166,30 @@ async def _run_event(
 async def _answer_without_memory(
     event: dict[str, Any], total: int, system_prompt: str, answer_tool: ToolDef, max_turns: int
 ) -> list[ChatMessage]:
-    """Ask a question again with no memory: the question alone, ``submit_answer`` only.
+    """Ask a question again under the same prompt and tools, over an empty memory.
+
+    The system prompt, the status line (an empty memory: nothing stored, every write left),
+    the question and the tools are what the memory pass would show a model that stored
+    nothing; the empty memory and its scratch ledger are dropped after the answer.
 
     Returns:
         This pass's conversation (system prompt first).
     """
     progress = current_stream_state()
     qid = str(event["payload"]["qid"])
-    status = STATUS_LINE.format(
-        number=event["index"] + 1, total=total, memory_status=NO_MEMORY_STATUS
-    )
-    messages: list[ChatMessage] = [
-        ChatMessageSystem(content=system_prompt),
-        ChatMessageUser(
-            content=f"{status}\n\n{event['text']}\n\n{NO_MEMORY_INSTRUCTION.format(qid=qid)}"
-        ),
-    ]
-    progress.without_memory = True
-    try:
-        turns = await _tool_loop(
-            messages, [answer_tool], max_turns, lambda: qid in progress.no_memory_answers
-        )
-    finally:
-        progress.without_memory = False
+    with empty_memory() as memory:
+        tools = [*(ToolDef(tool) for tool in memory_tools(memory)), answer_tool]
+        messages: list[ChatMessage] = [
+            ChatMessageSystem(content=system_prompt),
+            ChatMessageUser(content=_event_prompt(event, total, status_line(memory, 0))),
+        ]
+        progress.without_memory = True
+        try:
+            turns = await _tool_loop(
+                messages, tools, max_turns, lambda: qid in progress.no_memory_answers
+            )
+        finally:
+            progress.without_memory = False
     answers = _record_unsubmitted_answer(progress.no_memory_answers, event, messages, turns)
     if answers is not None:
         progress.no_memory_answers = answers

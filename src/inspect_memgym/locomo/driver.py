@@ -5,13 +5,14 @@ when it is long; sessions with a date and no turns are skipped by the records), 
 session boundary after each, and memory is flushed. Then every question of the chosen
 categories is answered from memory (`MemoryStrategy.answer`, the question alone as the
 retrieval query, never the options). With memory isolation (the default) each question is
-asked again with no history at all (`NoMemoryStrategy`, the same reasoner and prompt).
+asked again under the same call with an empty memory (`MemoryStrategy.answer_without_memory`).
 Answers are recorded raw in `LocomoState.results`; the scorer grades them. Memory
 operations are tagged with the session number (`MemoryLedger.event_index`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from inspect_ai.solver import TaskState
@@ -37,7 +38,6 @@ from inspect_memgym.memory.ledger import current_ledger
 from inspect_memgym.scoring.judge import announce_judge
 from inspect_memgym.strategies.call_context import set_phase
 from inspect_memgym.strategies.drivers import register_driver
-from inspect_memgym.strategies.none import NoMemoryStrategy
 from inspect_memgym.strategies.strategy import Briefing, MemoryStrategy
 
 
@@ -105,11 +105,9 @@ async def run_locomo(state: TaskState, agent: MemoryStrategy) -> TaskState:
     await agent.flush()
     questions = asked_questions(conversation, options)
     seed = int(options.get("seed", 0))
-    results = await _ask(agent, questions, seed, MEMORY_ANSWER)
+    results = await _ask(agent.answer, questions, seed, MEMORY_ANSWER)
     if options.get("memory_isolation", True):
-        no_memory = NoMemoryStrategy(record=False)
-        no_memory.brief(briefing)
-        results += await _ask(no_memory, questions, seed, NO_MEMORY_ANSWER)
+        results += await _ask(agent.answer_without_memory, questions, seed, NO_MEMORY_ANSWER)
     progress.results = results  # one store write: the store is snapshotted around calls
     set_phase("")
     state.metadata["agent"] = agent.describe()
@@ -117,11 +115,14 @@ async def run_locomo(state: TaskState, agent: MemoryStrategy) -> TaskState:
 
 
 async def _ask(
-    agent: MemoryStrategy, questions: list[QuestionItem], seed: int, kind: str
+    answer: Callable[[str, str], Awaitable[str]],
+    questions: list[QuestionItem],
+    seed: int,
+    kind: str,
 ) -> list[dict[str, Any]]:
     answers = []
     for item in questions:
         set_phase(PHASE_QUESTION, item.question_id)
-        raw = await agent.answer(prompt_for(item, seed), item.question)
+        raw = await answer(prompt_for(item, seed), item.question)
         answers.append({"kind": kind, "question_id": item.question_id, "raw": raw})
     return answers

@@ -4,9 +4,10 @@ The history's sessions are observed in date order (one input each, or parts of w
 when a session is long), with a session boundary after each, and memory is flushed. Then
 the question is answered from memory (`MemoryStrategy.answer`, the question alone as the
 retrieval query) with the current date. With memory isolation (the default) the same
-question is asked again with no history at all (`NoMemoryStrategy`, same reasoner and
-prompt). Before anything runs, the task says once if no ``grader`` role is bound (the model
-under test will then judge its own answers). Memory operations are tagged with the
+question is asked again under the same call with an empty memory
+(`MemoryStrategy.answer_without_memory`). Before anything runs, a missing ``grader`` role is
+refused, or, with ``-T self_judge=true``, the task says once that the model under test
+judges its own answers. Memory operations are tagged with the
 session's position (`MemoryLedger.event_index`).
 """
 
@@ -30,7 +31,6 @@ from inspect_memgym.memory.ledger import current_ledger
 from inspect_memgym.scoring.judge import announce_judge
 from inspect_memgym.strategies.call_context import set_phase
 from inspect_memgym.strategies.drivers import register_driver
-from inspect_memgym.strategies.none import NoMemoryStrategy
 from inspect_memgym.strategies.strategy import Briefing, MemoryStrategy
 
 LONGMEMEVAL_BRIEFING = Briefing(
@@ -66,10 +66,8 @@ async def run_longmemeval(state: TaskState, agent: MemoryStrategy) -> TaskState:
     set_phase(PHASE_QUESTION, record.question_id)
     progress.answer = await agent.answer(prompt, record.question)
     if options.get("memory_isolation", True):
-        no_memory = NoMemoryStrategy(record=False)
-        no_memory.brief(LONGMEMEVAL_BRIEFING)
         set_phase(PHASE_QUESTION, record.question_id)
-        progress.no_memory_answer = await no_memory.answer(prompt, record.question)
+        progress.no_memory_answer = await agent.answer_without_memory(prompt, record.question)
     set_phase("")
     state.metadata["agent"] = agent.describe()
     return state

@@ -4,14 +4,20 @@
 state the solver sets, and a log of every memory operation (successful or
 refused), so scorers and diagnostics can attribute answers to writes,
 reads and searches.
+
+The memory-isolated pass (the same prompt with an empty memory) runs inside
+`scratch_ledger`: the tools it calls see a fresh ledger with the same budget
+and leave the sample's ledger untouched.
 """
 
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from inspect_ai.tool import ToolError
+from inspect_ai.util import Store
 from pydantic import Field
 
 from inspect_memgym.kit.inspect_internals import BoundStoreModel, JsonStoreModel
@@ -72,15 +78,39 @@ class MemoryLedger(JsonStoreModel):
 
 
 _bound_ledger = BoundStoreModel(MemoryLedger)
+_scratch: ContextVar[MemoryLedger | None] = ContextVar("memgym_scratch_ledger", default=None)
 
 
 def current_ledger() -> MemoryLedger:
     """`store_as(MemoryLedger)` for the current sample, bound once and reused.
 
     Binding a `StoreModel` costs a pass over all its fields; a bound one reads and writes
-    the store on every access, so one per sample serves every tool call.
+    the store on every access, so one per sample serves every tool call. Inside
+    `scratch_ledger`, the scratch ledger instead.
     """
-    return _bound_ledger.get()
+    scratch = _scratch.get()
+    return scratch if scratch is not None else _bound_ledger.get()
+
+
+@contextmanager
+def scratch_ledger() -> Iterator[MemoryLedger]:
+    """Memory operations in the block go to a fresh ledger, not the sample's.
+
+    The fresh ledger has the sample's write budget and event index and nothing spent, as
+    a memory that holds nothing would; what happens in the block is dropped after it.
+
+    Yields:
+        The scratch ledger.
+    """
+    sample = current_ledger()
+    scratch = MemoryLedger(
+        store=Store(), write_budget=sample.write_budget, event_index=sample.event_index
+    )
+    token = _scratch.set(scratch)
+    try:
+        yield scratch
+    finally:
+        _scratch.reset(token)
 
 
 @contextmanager

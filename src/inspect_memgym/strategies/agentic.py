@@ -26,6 +26,7 @@ from inspect_ai.tool import ToolDef
 from inspect_memgym.kit.inspect_internals import untracked_store_changes
 from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
+from inspect_memgym.memory.empty_memory import empty_memory
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.memory.tools import memory_edit, memory_read, memory_search, memory_write
@@ -111,6 +112,17 @@ class AgenticStrategy(MemoryStrategy):
         """
         return await self._loop(prompt + AGENTIC_ANSWER_SUFFIX, self._read_tools)
 
+    async def answer_without_memory(self, prompt: str, query: str) -> str:
+        """Answer with the same read tools over an empty memory (nothing found, nothing kept).
+
+        Args:
+            prompt: The full evaluation prompt.
+            query: Unused.
+        """
+        with empty_memory() as memory:
+            tools = [ToolDef(memory_read(memory)), ToolDef(memory_search(memory))]
+            return await self._loop(prompt + AGENTIC_ANSWER_SUFFIX, tools, counted=False)
+
     def kept(self) -> KeptMemory:
         """The stored entries: their tokens and count."""
         return stored_size(self.memory)
@@ -140,7 +152,15 @@ class AgenticStrategy(MemoryStrategy):
         """Close the memory backend (idempotent)."""
         self.memory.close()
 
-    async def _loop(self, request: str, tools: list[ToolDef]) -> str:
+    async def _loop(self, request: str, tools: list[ToolDef], counted: bool = True) -> str:
+        """A tool loop of at most ``max_turns`` model turns; the last reply's text.
+
+        Args:
+            request: The user message that opens the loop.
+            tools: The tools on offer.
+            counted: Count the loop's turns and tool calls in the strategy's counters
+                (False for the memory-isolated pass).
+        """
         system = AGENTIC_SYSTEM_PROMPT.format(brief=self.briefing.memory_brief)
         conversation: list[ChatMessage] = [
             ChatMessageSystem(content=f"{self.briefing.system_prompt}\n\n{system}"),
@@ -148,15 +168,15 @@ class AgenticStrategy(MemoryStrategy):
         ]
         for _ in range(self.max_turns):
             output = await self.model.generate(conversation, tools=tools)
-            self.turns += 1
+            self.turns += counted
             conversation.append(output.message)
             if not output.message.tool_calls:
                 return output.completion
-            self.tool_calls += len(output.message.tool_calls)
+            self.tool_calls += len(output.message.tool_calls) if counted else 0
             with untracked_store_changes():  # the solver's span records the net change
                 result = await execute_tools(conversation, tools)
             conversation.extend(result.messages)
-        self.loops_cut_short += 1
+        self.loops_cut_short += counted
         return ""
 
 

@@ -45,7 +45,8 @@ class InContextStrategy(MemoryStrategy):
 
     Subclasses set ``model`` (the model under test, taken inside a sample) and say what the
     call shows beyond the briefing's system prompt and the new message: `_system_prompt`
-    (default: the briefing's), `_kept_messages` (default: none) and `_generate_options`
+    (default: the briefing's), `_kept_messages` (default: none), the same two before any
+    input (`_empty_system_prompt`, `_empty_kept_messages`), and `_generate_options`
     (default: none; e.g. tools the history's calls name).
     """
 
@@ -60,6 +61,19 @@ class InContextStrategy(MemoryStrategy):
         """
         return await self._generate(prompt)
 
+    async def answer_without_memory(self, prompt: str, query: str) -> str:
+        """Answer with the same call over an empty memory (nothing kept in context).
+
+        Args:
+            prompt: The full evaluation prompt.
+            query: Unused.
+        """
+        messages = context_messages(
+            self._empty_system_prompt(), self._empty_kept_messages(), prompt
+        )
+        output = await self.model.generate(messages, **self._generate_options())
+        return output.completion
+
     async def _reply(self, message: str) -> str:
         """Reply to a user message (the ``reply`` phase); the caller keeps what it should."""
         set_phase(PHASE_REPLY)
@@ -73,7 +87,15 @@ class InContextStrategy(MemoryStrategy):
     def _system_prompt(self) -> str:
         return self.briefing.system_prompt
 
+    def _empty_system_prompt(self) -> str:
+        """The system prompt with nothing kept (default: the briefing's)."""
+        return self.briefing.system_prompt
+
     def _kept_messages(self) -> Sequence[ChatMessage]:
+        return ()
+
+    def _empty_kept_messages(self) -> Sequence[ChatMessage]:
+        """The messages kept in context before any input (default: none)."""
         return ()
 
     def _generate_options(self) -> dict[str, Any]:

@@ -113,6 +113,17 @@ class NativeStrategy(MemoryStrategy):
         output = await self.model.generate(self.fit_context(ChatMessageUser(content=prompt)))
         return output.completion
 
+    async def answer_without_memory(self, prompt: str, query: str) -> str:
+        """Answer with an empty history: the system prompt and the prompt.
+
+        Args:
+            prompt: The full evaluation prompt.
+            query: Unused.
+        """
+        system = ChatMessageSystem(content=self.briefing.system_prompt)
+        output = await self.model.generate([system, ChatMessageUser(content=prompt)])
+        return output.completion
+
     def fit_context(self, new_message: ChatMessageUser) -> list[ChatMessage]:
         """System prompt, the newest history that fits the budget, and the new message.
 

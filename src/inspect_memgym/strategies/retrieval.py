@@ -130,6 +130,16 @@ class RetrievalStrategy(MemoryStrategy):
         """
         return await self._generate(self._retrieve(query), [], prompt)
 
+    async def answer_without_memory(self, prompt: str, query: str) -> str:
+        """Answer with nothing retrieved (the same call, its memory section empty).
+
+        Args:
+            prompt: The full evaluation prompt.
+            query: Unused (nothing to retrieve).
+        """
+        output = await self.model.generate(self._context([], [], prompt))
+        return output.completion
+
     async def end_session(self) -> None:
         """Store the dialogue that just ended."""
         self._store_dialogue()

@@ -9,6 +9,9 @@ answers from what the strategy kept. Each task's driver talks only to this inter
   without replying; memory may change; `observe_batch`: several inputs that arrive
   together (a search turn's documents), by default as one input, joined;
 - `answer`: answer an evaluation prompt from memory; memory and history stay unchanged;
+- `answer_without_memory`: the same call with an empty memory (the memory-isolated pass):
+  the prompt a model sees is the memory pass's with nothing kept, so the difference between
+  the two answers is what memory added and nothing else;
 - `end_session` and `flush`: session boundaries and pending updates;
 - `kept`: the size of what the strategy holds now, `memory_text`: that memory as text
   (everything, or what an answer to a query would be shown), for diagnostics such as fact
@@ -119,6 +122,22 @@ class MemoryStrategy(ABC):
             prompt: The full prompt (question, and choices or reply format if any).
             query: Retrieval query for strategies that search memory: the question text
                 alone, never the choices.
+
+        Returns:
+            The model's raw reply text.
+        """
+
+    @abstractmethod
+    async def answer_without_memory(self, prompt: str, query: str) -> str:
+        """Answer an evaluation prompt as this strategy would with nothing kept.
+
+        The call is the one `answer` makes, with the memory section empty, no history and
+        no recent messages (and memory tools, if the strategy offers any, over an empty
+        memory); nothing the strategy holds changes.
+
+        Args:
+            prompt: The full prompt, exactly as given to `answer`.
+            query: Retrieval query, exactly as given to `answer`.
 
         Returns:
             The model's raw reply text.

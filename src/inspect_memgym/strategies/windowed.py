@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections import deque
+from collections.abc import Sequence
 from typing import Any
 
 from inspect_ai.model import ChatMessage, get_model
@@ -138,6 +139,16 @@ class WindowedStrategy(MemoryStrategy):
         output = await self.model.generate(self._context(section, prompt))
         return output.completion
 
+    async def answer_without_memory(self, prompt: str, query: str) -> str:
+        """Answer with an empty memory section and an empty short-term window.
+
+        Args:
+            prompt: The full evaluation prompt.
+            query: Unused (nothing to retrieve).
+        """
+        output = await self.model.generate(self._context(self._empty_memory_section(), prompt, ()))
+        return output.completion
+
     async def flush(self) -> None:
         """Pass the pending messages (fewer than ``update_frequency``) to memory."""
         if self._pending:
@@ -162,6 +173,10 @@ class WindowedStrategy(MemoryStrategy):
             query: The message or question.
             log: Record any retrieval in the ledger (False when only looking).
         """
+
+    @abstractmethod
+    def _empty_memory_section(self) -> str:
+        """What `_memory_section` shows when memory holds nothing."""
 
     def memory_text(self, query: str | None = None) -> str:
         """Memory (all of it, or its section for the query) and the short-term window.
@@ -194,6 +209,19 @@ class WindowedStrategy(MemoryStrategy):
         await self._update_memory(batch)
         self.memory_updates += 1
 
-    def _context(self, memory_section: str, message: str) -> list[ChatMessage]:
+    def _context(
+        self,
+        memory_section: str,
+        message: str,
+        recent: Sequence[ConversationMessage] | None = None,
+    ) -> list[ChatMessage]:
+        """System prompt with the memory section, the recent messages, the message.
+
+        Args:
+            memory_section: What memory shows.
+            message: The new message or evaluation prompt.
+            recent: The recent messages shown (default: the short-term window).
+        """
         system = f"{self.briefing.system_prompt}\n\n{memory_section}"
-        return context_messages(system, [record.chat_message() for record in self._recent], message)
+        shown = self._recent if recent is None else recent
+        return context_messages(system, [record.chat_message() for record in shown], message)
