@@ -73,3 +73,20 @@ def test_validate_rejects_zero_workers(capsys: pytest.CaptureFixture[str]) -> No
         main(["validate", "--workers", "0"])
     assert raised.value.code == 2
     assert "workers must be at least 1, got 0" in capsys.readouterr().err
+
+
+def test_validate_names_the_tasks_it_knows_for_an_unknown_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as raised:
+        main(["validate", "--task", "trivia"])
+    assert raised.value.code == 2
+    error = capsys.readouterr().err
+    assert "unknown task with a validity suite 'trivia'" in error and "entity_stream" in error
+
+
+def test_entity_stream_chooses_policies_not_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as raised:
+        main(["validate", "--runs", "perfect"])
+    assert raised.value.code == 2
+    assert "--policies, not --runs" in capsys.readouterr().err
