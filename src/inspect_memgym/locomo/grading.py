@@ -7,21 +7,25 @@
   the order fixed per question by the seed; 1 when the reply picks the "not mentioned"
   option (by its letter or its words), else 0.
 
-Adversarial items are reported apart, as abstention, and kept out of the headline F1 by
-default: a model that always answers "not mentioned" scores 1.0 on them, so folding them in
-rewards refusing. Where this reading of a reply is stricter than the official one: the
-official code maps a one-letter reply to its option and otherwise looks for "not
-mentioned" anywhere, so a reply that echoes both options scores 1 there and 0 here.
+A category 1-4 reply that offers alternatives beside the gold ("Lisbon, or maybe Madrid")
+or dumps names and numbers scores 0 (`scoring.hedging`): the official F1 would credit the
+gold among the guesses. Adversarial items are reported apart, as abstention, and kept out
+of the headline F1 by default: a model that always answers "not mentioned" scores 1.0 on
+them, so folding them in rewards refusing. Where this reading of a reply is stricter than
+the official one: the official code maps a one-letter reply to its option and otherwise
+looks for "not mentioned" anywhere, so a reply that echoes both options scores 1 there and
+0 here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from inspect_memgym.kit.rng import stable_fraction
 from inspect_memgym.locomo.records import ADVERSARIAL_CATEGORY, CATEGORY_NAMES, QuestionItem
+from inspect_memgym.scoring.hedging import hedged
 from inspect_memgym.scoring.token_f1 import multi_answer_f1, token_f1
 from inspect_memgym.scoring.two_option_choice import ABSTENTION_PHRASES, chosen_option
 
@@ -30,7 +34,7 @@ HEADLINE_CATEGORIES = (1, 2, 3, 4)
 REPORT_ORDER = (4, 1, 2, 3, 5)
 """The order the official stats script (and the paper's tables) list categories in."""
 
-GradingRule = Literal["token_f1", "multi_answer_f1", "adversarial_choice"]
+GradingRule = Literal["token_f1", "multi_answer_f1", "adversarial_choice", "hedge"]
 AdversarialPick = Literal["not_mentioned", "wrong_answer", "unclear"]
 
 
@@ -127,14 +131,21 @@ def _adversarial_pick(reply: str, options: AdversarialOptions) -> AdversarialPic
 
 
 def grade_reply(
-    item: QuestionItem, reply: str, options: AdversarialOptions | None = None
+    item: QuestionItem,
+    reply: str,
+    options: AdversarialOptions | None = None,
+    speakers: Sequence[str] = (),
 ) -> QuestionGrade:
     """Score a reply by the official rule of the item's category.
+
+    A category 1-4 reply that hedges or dumps names (`scoring.hedging`) scores 0: the
+    official F1 would give it partial credit for the gold among its guesses.
 
     Args:
         item: The QA item.
         reply: The model's answer.
         options: For an adversarial item, the options it was asked with.
+        speakers: The conversation's speakers (names any answer may mention).
 
     Raises:
         ValueError: If an adversarial item comes without its options.
@@ -152,6 +163,8 @@ def grade_reply(
             adversarial_pick=pick,
         )
     gold = scoring_gold(item)
+    if hedged(reply, gold, item.question, speakers):
+        return QuestionGrade(item.question_id, item.category, 0.0, "hedge", gold)
     if item.category == 1:
         return QuestionGrade(
             item.question_id, item.category, multi_answer_f1(reply, gold), "multi_answer_f1", gold

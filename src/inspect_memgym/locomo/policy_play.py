@@ -13,7 +13,9 @@ guesser) over a `FactBook` built from the conversation's structured data:
 * the guesser answers without memory: a fixed guess, and the wrong option of an
   adversarial question.
 
-So a policy's answer depends only on what the strategy kept and shows it. A judge call
+So a policy's answer depends only on what the strategy kept and shows it. The text
+adversaries of `simulation.text_adversaries` play the same calls from what they show alone
+(the question they answer is the one the prompt asks). A judge call
 (the optional judge, phase ``judge``) is answered by the rule judge of
 `scoring.rule_judge`, reading the gold and the answer back out of the judge prompt; every
 policy judges the same way.
@@ -46,6 +48,7 @@ from inspect_memgym.simulation.fact_play import (
 )
 from inspect_memgym.simulation.grader_policy import JUDGE_POLICY, refuse_unless_judging
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
+from inspect_memgym.simulation.text_adversaries import ADVERSARIES, adversary_action
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, current_call_context
 
 NOT_RECALLED = "Not mentioned in the conversation."
@@ -82,6 +85,17 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     call = FactCall.announced(
         policy_name, context, PHASE_MEMORY_UPDATE, PHASE_QUESTION, conversation.sample_id
     )
+    if policy_name in ADVERSARIES:
+        text = "\n".join(message.text for message in messages)
+        item = next((q for q in conversation.questions if q.question_id == call.item_id), None)
+        action = adversary_action(
+            call,
+            item.question if item is not None and call.answering else "",
+            messages,
+            tools,
+            lambda: book.answer(call.item_id, frozenset(book.known(text))),
+        )
+        return PolicyTurn(action, prefix, len(messages))
     return PolicyTurn(fact_action(call, book, messages, tools), prefix, len(messages))
 
 
@@ -157,4 +171,4 @@ def _fact_book(conversation: Conversation, seed: int) -> FactBook:
     return FactBook(facts=facts, needed=frozenset(facts), answer=answer, guess=guess)
 
 
-register_policies(BENCHMARK_NAME, (*FACT_POLICIES, JUDGE_POLICY), play)
+register_policies(BENCHMARK_NAME, (*FACT_POLICIES, *ADVERSARIES, JUDGE_POLICY), play)

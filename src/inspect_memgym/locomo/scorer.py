@@ -49,11 +49,14 @@ def locomo_scorer() -> Scorer:
         for result in current_locomo_state().results:
             answers[result["kind"]][result["question_id"]] = result["raw"]
         asked = [items[question_id] for question_id in answers[MEMORY_ANSWER]]
-        grades = [_grade(item, answers[MEMORY_ANSWER][item.question_id], seed) for item in asked]
+        speakers = (conversation.speaker_a, conversation.speaker_b)
+        grades = [
+            _grade(item, answers[MEMORY_ANSWER][item.question_id], seed, speakers) for item in asked
+        ]
         no_memory = None
         if options.get("memory_isolation", True):
             no_memory = [
-                _grade(item, answers[NO_MEMORY_ANSWER].get(item.question_id, ""), seed)
+                _grade(item, answers[NO_MEMORY_ANSWER].get(item.question_id, ""), seed, speakers)
                 for item in asked
             ]
         judge = bool(options.get("judge"))
@@ -82,9 +85,9 @@ def locomo_scorer() -> Scorer:
     return score
 
 
-def _grade(item: QuestionItem, reply: str, seed: int) -> QuestionGrade:
+def _grade(item: QuestionItem, reply: str, seed: int, speakers: tuple[str, str]) -> QuestionGrade:
     options = adversarial_options(item, seed) if item.is_adversarial else None
-    return grade_reply(item, reply, options)
+    return grade_reply(item, reply, options, speakers)
 
 
 async def _judge(

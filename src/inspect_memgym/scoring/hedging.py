@@ -1,0 +1,72 @@
+"""Hedges and dumps in free-text answers: offering several candidates earns nothing.
+
+Token F1 and lenient judges give partial credit to an answer that lists the gold among
+other candidates ("Lisbon, or maybe Madrid"), and some to one that dumps every name it can
+see. Neither needs the right memory. A *candidate* is a name (a capitalised word of three
+letters or more) or a number; an answer's extra candidates are those that neither the gold
+answer, nor the question, nor the conversation's speakers account for. An answer is a
+hedge when it has an extra candidate and words that offer alternatives ("or", "maybe",
+"either", "possibly", "perhaps", "probably", a slash), and a dump when it has
+`DUMP_CANDIDATES` extra candidates or more. A short honest answer with some context ("in
+Lisbon, in May 2023") is neither. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+DUMP_CANDIDATES = 3
+"""Extra candidates that make an answer a dump, whatever its wording."""
+_CANDIDATE = re.compile(r"\b(?:[A-Z][a-z]{2,}|\d[\d,.:]*\d|\d)\b")
+_ALTERNATIVES = re.compile(
+    r"\b(?:or|either|maybe|possibly|perhaps|probably|might|unsure)\b|\w/\w", re.IGNORECASE
+)
+_MONTHS = frozenset(
+    {
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+    }
+)  # fmt: skip
+"""Capitalised by spelling, not names: never counted as candidates."""
+
+
+def answer_candidates(text: str) -> set[str]:
+    """The names and numbers of a text, lower-cased (months and weekdays left out).
+
+    Args:
+        text: Any text.
+    """
+    return {match.lower() for match in _CANDIDATE.findall(text) if match not in _MONTHS}
+
+
+def extra_candidates(
+    answer: str, gold: str, question: str = "", speakers: Iterable[str] = ()
+) -> set[str]:
+    """The answer's names and numbers that the gold, question and speakers do not hold.
+
+    Args:
+        answer: The answer.
+        gold: The gold answer.
+        question: The question.
+        speakers: Names that any answer may mention (the conversation's speakers).
+    """
+    known = answer_candidates(gold) | answer_candidates(question)
+    known |= {speaker.lower() for speaker in speakers}
+    return answer_candidates(answer) - known
+
+
+def hedged(answer: str, gold: str, question: str = "", speakers: Iterable[str] = ()) -> bool:
+    """Whether an answer hedges (extra candidates offered as alternatives) or dumps.
+
+    Args:
+        answer: The answer.
+        gold: The gold answer.
+        question: The question.
+        speakers: Names that any answer may mention.
+    """
+    extra = extra_candidates(answer, gold, question, speakers)
+    if len(extra) >= DUMP_CANDIDATES:
+        return True
+    return bool(extra) and _ALTERNATIVES.search(answer) is not None
