@@ -114,7 +114,8 @@ def judge_case() -> Solver:
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         set_phase(JUDGE_PHASE, str(state.sample_id))
-        judgement = await yes_no_judgement(state.input_text)
+        # the model under test is the judge being calibrated: judging is its task here
+        judgement = await yes_no_judgement("judge_calibration", state.input_text, self_judge=True)
         set_phase("")
         state.metadata["judge_verdict"] = judgement.verdict
         state.metadata["judge_reply"] = judgement.reply

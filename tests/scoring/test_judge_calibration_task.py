@@ -79,9 +79,10 @@ def test_the_rule_judge_figures(rule_judge_logs: dict[str, EvalLog]) -> None:
     assert locomo["false_accept/mean"] == pytest.approx(1 / 8)
     assert locomo["false_reject/mean"] == pytest.approx(4 / 6)
     longmemeval = metrics(rule_judge_logs["longmemeval_judge_calibration"])
-    assert longmemeval["agreement/mean"] == pytest.approx(52 / 71)
-    assert longmemeval["agreement/cohen_kappa"] == pytest.approx(0.4541, abs=1e-4)
-    assert longmemeval["false_accept/mean"] == pytest.approx(2 / 37)
+    # the hedge rule (scoring.hedging) rejects the two hedges the rules once accepted
+    assert longmemeval["agreement/mean"] == pytest.approx(54 / 71)
+    assert longmemeval["agreement/cohen_kappa"] == pytest.approx(0.5103, abs=1e-4)
+    assert longmemeval["false_accept/mean"] == 0.0
     assert longmemeval["agreement/grouped_longmemeval-preference-v1"] == pytest.approx(0.5)
     assert longmemeval["undecided/mean"] == 0.0
 

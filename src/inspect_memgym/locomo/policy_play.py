@@ -111,7 +111,10 @@ def judge_action(messages: list[ChatMessage]) -> Action:
     if fields is None:
         return finish(UNREADABLE_PROMPT_REPLY)
     alternatives = [part for part in fields["gold"].split(";") if part.strip()]
-    accepted = any(rule_verdict(part, fields["answer"]) == "yes" for part in alternatives)
+    accepted = any(
+        rule_verdict(part, fields["answer"], question=fields.get("question", "")) == "yes"
+        for part in alternatives
+    )
     return finish("yes" if accepted else "no")
 
 

@@ -97,7 +97,10 @@ def judge_action(messages: list[ChatMessage]) -> Action:
         fields = template_fields(template, prompt)
         if fields is not None:
             verdict = rule_verdict(
-                fields["answer"], fields["response"], unanswerable=rubric == ABSTENTION_RUBRIC
+                fields["answer"],
+                fields["response"],
+                unanswerable=rubric == ABSTENTION_RUBRIC,
+                question=fields.get("question", ""),
             )
             return finish(verdict)
     return finish(UNREADABLE_PROMPT_REPLY)

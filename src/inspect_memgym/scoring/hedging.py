@@ -3,12 +3,12 @@
 Token F1 and lenient judges give partial credit to an answer that lists the gold among
 other candidates ("Lisbon, or maybe Madrid"), and some to one that dumps every name it can
 see. Neither needs the right memory. A *candidate* is a name (a capitalised word of three
-letters or more) or a number; an answer's extra candidates are those that neither the gold
-answer, nor the question, nor the conversation's speakers account for. An answer is a
-hedge when it has an extra candidate and words that offer alternatives ("or", "maybe",
-"either", "possibly", "perhaps", "probably", a slash), and a dump when it has
-`DUMP_CANDIDATES` extra candidates or more. A short honest answer with some context ("in
-Lisbon, in May 2023") is neither. Pure.
+letters or more that is not an English function word, a month or a weekday) or a number; an
+answer's extra candidates are those that neither the gold answer, nor the question, nor the
+conversation's speakers account for. An answer is a hedge when it has an extra candidate
+and words that offer alternatives ("or", "maybe", "either", "possibly", "perhaps",
+"probably", a slash), and a dump when it has `DUMP_CANDIDATES` extra candidates or more. A
+short honest answer with some context ("in Lisbon, in May 2023") is neither. Pure.
 """
 
 from __future__ import annotations
@@ -16,9 +16,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-DUMP_CANDIDATES = 3
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+DUMP_CANDIDATES = 4
 """Extra candidates that make an answer a dump, whatever its wording."""
 _CANDIDATE = re.compile(r"\b(?:[A-Z][a-z]{2,}|\d[\d,.:]*\d|\d)\b")
+"""A name (a capitalised word of three letters or more) or a number."""
 _ALTERNATIVES = re.compile(
     r"\b(?:or|either|maybe|possibly|perhaps|probably|might|unsure)\b|\w/\w", re.IGNORECASE
 )
@@ -30,15 +33,21 @@ _MONTHS = frozenset(
     }
 )  # fmt: skip
 """Capitalised by spelling, not names: never counted as candidates."""
+_NOT_NAMES = frozenset(ENGLISH_STOP_WORDS) | {"maybe", "possibly", "probably", "unsure"}
+"""Words that open sentences or hedges, capitalised or not: never names."""
 
 
 def answer_candidates(text: str) -> set[str]:
-    """The names and numbers of a text, lower-cased (months and weekdays left out).
+    """The names and numbers of a text, lower-cased.
+
+    Capitalised function words ("The", "Either"), hedging words, months and weekdays are
+    not names.
 
     Args:
         text: Any text.
     """
-    return {match.lower() for match in _CANDIDATE.findall(text) if match not in _MONTHS}
+    found = {match.lower() for match in _CANDIDATE.findall(text) if match not in _MONTHS}
+    return found - _NOT_NAMES
 
 
 def extra_candidates(

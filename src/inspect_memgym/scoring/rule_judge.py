@@ -6,13 +6,14 @@ reads the question, gold answer and response back out of the very prompt a real 
 get (`template_fields`, the inverse of ``str.format`` for one template) and decides:
 
 * for an answerable question, ``yes`` when every token of the gold answer (the official
-  LoCoMo normalisation and Porter stemming, `scoring.token_f1`) appears in the response and
-  the response does not decline; else ``no``;
+  LoCoMo normalisation and Porter stemming, `scoring.token_f1`) appears in the response,
+  the response does not decline, and it neither hedges nor dumps names
+  (`scoring.hedging`); else ``no``;
 * for an unanswerable question, ``yes`` when the response declines (`declines`), else
   ``no``.
 
-It is deliberately simple and lenient in known ways (a hedge that lists the gold among
-other candidates passes; a paraphrase with other words fails): the calibration cases in the
+It is deliberately simple, and wrong in known ways (a paraphrase with other words fails):
+the calibration cases in the
 repository's ``scorers/`` folder measure exactly how far, which is the point of reporting
 its agreement figures beside any judged number.
 """
@@ -22,6 +23,7 @@ from __future__ import annotations
 import re
 import string
 
+from inspect_memgym.scoring.hedging import hedged
 from inspect_memgym.scoring.token_f1 import answer_tokens
 from inspect_memgym.scoring.yes_no_verdict import Verdict
 
@@ -98,17 +100,21 @@ def states_gold(gold: str, response: str) -> bool:
     return bool(gold_tokens) and gold_tokens <= set(answer_tokens(response))
 
 
-def rule_verdict(gold: str, response: str, unanswerable: bool = False) -> Verdict:
+def rule_verdict(
+    gold: str, response: str, unanswerable: bool = False, question: str = ""
+) -> Verdict:
     """The rule judge's verdict on one response.
 
     Args:
         gold: The gold answer (for an unanswerable question, why it cannot be answered).
         response: The answer to judge.
         unanswerable: Whether the right response is to decline.
+        question: The question, when the prompt shows it (its names may be repeated).
 
     Returns:
         ``"yes"`` or ``"no"``.
     """
     if unanswerable:
         return "yes" if declines(response) else "no"
-    return "yes" if states_gold(gold, response) and not declines(response) else "no"
+    stated = states_gold(gold, response) and not declines(response)
+    return "yes" if stated and not hedged(response, gold, question) else "no"

@@ -1,0 +1,46 @@
+"""Hedges and dumps earn nothing; short honest answers with some context are not hedges."""
+
+from __future__ import annotations
+
+import pytest
+
+from inspect_memgym.scoring.hedging import answer_candidates, extra_candidates, hedged
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "question"),
+    [
+        ("Lisbon, or maybe Madrid", "Lisbon", "Where did Mira go?"),
+        ("Madrid or Lisbon", "Lisbon", "Where did Mira go?"),
+        ("Either Blue Harbor or Northwind Labs.", "Northwind Labs", "Where do I work now?"),
+        ("Lisbon/Porto", "Lisbon", ""),
+        ("Fenbawen Bagri Halel Labs Tamzolfen 2023", "Bagri", "What is the cat called?"),
+    ],
+)
+def test_alternatives_and_dumps_are_hedges(answer: str, gold: str, question: str) -> None:
+    assert hedged(answer, gold, question)
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "question"),
+    [
+        ("Lisbon", "Lisbon", ""),
+        ("She went to Lisbon with Tobias, in May 2023.", "Lisbon", ""),
+        ("The first ticket was $80 and the second $100, so $180.", "$180", "How much in total?"),
+        ("You drove a Honda Civic, then a 2019 Subaru Outback.", "A 2019 Subaru Outback", ""),
+        ("Lisbon or Porto", "Lisbon, Porto", "Which cities?"),  # the gold itself is a list
+        ("Not mentioned in the conversation.", "Lisbon", ""),
+    ],
+)
+def test_honest_answers_are_not_hedges(answer: str, gold: str, question: str) -> None:
+    assert not hedged(answer, gold, question, speakers=("Tobias", "Mira"))
+
+
+def test_speakers_and_question_names_are_not_extra() -> None:
+    extra = extra_candidates("Mira told Tobias about Lisbon", "Lisbon", "Where did Mira go?")
+    assert extra == {"tobias"}
+    assert extra_candidates("Mira told Tobias", "x", "", speakers=("Tobias", "Mira")) == set()
+
+
+def test_function_words_months_and_weekdays_are_not_names() -> None:
+    assert answer_candidates("The trip was in May, on a Monday. Either way, 12 days.") == {"12"}
