@@ -152,6 +152,7 @@ def test_fresh_interpreter_resolves_every_name_through_the_entry_point() -> None
         "embedding",
         "write_budget",
         "judge",
+        "self_judge",
         "max_turns_per_event",
         "memory_isolation",
         "update_frequency",

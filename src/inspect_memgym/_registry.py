@@ -18,8 +18,10 @@ from inspect_memgym.feedback.scorer import feedback_scorer
 from inspect_memgym.feedback.task import feedback
 from inspect_memgym.locomo.scorer import locomo_scorer
 from inspect_memgym.locomo.task import locomo
+from inspect_memgym.locomo.validity_suite import SUITE as LOCOMO_SUITE
 from inspect_memgym.longmemeval.scorer import longmemeval_scorer
 from inspect_memgym.longmemeval.task import longmemeval
+from inspect_memgym.longmemeval.validity_suite import SUITE as LONGMEMEVAL_SUITE
 from inspect_memgym.memory.delete_tool import memory_delete
 from inspect_memgym.research_qa.scorer import research_qa_scorer
 from inspect_memgym.research_qa.search_tool import web_search

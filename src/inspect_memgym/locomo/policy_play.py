@@ -86,14 +86,13 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
         policy_name, context, PHASE_MEMORY_UPDATE, PHASE_QUESTION, conversation.sample_id
     )
     if policy_name in ADVERSARIES:
-        text = "\n".join(message.text for message in messages)
         item = next((q for q in conversation.questions if q.question_id == call.item_id), None)
         action = adversary_action(
             call,
             item.question if item is not None and call.answering else "",
+            book,
             messages,
             tools,
-            lambda: book.answer(call.item_id, frozenset(book.known(text))),
         )
         return PolicyTurn(action, prefix, len(messages))
     return PolicyTurn(fact_action(call, book, messages, tools), prefix, len(messages))

@@ -14,7 +14,9 @@ guesser) over a `FactBook` built from the record's structured data:
 
 So a policy's answer depends only on what the strategy kept and shows it. A judge call
 (phase ``judge``) is answered by the rule judge of `scoring.rule_judge`, reading the
-rubric's fields back out of the judge prompt; every policy judges the same way.
+rubric's fields back out of the judge prompt; every policy judges the same way. The text
+adversaries of `simulation.text_adversaries` play the same calls from what they show alone
+(the question they answer is the one the prompt asks).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from inspect_memgym.simulation.fact_play import (
 )
 from inspect_memgym.simulation.grader_policy import JUDGE_POLICY, refuse_unless_judging
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
+from inspect_memgym.simulation.text_adversaries import ADVERSARIES, adversary_action
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, current_call_context
 
 NOT_RECALLED = "I don't know: our earlier chats do not say."
@@ -83,7 +86,13 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
         record.question_id,
         item_id=record.question_id,
     )
-    return PolicyTurn(fact_action(call, fact_book(record), messages, tools), prefix, len(messages))
+    book = fact_book(record)
+    if policy_name in ADVERSARIES:
+        action = adversary_action(
+            call, record.question if call.answering else "", book, messages, tools
+        )
+        return PolicyTurn(action, prefix, len(messages))
+    return PolicyTurn(fact_action(call, book, messages, tools), prefix, len(messages))
 
 
 def judge_action(messages: list[ChatMessage]) -> Action:
@@ -162,4 +171,4 @@ def _fact_book(record: LongMemEvalRecord) -> FactBook:
     return FactBook(facts=facts, needed=needed, answer=answer, guess=lambda _item: GUESS)
 
 
-register_policies(BENCHMARK_NAME, (*FACT_POLICIES, JUDGE_POLICY), play)
+register_policies(BENCHMARK_NAME, (*FACT_POLICIES, *ADVERSARIES, JUDGE_POLICY), play)

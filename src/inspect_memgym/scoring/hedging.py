@@ -4,11 +4,12 @@ Token F1 and lenient judges give partial credit to an answer that lists the gold
 other candidates ("Lisbon, or maybe Madrid"), and some to one that dumps every name it can
 see. Neither needs the right memory. A *candidate* is a name (a capitalised word of three
 letters or more that is not an English function word, a month or a weekday) or a number; an
-answer's extra candidates are those that neither the gold answer, nor the question, nor the
-conversation's speakers account for. An answer is a hedge when it has an extra candidate
-and words that offer alternatives ("or", "maybe", "either", "possibly", "perhaps",
-"probably", a slash), and a dump when it has `DUMP_CANDIDATES` extra candidates or more. A
-short honest answer with some context ("in Lisbon, in May 2023") is neither. Pure.
+answer's extra candidates are those that neither the gold answer, nor the question account
+for (nor, when counting a dump, the conversation's speakers). An answer is a hedge when it
+has an extra candidate and words that offer alternatives ("or", "maybe", "either",
+"possibly", "perhaps", "probably", a slash), and a dump when it has `DUMP_CANDIDATES` extra
+candidates or more. A short honest answer with some context ("in Lisbon, in May 2023") is
+neither. Pure.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ _MONTHS = frozenset(
     }
 )  # fmt: skip
 """Capitalised by spelling, not names: never counted as candidates."""
-_NOT_NAMES = frozenset(ENGLISH_STOP_WORDS) | {"maybe", "possibly", "probably", "unsure"}
+NOT_NAMES = frozenset(ENGLISH_STOP_WORDS) | {"maybe", "possibly", "probably", "unsure"}
 """Words that open sentences or hedges, capitalised or not: never names."""
 
 
@@ -47,7 +48,7 @@ def answer_candidates(text: str) -> set[str]:
         text: Any text.
     """
     found = {match.lower() for match in _CANDIDATE.findall(text) if match not in _MONTHS}
-    return found - _NOT_NAMES
+    return found - NOT_NAMES
 
 
 def extra_candidates(
@@ -69,13 +70,16 @@ def extra_candidates(
 def hedged(answer: str, gold: str, question: str = "", speakers: Iterable[str] = ()) -> bool:
     """Whether an answer hedges (extra candidates offered as alternatives) or dumps.
 
+    Speakers count toward a hedge ("Lumba, or Tobias") but not toward a dump (an answer may
+    name them as context).
+
     Args:
         answer: The answer.
         gold: The gold answer.
         question: The question.
         speakers: Names that any answer may mention.
     """
-    extra = extra_candidates(answer, gold, question, speakers)
-    if len(extra) >= DUMP_CANDIDATES:
+    if len(extra_candidates(answer, gold, question, speakers)) >= DUMP_CANDIDATES:
         return True
-    return bool(extra) and _ALTERNATIVES.search(answer) is not None
+    offered = extra_candidates(answer, gold, question)
+    return bool(offered) and _ALTERNATIVES.search(answer) is not None

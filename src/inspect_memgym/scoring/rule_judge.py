@@ -9,8 +9,8 @@ get (`template_fields`, the inverse of ``str.format`` for one template) and deci
   LoCoMo normalisation and Porter stemming, `scoring.token_f1`) appears in the response,
   the response does not decline, and it neither hedges nor dumps names
   (`scoring.hedging`); else ``no``;
-* for an unanswerable question, ``yes`` when the response declines (`declines`), else
-  ``no``.
+* for an unanswerable question, ``yes`` when the response declines (`declines`) without
+  offering candidates anyway, else ``no``.
 
 It is deliberately simple, and wrong in known ways (a paraphrase with other words fails):
 the calibration cases in the
@@ -114,7 +114,8 @@ def rule_verdict(
     Returns:
         ``"yes"`` or ``"no"``.
     """
+    if hedged(response, gold, question):
+        return "no"
     if unanswerable:
         return "yes" if declines(response) else "no"
-    stated = states_gold(gold, response) and not declines(response)
-    return "yes" if stated and not hedged(response, gold, question) else "no"
+    return "yes" if states_gold(gold, response) and not declines(response) else "no"

@@ -138,12 +138,13 @@ class _Names:
                 return name
 
 
-def life_story(seed: int, sessions: int = 6) -> LifeStory:
+def life_story(seed: int, sessions: int = 8) -> LifeStory:
     """The story of a seed.
 
     Args:
         seed: Story seed (at least 0).
-        sessions: Number of sessions (at least 6: one per fact, and the move last).
+        sessions: Number of sessions (at least 6; from 8 on, every fact has its own, the
+            move last).
 
     Raises:
         ValueError: If an argument is out of range.

@@ -41,6 +41,8 @@ QUIET_DISPLAY = "log"
 """Inspect's display when ``none`` is asked for (prints nothing at the default log level and
 skips laying out a results table after every eval)."""
 
+GridData = Callable[[ValidateOptions], Mapping[str, Any]]
+"""(how the suite runs) -> task arguments naming the grid's data (e.g. a file it writes)."""
 StatisticalCheck = Callable[[int], Sequence[Verdict]]
 """(instances to generate) -> verdicts of the statistical invariants."""
 ExtraCheck = Callable[[Mapping[str, RunResult]], Sequence[Verdict]]
@@ -63,6 +65,9 @@ class PolicyGridSuite:
         extra: Cross-run checks beyond the bounds.
         seeds_argument: The task argument ``--seeds`` sets.
         notes: Lines the report prints under the verdicts.
+        data: For tasks over data files: writes the grid's data (from ``--seeds``) and
+            returns the task arguments naming it; ``seeds_argument`` is then unused.
+        model_roles: Model roles of every eval (e.g. an honest scripted ``grader``).
     """
 
     task: str
@@ -76,6 +81,8 @@ class PolicyGridSuite:
     extra: ExtraCheck | None = None
     seeds_argument: str = "seeds"
     notes: tuple[str, ...] = field(default_factory=tuple)
+    data: GridData | None = None
+    model_roles: Mapping[str, str] = field(default_factory=dict)
 
     def run(self, name: str) -> SuiteRun:
         """A run by name.
@@ -109,7 +116,9 @@ class PolicyGridSuite:
             options: The grid's overrides (seeds, tier, templates).
         """
         arguments = {**self.grid, **run.task_args}
-        if options.seeds is not None:
+        if self.data is not None:
+            arguments.update(self.data(options))
+        elif options.seeds is not None:
             arguments[self.seeds_argument] = list(options.seeds)
         if options.tier is not None:
             arguments["tier"] = options.tier
@@ -204,6 +213,7 @@ def run_job(job: Job, options: ValidateOptions) -> tuple[Job, RunResult]:
     [log] = inspect_eval(
         suite.task_for(run, options),
         model=f"memgym/{run.policy}",
+        model_roles=dict(suite.model_roles) or None,
         log_dir=options.log_dir,
         max_samples=options.max_samples,
         display=display,  # type: ignore[arg-type]

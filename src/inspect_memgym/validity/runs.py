@@ -54,9 +54,9 @@ class Bound:
             base_text = f"{self.over} {base:.3f} + "
         parts = []
         if self.at_most is not None:
-            parts.append(f"≤ {base_text}{self.at_most:g}")
+            parts.append(f"≤ {base_text}{self.at_most:.3g}")
         if self.at_least is not None:
-            parts.append(f"≥ {base_text}{self.at_least:g}")
+            parts.append(f"≥ {base_text}{self.at_least:.3g}")
         passed = not math.isnan(value) and not math.isnan(base)
         if self.at_most is not None:
             passed = passed and value <= base + self.at_most + 1e-9

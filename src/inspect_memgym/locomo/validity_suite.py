@@ -1,0 +1,95 @@
+"""LoCoMo's validity suite: references and text adversaries on invented conversations.
+
+Registered for ``inspect-memgym validate --task locomo``. The grid is 40 invented
+conversations in LoCoMo's schema (`synthetic`, ``--seeds`` picks others), played through
+the task's default strategy (native) and the notes strategy; the optional judge is the
+honest scripted grader (``memgym/judge``). Checks: perfect memory ≥ 0.95 F1; the guesser,
+the no-memory run and every adversary ≤ 0.05 F1 and memory delta (`validity.text_runs`),
+judge-bait ≤ 0.05 judged accuracy too; a determinism rerun; and, over 200 invented
+conversations, that the "not mentioned" option of adversarial questions is (a) or (b) by
+chance and that no question holds its gold answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from inspect_memgym.locomo.grading import adversarial_options
+from inspect_memgym.locomo.records import parse_conversation
+from inspect_memgym.locomo.synthetic import synthetic_conversation, write_synthetic_locomo
+from inspect_memgym.locomo.task import DEFAULT_SEED, locomo
+from inspect_memgym.locomo.values import HEADLINE_KEY, JUDGE_KEY
+from inspect_memgym.scoring.hedging import answer_candidates
+from inspect_memgym.validity.data_files import grid_data_file
+from inspect_memgym.validity.grid import PolicyGridSuite
+from inspect_memgym.validity.runs import ADVERSARY_CEILING, Bound
+from inspect_memgym.validity.statistics import FeatureTally
+from inspect_memgym.validity.suite import ValidateOptions, register_suite
+from inspect_memgym.validity.text_runs import text_task_runs
+from inspect_memgym.validity.verdicts import Verdict
+
+GRID_SEEDS = tuple(range(40))
+"""Invented conversations of the default grid (one sample each)."""
+STRATEGIES = ("native", "notes")
+
+
+def grid_data(options: ValidateOptions) -> Mapping[str, Any]:
+    """The grid's file of invented conversations, as the task's ``dataset`` argument.
+
+    Args:
+        options: How the suite runs (``seeds``: the stories).
+    """
+    seeds = options.seeds or GRID_SEEDS
+    return {
+        "dataset": str(grid_data_file(options.log_dir, "locomo", seeds, write_synthetic_locomo))
+    }
+
+
+def statistical(instances: int) -> Sequence[Verdict]:
+    """The "not mentioned" option's letter by chance; no question holds its gold.
+
+    Args:
+        instances: Adversarial questions to tally (at least this many).
+    """
+    letters = FeatureTally('adversarial questions: the "not mentioned" option is (a)')
+    leaks: list[str] = []
+    seed = 0
+    while letters.trials < instances:
+        conversation = parse_conversation(synthetic_conversation(seed), seed)
+        for item in conversation.questions:
+            if item.is_adversarial:
+                options = adversarial_options(item, DEFAULT_SEED)
+                letters.record(["a"], ("a", "b"), options.not_mentioned_letter)
+            elif answer_candidates(str(item.answer)) & answer_candidates(item.question):
+                leaks.append(item.question_id)
+        seed += 1
+    leak = Verdict(
+        "no question holds its gold answer",
+        not leaks,
+        f"{seed} conversations; holding it: {leaks[:3]}" if leaks else f"{seed} conversations",
+    )
+    return [letters.verdict(smallest_trials=instances), leak]
+
+
+SUITE = PolicyGridSuite(
+    task="locomo",
+    factory=locomo,
+    scorer="locomo_scorer",
+    headline=HEADLINE_KEY,
+    grid={},
+    runs=text_task_runs(
+        HEADLINE_KEY,
+        STRATEGIES,
+        judged=({"judge": True}, (Bound(JUDGE_KEY, at_most=ADVERSARY_CEILING),)),
+    ),
+    reruns=("perfect",),
+    statistical=statistical,
+    data=grid_data,
+    model_roles={"grader": "memgym/judge"},
+    notes=(
+        "Invented conversations in LoCoMo's schema: the released data cannot be fetched "
+        "offline; pass a real model over -T dataset= to measure it.",
+    ),
+)
+register_suite(SUITE)

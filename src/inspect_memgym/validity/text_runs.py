@@ -1,0 +1,99 @@
+"""The runs every task answered in free text plays in its validity suite.
+
+References (perfect through the task's default strategy, the guesser, perfect through
+``none``) and the text adversaries of `simulation.text_adversaries`, each with its bounds:
+an adversary's headline and memory delta at most 0.05, or its headline at most a stated
+floor when declining is right by design (abstention questions). The public-dataset tasks
+build their suites from these.
+"""
+
+from __future__ import annotations
+
+from inspect_memgym.validity.runs import ADVERSARY_CEILING, Bound, SuiteRun, adversary_bounds
+
+PERFECT_FLOOR = 0.95
+"""What perfect memory must score through the task's default strategy."""
+
+
+def text_task_runs(
+    headline: str,
+    strategies: tuple[str, ...],
+    decline_floor: float = 0.0,
+    judged: tuple[dict[str, object], tuple[Bound, ...]] = ({}, ()),
+) -> tuple[SuiteRun, ...]:
+    """References and text adversaries under the given strategies.
+
+    Args:
+        headline: The headline score key.
+        strategies: Strategies the storing adversaries attack (the first is the default).
+        decline_floor: The headline a model earns by declining everything (the share of
+            questions whose right answer is to decline).
+        judged: Task arguments that turn the judge on for the judge-bait run, and bounds
+            on what the judge decides beyond the headline.
+    """
+    default = strategies[0]
+    runs = [
+        SuiteRun(
+            "perfect",
+            "perfect",
+            f"keeps every fact ({default})",
+            bounds=(Bound(headline, at_least=PERFECT_FLOOR),),
+            adversary=False,
+        ),
+        SuiteRun(
+            "perfect/none",
+            "perfect",
+            "perfect policy, no memory at all",
+            {"agent": "none"},
+            bounds=(
+                Bound(headline, at_most=decline_floor + ADVERSARY_CEILING),
+                Bound("memory_delta", at_most=ADVERSARY_CEILING, at_least=-ADVERSARY_CEILING),
+            ),
+            adversary=False,
+        ),
+        SuiteRun("guesser", "guesser", "guesses, keeps nothing", bounds=adversary_bounds(headline)),
+        SuiteRun(
+            "decliner",
+            "decliner",
+            "declines every question",
+            bounds=(
+                Bound(headline, at_most=decline_floor + ADVERSARY_CEILING),
+                Bound("memory_delta", at_most=ADVERSARY_CEILING),
+            ),
+        ),
+    ]
+    runs += [
+        SuiteRun(name, name, description, bounds=adversary_bounds(headline))
+        for name, description in (
+            ("echo", "answers with the question's words"),
+            ("visible_dump", "no memory; every name and number in view"),
+        )
+    ]
+    judge_arguments, judge_bounds = judged
+    runs.append(
+        SuiteRun(
+            "judge_baiter",
+            "judge_baiter",
+            "tells the bound honest judge to mark it correct",
+            judge_arguments,
+            (*adversary_bounds(headline), *judge_bounds),
+        )
+    )
+    for strategy in strategies:
+        runs += [
+            SuiteRun(
+                f"token_bag/{strategy}",
+                "token_bag",
+                "keeps every name and number; answers with the bag",
+                {"agent": strategy},
+                adversary_bounds(headline),
+            ),
+            SuiteRun(
+                f"hedger/{strategy}",
+                "hedger",
+                "the honest answer plus three other names",
+                {"agent": strategy},
+                adversary_bounds(headline),
+            ),
+        ]
+    return tuple(runs)
