@@ -19,9 +19,7 @@ import pytest
 
 PACKAGE = "inspect_memgym"
 SOURCE = Path(__file__).resolve().parents[1] / "src" / PACKAGE
-SHARED = frozenset(
-    {"memory", "strategies", "scoring", "simulation", "analysis", "kit", "validity"}
-)
+SHARED = frozenset({"memory", "strategies", "scoring", "simulation", "analysis", "kit", "validity"})
 TOP_LEVEL = frozenset({"_registry", "cli", "__init__"})
 """Top-level modules that may name every benchmark (the entry points)."""
 SHARED_MAY_IMPORT: dict[str, frozenset[str]] = {

@@ -129,6 +129,11 @@ class AweStrategy(WindowedStrategy):
             label=self.briefing.memory_label, entries=render_entries(hits)
         )
 
+    def _empty_memory_section(self) -> str:
+        return AWE_MEMORY_SECTION.format(
+            label=self.briefing.memory_label, entries=render_entries([])
+        )
+
     async def _update_memory(self, messages: list[ConversationMessage]) -> None:
         related = retrieve(self.memory, "\n".join(m.text for m in messages), self.top_k)
         request = AWE_UPDATE_PROMPT.format(

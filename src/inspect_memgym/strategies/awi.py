@@ -76,6 +76,9 @@ class AwiStrategy(WindowedStrategy):
             label=self.briefing.memory_label, memory_json=self.memory_json()
         )
 
+    def _empty_memory_section(self) -> str:
+        return AWI_MEMORY_SECTION.format(label=self.briefing.memory_label, memory_json="{}")
+
     async def _update_memory(self, messages: list[ConversationMessage]) -> None:
         prompt = AWI_UPDATE_PROMPT.format(
             brief=self.briefing.memory_brief,

@@ -101,10 +101,15 @@ class NotesStrategy(InContextStrategy):
             "truncations": self.truncations,
         }
 
+    def empty_memory_system_prompt(self) -> str:
+        """The system prompt with the notes section present and empty."""
+        return self._system_prompt_with("")
+
     def _system_prompt(self) -> str:
-        section = NOTES_SECTION.format(
-            label=self.briefing.memory_label, notes=self.notes or EMPTY_NOTES
-        )
+        return self._system_prompt_with(self.notes)
+
+    def _system_prompt_with(self, notes: str) -> str:
+        section = NOTES_SECTION.format(label=self.briefing.memory_label, notes=notes or EMPTY_NOTES)
         return f"{self.briefing.system_prompt}\n\n{section}"
 
     async def _rewrite(self, messages: list[ConversationMessage]) -> None:

@@ -138,6 +138,16 @@ class MemoryStrategy(ABC):
                 entries only).
         """
 
+    def empty_memory_system_prompt(self) -> str:
+        """The system prompt an answer would have with nothing in memory.
+
+        A task's no-memory pass answers under it, so that its prompt is the memory pass's
+        with the memory section present and empty (the memory delta then measures memory
+        and nothing else). Default: the briefing's system prompt, for a strategy that shows
+        no memory section there (none, or one whose memory is kept history messages).
+        """
+        return self.briefing.system_prompt
+
     async def end_session(self) -> None:  # noqa: B027 - optional hook
         """Called after each session (default: nothing)."""
 

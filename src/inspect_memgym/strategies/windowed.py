@@ -173,6 +173,14 @@ class WindowedStrategy(MemoryStrategy):
         recent = "\n".join(message.content for message in self._recent)
         return f"{memory}\n{recent}" if recent else memory
 
+    def empty_memory_system_prompt(self) -> str:
+        """The system prompt with the memory section present and showing nothing."""
+        return f"{self.briefing.system_prompt}\n\n{self._empty_memory_section()}"
+
+    @abstractmethod
+    def _empty_memory_section(self) -> str:
+        """What the memory section shows when memory holds nothing."""
+
     @abstractmethod
     def _all_memory(self) -> str:
         """Everything memory holds, as text (no retrieval logged)."""
