@@ -124,8 +124,9 @@ def turn_features(stream: StreamView, view: TurnView) -> Picked:
     _extremes(picked, "stated document position", _by_stated(view, lambda d: order[d.doc_id]))
     _extremes(picked, "stated document length", _by_stated(view, lambda d: len(d.text)))
     _extremes(picked, "name length", {name: len(name) for name in view.candidates})
-    _extremes(picked, "name in alphabet", {name: _rank(name, view.candidates) for name in
-                                           view.candidates})  # fmt: skip
+    _extremes(
+        picked, "name in alphabet", {name: _rank(name, view.candidates) for name in view.candidates}
+    )
     for number, template in enumerate(templates.TITLES):
         picked[f"stated title template {number}"] = {
             name for name, doc in view.stated.items() if doc.title == template.format(name=name)
