@@ -55,8 +55,6 @@ def run(policy: str, **task_args: Any) -> dict[str, float]:
     ("policy", "task_args"),
     [
         ("last_turn_withdrawn", {"agent": "none"}),
-        ("last_turn_most_mentioned", {"agent": "none"}),
-        ("search_reader", {"mode": "interactive", "agent": "none"}),
         ("search_reader", {"mode": "interactive"}),
         ("hedger", {}),
         ("token_bag", {}),
@@ -84,7 +82,7 @@ def test_the_hedger_kept_the_gold_and_still_scores_nothing() -> None:
 
 def test_a_one_value_keeper_is_right_only_when_its_value_is_the_true_one() -> None:
     [log] = eval(
-        research_qa(seeds=list(range(6)), hops="3-6", context_tokens=1_000),
+        research_qa(seeds=[0, 1, 2], hops="3-4", context_tokens=1_000),
         model="memgym/withdrawn_keeper",
         display="none",
         log_dir="logs/test-research-qa-adversaries",

@@ -65,9 +65,8 @@ def answers_of(tmp_path: Path, **task_args: Any) -> list[list[ChatMessage]]:
         ({}, NOTES, "(empty)"),
         ({"mode": "interactive"}, NOTES, "(empty)"),
         ({"agent": "rag", "backend": "markdown"}, NOTES, "(none)"),
-        ({"agent": "none"}, None, None),
     ],
-    ids=["notes", "notes-interactive", "rag", "none"],
+    ids=["notes", "notes-interactive", "rag"],
 )
 def test_the_no_memory_prompt_is_the_memory_prompt_with_an_empty_memory(
     tmp_path: Path, task_args: dict[str, Any], memory: str | None, empty: str | None
