@@ -26,6 +26,7 @@ from inspect_memgym.memory.delete_tool import memory_delete
 from inspect_memgym.research_qa.scorer import research_qa_scorer
 from inspect_memgym.research_qa.search_tool import web_search
 from inspect_memgym.research_qa.task import research_qa
+from inspect_memgym.research_qa.validity_suite import SUITE as RESEARCH_QA_SUITE
 from inspect_memgym.simulation.registration import memgym
 from inspect_memgym.strategies.agentic import agentic
 from inspect_memgym.strategies.awe import awe

@@ -91,6 +91,9 @@ def test_a_turn_shows_its_heading_and_visible_documents() -> None:
     inputs = turn_inputs(windowed, 1)
     assert inputs[0].startswith("=== Search turn 1 of 4")
     assert sum(text.startswith("===") for text in inputs) == 2
-    prompt = answer_prompt(instance.question, [("A title", "Some text.")])
+    prompt = answer_prompt(instance.question, [("A title", "Some text.")], "scripted")
     assert instance.question in prompt and "--- A title ---\nSome text." in prompt
-    assert "(none)" in answer_prompt(instance.question, [])
+    assert "(none)" in answer_prompt(instance.question, [], "scripted")
+    # interactive mode never shows documents, whatever is passed
+    interactive = answer_prompt(instance.question, [("A title", "Some text.")], "interactive")
+    assert instance.question in interactive and "Some text." not in interactive

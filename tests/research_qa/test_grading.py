@@ -19,8 +19,8 @@ from inspect_memgym.research_qa.grading import (
 from inspect_memgym.research_qa.judge import parse_judge_score
 from inspect_memgym.research_qa.world import ResearchInstance, generate_instance
 
-NUMBER_SEED, ENTITY_SEED, LABEL_SEED = 3, 6, 26
-"""3-hop seeds whose gold is a number (1941), a person's name, and a field label."""
+NUMBER_SEED, ENTITY_SEED, LABEL_SEED = 2, 10, 59
+"""3-hop seeds whose gold is a year (1960), a person's name, and a field label."""
 
 
 @pytest.fixture(scope="module")
@@ -52,11 +52,11 @@ def test_replies_are_parsed(raw: str, answer: str, parsed: bool) -> None:
 
 
 def test_number_answers_match_exactly(number_instance: ResearchInstance) -> None:
-    assert number_instance.gold.text == "1941"
-    right = grade_reply(number_instance, '{"answer": "1941"}')
+    assert number_instance.gold.text == "1960"
+    right = grade_reply(number_instance, '{"answer": "1960"}')
     assert (right.verdict, right.score, right.exact, right.decided_by) == ("correct", 1, 1, "rules")
-    assert grade_reply(number_instance, '{"answer": "1942"}').score == 0.0
-    hedge = grade_reply(number_instance, '{"answer": "1941 or 1935"}')
+    assert grade_reply(number_instance, '{"answer": "1961"}').score == 0.0
+    hedge = grade_reply(number_instance, '{"answer": "1960 or 1935"}')
     assert hedge.verdict == "incorrect"
     refusal = grade_reply(number_instance, '{"answer": "insufficient information"}')
     assert (refusal.verdict, refusal.rule) == ("incorrect", "refusal")
@@ -86,7 +86,7 @@ def test_label_answers_refuse_other_choices() -> None:
 def test_chain_facts_are_found_by_their_key_tokens(number_instance: ResearchInstance) -> None:
     statements = [g.fact.statement for g in number_instance.grounding_facts]
     assert chain_facts_in(number_instance, "\n".join(statements)) == ["F1", "F2", "F3"]
-    paraphrase = "Born 1941: " + " ".join(number_instance.grounding_facts[2].fact.key_tokens)
+    paraphrase = "Born 1960: " + " ".join(number_instance.grounding_facts[2].fact.key_tokens)
     assert chain_facts_in(number_instance, paraphrase) == ["F3"]
     assert chain_facts_in(number_instance, "") == []
     # F2 links two names that other facts name too: both must share one line
@@ -112,7 +112,7 @@ def test_failure_labels_and_hop_recall(number_instance: ResearchInstance) -> Non
 
 
 def test_score_values(number_instance: ResearchInstance) -> None:
-    right = grade_reply(number_instance, '{"answer": "1941"}')
+    right = grade_reply(number_instance, '{"answer": "1960"}')
     declined = grade_reply(number_instance, "I cannot tell.")
     chain = ["F1", "F2", "F3"]
     value = score_values(number_instance, right, declined, chain, chain, ["F2"])

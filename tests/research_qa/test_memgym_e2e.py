@@ -107,7 +107,7 @@ def test_the_guesser_scores_exactly_its_lucky_guesses(runs: dict[str, EvalLog]) 
         for sample in samples(runs["guesser"])
         if guess_answer(resolve_instance(sample.metadata["instance"])) == sample.target
     ]
-    assert lucky == ["research_qa-h4-s0004"]  # a name drawn from 19: right by chance
+    assert lucky == []  # none of these four guesses is right by chance
     assert mean(runs["guesser"], "score") == len(lucky) / SAMPLES
     assert mean(runs["guesser"], "no_memory") == len(lucky) / SAMPLES
 

@@ -20,7 +20,6 @@ from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput, ModelUsag
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 from inspect_memgym.kit.inspect_internals import BoundStoreModel, current_sample_metadata
-from inspect_memgym.research_qa.prompts import RESEARCH_SYSTEM_PROMPT
 from inspect_memgym.research_qa.references import resolve_instance
 from inspect_memgym.research_qa.state import PHASE_ANSWER, PHASE_SEARCH, ResearchState
 from inspect_memgym.research_qa.task import research_qa
@@ -28,20 +27,23 @@ from inspect_memgym.strategies.call_context import ModelCallContext
 
 USAGE = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)
 SCORER = "research_qa_scorer"
-SEEDS = [0, 1, 2, 3, 4, 5]
-"""3-hop seeds whose golds are numbers (1942, 1981, 133, 1941, 309, 1970)."""
+SEEDS = [2, 3, 5, 6, 7, 9]
+"""3-hop seeds whose golds are numbers (1960, 37, 1513, 380, 157875, 1861)."""
 REPLIES: dict[int, str] = {
-    0: '{{"answer": "{gold}", "confidence": 0.9}}',
-    1: '```json\n{{"answer": {gold}}}\n```',
-    2: "The chain leads to one value.\nAnswer: {gold}",
-    3: "It is either {gold} or 1066.",
-    4: "",
-    5: '{{"answer": {gold}',
+    2: '{{"answer": "{gold}", "confidence": 0.9}}',
+    3: '```json\n{{"answer": {gold}}}\n```',
+    5: "The chain leads to one value.\nAnswer: {gold}",
+    6: "It is either {gold} or 1066.",
+    7: "",
+    9: '{{"answer": {gold}',
 }
 EXPECTED_SCORE = [1.0, 1.0, 1.0, 0.0, 0.0, 1.0]
 """The hedge and the empty reply are wrong; broken JSON is not parsed, but its one number
 is still the gold."""
 EXPECTED_PARSE_FAILURE = [0.0, 0.0, 0.0, 1.0, 1.0, 1.0]
+
+EMPTY_NOTES_SECTION = "(your notes):\n(empty)"
+"""How the system prompt shows empty notes (the no-memory pass shows exactly this)."""
 
 Script = Callable[[list[ChatMessage], list[ToolInfo], ToolChoice, GenerateConfig], ModelOutput]
 _context = BoundStoreModel(ModelCallContext)
@@ -67,6 +69,12 @@ def current_gold_and_seed() -> tuple[str, int]:
     return instance.gold.text, instance.seed
 
 
+def first_sub_query() -> str:
+    metadata = current_sample_metadata()
+    assert metadata is not None
+    return resolve_instance(metadata["instance"]).chain[0].sub_query
+
+
 def answering_script() -> Script:
     def reply(
         messages: list[ChatMessage],
@@ -76,7 +84,7 @@ def answering_script() -> Script:
     ) -> ModelOutput:
         if _context.get().phase != PHASE_ANSWER:
             return text("Notes: nothing worth keeping.")
-        if messages[0].text == RESEARCH_SYSTEM_PROMPT:
+        if messages[0].text.endswith(EMPTY_NOTES_SECTION):
             return text('{"answer": "insufficient information", "confidence": 0}')
         gold, seed = current_gold_and_seed()
         return text(REPLIES[seed].format(gold=gold))
@@ -111,9 +119,9 @@ def test_malformed_replies_score_as_the_rules_say(tmp_path: Path) -> None:
         assert value["no_memory"] == 0.0 and value["memory_delta"] == value["score"]
         # notes that keep nothing: a wrong answer is a write failure
         assert value["write_failure"] == 1.0 - value["score"]
-    hedge = by_seed[3].scores[SCORER].metadata["answer"]  # type: ignore[index]
+    hedge = by_seed[6].scores[SCORER].metadata["answer"]  # type: ignore[index]
     assert hedge["rule"] == "hedge" and hedge["decided_by"] == "rules"
-    assert by_seed[4].scores[SCORER].metadata["answer"]["rule"] == "empty"  # type: ignore[index]
+    assert by_seed[7].scores[SCORER].metadata["answer"]["rule"] == "empty"  # type: ignore[index]
 
 
 @pytest.mark.usefixtures("offline_token_counts")
@@ -137,11 +145,11 @@ def test_the_judge_scores_what_the_rules_cannot_decide(tmp_path: Path) -> None:
     ) -> ModelOutput:
         if _context.get().phase != PHASE_ANSWER:
             return text("Notes.")
-        if messages[0].text == RESEARCH_SYSTEM_PROMPT:
+        if messages[0].text.endswith(EMPTY_NOTES_SECTION):
             return text('{"answer": "insufficient information"}')
         return text('{"answer": "the supervisor, Dr. B."}')
 
-    task = research_qa(seed=6, hops=3, context_tokens=1_000, judge=True)
+    task = research_qa(seed=10, hops=3, context_tokens=1_000, judge=True)
     log = run(
         task,
         get_model("mockllm/model", custom_outputs=answer),
@@ -159,6 +167,8 @@ def test_the_judge_scores_what_the_rules_cannot_decide(tmp_path: Path) -> None:
 
 @pytest.mark.usefixtures("offline_token_counts")
 def test_interactive_mode_survives_a_refused_search(tmp_path: Path) -> None:
+    answer_prompts: list[list[ChatMessage]] = []
+
     def researcher(
         messages: list[ChatMessage],
         tools: list[ToolInfo],
@@ -173,18 +183,24 @@ def test_interactive_mode_survives_a_refused_search(tmp_path: Path) -> None:
                 return tool_call("web_search", {"query": "   "})
             if searched == 1:
                 assert "Your last search failed: The search query is empty" in messages[-1].text
-                return tool_call("web_search", {"query": "Who wrote the Bradreth Report?"})
+                return tool_call("web_search", {"query": first_sub_query()})
             return text("READY")
-        return text('{"answer": "1941"}')
+        answer_prompts.append(messages)
+        return text(json.dumps({"answer": current_gold_and_seed()[0]}))
 
     task = research_qa(seed=3, hops=3, context_tokens=1_000, mode="interactive", agent="native")
     log = run(task, get_model("mockllm/model", custom_outputs=researcher), tmp_path)
     [sample] = log.samples or []
     searches = sample.scores[SCORER].metadata["searches"]  # type: ignore[index]
-    assert [search["query"] for search in searches] == ["   ", "Who wrote the Bradreth Report?"]
+    query = resolve_instance(sample.metadata["instance"]).chain[0].sub_query
+    assert [search["query"] for search in searches] == ["   ", query]
     assert searches[0]["error"].startswith("The search query is empty")
     assert searches[1]["error"] is None and len(searches[1]["doc_ids"]) == 5
-    assert sample.scores[SCORER].metadata["visible_doc_ids"] == searches[1]["doc_ids"]  # type: ignore[index]
+    # the answer sees no search result: the last search is evicted like every other
+    assert sample.scores[SCORER].metadata["visible_doc_ids"] == []  # type: ignore[index]
+    with_memory, without = answer_prompts
+    assert "---" not in without[-1].text and without[-1].text == with_memory[-1].text
+    assert len(without) == 2  # no history: the system prompt and the answer prompt
     assert values(sample)["score"] == 1.0  # the mock knows the answer; the no-memory pass too
     assert values(sample)["memory_delta"] == 0.0
     assert sample.metadata["agent"]["messages"] == 1  # native kept the one search's results

@@ -15,7 +15,7 @@ from inspect_memgym.research_qa.world import (
 )
 
 
-@pytest.fixture(params=[(0, 3), (9, 4), (17, 6)], ids=["h3", "h4", "h6"])
+@pytest.fixture(params=[(2, 3), (9, 4), (1, 6)], ids=["h3", "h4", "h6"])
 def instance(request: pytest.FixtureRequest) -> ResearchInstance:
     seed, hops = request.param
     return generate_instance(seed, hops)
@@ -52,6 +52,8 @@ def test_near_miss_facts_never_stand_in_for_a_chain_fact(instance: ResearchInsta
 
 
 def test_withdrawn_claims_are_ignored_unless_made_current(instance: ResearchInstance) -> None:
+    # the fixture's seeds are ones where a withdrawn claim lands on the true chain (chance
+    # 1/4 per turn, like a sibling's)
     withdrawn = distractor_ids(instance, "conflicting_authority")
     known = [*instance.chain_fact_ids, *withdrawn]
     assert resolve_answer(instance, known) == instance.gold.text

@@ -3,11 +3,16 @@
 Scripted mode (MemGym-DR's protocol): for every turn, the documents visible under the
 eviction policy (only the turn's own under full eviction) go to the strategy, heading
 first (`observe_batch`); nothing else carries over. Interactive mode: the model searches
-itself (`interactive`). Then the strategy flushes, and the question is answered with the
-documents still visible from the last turn in the prompt, plus what the strategy recalls
-(`MemoryStrategy.answer`). With memory isolation (the default), the same prompt goes to the
-same reasoner with no memory at all (`NoMemoryStrategy`): the question and the last turn's
-documents, exactly what the protocol shows without memory. Before answering, the driver
+itself (`interactive`). Then the strategy flushes, and the question is answered from what
+the strategy recalls (`MemoryStrategy.answer`), with, in scripted mode, the documents still
+visible from the last turn in the prompt (MemGym-DR's protocol: the same documents for
+every model). Interactive mode shows none: its last search is the model's own choice, and
+showing its results would let one search answer the question with no memory at all.
+
+With memory isolation (the default), the same prompt goes to the same reasoner under the
+call the strategy would make with an empty memory (`MemoryStrategy.answer_without_memory`):
+the two prompts differ only in what memory holds, so ``memory_delta`` measures memory and
+nothing else. Before answering, the driver
 records which chain facts were in memory, in what the strategy recalls for the question,
 and in the visible documents (for ``hop_recall`` and the failure labels). Memory
 operations are tagged with the turn (`MemoryLedger.event_index`).
@@ -36,7 +41,6 @@ from inspect_memgym.research_qa.state import PHASE_ANSWER, PHASE_OBSERVE, curren
 from inspect_memgym.research_qa.world import ResearchInstance
 from inspect_memgym.strategies.call_context import set_phase
 from inspect_memgym.strategies.drivers import register_driver
-from inspect_memgym.strategies.none import NoMemoryStrategy
 from inspect_memgym.strategies.strategy import MemoryStrategy
 
 INSTANCE_KEY = "instance"
@@ -72,22 +76,21 @@ async def run_research(state: TaskState, agent: MemoryStrategy) -> TaskState:
     instance, options = sample_instance(state.metadata)
     briefing = research_briefing(instance.question)
     agent.brief(briefing)
+    visible: list[VisibleDocument] = []
     if options.mode == "interactive":
-        found = await search_interactively(instance, agent, options)
-        visible = [(entry.doc_id, entry.title, entry.text) for entry in found]
+        await search_interactively(instance, agent, options)
     else:
         visible = await _play_turns(instance, agent)
     await agent.flush()
     progress = current_research_state()
     _record_fact_locations(instance, agent, visible)
-    prompt = answer_prompt(instance.question, [(title, text) for _, title, text in visible])
+    documents = [(title, text) for _, title, text in visible]
+    prompt = answer_prompt(instance.question, documents, options.mode)
     set_phase(PHASE_ANSWER, instance.instance_id)
     progress.answer = await agent.answer(prompt, instance.question)
     if options.memory_isolation:
-        no_memory = NoMemoryStrategy(record=False)
-        no_memory.brief(briefing)
         set_phase(PHASE_ANSWER, instance.instance_id)
-        progress.no_memory_answer = await no_memory.answer(prompt, instance.question)
+        progress.no_memory_answer = await agent.answer_without_memory(prompt, instance.question)
     set_phase("")
     state.metadata["agent"] = agent.describe()
     return state

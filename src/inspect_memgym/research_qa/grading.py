@@ -77,6 +77,7 @@ class AnswerGrade:
         reason: Why, in one sentence.
         judge_score: The judge's 0-1 score of an undecided answer (None if not judged).
         judge_model: The model that judged ("" if none).
+        self_judged: Whether that model was the model under test (``-T self_judge=true``).
     """
 
     raw: str
@@ -87,6 +88,7 @@ class AnswerGrade:
     reason: str
     judge_score: float | None = None
     judge_model: str = ""
+    self_judged: bool = False
 
     @property
     def exact(self) -> float:
@@ -107,14 +109,20 @@ class AnswerGrade:
             return "rules"
         return "judge" if self.judge_score is not None else "undecided"
 
-    def judged(self, score: float, model: str) -> AnswerGrade:
+    def judged(self, score: float, model: str, self_judged: bool = False) -> AnswerGrade:
         """This grade with the judge's score.
 
         Args:
             score: The judge's score (clamped to 0-1).
             model: The judge model's name.
+            self_judged: Whether the judge was the model under test.
         """
-        return replace(self, judge_score=min(1.0, max(0.0, score)), judge_model=model)
+        return replace(
+            self,
+            judge_score=min(1.0, max(0.0, score)),
+            judge_model=model,
+            self_judged=self_judged,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form (for a score's metadata)."""
@@ -128,6 +136,7 @@ class AnswerGrade:
             "decided_by": self.decided_by,
             "judge_score": self.judge_score,
             "judge_model": self.judge_model,
+            "self_judged": self.self_judged,
             "score": self.score,
         }
 

@@ -7,8 +7,8 @@ strategy (`observe_batch`: the heading, then each document) and are then evicted
 turn sees only memory again. The model ends the searches by replying without a tool call,
 or the turn cap (`RunOptions.max_searches`) ends them. Only the first ``web_search`` call
 of a turn runs; a refused search (a blank query) uses up its turn, and the next turn says
-why it failed. The documents of the last search stay visible for the answer, as the last
-turn's do in scripted mode.
+why it failed. The last search's results are evicted like every other's: the answer sees
+only memory (a model's own last search would otherwise answer for it, memory or not).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ async def search_interactively(
         options: The run options (cap, results per search, search backend).
 
     Returns:
-        The documents still visible for the answer (the last search's results).
+        The last search's results (recorded; the answer does not see them).
     """
     index = CorpusIndex.open(build_corpus(instance), options.search_backend, options.embedding)
     session = SearchSession(index, options.search_results)

@@ -3,19 +3,24 @@
 MemGym-DR scores every answer with an LLM judge on a 0-1 scale: 1 for an answer equivalent
 to the gold, 0 for a wrong one, partial credit in between. Here the rules decide first;
 the judge scores only the answers they leave undecided (a paraphrase, an abbreviated name).
-It runs under the ``grader`` model role (``--model-role grader=<model>``), falling back to
-the model under test, at temperature 0; the log records the model and the prompt version.
-A reply without a readable score counts as 0.
+It runs under the ``grader`` model role (``--model-role grader=<model>``) at temperature 0.
+With no ``grader`` bound the task is refused, unless ``-T self_judge=true`` lets the model
+under test judge its own answers (`scoring.judge.judge_model`); every judged score then
+records ``self_judged``. The log records the judge model and the prompt version. A reply
+without a readable score counts as 0.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 
-from inspect_ai.model import GenerateConfig, get_model
+from inspect_ai.model import GenerateConfig
 
+from inspect_memgym.research_qa import BENCHMARK_NAME
 from inspect_memgym.research_qa.state import PHASE_JUDGE
+from inspect_memgym.scoring.judge import judge_model
 from inspect_memgym.strategies.call_context import set_phase
 
 JUDGE_PROMPT_VERSION = "research_qa-1"
@@ -37,24 +42,40 @@ Reply with this JSON and nothing else:
 _SCORE = re.compile(r'"score"\s*:\s*(-?\d+(?:\.\d+)?)')
 
 
-async def judge_score(question: str, gold: str, answer: str) -> tuple[float, str]:
-    """Ask the grader model for a 0-1 score of an answer.
+@dataclass(frozen=True)
+class JudgeScore:
+    """The judge's 0-1 score of one answer.
+
+    Attributes:
+        score: The score, clamped to 0-1 (0 for a reply with no readable score).
+        judge_model: The model that judged.
+        self_judged: Whether that was the model under test (``-T self_judge=true``).
+    """
+
+    score: float
+    judge_model: str
+    self_judged: bool
+
+
+async def judge_score(question: str, gold: str, answer: str, self_judge: bool) -> JudgeScore:
+    """Ask the judge for a 0-1 score of an answer.
 
     Args:
         question: The research question.
         gold: The gold answer text.
         answer: The parsed answer.
+        self_judge: Whether the model under test may judge when no ``grader`` is bound.
 
-    Returns:
-        (score clamped to 0-1, the grader model's name); 0 if the reply has no score.
+    Raises:
+        JudgeNotBound: If no ``grader`` role is bound and self-judging was not asked for.
     """
-    grader = get_model(role="grader", default=get_model())
+    grader, self_judged = judge_model(BENCHMARK_NAME, self_judge)
     set_phase(PHASE_JUDGE)
     output = await grader.generate(
         JUDGE_PROMPT.format(question=question, gold=gold, answer=answer),
         config=GenerateConfig(temperature=0.0),
     )
-    return parse_judge_score(output.completion), str(grader)
+    return JudgeScore(parse_judge_score(output.completion), str(grader), self_judged)
 
 
 def parse_judge_score(reply: str) -> float:

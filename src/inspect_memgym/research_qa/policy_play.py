@@ -12,6 +12,11 @@ Interactive mode adds one decision: at a search turn the policy looks at what me
 finds the first hop it cannot follow (`next_open_hop`) and searches for it by name ("Who
 wrote the Orrin Report?"), or replies READY when the chain is complete. The guesser
 never searches; the forgetful policy ignores its memory, so it keeps asking the first hop.
+
+Asked to judge (``-T judge=true`` with ``-T self_judge=true``), these policies grade as the
+honest scripted grader does (`honest_judge`). The adversaries (`adversaries`) and the
+honest grader itself (``memgym/judge``, only for the ``grader`` role) are played before
+anything of the sample is read: they see only the call.
 """
 
 from __future__ import annotations
@@ -25,16 +30,24 @@ from inspect_memgym.kit.bounded_cache import BoundedCache
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
 from inspect_memgym.kit.rng import stable_fraction
 from inspect_memgym.research_qa import BENCHMARK_NAME
+from inspect_memgym.research_qa.adversaries import ADVERSARIES, POLICY_NAMES, play_adversary
 from inspect_memgym.research_qa.driver import INSTANCE_KEY
+from inspect_memgym.research_qa.honest_judge import honest_judge_reply
 from inspect_memgym.research_qa.interactive import SEARCH_TOOL
 from inspect_memgym.research_qa.prompts import INSUFFICIENT_INFORMATION, READY
 from inspect_memgym.research_qa.references import resolve_instance
-from inspect_memgym.research_qa.state import PHASE_ANSWER, PHASE_SEARCH, current_research_state
+from inspect_memgym.research_qa.state import (
+    PHASE_ANSWER,
+    PHASE_JUDGE,
+    PHASE_SEARCH,
+    current_research_state,
+)
 from inspect_memgym.research_qa.world import ResearchInstance, next_open_hop, resolve_answer
 from inspect_memgym.research_qa.world.phrasing import step_question
 from inspect_memgym.research_qa.world.schema import STEPS, AttributeSpec
 from inspect_memgym.simulation.actions import Action, call, finish
 from inspect_memgym.simulation.fact_play import FACT_POLICIES, FactBook, FactCall, fact_action
+from inspect_memgym.simulation.grader_policy import refuse_unless_judging
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, current_call_context
 
@@ -50,12 +63,19 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     Raises:
         RuntimeError: If there is no current research_qa sample.
     """
+    context = current_call_context()
+    turn_prefix = f"memgym-{current_research_state().turn}-{context.phase}"
+    refuse_unless_judging(policy_name, context.phase == PHASE_JUDGE)
+    if policy_name in ADVERSARIES:
+        action = play_adversary(policy_name, context.phase, messages, tools)
+        return PolicyTurn(action, turn_prefix, len(messages))
+    if context.phase == PHASE_JUDGE:
+        return PolicyTurn(finish(honest_judge_reply(messages[-1].text)), turn_prefix, 0)
     metadata = current_sample_metadata() or {}
     if INSTANCE_KEY not in metadata:
         raise RuntimeError("memgym research_qa policies need the sample's instance reference")
     instance = resolve_instance(metadata[INSTANCE_KEY])
     book = fact_book(instance)
-    context = current_call_context()
     if context.phase == PHASE_SEARCH:
         action = search_action(policy_name, instance, book, messages)
     else:
@@ -68,8 +88,7 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
             item_id=instance.instance_id,
         )
         action = fact_action(fact_call, book, messages, tools)
-    turn = current_research_state().turn
-    return PolicyTurn(action, f"memgym-{turn}-{context.phase}", len(messages))
+    return PolicyTurn(action, turn_prefix, len(messages))
 
 
 _books = BoundedCache[FactBook](8)
@@ -160,4 +179,4 @@ def next_query(instance: ResearchInstance, known: list[str]) -> str | None:
     return step_question(STEPS[hop.relation], subject)
 
 
-register_policies(BENCHMARK_NAME, tuple(FACT_POLICIES), play)
+register_policies(BENCHMARK_NAME, (*FACT_POLICIES, *POLICY_NAMES), play)

@@ -1,8 +1,9 @@
 """Prompts of research_qa: the briefing, a search turn's input, the answer, interactive turns.
 
 A scripted turn is given to the memory strategy as its heading and its visible documents
-(`turn_inputs`); an answer sees the question and the documents still visible from the last
-turn (`answer_prompt`), plus whatever the strategy recalls. The reply is MemGym-DR's JSON
+(`turn_inputs`); an answer sees the question and, in scripted mode, the documents still
+visible from the last turn (`answer_prompt`), plus whatever the strategy recalls; an
+interactive answer sees no documents. The reply is MemGym-DR's JSON
 (``{"answer": ..., "confidence": ...}``). Placeholders are filled with `str.format`, so
 literal braces are doubled.
 """
@@ -61,6 +62,19 @@ Reply with this JSON and nothing else:
 {{"answer": "<a name, a year, a number or a short label>", "confidence": <0 to 1>}}
 If you cannot determine the answer, give "insufficient information" as the answer."""
 """The answer prompt, with memory and without (the no-memory pass sends exactly this)."""
+
+INTERACTIVE_ANSWER_PROMPT = """Research question: {question}
+
+Your searches are over, and their results have been evicted. Answer the research question \
+from what you remember of them. Follow the question's chain one link at a time. Ignore \
+claims that a source marks as withdrawn or superseded, and facts about other, similarly \
+named entities.
+
+Reply with this JSON and nothing else:
+{{"answer": "<a name, a year, a number or a short label>", "confidence": <0 to 1>}}
+If you cannot determine the answer, give "insufficient information" as the answer."""
+"""The answer prompt of interactive mode: no documents, whatever the last search was (the
+no-memory pass sends exactly this)."""
 
 INSUFFICIENT_INFORMATION = "insufficient information"
 """The answer that declines (MemGym-DR's wording)."""
@@ -138,13 +152,16 @@ def turn_inputs(instance: ResearchInstance, turn_index: int) -> list[str]:
     return inputs
 
 
-def answer_prompt(question: str, documents: Sequence[tuple[str, str]]) -> str:
-    """The answer prompt: the question and the documents still visible.
+def answer_prompt(question: str, documents: Sequence[tuple[str, str]], mode: str) -> str:
+    """The answer prompt: the question, and in scripted mode the documents still visible.
 
     Args:
         question: The research question.
-        documents: (title, text) of each visible document.
+        documents: (title, text) of each visible document (none in interactive mode).
+        mode: ``scripted`` or ``interactive``.
     """
+    if mode == "interactive":
+        return INTERACTIVE_ANSWER_PROMPT.format(question=question)
     rendered = "\n\n".join(render_documents(documents)) or NO_DOCUMENTS
     return ANSWER_PROMPT.format(question=question, documents=rendered)
 

@@ -2,7 +2,8 @@
 
 ``Score.value`` holds `grading.SCORE_KEYS` as floats (``score`` is the headline, grouped by
 hop count); ``Score.metadata`` the gold, both graded answers, one row per hop (where its
-fact was when answering) and the interactive searches; the explanation shows them as
+fact was when answering), the interactive searches, and with the judge on, whether the
+model under test judged its own answers (``self_judged``); the explanation shows them as
 Markdown tables.
 """
 
@@ -12,6 +13,7 @@ from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 from inspect_ai.util import store_as
 
+from inspect_memgym.research_qa import BENCHMARK_NAME
 from inspect_memgym.research_qa.driver import sample_instance
 from inspect_memgym.research_qa.explanation import research_explanation
 from inspect_memgym.research_qa.grading import (
@@ -24,6 +26,7 @@ from inspect_memgym.research_qa.grading import (
 from inspect_memgym.research_qa.judge import JUDGE_PROMPT_VERSION, judge_score
 from inspect_memgym.research_qa.state import ResearchState
 from inspect_memgym.research_qa.world import ResearchInstance
+from inspect_memgym.scoring.judge import announce_judge, grader_is_bound
 from inspect_memgym.scoring.metrics import score_metrics
 
 HEADLINE = "score"
@@ -31,21 +34,25 @@ GROUP_BY = "hops"
 
 
 @scorer(metrics=score_metrics(SCORE_KEYS, headline=HEADLINE, group_by=GROUP_BY))
-def research_qa_scorer(judge: bool = False) -> Scorer:
+def research_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
     """Grade the answer with memory and the no-memory answer of a research_qa sample.
 
     Args:
         judge: Score answers the rules cannot decide with the ``grader`` role on MemGym's
             0-1 scale (otherwise they score 0).
+        self_judge: With ``judge`` and no ``grader`` role bound, let the model under test
+            judge (recorded as ``self_judged``); refused otherwise.
     """
 
     async def score(state: TaskState, target: Target) -> Score:
         instance, _ = sample_instance(state.metadata)
         progress = store_as(ResearchState)
-        grade = await _grade(instance, progress.answer or "", judge)
+        if judge:
+            announce_judge(BENCHMARK_NAME, self_judge)
+        grade = await _grade(instance, progress.answer or "", judge, self_judge)
         no_memory = None
         if progress.no_memory_answer is not None:
-            no_memory = await _grade(instance, progress.no_memory_answer, judge)
+            no_memory = await _grade(instance, progress.no_memory_answer, judge, self_judge)
         stored = progress.stored_fact_ids
         recalled = progress.recalled_fact_ids
         visible = progress.visible_fact_ids
@@ -65,16 +72,19 @@ def research_qa_scorer(judge: bool = False) -> Scorer:
                 "visible_doc_ids": progress.visible_doc_ids,
                 "kept": progress.kept,
                 "judge_prompt_version": JUDGE_PROMPT_VERSION if judge else None,
+                "self_judged": (not grader_is_bound()) if judge else None,
             },
         )
 
     return score
 
 
-async def _grade(instance: ResearchInstance, raw: str, judge: bool) -> AnswerGrade:
+async def _grade(
+    instance: ResearchInstance, raw: str, judge: bool, self_judge: bool
+) -> AnswerGrade:
     """Rules first; an undecided answer goes to the judge when it is on."""
     grade = grade_reply(instance, raw)
     if grade.verdict == "undecided" and judge:
-        judged, model = await judge_score(instance.question, instance.gold.text, grade.answer)
-        grade = grade.judged(judged, model)
+        judged = await judge_score(instance.question, instance.gold.text, grade.answer, self_judge)
+        grade = grade.judged(judged.score, judged.judge_model, judged.self_judged)
     return grade

@@ -38,6 +38,7 @@ from inspect_memgym.research_qa.world import (
     DEFAULT_HOPS,
     GENERATOR_VERSION,
 )
+from inspect_memgym.scoring.judge import check_judge_bound
 from inspect_memgym.strategies.registry import strategy_parameters
 from inspect_memgym.strategies.task_arguments import (
     memory_location,
@@ -45,7 +46,7 @@ from inspect_memgym.strategies.task_arguments import (
     strategy_options_of,
 )
 
-TASK_VERSION = 1
+TASK_VERSION = 2
 """Bumped whenever generation or scoring changes."""
 DEFAULT_SEEDS = 20
 DEFAULT_AGENT = "notes"
@@ -80,6 +81,7 @@ def research_qa(
     search_results: int = DEFAULT_SEARCH_RESULTS,
     search_backend: str = "bm25",
     judge: bool = False,
+    self_judge: bool = False,
     memory_isolation: bool = True,
     chroma_url: str | None = None,
     chroma_token: str | None = None,
@@ -114,7 +116,10 @@ def research_qa(
         max_searches: Interactive mode's turn cap.
         search_results: Documents per search (interactive).
         search_backend: Interactive search engine: bm25 (default) or chroma.
-        judge: Score answers the rules cannot decide with the ``grader`` role (0-1).
+        judge: Score answers the rules cannot decide with the ``grader`` role (0-1); the
+            task is refused when no ``grader`` role is bound, unless ``self_judge``.
+        self_judge: With ``judge``, let the model under test judge its own answers when no
+            ``grader`` role is bound (recorded as ``self_judged`` in every score).
         memory_isolation: Also answer with no memory (``no_memory`` and ``memory_delta``;
             NaN when false).
         chroma_url: ChromaDB server for the chroma memory backend.
@@ -124,6 +129,7 @@ def research_qa(
     """
     with task_argument_errors(BENCHMARK_NAME):
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
+        check_judge_bound(BENCHMARK_NAME, judge, self_judge)
         options = run_options(
             mode,
             eviction,
@@ -151,7 +157,7 @@ def research_qa(
         return Task(
             dataset=samples,
             solver=solver,
-            scorer=research_qa_scorer(judge=judge),
+            scorer=research_qa_scorer(judge=judge, self_judge=self_judge),
             version=TASK_VERSION,
             headline_metric=research_qa_headline(),
             viewer=research_qa_viewer(),
@@ -165,6 +171,7 @@ def research_qa(
                 **options.to_dict(),
                 **strategy_options,
                 "judge": judge,
+                "self_judge": self_judge,
                 **memory.task_metadata(),
                 "memory_location": memory_location(agent, memory),
                 "write_budget": write_budget,

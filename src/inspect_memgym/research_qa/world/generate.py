@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from inspect_memgym.kit.rng import integer_between
 from inspect_memgym.kit.tokens import estimate_tokens
 from inspect_memgym.research_qa.world.filler import filler_documents
 from inspect_memgym.research_qa.world.hop_documents import (
@@ -68,11 +67,9 @@ def generate_instance(
     world = build_world(seed, hops)
     turn_order = plan_turn_order(world_stream(seed, hops, "turn_order"), hops)
     document_rng = world_stream(seed, hops, "documents")
-    withdrawn_hop = integer_between(document_rng, 1, hops)
     distractor_ids = (f"D{number}" for number in itertools.count(1))
     drafts = {
-        hop: hop_documents(world, hop, document_rng, distractor_ids, hop == withdrawn_hop)
-        for hop in range(1, hops + 1)
+        hop: hop_documents(world, hop, document_rng, distractor_ids) for hop in range(1, hops + 1)
     }
     core_tokens = sum(_tokens(draft) for hop_drafts in drafts.values() for draft in hop_drafts)
     filler_rng = world_stream(seed, hops, context_tokens, "filler")

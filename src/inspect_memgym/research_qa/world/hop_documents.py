@@ -7,11 +7,15 @@ one and its siblings). The turn shows:
 * near-miss: the same relation or attribute for each sibling candidate;
 * same-entity: another attribute of one candidate;
 * conflicting authority: a withdrawn claim giving a wrong value for one candidate's hop
-  relation (for the true candidate in one turn of each instance), marked as superseded;
+  relation, marked as superseded;
 * dead end: a source on one candidate that leaves the hop's answer unrecorded.
 
-Candidates for the extra documents are drawn evenly, so how often an entity is mentioned
-never points at the true chain.
+The three extra documents go to three different candidates drawn uniformly in every turn,
+the true one no more and no less often than a sibling, so which candidate a kind of
+document names, how often a candidate is mentioned and which candidate has no extra
+document never point at the true chain. No number a withdrawn claim states (its wrong
+value, its years) is any chain's final value, so a value mentioned twice is not a tell
+either.
 """
 
 from __future__ import annotations
@@ -69,7 +73,6 @@ def hop_documents(
     hop: int,
     rng: random.Random,
     distractor_ids: Iterator[str],
-    withdraw_on_chain: bool,
 ) -> list[DocumentDraft]:
     """Every non-filler document of one hop's turn, supporting document first.
 
@@ -78,7 +81,6 @@ def hop_documents(
         hop: 1-based hop number.
         rng: The instance's document stream.
         distractor_ids: Source of fresh distractor fact ids (``D1``, ``D2``...).
-        withdraw_on_chain: Whether the withdrawn claim targets the true candidate.
     """
     step = world.plan.steps[hop - 1]
     candidates = [world.entity(chain, hop - 1) for chain in range(len(world.chains))]
@@ -87,27 +89,11 @@ def hop_documents(
         _stated(world, step, rng, chain, hop, next(distractor_ids), "near_miss")
         for chain in range(1, len(world.chains))
     ]
-    same_entity, withdrawn, dead_end = _extra_subjects(rng, len(candidates), withdraw_on_chain)
+    same_entity, withdrawn, dead_end = rng.sample(range(len(candidates)), 3)
     drafts.append(_same_entity(step, rng, candidates[same_entity], next(distractor_ids)))
     drafts.append(_withdrawn(world, hop, rng, candidates[withdrawn], next(distractor_ids)))
     drafts.append(_dead_end(step, rng, candidates[dead_end], next(distractor_ids)))
     return drafts
-
-
-def _extra_subjects(
-    rng: random.Random, candidates: int, withdraw_on_chain: bool
-) -> tuple[int, int, int]:
-    """Three different candidates for the same-entity, withdrawn and dead-end documents.
-
-    Every candidate is equally likely to get an extra document, so mentions do not point at
-    the true one (candidate 0), except that it gets the withdrawn claim when asked to.
-    """
-    chosen = rng.sample(range(candidates), 3)
-    if withdraw_on_chain:
-        if 0 in chosen:
-            chosen.remove(0)
-        chosen.insert(1, 0)
-    return chosen[0], chosen[1], chosen[2]
 
 
 def _stated(
@@ -155,7 +141,7 @@ def _withdrawn(
 ) -> DocumentDraft:
     """A superseded claim of a wrong value for the candidate's hop relation or attribute."""
     step = world.plan.steps[hop - 1]
-    avoided: list[AttributeValue] = [] if world.gold_value is None else [world.gold_value]
+    avoided: list[AttributeValue] = list(world.final_values)
     old_year = _year_between(rng, *templates.ARCHIVE_YEARS, avoided)
     fix_year = _year_between(rng, old_year + 1, old_year + templates.LONGEST_CORRECTION, avoided)
     fields = {

@@ -12,7 +12,7 @@ import random
 
 from inspect_memgym.kit.rng import seeded_stream
 
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 """Bumped whenever the same arguments would generate a different instance."""
 
 NAMESPACE = "research_qa"

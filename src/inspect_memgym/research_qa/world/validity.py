@@ -12,8 +12,10 @@ For generated instances, which carry structured claims, also: each chain fact's 
 verbatim in supporting documents only, first in the turn recorded; all chain facts lead to
 the gold answer and any one missing breaks the chain; the last turn alone does not lead to
 it, and every turn after the first hop shows at least two candidates; no distractor mentions
-the gold or gives a current value for a chain link; no filler restates a chain fact or
-mentions the gold; the stream has its target length; ids are unique, each distractor sits in
+the gold or gives a current value for a chain link; every candidate answer of the final
+hop (the true chain's and each sibling's) is mentioned by exactly one document, its own, so
+no recurrence tells them apart; no filler restates a chain fact or mentions the gold; the
+stream has its target length; ids are unique, each distractor sits in
 its document and turn, and no entity name is part of another.
 """
 
@@ -46,6 +48,7 @@ def check_instance(instance: ResearchInstance) -> list[str]:
             _resolution_problems,
             _ambiguity_problems,
             _distractor_problems,
+            _final_candidate_problems,
             _filler_problems,
             _length_problems,
             _identity_problems,
@@ -161,6 +164,22 @@ def _distractor_problems(instance: ResearchInstance) -> Iterator[str]:
             and ((claim.subject, claim.relation) in links)
         ):
             yield f"distractor {claim.fact_id} states a current value for a chain link"
+
+
+def _final_candidate_problems(instance: ResearchInstance) -> Iterator[str]:
+    final = next(turn for turn in instance.turns if turn.hop == instance.num_hops)
+    for value in sorted(candidate_answers(instance, final.turn_index)):
+        answer = GoldAnswer(instance.gold.kind, value, value=_number_or_none(value))
+        holders = [doc.doc_id for doc in instance.documents() if mentions_answer(doc.text, answer)]
+        if len(holders) != 1:
+            yield f"candidate answer {value!r} is mentioned by {len(holders)} documents, not 1"
+
+
+def _number_or_none(text: str) -> float | None:
+    try:
+        return float(text.replace(",", ""))
+    except ValueError:
+        return None
 
 
 def _filler_problems(instance: ResearchInstance) -> Iterator[str]:

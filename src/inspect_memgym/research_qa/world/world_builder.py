@@ -2,9 +2,12 @@
 
 Every chain entity has ``NEAR_MISS_PER_HOP`` siblings of the same kind and subtype, linked
 by the same relations into parallel chains. At any hop the true link and its siblings look
-alike; only the entity reached at the hop before tells them apart. The gold value is drawn
-first and kept out of every other attribute of the world, and the chains' final values are
-all different, so the answer is unique and no sibling states it.
+alike; only the entity reached at the hop before tells them apart. The chains are
+exchangeable: the names of each position are drawn first and dealt to the chains in a
+random order (a later stem must avoid the earlier ones, so drawing order would otherwise
+mark the true chain), and the chains' final values are drawn together, all different, and
+kept out of every other attribute of the world, so the answer is unique and no value
+mentioned elsewhere tells the true chain's from a sibling's.
 """
 
 from __future__ import annotations
@@ -47,15 +50,20 @@ class World:
         chains: Entity ids along each chain, the named start first; ``chains[0]`` is the
             true chain, the others its near-miss siblings.
         names: The name factory, for entities that documents add (withdrawn claims).
-        gold_value: The attribute value the question asks for, or None when it asks for a
-            name (the last entity of ``chains[0]``).
+        final_values: The asked attribute's value of each chain's last entity, chain order
+            (the gold first); empty when the question asks for a name.
     """
 
     graph: KnowledgeGraph
     plan: ChainPlan
     chains: tuple[tuple[str, ...], ...]
     names: NameFactory
-    gold_value: AttributeValue | None
+    final_values: tuple[AttributeValue, ...]
+
+    @property
+    def gold_value(self) -> AttributeValue | None:
+        """The attribute value the question asks for, or None when it asks for a name."""
+        return self.final_values[0] if self.final_values else None
 
     def entity(self, chain: int, position: int) -> Entity:
         """The entity at a position of a chain.
@@ -80,30 +88,45 @@ def build_world(seed: int, hops: int) -> World:
         reserved_words=RESERVED_WORDS,
         name_words=NAME_WORDS,
     )
+    chain_count = 1 + NEAR_MISS_PER_HOP
+    dealt = _dealt_names(names, plan, chain_count, world_stream(seed, hops, "name_order"))
     values = world_stream(seed, hops, "values")
     terminal = plan.terminal_attribute
-    gold_value = None if terminal is None else draw_value(values, terminal, ())
-    avoided: tuple[AttributeValue, ...] = () if gold_value is None else (gold_value,)
-    final_values: list[AttributeValue] = [] if gold_value is None else [gold_value]
+    final_values: list[AttributeValue] = []
+    if terminal is not None:
+        for _ in range(chain_count):
+            final_values.append(draw_value(values, terminal, final_values))
     graph = KnowledgeGraph()
     chains: list[tuple[str, ...]] = []
-    for chain in range(1 + NEAR_MISS_PER_HOP):
+    for chain in range(chain_count):
         ids: list[str] = []
         for position, kind in enumerate(plan.entity_kinds):
-            attributes = entity_attributes(values, kind, avoided)
+            attributes = entity_attributes(values, kind, final_values)
             if terminal is not None and position == len(plan.entity_kinds) - 1:
-                if chain == 0:
-                    attributes[terminal.key] = final_values[0]
-                else:
-                    attributes[terminal.key] = draw_value(values, terminal, final_values)
-                    final_values.append(attributes[terminal.key])
+                attributes[terminal.key] = final_values[chain]
             subtype = plan.subtypes[position]
-            entity = graph.add_entity(kind, new_name(names, kind, subtype), subtype, attributes)
+            entity = graph.add_entity(kind, dealt[position][chain], subtype, attributes)
             if ids:
                 graph.add_link(ids[-1], plan.relations[position - 1].key, entity.entity_id)
             ids.append(entity.entity_id)
         chains.append(tuple(ids))
-    return World(graph, plan, tuple(chains), names, gold_value)
+    return World(graph, plan, tuple(chains), names, tuple(final_values))
+
+
+def _dealt_names(
+    names: NameFactory, plan: ChainPlan, chain_count: int, order: random.Random
+) -> list[list[str]]:
+    """Each position's names, drawn in turn and dealt to the chains in a random order.
+
+    Returns:
+        ``dealt[position][chain]``.
+    """
+    dealt = []
+    for position, kind in enumerate(plan.entity_kinds):
+        drawn = [new_name(names, kind, plan.subtypes[position]) for _ in range(chain_count)]
+        order.shuffle(drawn)
+        dealt.append(drawn)
+    return dealt
 
 
 def new_name(names: NameFactory, kind: EntityKind, subtype: str) -> str:
@@ -129,7 +152,7 @@ def entity_attributes(
     Args:
         rng: The world's value stream.
         kind: Entity kind.
-        avoided: Values no attribute may take (the gold value).
+        avoided: Values no attribute may take (the chains' final values).
     """
     return {spec.key: draw_value(rng, spec, avoided) for spec in attributes_of(kind)}
 

@@ -1,0 +1,224 @@
+"""research_qa's validity suite: references and adversaries on one grid, and the invariants.
+
+Registered for ``inspect-memgym validate --task research_qa``. The grid: seeds 0-9 at 3-6
+hops, 1,000-token streams (40 samples). Every run plays the real task, strategies, tools
+and scorer (`validity.grid.PolicyGridSuite`):
+
+* references: ``perfect`` (notes, scripted and interactive) at least 0.95 and 0.9; the
+  memoryless ``guesser`` and the ``forgetful`` policy at most 0.05;
+* adversaries that keep no value of the research question's turn (last-turn readers of every
+  visible feature under ``none``, the interactive search reader under ``none`` and
+  ``notes``, hedges, token bags, name dumps, judge-bait with and without a bound honest
+  judge, the "seen" marker): headline and memory delta at most 0.05 (the seen marker: at
+  most the guesser's + 0.05);
+* one-fact keepers (keep the value of the candidate a visible feature picks in the turn
+  headed by the research question): such a memory is right exactly when its one value is
+  the true candidate's, so its floor by design is chance, ``1/k`` with ``k`` candidates;
+  each is bounded at chance + three binomial standard deviations of its sample count (the
+  withdrawn-claim keeper, the issue's adversary, on 200 samples);
+* a determinism rerun of ``perfect/notes``;
+* statistical invariants (`visible_features`): for every visible feature of the turn headed
+  by the research question, of the last turn and of every turn, the rate it picks the true
+  candidate is within chance ± 3 standard deviations over at least 200 informative
+  instances (``--instances N``: N seeds at each chain length).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from inspect_ai import Task, task_with
+
+from inspect_memgym.research_qa.adversaries import FEATURES
+from inspect_memgym.research_qa.scorer import HEADLINE
+from inspect_memgym.research_qa.task import research_qa
+from inspect_memgym.research_qa.visible_features import feature_tallies, generated_instances
+from inspect_memgym.research_qa.world.world_builder import NEAR_MISS_PER_HOP
+from inspect_memgym.simulation.grader_policy import JUDGE_POLICY
+from inspect_memgym.validity.grid import PolicyGridSuite
+from inspect_memgym.validity.runs import Bound, SuiteRun, adversary_bounds
+from inspect_memgym.validity.suite import register_suite
+from inspect_memgym.validity.verdicts import Verdict
+
+TASK = "research_qa"
+SCORER = "research_qa_scorer"
+GRID: dict[str, Any] = {"seeds": list(range(10)), "hops": "3-6", "context_tokens": 1_000}
+"""The default grid: 40 samples."""
+GRID_SAMPLES = 40
+KEEPER_SEEDS = list(range(50))
+"""The withdrawn-claim keeper's seeds: 200 samples, enough to see a tilt of a few points."""
+CANDIDATES = 1 + NEAR_MISS_PER_HOP
+CHANCE = 1 / CANDIDATES
+"""What a memory holding one candidate's value scores by luck."""
+STATISTICAL_CONTEXT_TOKENS = 1_000
+"""Stream length of the instances the statistical invariants generate."""
+
+
+def suite_task(grader: str | None = None, **arguments: Any) -> Task:
+    """The research_qa task of one run, with an honest grader bound when asked.
+
+    Args:
+        grader: A model for the ``grader`` role (e.g. ``memgym/judge``), or None.
+        **arguments: research_qa's task arguments.
+    """
+    built = research_qa(**arguments)
+    return built if grader is None else task_with(built, model_roles={"grader": grader})
+
+
+def chance_bounds(samples: int) -> tuple[Bound, ...]:
+    """A one-fact keeper's bounds: chance + 3 binomial standard deviations, both keys.
+
+    Args:
+        samples: Samples in its run.
+    """
+    ceiling = CHANCE + 3 * math.sqrt(CHANCE * (1 - CHANCE) / samples)
+    return (Bound(HEADLINE, at_most=ceiling), Bound("memory_delta", at_most=ceiling))
+
+
+def _adversary(name: str, policy: str, description: str, **task_args: Any) -> SuiteRun:
+    return SuiteRun(name, policy, description, task_args, adversary_bounds(HEADLINE))
+
+
+INTERACTIVE = {"mode": "interactive"}
+NONE = {"agent": "none"}
+RUNS: tuple[SuiteRun, ...] = (
+    SuiteRun(
+        "perfect/notes",
+        "perfect",
+        "keeps every chain fact",
+        {},
+        (Bound(HEADLINE, at_least=0.95),),
+        adversary=False,
+    ),
+    SuiteRun(
+        "perfect/interactive",
+        "perfect",
+        "searches the chain, keeps it",
+        INTERACTIVE,
+        (Bound(HEADLINE, at_least=0.9),),
+        adversary=False,
+    ),
+    SuiteRun(
+        "guesser/notes",
+        "guesser",
+        "memoryless catalogue guess",
+        {},
+        adversary_bounds(HEADLINE),
+        adversary=False,
+    ),
+    SuiteRun(
+        "forgetful/notes",
+        "forgetful",
+        "keeps nothing",
+        {},
+        adversary_bounds(HEADLINE),
+        adversary=False,
+    ),
+    *(
+        _adversary(
+            f"last_turn_{name}/none",
+            f"last_turn_{name}",
+            f"no memory; picks the last turn's candidate by: {name}",
+            **NONE,
+        )
+        for name in FEATURES
+    ),
+    _adversary(
+        "last_turn_withdrawn/notes", "last_turn_withdrawn", "keeps nothing; reads the last turn"
+    ),
+    _adversary(
+        "search_reader/interactive-none",
+        "search_reader",
+        "one search with the question's words",
+        **INTERACTIVE,
+        **NONE,
+    ),
+    _adversary(
+        "search_reader/interactive-notes",
+        "search_reader",
+        "one search with the question's words",
+        **INTERACTIVE,
+    ),
+    _adversary("hedger/notes", "hedger", "keeps every candidate value, answers all"),
+    _adversary("token_bag/notes", "token_bag", "keeps every name and number, answers all"),
+    _adversary("name_dumper/notes", "name_dumper", "answers every visible name and number"),
+    _adversary("name_dumper/none", "name_dumper", "answers every visible name and number", **NONE),
+    _adversary(
+        "name_dumper/rag",
+        "name_dumper",
+        "answers every retrieved name and number",
+        agent="rag",
+        backend="markdown",
+    ),
+    _adversary("judge_bait/no-judge", "judge_bait", "undecidable words; judge off"),
+    _adversary(
+        "judge_bait/honest-judge",
+        "judge_bait",
+        "undecidable words; honest judge bound",
+        judge=True,
+        grader=f"memgym/{JUDGE_POLICY}",
+    ),
+    SuiteRun(
+        "seen_marker/notes",
+        "seen_marker",
+        "memory holds only 'seen'",
+        {},
+        adversary_bounds(HEADLINE, over="guesser/notes"),
+    ),
+    SuiteRun(
+        "withdrawn_keeper/notes",
+        "withdrawn_keeper",
+        "keeps one value: the withdrawn claim's subject's",
+        {"seeds": KEEPER_SEEDS},
+        chance_bounds(len(KEEPER_SEEDS) * 4),
+    ),
+    SuiteRun(
+        "first_listed_keeper/interactive",
+        "first_listed_keeper",
+        "searches the question, keeps the first listed candidate's value",
+        INTERACTIVE,
+        chance_bounds(GRID_SAMPLES),
+    ),
+    *(
+        SuiteRun(
+            f"{name}_keeper/notes",
+            f"{name}_keeper",
+            f"keeps one value, picked by: {name}",
+            {},
+            chance_bounds(GRID_SAMPLES),
+        )
+        for name in FEATURES
+        if name != "withdrawn"
+    ),
+)
+"""Every run of the suite, in report order."""
+
+
+def statistical(instances: int) -> Sequence[Verdict]:
+    """Every visible feature's tally over ``instances`` seeds at each chain length.
+
+    Args:
+        instances: Seeds per chain length (every tally needs 200 informative instances).
+    """
+    tallies = feature_tallies(generated_instances(instances, STATISTICAL_CONTEXT_TOKENS))
+    return [tally.verdict() for tally in tallies]
+
+
+SUITE = PolicyGridSuite(
+    task=TASK,
+    factory=suite_task,
+    scorer=SCORER,
+    headline=HEADLINE,
+    grid=GRID,
+    runs=RUNS,
+    reruns=("perfect/notes",),
+    statistical=statistical,
+    notes=(
+        f"one-fact keepers are bounded at chance 1/{CANDIDATES} + 3 binomial standard "
+        "deviations: a memory holding one candidate's value is right when it is the true "
+        "one's; the statistical invariants prove no visible feature picks it more often",
+    ),
+)
+register_suite(SUITE)
