@@ -8,6 +8,7 @@ the adversary modules cannot read a sample's instance or gold.
 from __future__ import annotations
 
 import ast
+import tempfile
 from pathlib import Path
 from statistics import fmean
 from typing import Any
@@ -35,6 +36,9 @@ FORBIDDEN = (
     "inspect_ai.util",
 )
 """Modules through which a policy could read the sample's instance, gold or metadata."""
+LOG_DIR = tempfile.mkdtemp(prefix="research-qa-adversaries-")
+NEAR_MISS = -1 / 3
+"""The chance-corrected score of an answer naming another of the four candidates."""
 
 
 def run(policy: str, **task_args: Any) -> dict[str, float]:
@@ -42,7 +46,7 @@ def run(policy: str, **task_args: Any) -> dict[str, float]:
         suite_task(**{**GRID, **task_args}),
         model=f"memgym/{policy}",
         display="none",
-        log_dir="logs/test-research-qa-adversaries",
+        log_dir=LOG_DIR,
         max_samples=4,
     )
     assert log.status == "success" and log.samples
@@ -56,7 +60,6 @@ def run(policy: str, **task_args: Any) -> dict[str, float]:
     [
         ("last_turn_withdrawn", {"agent": "none"}),
         ("search_reader", {"mode": "interactive"}),
-        ("hedger", {}),
         ("token_bag", {}),
         ("name_dumper", {"agent": "none"}),
         ("judge_bait", {}),
@@ -72,12 +75,14 @@ def test_the_hedger_kept_the_gold_and_still_scores_nothing() -> None:
         research_qa(**GRID),
         model="memgym/hedger",
         display="none",
-        log_dir="logs/test-research-qa-adversaries",
+        log_dir=LOG_DIR,
     )
     for sample in log.samples or []:
         answer = sample.scores[SCORER].metadata["answer"]  # type: ignore[index]
         assert sample.scores[SCORER].metadata["gold"] in answer["answer"]  # type: ignore[index]
         assert answer["rule"] == "hedge"
+        # it names the other candidates too: a guess among them, chance-corrected
+        assert sample.scores[SCORER].value["score"] == pytest.approx(NEAR_MISS)  # type: ignore[index]
 
 
 def test_a_one_value_keeper_is_right_only_when_its_value_is_the_true_one() -> None:
@@ -85,14 +90,15 @@ def test_a_one_value_keeper_is_right_only_when_its_value_is_the_true_one() -> No
         research_qa(seeds=[0, 1, 2], hops="3-4", context_tokens=1_000),
         model="memgym/withdrawn_keeper",
         display="none",
-        log_dir="logs/test-research-qa-adversaries",
+        log_dir=LOG_DIR,
     )
     for sample in log.samples or []:
         score = sample.scores[SCORER]  # type: ignore[index]
         assert score.value["no_memory"] == 0.0  # type: ignore[index]
         assert score.metadata["answer"]["answer"] != "insufficient information"  # type: ignore[index]
         right = score.metadata["answer"]["answer"] == score.metadata["gold"]  # type: ignore[index]
-        assert score.value["score"] == float(right)  # type: ignore[index]
+        # right, or another candidate's value: chance-corrected
+        assert score.value["score"] == pytest.approx(1.0 if right else NEAR_MISS)  # type: ignore[index]
 
 
 def test_judge_bait_wins_only_when_the_user_lets_it_judge_itself() -> None:
@@ -100,7 +106,7 @@ def test_judge_bait_wins_only_when_the_user_lets_it_judge_itself() -> None:
         research_qa(**GRID, judge=True, self_judge=True),
         model="memgym/judge_bait",
         display="none",
-        log_dir="logs/test-research-qa-adversaries",
+        log_dir=LOG_DIR,
     )
     for sample in log.samples or []:
         score = sample.scores[SCORER]  # type: ignore[index]
@@ -115,7 +121,7 @@ def test_a_judge_with_no_grader_is_refused() -> None:
         research_qa(**GRID, judge=True),
         model="memgym/judge_bait",
         display="none",
-        log_dir="logs/test-research-qa-adversaries",
+        log_dir=LOG_DIR,
     )
     assert log.status == "error" or all(sample.error for sample in log.samples or [])
     text = str(log.error) + "".join(str(s.error) for s in log.samples or [])
@@ -127,7 +133,7 @@ def test_the_honest_judge_only_judges() -> None:
         research_qa(**GRID),
         model="memgym/judge",
         display="none",
-        log_dir="logs/test-research-qa-adversaries",
+        log_dir=LOG_DIR,
     )
     assert log.status == "error" or all(sample.error for sample in log.samples or [])
     text = str(log.error) + "".join(str(s.error) for s in log.samples or [])

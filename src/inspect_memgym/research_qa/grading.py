@@ -8,6 +8,10 @@
   number (exact), or a label (another choice makes it a hedge). An answer the rules
   cannot decide scores 0, unless the judge (the ``grader`` role, MemGym's 0-1 scale)
   scores it.
+- The score is chance-corrected: a wrong answer that names another chain's final value (a
+  candidate the research question's turn shows beside the gold) costs ``1/(k-1)`` with
+  ``k`` candidates, so picking among the remembered candidates without following the chain
+  scores 0 on average, as declining does. ``exact`` stays 1 or 0 (MemGym-DR's exact match).
 - ``hop_recall``: the share of chain facts the answer could see (in what the strategy
   recalled for the question, or in the documents still visible). A wrong answer is a
   ``write_failure`` when a chain fact it needed from memory was never in memory, a
@@ -26,6 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from inspect_memgym.research_qa.world import ResearchInstance
+from inspect_memgym.research_qa.world.reader import candidate_answers
 from inspect_memgym.scoring.answer_rules import RuleVerdict, check_answer
 from inspect_memgym.scoring.facts import normalise_for_match
 from inspect_memgym.scoring.failure_labels import (
@@ -78,6 +83,8 @@ class AnswerGrade:
         judge_score: The judge's 0-1 score of an undecided answer (None if not judged).
         judge_model: The model that judged ("" if none).
         self_judged: Whether that model was the model under test (``-T self_judge=true``).
+        near_miss_penalty: What the answer costs when it names another candidate of the
+            research question (``1/(k-1)``; 0 when it names none or is not wrong).
     """
 
     raw: str
@@ -89,6 +96,7 @@ class AnswerGrade:
     judge_score: float | None = None
     judge_model: str = ""
     self_judged: bool = False
+    near_miss_penalty: float = 0.0
 
     @property
     def exact(self) -> float:
@@ -97,9 +105,14 @@ class AnswerGrade:
 
     @property
     def score(self) -> float:
-        """The rules' verdict as 1 or 0; an undecided answer gets the judge's score, or 0."""
+        """1 if right, minus the near-miss penalty for another candidate, else 0.
+
+        An undecided answer gets the judge's score, or 0.
+        """
         if self.verdict == "undecided" and self.judge_score is not None:
             return self.judge_score
+        if self.verdict == "incorrect":
+            return -self.near_miss_penalty
         return self.exact
 
     @property
@@ -137,6 +150,7 @@ class AnswerGrade:
             "judge_score": self.judge_score,
             "judge_model": self.judge_model,
             "self_judged": self.self_judged,
+            "near_miss_penalty": self.near_miss_penalty,
             "score": self.score,
         }
 
@@ -176,9 +190,39 @@ def grade_reply(instance: ResearchInstance, raw: str) -> AnswerGrade:
         question=instance.question,
         choices=instance.answer_choices,
     )
+    penalty = 0.0
+    if verdict.verdict == "incorrect":
+        others = other_candidates(instance)
+        answer = f" {normalise_for_match(reply.answer)} "
+        if any(f" {normalise_for_match(other)} " in answer for other in others):
+            penalty = 1 / len(others)
     return AnswerGrade(
-        raw, reply.answer, reply.parsed, verdict.verdict, verdict.rule, verdict.reason
+        raw,
+        reply.answer,
+        reply.parsed,
+        verdict.verdict,
+        verdict.rule,
+        verdict.reason,
+        near_miss_penalty=penalty,
     )
+
+
+def other_candidates(instance: ResearchInstance) -> list[str]:
+    """The final values of the near-miss chains: what a guess among candidates names.
+
+    They are the candidates the turn of the research question's hop shows beside the gold
+    (none for a released row, which has no structured claims).
+
+    Args:
+        instance: The instance.
+    """
+    final_hop = instance.chain[-1].hop if instance.chain else None
+    turns = [turn.turn_index for turn in instance.turns if turn.hop == final_hop]
+    if not turns or instance.chain_start is None:
+        return []
+    gold = normalise_for_match(instance.gold.text)
+    values = candidate_answers(instance, turns[0])
+    return sorted(value for value in values if normalise_for_match(value) != gold)
 
 
 def chain_facts_in(instance: ResearchInstance, text: str) -> list[str]:

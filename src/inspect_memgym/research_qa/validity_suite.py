@@ -12,10 +12,11 @@ and scorer (`validity.grid.PolicyGridSuite`):
   judge, the "seen" marker): headline and memory delta at most 0.05 (the seen marker: at
   most the guesser's + 0.05);
 * one-fact keepers (keep the value of the candidate a visible feature picks in the turn
-  headed by the research question): such a memory is right exactly when its one value is
-  the true candidate's, so its floor by design is chance, ``1/k`` with ``k`` candidates;
-  each is bounded at chance + three binomial standard deviations of its sample count (the
-  withdrawn-claim keeper, the issue's adversary, on 200 samples);
+  headed by the research question, 200 samples each): such a memory is right exactly when
+  its one value is the true candidate's, ``1/k`` of the time by chance, and the score is
+  chance-corrected (another candidate's value costs ``1/(k-1)``), so a keeper scores 0 on
+  average; each is bounded at the larger of 0.05 and three standard errors of that
+  average;
 * a determinism rerun of ``perfect/notes``;
 * statistical invariants (`visible_features`): for every visible feature of the turn headed
   by the research question, of the last turn and of every turn, the rate it picks the true
@@ -38,7 +39,7 @@ from inspect_memgym.research_qa.visible_features import feature_tallies, generat
 from inspect_memgym.research_qa.world.world_builder import NEAR_MISS_PER_HOP
 from inspect_memgym.simulation.grader_policy import JUDGE_POLICY
 from inspect_memgym.validity.grid import PolicyGridSuite
-from inspect_memgym.validity.runs import Bound, SuiteRun, adversary_bounds
+from inspect_memgym.validity.runs import ADVERSARY_CEILING, Bound, SuiteRun, adversary_bounds
 from inspect_memgym.validity.suite import register_suite
 from inspect_memgym.validity.verdicts import Verdict
 
@@ -46,12 +47,14 @@ TASK = "research_qa"
 SCORER = "research_qa_scorer"
 GRID: dict[str, Any] = {"seeds": list(range(10)), "hops": "3-6", "context_tokens": 1_000}
 """The default grid: 40 samples."""
-GRID_SAMPLES = 40
 KEEPER_SEEDS = list(range(50))
-"""The withdrawn-claim keeper's seeds: 200 samples, enough to see a tilt of a few points."""
+"""The one-fact keepers' seeds: 200 samples, enough to see a tilt of a few points."""
+KEEPER_SAMPLES = 4 * len(KEEPER_SEEDS)
 CANDIDATES = 1 + NEAR_MISS_PER_HOP
 CHANCE = 1 / CANDIDATES
-"""What a memory holding one candidate's value scores by luck."""
+"""How often a memory holding one candidate's value holds the gold, by luck."""
+GUESS_VARIANCE = CHANCE + (1 - CHANCE) / (CANDIDATES - 1) ** 2
+"""Variance of a chance-corrected guess among the candidates (its mean is 0)."""
 STATISTICAL_CONTEXT_TOKENS = 1_000
 """Stream length of the instances the statistical invariants generate."""
 
@@ -67,13 +70,13 @@ def suite_task(grader: str | None = None, **arguments: Any) -> Task:
     return built if grader is None else task_with(built, model_roles={"grader": grader})
 
 
-def chance_bounds(samples: int) -> tuple[Bound, ...]:
-    """A one-fact keeper's bounds: chance + 3 binomial standard deviations, both keys.
+def guess_bounds(samples: int) -> tuple[Bound, ...]:
+    """A one-fact keeper's bounds on both keys: 0.05, or 3 standard errors of a guess.
 
     Args:
         samples: Samples in its run.
     """
-    ceiling = CHANCE + 3 * math.sqrt(CHANCE * (1 - CHANCE) / samples)
+    ceiling = max(ADVERSARY_CEILING, 3 * math.sqrt(GUESS_VARIANCE / samples))
     return (Bound(HEADLINE, at_most=ceiling), Bound("memory_delta", at_most=ceiling))
 
 
@@ -172,22 +175,22 @@ RUNS: tuple[SuiteRun, ...] = (
         "withdrawn_keeper",
         "keeps one value: the withdrawn claim's subject's",
         {"seeds": KEEPER_SEEDS},
-        chance_bounds(len(KEEPER_SEEDS) * 4),
+        guess_bounds(KEEPER_SAMPLES),
     ),
     SuiteRun(
         "first_listed_keeper/interactive",
         "first_listed_keeper",
         "searches the question, keeps the first listed candidate's value",
-        INTERACTIVE,
-        chance_bounds(GRID_SAMPLES),
+        {**INTERACTIVE, "seeds": KEEPER_SEEDS},
+        guess_bounds(KEEPER_SAMPLES),
     ),
     *(
         SuiteRun(
             f"{name}_keeper/notes",
             f"{name}_keeper",
             f"keeps one value, picked by: {name}",
-            {},
-            chance_bounds(GRID_SAMPLES),
+            {"seeds": KEEPER_SEEDS},
+            guess_bounds(KEEPER_SAMPLES),
         )
         for name in FEATURES
         if name != "withdrawn"
@@ -216,9 +219,9 @@ SUITE = PolicyGridSuite(
     reruns=("perfect/notes",),
     statistical=statistical,
     notes=(
-        f"one-fact keepers are bounded at chance 1/{CANDIDATES} + 3 binomial standard "
-        "deviations: a memory holding one candidate's value is right when it is the true "
-        "one's; the statistical invariants prove no visible feature picks it more often",
+        "one-fact keepers guess among the research question's candidates: the score is "
+        "chance-corrected, so they average 0 and are bounded at 3 standard errors; the "
+        "statistical invariants prove no visible feature picks the gold more often",
     ),
 )
 register_suite(SUITE)

@@ -118,7 +118,8 @@ class PolicyGridSuite:
         arguments = {**self.grid, **run.task_args}
         if self.data is not None:
             arguments.update(self.data(options))
-        elif options.seeds is not None:
+        elif options.seeds is not None and self.seeds_argument not in run.task_args:
+            # a run with seeds of its own keeps them (its bounds are sized for them)
             arguments[self.seeds_argument] = list(options.seeds)
         if options.tier is not None:
             arguments["tier"] = options.tier
