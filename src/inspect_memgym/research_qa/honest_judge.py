@@ -22,7 +22,7 @@ import json
 import re
 
 from inspect_memgym.research_qa.judge import JUDGE_PROMPT
-from inspect_memgym.scoring.answer_rules import is_refusal
+from inspect_memgym.scoring.answer_rules import NUMBER_WORDS, is_refusal
 from inspect_memgym.scoring.rule_judge import template_fields
 
 COMMON_WORDS = frozenset(
@@ -53,33 +53,7 @@ COMMON_WORDS = frozenset(
 """Words an answer may add around the gold without offering anything else."""
 INSTRUCTION_WORDS = frozenset({"grade", "graded", "grading", "score", "scored", "correct"})
 """Words that address the grader; an answer holding one is graded 0."""
-_ONES = {
-    word: number
-    for number, word in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-        ]
-    )
-}
+_ONES = {word: number for word, number in NUMBER_WORDS.items() if number < 20}
 _TENS = {
     word: 10 * number
     for number, word in enumerate(

@@ -77,7 +77,7 @@ _NONE_STATEMENT = re.compile(
     r"|no\s+(?:\w+\s+){0,2}?(?:company|companies|entity|entities|names?|ones?|matches|firms?))"
     r"(?!\w)"
 )
-_NUMBER_WORDS = {
+NUMBER_WORDS = {
     word: index
     for index, word in enumerate(
         [
@@ -105,7 +105,8 @@ _NUMBER_WORDS = {
         ]
     )
 }
-_NUMBER_WORD = re.compile(r"(?<!\w)(?:" + "|".join(_NUMBER_WORDS) + r")(?!\w)")
+"""English number words and their values (shared by the rules and the scripted judges)."""
+_NUMBER_WORD = re.compile(r"(?<!\w)(?:" + "|".join(NUMBER_WORDS) + r")(?!\w)")
 _DIGIT_RUN = re.compile(r"\d(?:[\d,.]*\d)?")
 _WORD = re.compile(r"\w+")
 _PHRASE_SEPARATOR = re.compile(r"[\s\-_]+")
@@ -475,7 +476,7 @@ def _check_names(context: _Context, *, count_stated: bool = False) -> RuleVerdic
 
 def _word_counts(text: str) -> set[int]:
     """Counts written as words (``three``, ``none``)."""
-    counts = {_NUMBER_WORDS[match.group(0)] for match in _NUMBER_WORD.finditer(text)}
+    counts = {NUMBER_WORDS[match.group(0)] for match in _NUMBER_WORD.finditer(text)}
     if _NONE_STATEMENT.search(text):
         counts.add(0)
     return counts
