@@ -2,7 +2,8 @@
 
 Registered for ``inspect-memgym validate --task entity_stream`` (the default task). It plays
 the policy list (`policies.registry`) on tier × templates × seeds and checks the invariants
-of `invariants` (`validity.validate`).
+of `invariants` (`validity.validate`), then the statistical invariants of the questions'
+listed names (`visible_features`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from inspect_memgym.entity_stream import validity as policy_grid
 from inspect_memgym.entity_stream.dataset import resolve_templates
 from inspect_memgym.entity_stream.policies.registry import POLICIES, get_policy
+from inspect_memgym.entity_stream.visible_features import statistical
 from inspect_memgym.entity_stream.world.tiers import get_tier
 from inspect_memgym.validity.suite import ValidateOptions, register_suite
 
@@ -52,7 +54,7 @@ class EntityStreamSuite:
             file=sys.stderr,
             flush=True,
         )
-        return policy_grid.validate(
+        report = policy_grid.validate(
             policies,
             tier,
             seeds,
@@ -62,6 +64,8 @@ class EntityStreamSuite:
             options.display,
             options.workers,
         )
+        report.verdicts.extend(statistical(options.instances))
+        return report
 
 
 register_suite(EntityStreamSuite())
