@@ -4,7 +4,8 @@ Inspect imports the ``inspect_memgym`` entry point (``_registry``) whenever it l
 plugins, for every task of every package. The heavy libraries (ChromaDB, scikit-learn,
 NLTK, numpy, scipy, pandas, matplotlib) must load only when a task or command needs them.
 The time is measured in a fresh interpreter that has already imported Inspect, as Inspect
-has when it loads the entry point; ``benchmarks/entry_point_import.py`` records the median.
+has when it loads the entry point, by ``benchmarks/entry_point_import.py`` (it records the
+median): a wall-clock bound here would turn a busy CI machine red.
 """
 
 from __future__ import annotations
@@ -25,8 +26,6 @@ HEAVY_LIBRARIES = (
     "rank_bm25",
     "huggingface_hub",
 )
-GENEROUS_BOUND_SECONDS = 1.0
-"""Five times the 0.2 s target: a loaded CI machine stays under it, a heavy import does not."""
 PROBE = f"""
 import json, sys, time
 import inspect_ai, inspect_ai.model, inspect_ai.solver, inspect_ai.scorer, inspect_ai.tool
@@ -38,10 +37,9 @@ print(json.dumps({{"seconds": seconds, "heavy": heavy}}))
 """
 
 
-def test_entry_point_loads_no_heavy_library_and_is_quick() -> None:
+def test_entry_point_loads_no_heavy_library() -> None:
     result = subprocess.run(
         [sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=120, check=True
     )
     measured = json.loads(result.stdout.strip().splitlines()[-1])
     assert measured["heavy"] == []
-    assert measured["seconds"] < GENEROUS_BOUND_SECONDS

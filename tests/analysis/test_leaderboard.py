@@ -51,7 +51,7 @@ def test_rows_equal_inspect_metrics(analysis_logs: AnalysisLogs, tmp_path: Path)
         assert row.samples == 2
         assert row.headline == "composite"
         assert row.keys == SCORE_KEYS
-        assert row.label == "v3 · lite · seed 0 · city, company · agent agentic"
+        assert row.label == "v4 · lite · seed 0 · city, company · agent agentic"
         for key, (mean, stderr) in logged_metrics(log).items():
             assert row.scores[key].mean == pytest.approx(mean, abs=1e-12), key
             assert row.scores[key].stderr == pytest.approx(stderr, abs=1e-12), key
@@ -87,8 +87,8 @@ def test_different_protocols_are_separate_rows_and_the_notes_say_how(
     naive = row_of(board, "memgym/naive")
     assert len(naive) == 2
     assert sorted(row.label for row in naive) == [
-        "v3 · lite · seed 0 · city, company · agent agentic",
-        "v3 · lite · seed 1 · city, company · agent agentic",
+        "v4 · lite · seed 0 · city, company · agent agentic",
+        "v4 · lite · seed 1 · city, company · agent agentic",
     ]
     assert all(row.samples == 2 for row in naive)
     assert any(
@@ -157,7 +157,7 @@ def test_csv_and_json_hold_every_row_and_key(analysis_logs: AnalysisLogs, tmp_pa
     assert rows[2]["protocol"]["tier"] == "lite"
     assert rows[2]["protocol"]["seeds"] == [0]
     assert rows[2]["protocol"]["templates"] == ["city", "company"]
-    assert rows[2]["protocol"]["version"] == 3
+    assert rows[2]["protocol"]["version"] == 4
     assert set(rows[2]["scores"]) == set(SCORE_KEYS)
     assert rows[0]["headline"] == "memory_score"
     assert rows[0]["scores"]["memory_score"] == {"mean": 1.0, "stderr": 0.0}
@@ -177,13 +177,13 @@ def test_markdown_has_one_table_per_task(analysis_logs: AnalysisLogs, tmp_path: 
     )
     assert header in text
     assert (
-        "| memgym/perfect | v3 · lite · seed 0 · city, company · agent agentic | 2 "
+        "| memgym/perfect | v4 · lite · seed 0 · city, company · agent agentic | 2 "
         "| 1.000 ± 0.000 |" in text
     )
     naive = board.rows[3]
     cell = f"{naive.scores['composite'].mean:.3f} ± {naive.scores['composite'].stderr:.3f}"
     assert (
-        f"| memgym/naive | v3 · lite · seed 0 · city, company · agent agentic | 2 | {cell} |"
+        f"| memgym/naive | v4 · lite · seed 0 · city, company · agent agentic | 2 | {cell} |"
         in text
     )
     assert "| memory_score | accuracy | upper_bound | random |" in text

@@ -17,8 +17,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
-
 DUMP_CANDIDATES = 4
 """Extra candidates that make an answer a dump, whatever its wording."""
 _CANDIDATE = re.compile(r"\b(?:[A-Z][a-z]{2,}|\d[\d,.:]*\d|\d)\b")
@@ -34,8 +32,22 @@ _MONTHS = frozenset(
     }
 )  # fmt: skip
 """Capitalised by spelling, not names: never counted as candidates."""
-NOT_NAMES = frozenset(ENGLISH_STOP_WORDS) | {"maybe", "possibly", "probably", "unsure"}
-"""Words that open sentences or hedges, capitalised or not: never names."""
+_FUNCTION_WORDS = """
+    a about above after again against all also although am among an and another any are
+    around as at be because been before being below between both but by can could did do
+    does during each either else even ever every few first for from had has have he her
+    here hers him his how however i if in into is it its itself just last later least
+    less like many may maybe me might more most much must my neither never next no none
+    nor not now of off often on once one only or other others our out over perhaps
+    possibly probably quite rather same second several she should since so some still
+    such than that the their them then there these they this those though three through
+    thus to too two under unsure until up upon us very was we well were what when where
+    whether which while who whom whose why will with within without would yes yet you
+    your yours
+"""
+NOT_NAMES = frozenset(_FUNCTION_WORDS.split())
+"""Function and hedging words, capitalised or not: never names (a sentence may open with
+one)."""
 
 
 def answer_candidates(text: str) -> set[str]:
