@@ -6,6 +6,8 @@ answer shows a telling piece of every key token but states no claim with all of 
 (``--model-role grader=<model>``); with no grader bound the task is refused, unless
 ``-T self_judge=true`` lets the model under test judge its own answers (then every score
 records ``self_judged``). The log records which model judged and the prompt's version.
+`judge_check` runs before a sample's first model call, so a sample with no judge to ask
+fails before its history is read, and a self-judging run says so once.
 """
 
 from __future__ import annotations
@@ -14,10 +16,11 @@ import re
 from dataclasses import dataclass
 
 from inspect_ai.model import GenerateConfig
+from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from inspect_memgym.code_qa import BENCHMARK_NAME
 from inspect_memgym.code_qa.state import PHASE_JUDGE
-from inspect_memgym.scoring.judge import judge_model
+from inspect_memgym.scoring.judge import announce_judge, judge_model
 from inspect_memgym.strategies.call_context import set_phase
 
 FACT_JUDGE_PROMPT_VERSION = "2"
@@ -77,3 +80,18 @@ async def judge_fact(
     match = _VERDICT.search(output.completion)
     held = match is not None and match.group(1).upper() == "YES"
     return FactJudgement(held, str(grader), self_judged)
+
+
+@solver
+def judge_check(self_judge: bool = False) -> Solver:
+    """Refuse a sample no judge can grade, or warn once that the model judges itself.
+
+    Args:
+        self_judge: Whether the model under test may judge (no ``grader`` role bound).
+    """
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        announce_judge(BENCHMARK_NAME, self_judge)
+        return state
+
+    return solve

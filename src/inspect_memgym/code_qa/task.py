@@ -24,6 +24,7 @@ from inspect_memgym.code_qa import (
     policy_play,  # noqa: F401  (registers the memgym policies)
 )
 from inspect_memgym.code_qa.dataset import generated_dataset
+from inspect_memgym.code_qa.judge import judge_check
 from inspect_memgym.code_qa.protocol import EVICTED, ProtocolOptions
 from inspect_memgym.code_qa.scorer import code_qa_scorer
 from inspect_memgym.code_qa.viewer import code_qa_headline, code_qa_viewer
@@ -145,6 +146,7 @@ def code_qa(
         samples = generated_dataset(chosen_seeds, context_tokens, options)
         return Task(
             dataset=samples,
+            setup=judge_check(self_judge) if judge else None,
             solver=solver,
             scorer=code_qa_scorer(judge=judge, self_judge=self_judge),
             version=TASK_VERSION,
