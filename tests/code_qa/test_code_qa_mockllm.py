@@ -59,7 +59,9 @@ def scripted_answers() -> dict[str, str]:
         "q02": "",
         "q03": PARAPHRASE,
         "q04": INSTANCE.distractor("D10").fact.statement,
-        "q05": f"{INSTANCE.question('q05').gold_answer} {INSTANCE.distractor('D12').fact.statement}",
+        "q05": INSTANCE.question("q05").gold_answer
+        + " "
+        + INSTANCE.distractor("D12").fact.statement,
         "q06": GARBAGE + INSTANCE.question("q06").gold_answer,
     }
 

@@ -78,7 +78,10 @@ def shows_token(normalised: str, token: str) -> bool:
         normalised: Text already passed through `normalise_answer`.
         token: The token.
     """
-    return bool(token.strip()) and token_pattern(token).search(normalised) is not None
+    key = normalise_answer(token)
+    if not key or key not in normalised:
+        return False
+    return token_pattern(token).search(normalised) is not None
 
 
 def states_fact(text: str, fact: Fact) -> bool:
