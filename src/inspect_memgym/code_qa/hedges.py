@@ -8,7 +8,7 @@ answer is a hedge, and wrong whatever facts it also holds, when it:
   other ticket, the ruled-out count, the dead-end commit, the twin's setting);
 - names a second value of one kind beside a value asked for: another customer, timezone,
   team or design option (the public catalogues of ``world.history_vocabulary``), another
-  name of the repository's code, or another value of the same shape (another ``N routes``,
+  function or class of the repository, or another value of the same shape (another ``N routes``,
   ``HTTP N``, ``N ms``, ``TKT-N``, ``rq-…``, ``<service>-worker-N``);
 - states the memory-only facts of two or more other questions;
 - lists more than `MOST_EXTRA_VALUES` values (numbers, codes, ids, dates) that neither the
@@ -58,7 +58,7 @@ _WORDS = re.compile(r"[a-z0-9]+")
 LOOSE_GAP = 2
 """Most words between two telling words of a catalogue entry named loosely."""
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_CAMEL = re.compile(r"[A-Z][a-z0-9]+[A-Z]")
+_DEFINED = re.compile(r"\b(?:def|class)\s+([A-Za-z_]\w*)")
 
 
 @dataclass(frozen=True)
@@ -283,10 +283,10 @@ NAMES_CACHED = 32
 
 
 def code_names(instance: CodeQAInstance) -> frozenset[str]:
-    """The names of the instance's code, lower-cased.
+    """The names of the instance's functions and classes, lower-cased.
 
-    Every snake_case, private or CamelCase identifier of its source and skeleton
-    (functions, classes, constants, settings keys).
+    Every name its source and skeleton define (``def`` and ``class``): the kind of a key
+    token that names a function or a class (a caller, a helper, an error class).
 
     Args:
         instance: The instance.
@@ -302,10 +302,4 @@ def code_names(instance: CodeQAInstance) -> frozenset[str]:
 
 
 def _code_identifiers(texts: Iterable[str]) -> set[str]:
-    names = set()
-    for text in texts:
-        for identifier in _IDENTIFIER.findall(text):
-            private = identifier.startswith("_") and len(identifier) > 1
-            if private or "_" in identifier or _CAMEL.search(identifier):
-                names.add(identifier.lower())
-    return names
+    return {name.lower() for text in texts for name in _DEFINED.findall(text)}
