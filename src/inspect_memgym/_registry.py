@@ -7,6 +7,7 @@ Also every task's validity suite (``inspect-memgym validate --task NAME``).
 
 from inspect_memgym.code_qa.scorer import code_qa_scorer
 from inspect_memgym.code_qa.task import code_qa
+from inspect_memgym.code_qa.validity_suite import SUITE as CODE_QA_SUITE
 from inspect_memgym.conversation.scorer import conversation_scorer
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.entity_stream.scorer import entity_stream_scorer

@@ -5,7 +5,7 @@ notes strategy (with its no-memory pass: the none strategy beside it), the full-
 protocol with source files, and (slow) the partial and forgetful policies. The invariants:
 perfect reaches at least 0.95 accuracy with a memory delta above 0.5; with no memory,
 questions that need memory are at most 0.05 right; the no-memory pass never sees the
-history.
+history, under the memory pass's own prompt with the memory left empty.
 """
 
 from __future__ import annotations
@@ -18,11 +18,24 @@ from inspect_ai.log import EvalLog, EvalSample, resolve_sample_attachments
 from inspect_ai.model import ChatMessageSystem
 
 from inspect_memgym.code_qa.instances import cached_instance
-from inspect_memgym.code_qa.prompts import SYSTEM_PROMPT
+from inspect_memgym.code_qa.prompts import (
+    EMPTY_HISTORY,
+    HISTORY_SECTION,
+    MEMORY_LABEL,
+    SYSTEM_PROMPT,
+)
 from inspect_memgym.code_qa.task import code_qa
+from inspect_memgym.strategies.prompts import EMPTY_NOTES, NOTES_SECTION
 
 SEEDS = [3, 6]
 SIZE = 10_000
+NEEDING_MEMORY = sum(
+    pair.requires_memory for seed in SEEDS for pair in cached_instance(seed, SIZE).qa_pairs
+)
+EMPTY_NOTES_PROMPT = (
+    f"{SYSTEM_PROMPT}\n\n{NOTES_SECTION.format(label=MEMORY_LABEL, notes=EMPTY_NOTES)}"
+)
+"""The no-memory pass's system prompt beside notes: the notes strategy's, its notes empty."""
 
 
 def run(tmp_path_factory: pytest.TempPathFactory, model: str, **task_args: Any) -> EvalLog:
@@ -83,11 +96,11 @@ def test_metrics_pool_questions_by_category_and_difficulty(perfect) -> None:
     for item in accuracy.metrics.values():
         if item.group:
             groups[item.group].append(item.name)
-    questions = [row for sample in perfect.samples for row in rows(sample)]
+    questions = [
+        row for sample in perfect.samples for row in rows(sample) if row["requires_memory"]
+    ]
     assert groups["difficulty"] == [
-        level
-        for level in ("easy", "medium", "hard")
-        if any(r["difficulty"] == level for r in questions)
+        level for level in ("medium", "hard") if any(r["difficulty"] == level for r in questions)
     ]
     assert set(groups["category"]) == {row["category"] for row in questions}
     for item in accuracy.metrics.values():
@@ -98,9 +111,9 @@ def test_metrics_pool_questions_by_category_and_difficulty(perfect) -> None:
 
 def test_without_memory_no_question_that_needs_memory_is_answered(perfect) -> None:
     needing = [row for sample in perfect.samples for row in rows(sample) if row["requires_memory"]]
-    assert len(needing) == 9
+    assert len(needing) == NEEDING_MEMORY
     assert sum(row["no_memory"]["correct"] for row in needing) / len(needing) <= 0.05
-    assert sum(row["correct"] for row in needing) == 9
+    assert sum(row["correct"] for row in needing) == NEEDING_MEMORY == 10
 
 
 def test_the_no_memory_pass_sees_the_skeleton_but_never_the_history(perfect, full_context) -> None:
@@ -108,14 +121,19 @@ def test_the_no_memory_pass_sees_the_skeleton_but_never_the_history(perfect, ful
         for sample in map(resolve_sample_attachments, log.samples):
             instance = cached_instance(sample.metadata["seed"], sample.metadata["context_tokens"])
             statements = [item.fact.statement for item in instance.grounding_facts]
+            empty_history = HISTORY_SECTION.format(history=EMPTY_HISTORY)
             bare = [
                 event.input
                 for event in sample.events
                 if event.event == "model"
                 and isinstance(event.input[0], ChatMessageSystem)
-                and event.input[0].text == SYSTEM_PROMPT
                 and len(event.input) == 2
-                and "task's history (every memory file" not in event.input[1].text
+                and (
+                    event.input[0].text == EMPTY_NOTES_PROMPT
+                    if log is perfect
+                    else event.input[0].text == SYSTEM_PROMPT
+                    and empty_history in event.input[1].text
+                )
             ]
             assert len(bare) == len(instance.qa_pairs)
             for messages in bare:

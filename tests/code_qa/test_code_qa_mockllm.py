@@ -1,11 +1,13 @@
-"""code_qa end to end with scripted mockllm models: malformed answers, and the judge.
+"""code_qa end to end with scripted mockllm models: malformed answers, hedges, the judge.
 
-Seed 6 at 5,000 tokens has five questions. The notes strategy's rewrites keep every
-grounding fact (in 2,000-token notes); the answers with memory are scripted per question:
-the gold answer, a paraphrase the rules cannot fully decide (the grader model, bound to the
-``grader`` role, decides it), an empty reply, a distractor's statement, and the gold answer
-buried after the graded part under control characters. The no-memory pass answers with a
-JSON fragment. Every grade must follow from the script exactly.
+Seed 6 at 5,000 tokens has six questions, one of them (q02) answered by the source alone.
+The notes strategy's rewrites keep every grounding fact (in 2,000-token notes); the
+answers with memory are scripted per question: the gold answer, an empty reply, a
+paraphrase the rules cannot decide (the grader model, bound to the ``grader`` role, decides
+it), a distractor's statement, the gold answer with a look-alike beside it (a hedge), and
+the gold answer buried after the graded part under control characters. The no-memory pass
+(the same prompt, its notes empty) answers with a JSON fragment. Every grade must follow
+from the script exactly.
 """
 
 from __future__ import annotations
@@ -27,20 +29,22 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 from inspect_ai.util import store_as
 
 from inspect_memgym.code_qa.grading import ANSWER_CHARS
-from inspect_memgym.code_qa.prompts import SYSTEM_PROMPT
+from inspect_memgym.code_qa.prompts import MEMORY_LABEL, SYSTEM_PROMPT
 from inspect_memgym.code_qa.state import PHASE_QUESTION
 from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.code_qa.world.generate import generate_instance
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, ModelCallContext
+from inspect_memgym.strategies.prompts import EMPTY_NOTES, NOTES_SECTION
 
 USAGE = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)
 INSTANCE = generate_instance(6, 5_000)
-PARAPHRASE = (
-    "Ticket TKT-1690: 90 out of 8,295 subscriptions came out wrong; bisecting blamed commit "
-    "53084ed, which changed _clean_subscription."
-)
+PARAPHRASE = "The embedding service returns status 409 to a locked document; retry after 77 s."
 NO_MEMORY_REPLY = '```json\n{"answer": null}\n```'
 GARBAGE = "\x00\x1b[31m```json\n{]" + "x" * ANSWER_CHARS
+EMPTY_NOTES_PROMPT = (
+    f"{SYSTEM_PROMPT}\n\n{NOTES_SECTION.format(label=MEMORY_LABEL, notes=EMPTY_NOTES)}"
+)
+"""The system prompt of the no-memory pass: the notes strategy's, its notes empty."""
 
 
 def text(content: str) -> ModelOutput:
@@ -52,10 +56,13 @@ def text(content: str) -> ModelOutput:
 def scripted_answers() -> dict[str, str]:
     return {
         "q01": INSTANCE.question("q01").gold_answer,
-        "q02": PARAPHRASE,
-        "q03": "",
-        "q04": INSTANCE.distractor("D01").fact.statement,
-        "q05": GARBAGE + INSTANCE.question("q05").gold_answer,
+        "q02": "",
+        "q03": PARAPHRASE,
+        "q04": INSTANCE.distractor("D10").fact.statement,
+        "q05": INSTANCE.question("q05").gold_answer
+        + " "
+        + INSTANCE.distractor("D12").fact.statement,
+        "q06": GARBAGE + INSTANCE.question("q06").gold_answer,
     }
 
 
@@ -65,7 +72,7 @@ def assistant(
     context = store_as(ModelCallContext)
     if context.phase == PHASE_MEMORY_UPDATE:
         return text("\n".join(item.fact.statement for item in INSTANCE.grounding_facts))
-    if context.phase == PHASE_QUESTION and messages[0].text == SYSTEM_PROMPT:
+    if context.phase == PHASE_QUESTION and messages[0].text == EMPTY_NOTES_PROMPT:
         return text(NO_MEMORY_REPLY)
     if context.phase == PHASE_QUESTION:
         return text(scripted_answers()[context.item_id])
@@ -80,7 +87,7 @@ def grader(
 ) -> ModelOutput:
     prompt = messages[-1].text
     JUDGED.append(prompt)
-    return text("FACT: YES" if "90 out of 8,295" in prompt else "FACT: no")
+    return text("FACT: YES" if "status 409" in prompt else "FACT: no")
 
 
 @pytest.fixture(scope="module")
@@ -109,14 +116,21 @@ def test_each_scripted_answer_is_graded_as_written(log) -> None:
     held = {qa_id: [fact["held"] for fact in row["facts"]] for qa_id, row in rows.items()}
     assert held == {
         "q01": [True],
-        "q02": [True, True],
-        "q03": [False, False],
-        "q04": [False, False, False],
+        "q02": [False],
+        "q03": [True],
+        "q04": [False],
         "q05": [False, False, False],
+        "q06": [False, False, False],
     }
-    assert [fact["decided_by"] for fact in rows["q02"]["facts"]] == ["judge", "rules"]
-    assert rows["q04"]["misled_by"] == ["D01"]
-    assert all(rows[qa_id]["misled_by"] == [] for qa_id in ("q01", "q02", "q03", "q05"))
+    assert [row["correct"] for row in rows.values()] == [True, False, True, False, False, False]
+    assert [fact["decided_by"] for fact in rows["q03"]["facts"]] == ["judge"]
+    assert rows["q04"]["misled_by"] == ["D10"]
+    assert rows["q05"]["misled_by"] == ["D12"]
+    assert rows["q05"]["hedge"] == [
+        "states distractor D12",
+        "names another value: mobile-checkout / month-end-close; 910 ms / 242 ms",
+    ]
+    assert all(rows[qa_id]["misled_by"] == [] for qa_id in ("q01", "q02", "q03", "q06"))
     for row in rows.values():
         assert len(row["shown_fact_ids"]) == len(row["facts"])  # the notes kept every fact
         assert row["no_memory"]["score"] == 0.0
@@ -126,9 +140,10 @@ def test_score_value_follows_from_the_script(log) -> None:
     assert log.samples is not None
     value = log.samples[0].scores["code_qa_scorer"].value
     assert isinstance(value, dict)
-    assert value["accuracy"] == pytest.approx(2 / 5)
-    assert value["fact_recall"] == pytest.approx(3 / 11)
-    assert value["noise_rejection"] == pytest.approx(4 / 5)
+    assert value["accuracy"] == pytest.approx(2 / 5)  # q01, q03 of the five needing memory
+    assert value["discoverable_accuracy"] == 0.0  # q02, left empty
+    assert value["fact_recall"] == pytest.approx(2 / 10)
+    assert value["noise_rejection"] == pytest.approx(4 / 6)
     assert value["no_memory"] == 0.0
     assert value["memory_delta"] == pytest.approx(2 / 5)
     assert not any(math.isnan(number) for number in value.values())
@@ -138,7 +153,8 @@ def test_the_judge_is_asked_only_about_undecided_facts(log) -> None:
     assert log.samples is not None
     metadata = log.samples[0].scores["code_qa_scorer"].metadata
     assert metadata["judge_model"] == ["mockllm/model"]
-    assert metadata["judge_prompt_version"] == "1"
+    assert metadata["self_judged"] is False
+    assert metadata["judge_prompt_version"] == "2"
     asked = [prompt for prompt in JUDGED if PARAPHRASE in prompt]
-    assert len(asked) == 1 and INSTANCE.fact("F02").fact.statement in asked[0]
-    assert not any(GARBAGE[:20] in prompt for prompt in JUDGED)
+    assert len(asked) == 1 and INSTANCE.fact("F09").fact.statement in asked[0]
+    assert len(JUDGED) == 1

@@ -28,7 +28,7 @@ from inspect_memgym.code_qa.world.model import (
 from inspect_memgym.kit.tokens import estimate_tokens
 
 SOURCE_ROOT = Path(__file__).resolve().parents[2] / "src"
-GOLDEN_DIGEST = "45a9b08344583fd927832c81739a3850ad7fed581d0fb78423e7548ef2715134"
+GOLDEN_DIGEST = "7d097978d8fada0dd5d110ce7f60529da2c1c1ebc8138df74519bfdbbc7491be"
 """sha256 over seeds 0-4 at 10k and seed 0 at 100k; bump GENERATOR_VERSION when it changes."""
 DIGEST_SCRIPT = """
 import hashlib, json, sys

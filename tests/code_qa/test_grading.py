@@ -1,4 +1,8 @@
-"""Grading rules on hand-written answers to the tiny instance, worked out on paper."""
+"""Grading rules on hand-written answers to the tiny instance, worked out on paper.
+
+The headline counts the questions that need memory (q02, q03) on their memory-only facts;
+q01 (all facts discoverable) counts apart, in ``discoverable_accuracy``.
+"""
 
 from __future__ import annotations
 
@@ -52,10 +56,12 @@ def test_answer_with_the_ruled_out_guess_is_misled() -> None:
     assert grade.misled_by == ("D02",)
 
 
-def test_answer_naming_the_distractor_beside_the_gold_is_not_misled() -> None:
+def test_answer_naming_the_distractor_beside_the_gold_is_a_hedge() -> None:
     grade = grade_answer(INSTANCE, "q01", "BIL-10417, not the sibling's BIL-10418.")
-    assert grade.correct
-    assert not grade.misled
+    assert not grade.correct
+    assert grade.misled_by == ("D01",)
+    assert grade.hedge[0] == "states distractor D01"
+    assert [result.held for result in grade.facts] == [False]
 
 
 def test_empty_and_missing_answers_score_zero_and_are_not_misled() -> None:
@@ -79,29 +85,27 @@ def test_summary_of_right_misled_and_partial_answers() -> None:
     ]
     metrics = summarise_grades(grades)
     assert metrics.questions == 3
-    assert metrics.accuracy == pytest.approx(2 / 3)
+    assert metrics.accuracy == pytest.approx(1 / 2)  # q02 misled, q03 right
+    assert metrics.discoverable_accuracy == 1.0  # q01
     # linked facts: q01 F01 held; q02 F02 not; q03 F03 held, F02 not
     assert metrics.fact_recall == pytest.approx(2 / 4)
     assert metrics.critical_fact_recall == pytest.approx(1 / 3)
     assert metrics.memory_only_fact_recall == pytest.approx(1 / 3)
     assert metrics.discoverable_fact_recall == 1.0
     assert metrics.noise_rejection == pytest.approx(2 / 3)
-    assert metrics.category_accuracy == {
-        "repro_condition": 0.0,
-        "error_detail": 1.0,
-        "design_decision": 1.0,
-    }
-    assert list(metrics.category_accuracy) == ["repro_condition", "error_detail", "design_decision"]
-    assert metrics.difficulty_accuracy == {"easy": 1.0, "medium": 0.5}
+    assert metrics.category_accuracy == {"repro_condition": 0.0, "design_decision": 1.0}
+    assert list(metrics.category_accuracy) == ["repro_condition", "design_decision"]
+    assert metrics.difficulty_accuracy == {"medium": 0.5}
 
 
 def test_summary_leaves_out_kinds_no_question_links() -> None:
     metrics = summarise_grades([grade_answer(INSTANCE, "q01", "")])
-    assert metrics.accuracy == 0.0
+    assert metrics.accuracy is None  # no question that needs memory
+    assert metrics.discoverable_accuracy == 0.0
     assert metrics.memory_only_fact_recall is None
     assert metrics.critical_fact_recall == 0.0
     assert metrics.noise_rejection == 1.0
-    assert metrics.to_dict()["difficulty_accuracy"] == {"easy": 0.0}
+    assert metrics.to_dict()["difficulty_accuracy"] == {}
 
 
 def test_summary_of_nothing_is_refused() -> None:
@@ -119,7 +123,8 @@ def test_grade_to_dict_carries_the_verdict() -> None:
 def test_generated_gold_answers_are_right_and_confusers_mislead(grid) -> None:
     for instance in grid[:5]:
         for pair in instance.qa_pairs:
-            assert grade_answer(instance, pair.qa_id, pair.gold_answer).score == 1.0
+            gold = grade_answer(instance, pair.qa_id, pair.gold_answer)
+            assert gold.score == 1.0 and gold.correct and not gold.hedge
             for distractor_id in pair.confuser_ids:
                 statement = instance.distractor(distractor_id).fact.statement
                 grade = grade_answer(instance, pair.qa_id, statement)
@@ -148,6 +153,10 @@ def test_the_judge_cannot_overrule_the_rules() -> None:
 def test_words_the_question_shows_or_short_words_leave_a_fact_not_held() -> None:
     # "reproduce" comes from the question; "of", "ms" are too short to tell anything.
     assert undecided_facts(INSTANCE, "q02", "It does reproduce, of course, in ms.") == ()
+    # "invoices" is in the skeleton and the task; stop-words tell nothing either.
+    assert undecided_facts(INSTANCE, "q02", "It is about the invoices, and when they parse.") == ()
+    # A telling piece of one key token is not enough: every key token needs one.
+    assert undecided_facts(INSTANCE, "q02", "Somewhere in Kathmandu.") == ()
 
 
 def test_only_the_first_answer_characters_are_graded() -> None:
@@ -165,11 +174,14 @@ def test_score_value_has_every_key_and_nan_isolation_when_off() -> None:
     no_memory = [grade_answer(INSTANCE, pair.qa_id, "BIL-10417") for pair in INSTANCE.qa_pairs]
     value = score_value(grades, no_memory)
     assert list(value) == list(SCORE_KEYS)
-    assert value["accuracy"] == pytest.approx(2 / 3)
-    assert value["no_memory"] == pytest.approx(1 / 3)
-    assert value["memory_delta"] == pytest.approx(1 / 3)
+    assert value["accuracy"] == pytest.approx(1 / 2)
+    assert value["discoverable_accuracy"] == 1.0
+    assert value["no_memory"] == 0.0  # its only right answer is q01, which needs no memory
+    assert value["memory_delta"] == pytest.approx(1 / 2)
     assert value["noise_rejection"] == pytest.approx(2 / 3)
     isolated_off = score_value(grades, None)
     assert math.isnan(isolated_off["no_memory"]) and math.isnan(isolated_off["memory_delta"])
     only_discoverable = score_value([grade_answer(INSTANCE, "q01", "BIL-10417")], None)
     assert math.isnan(only_discoverable["memory_only_fact_recall"])
+    assert math.isnan(only_discoverable["accuracy"])
+    assert only_discoverable["discoverable_accuracy"] == 1.0

@@ -1,4 +1,4 @@
-"""The code_qa world, grading rules and prompt views are pure: no Inspect, no other benchmark."""
+"""The code_qa world, grading rules, statistics and prompt views are pure: no Inspect."""
 
 from __future__ import annotations
 
@@ -12,6 +12,11 @@ ALLOWED_PROJECT_IMPORTS = (
     "inspect_memgym.scoring.isolation",
     "inspect_memgym.code_qa.world",
     "inspect_memgym.code_qa.grading",
+    "inspect_memgym.code_qa.claims",
+    "inspect_memgym.code_qa.hedges",
+    "inspect_memgym.code_qa.repository_view",
+    "inspect_memgym.validity.statistics",
+    "inspect_memgym.validity.verdicts",
 )
 
 
@@ -26,7 +31,14 @@ def imported_modules(path: Path) -> list[str]:
 
 
 def test_world_grading_and_views_import_only_kit_facts_and_themselves() -> None:
-    pure = ("grading.py", "repository_view.py")
+    pure = (
+        "grading.py",
+        "claims.py",
+        "hedges.py",
+        "repository_view.py",
+        "adversary_reading.py",
+        "validity_statistics.py",
+    )
     files = [*sorted((PACKAGE / "world").glob("*.py")), *(PACKAGE / name for name in pure)]
     assert len(files) > 15
     for path in files:

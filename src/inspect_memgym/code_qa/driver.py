@@ -5,10 +5,12 @@ ingest groups, one ``observe`` per group, then flushes it; phase two asks every 
 once through the strategy (``answer``: the question is the retrieval query). Under
 ``full_context`` the strategy is not used: every question goes straight to the model with
 every memory file in the prompt. With memory isolation every question is also asked with
-no memory (the ``none`` strategy with the same briefing and the same prompt: skeleton, and
-files when shown, but no history). Raw answers go to `CodeQAState.answers`, with the
-linked facts that what memory showed for the question holds, so the scorer can tell a
-fact memory lost from one the answer left out.
+no memory, under the very prompt of the memory pass with the memory left empty: the
+strategy's own system prompt and memory section, empty (`EmptyMemoryStrategy`), and under
+``full_context`` the history section, empty. Δ then measures memory and nothing else.
+Raw answers go to `CodeQAState.answers`, with the linked facts that what memory showed for
+the question holds, so the scorer can tell a fact memory lost from one the answer left
+out.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from inspect_memgym.code_qa.instances import sample_instance
 from inspect_memgym.code_qa.prompts import (
     ANSWER_PROMPT,
     CODE_QA_BRIEFING,
+    EMPTY_HISTORY,
     FILES_SECTION,
     HISTORY_SECTION,
 )
@@ -40,7 +43,7 @@ from inspect_memgym.code_qa.world.model import CodeQAInstance, QAPair
 from inspect_memgym.scoring.facts import facts_held
 from inspect_memgym.strategies.call_context import set_phase
 from inspect_memgym.strategies.drivers import register_driver
-from inspect_memgym.strategies.none import NoMemoryStrategy
+from inspect_memgym.strategies.empty_memory import EmptyMemoryStrategy
 from inspect_memgym.strategies.strategy import MemoryStrategy
 
 AnswerRecord = dict[str, Any]
@@ -67,12 +70,9 @@ async def run_code_qa(state: TaskState, agent: MemoryStrategy) -> TaskState:
     else:
         answers = [await _ask_with_history(instance, options, pair) for pair in instance.qa_pairs]
     if options.memory_isolation:
-        no_memory = NoMemoryStrategy(record=False)
-        no_memory.brief(CODE_QA_BRIEFING)
+        empty = EmptyMemoryStrategy(agent) if options.protocol == EVICTED else None
         for pair in instance.qa_pairs:
-            set_phase(PHASE_QUESTION, pair.qa_id)
-            raw = await no_memory.answer(_answer_prompt(instance, options, pair), pair.question)
-            answers.append(_record(NO_MEMORY, pair, raw, ()))
+            answers.append(await _ask_without_memory(instance, options, pair, empty))
     set_phase("")
     # One store write: the store is snapshotted around every model call.
     current_code_qa_state().answers = answers
@@ -97,13 +97,14 @@ async def _ingest(
 
 
 def _answer_prompt(
-    instance: CodeQAInstance, options: ProtocolOptions, pair: QAPair, history: bool = False
+    instance: CodeQAInstance, options: ProtocolOptions, pair: QAPair, history: str | None = None
 ) -> str:
+    """The answer prompt; ``history`` fills the history section (None: no such section)."""
     sections = ""
     if options.repo_files:
         sections += FILES_SECTION.format(files=files_view(instance))
-    if history:
-        sections += HISTORY_SECTION.format(history=history_view(instance))
+    if history is not None:
+        sections += HISTORY_SECTION.format(history=history)
     return ANSWER_PROMPT.format(
         task_prompt=instance.task_prompt,
         skeleton=skeleton_view(instance),
@@ -138,10 +139,36 @@ async def _ask_with_history(
     instance: CodeQAInstance, options: ProtocolOptions, pair: QAPair
 ) -> AnswerRecord:
     """One question with every memory file in the prompt, straight to the model."""
-    prompt = _answer_prompt(instance, options, pair, history=True)
+    prompt = _answer_prompt(instance, options, pair, history=history_view(instance))
     set_phase(PHASE_QUESTION, pair.qa_id)
     output = await get_model().generate(
         [ChatMessageSystem(content=CODE_QA_BRIEFING.system_prompt), ChatMessageUser(content=prompt)]
     )
     linked = [instance.fact(fact_id).fact for fact_id in pair.linked_fact_ids]
     return _record(WITH_MEMORY, pair, output.completion, facts_held(prompt, linked))
+
+
+async def _ask_without_memory(
+    instance: CodeQAInstance,
+    options: ProtocolOptions,
+    pair: QAPair,
+    empty: EmptyMemoryStrategy | None,
+) -> AnswerRecord:
+    """One question under the memory pass's own prompt, with the memory left empty.
+
+    ``empty`` answers as the strategy under test with nothing kept (``evicted``); None
+    under ``full_context``, where the history section is left empty instead.
+    """
+    set_phase(PHASE_QUESTION, pair.qa_id)
+    if empty is not None:
+        raw = await empty.answer(_answer_prompt(instance, options, pair), pair.question)
+    else:
+        prompt = _answer_prompt(instance, options, pair, history=EMPTY_HISTORY)
+        output = await get_model().generate(
+            [
+                ChatMessageSystem(content=CODE_QA_BRIEFING.system_prompt),
+                ChatMessageUser(content=prompt),
+            ]
+        )
+        raw = output.completion
+    return _record(NO_MEMORY, pair, raw, ())

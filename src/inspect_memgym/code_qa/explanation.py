@@ -9,12 +9,13 @@ from inspect_memgym.scoring.tables import markdown_table
 
 
 def _facts_cell(row: Mapping[str, Any]) -> str:
-    """e.g. ``1/2 ✓`` (held / linked, ✓ when correct), ``(judge)`` if the judge decided one."""
-    facts = row["facts"]
-    held = sum(fact["held"] for fact in facts)
+    """e.g. ``1/2 ✓`` (counted facts held / counted, ✓ when correct), ``hedge``, ``(judge)``."""
+    counted = [fact for fact in row["facts"] if fact.get("counted", True)]
+    held = sum(fact["held"] for fact in counted)
     mark = "✓" if row["correct"] else "✗"
-    judged = " (judge)" if any(fact["decided_by"] == "judge" for fact in facts) else ""
-    return f"{held}/{len(facts)} {mark}{judged}"
+    hedge = " hedge" if row.get("hedge") else ""
+    judged = " (judge)" if any(fact["decided_by"] == "judge" for fact in row["facts"]) else ""
+    return f"{held}/{len(counted)} {mark}{hedge}{judged}"
 
 
 def code_qa_questions(rows: Sequence[Mapping[str, Any]]) -> str:
@@ -30,7 +31,7 @@ def code_qa_questions(rows: Sequence[Mapping[str, Any]]) -> str:
             [
                 row["qa_id"],
                 row["category"],
-                row["difficulty"],
+                row["difficulty"] + ("" if row.get("requires_memory", True) else " (apart)"),
                 f"{len(row['shown_fact_ids'])}/{len(row['facts'])}",
                 _facts_cell(row),
                 ", ".join(row["misled_by"]) or "–",
@@ -43,7 +44,7 @@ def code_qa_questions(rows: Sequence[Mapping[str, Any]]) -> str:
         "difficulty",
         "facts memory showed",
         "facts in the answer",
-        "misled by",
+        "distractors stated",
         "without memory",
     ]
     return markdown_table(header, table)

@@ -1,25 +1,31 @@
-"""Scoring rules of MemGym-CodeQA, pure: fact recall per question, misled answers, aggregates.
+"""Scoring rules of MemGym-CodeQA, pure: what an answer states, hedges, and the score value.
 
-A question's score is the share of its linked facts the answer holds (every key token of
-the fact appears: ``scoring.facts.holds_fact``); it is correct at a score of at least 0.5.
-Only an answer's first `ANSWER_CHARS` characters are graded, so pasting a whole memory
-earns nothing beyond them. A linked fact the answer does not hold, although it holds part
-of one of the fact's key tokens, is one the rules cannot decide (`undecided_facts`): a
-judge may decide it, and its verdict is passed in. An answer is misled by a confuser
-distractor when it holds the distractor's distinguishing tokens but not the fact that
-distractor mimics. Aggregates follow MemGym's report: accuracy, fact recall (overall,
-critical, memory-only, discoverable), noise rejection, and accuracy per category and per
-difficulty; `score_value` turns them into a sample's ``Score.value``.
+A linked fact is held when one sentence of the answer states it: every key token there, as
+a whole token (`claims.states_fact`). An answer that offers more candidates than its facts
+(a distractor, a second value of a kind asked for, the facts of other questions, a list of
+values: `hedges.hedge_of`) is a hedge: it holds nothing and is wrong. Only an answer's first
+`ANSWER_CHARS` characters are graded.
+
+The headline (``accuracy``) is earned by memory: it is the share of the questions that
+need memory answered correctly, each judged on its memory-only facts alone (at least half
+of them held), so no fact a prompt shows (a call path, a constant) counts towards it. The
+questions whose facts are all discoverable are reported apart (``discoverable_accuracy``,
+on all their facts). A linked fact the rules cannot decide (`undecided_facts`: the answer
+shows a telling piece of every key token, no key token whole in one sentence) may be
+decided by a judge, whose verdict is passed in. Aggregates follow MemGym's report: fact
+recall (overall, critical, memory-only, discoverable), noise rejection, and accuracy per
+category and per difficulty; `score_value` turns them into a sample's ``Score.value``.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
+from inspect_memgym.code_qa.claims import normalise_answer, states_fact, telling_words, words
+from inspect_memgym.code_qa.hedges import hedge_of
 from inspect_memgym.code_qa.world.model import (
     DIFFICULTIES,
     FACT_CATEGORIES,
@@ -29,27 +35,26 @@ from inspect_memgym.code_qa.world.model import (
     QAPair,
     Relevance,
 )
-from inspect_memgym.scoring.facts import holds_fact, normalise_for_match
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS, isolation_values
 
 CORRECT_THRESHOLD = 0.5
-"""A question is answered correctly when at least this share of its linked facts is held."""
+"""A question is answered correctly when at least this share of the facts it is judged on
+(its memory-only facts, if it has any; else all of them) is held."""
 ANSWER_CHARS = 4_000
 """Answers are graded on their first this many characters (about 1,000 tokens)."""
 HEADLINE = "accuracy"
+DISCOVERABLE_ACCURACY = "discoverable_accuracy"
 SCORE_KEYS = (
     HEADLINE,
+    DISCOVERABLE_ACCURACY,
     "fact_recall",
     "critical_fact_recall",
     "memory_only_fact_recall",
+    "discoverable_fact_recall",
     "noise_rejection",
     *ISOLATION_KEYS,
 )
 """``Score.value`` keys, in display order."""
-_WORD = re.compile(r"[a-z0-9][a-z0-9_.\-]*[a-z0-9]")
-"""A word of a normalised text (two characters or more)."""
-SHORTEST_TELLING_WORD = 3
-"""A key-token word this long, or holding a digit, shows part of a fact ("of", "ms" do not)."""
 DecidedBy = Literal["rules", "judge"]
 
 
@@ -62,7 +67,9 @@ class LinkedFactResult:
         category: Its category.
         relevance: Its relevance.
         discoverable: Whether the source also shows it.
-        held: Whether the answer holds it.
+        counted: Whether the question's verdict counts it (its memory-only facts, if it
+            has any; else every fact).
+        held: Whether the answer states it (never in a hedge).
         decided_by: ``"rules"``, or ``"judge"`` for a fact the rules could not decide.
     """
 
@@ -70,6 +77,7 @@ class LinkedFactResult:
     category: FactCategory
     relevance: Relevance
     discoverable: bool
+    counted: bool
     held: bool
     decided_by: DecidedBy = "rules"
 
@@ -82,11 +90,13 @@ class QuestionGrade:
         qa_id: The question.
         category: The question's category.
         difficulty: The question's difficulty.
-        requires_memory: Whether a linked fact is memory-only.
-        score: Share of linked facts held.
-        correct: ``score >= CORRECT_THRESHOLD``.
+        requires_memory: Whether a linked fact is memory-only (the question then counts
+            towards the headline, on its memory-only facts).
+        score: Share of the counted facts held.
+        correct: ``score >= CORRECT_THRESHOLD`` and not a hedge.
         facts: Per linked fact, whether it was held.
-        misled_by: Ids of the confuser distractors the answer was misled by.
+        misled_by: Ids of the distractors the answer states.
+        hedge: Why the answer is a hedge (empty when it is not).
     """
 
     qa_id: str
@@ -97,32 +107,16 @@ class QuestionGrade:
     correct: bool
     facts: tuple[LinkedFactResult, ...]
     misled_by: tuple[str, ...]
+    hedge: tuple[str, ...] = ()
 
     @property
     def misled(self) -> bool:
-        """Whether any confuser misled the answer."""
+        """Whether the answer states a distractor."""
         return bool(self.misled_by)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form (for a score's metadata)."""
         return {**asdict(self), "misled": self.misled}
-
-
-def misleading_distractors(instance: CodeQAInstance, pair: QAPair, answer: str) -> tuple[str, ...]:
-    """Ids of the question's confusers that misled an answer.
-
-    Args:
-        instance: The instance.
-        pair: The question.
-        answer: The answer text.
-    """
-    misled = []
-    for distractor_id in pair.confuser_ids:
-        distractor = instance.distractor(distractor_id)
-        mimicked = instance.fact(distractor.mimics).fact
-        if holds_fact(answer, distractor.fact) and not holds_fact(answer, mimicked):
-            misled.append(distractor_id)
-    return tuple(misled)
 
 
 def graded_text(answer: str | None) -> str:
@@ -134,12 +128,48 @@ def graded_text(answer: str | None) -> str:
     return (answer or "")[:ANSWER_CHARS]
 
 
+def counted_facts(instance: CodeQAInstance, pair: QAPair) -> tuple[str, ...]:
+    """The linked facts a question's verdict counts: its memory-only ones, if any; else all.
+
+    Args:
+        instance: The instance.
+        pair: The question.
+    """
+    memory_only = tuple(
+        fact_id for fact_id in pair.linked_fact_ids if not instance.fact(fact_id).discoverable
+    )
+    return memory_only or pair.linked_fact_ids
+
+
+_SHOWN: dict[tuple[str, int, int], frozenset[str]] = {}
+SHOWN_CACHED = 32
+"""Instances whose prompt words are kept."""
+
+
+def prompt_words(instance: CodeQAInstance) -> frozenset[str]:
+    """Words every answer prompt of an instance shows: the task and the skeleton.
+
+    Args:
+        instance: The instance.
+    """
+    key = (instance.instance_id, instance.context_tokens, instance.generator_version)
+    if key not in _SHOWN:
+        if len(_SHOWN) >= SHOWN_CACHED:
+            _SHOWN.pop(next(iter(_SHOWN)))
+        _SHOWN[key] = frozenset(
+            words(normalise_answer(f"{instance.task_prompt}\n{instance.repo_context}"))
+        )
+    return _SHOWN[key]
+
+
 def undecided_facts(instance: CodeQAInstance, qa_id: str, answer: str | None) -> tuple[str, ...]:
     """Linked facts the rules cannot decide for an answer.
 
-    A fact is undecided when the answer does not hold it but holds a word of one of its key
-    tokens that the question does not already show (a paraphrase, a different number
-    format, part of a name). A fact with no such word in the answer is simply not held.
+    A fact is undecided when the answer is no hedge and does not state it, but shows a
+    telling piece of every key token (`claims.telling_words`: a number, or a name the
+    prompt does not show; never a stop-word): a paraphrase, another number format, a claim
+    split over two sentences. Anything less (the question's own words, a unit, a function
+    the skeleton lists) leaves the fact simply not held.
 
     Args:
         instance: The instance.
@@ -150,23 +180,19 @@ def undecided_facts(instance: CodeQAInstance, qa_id: str, answer: str | None) ->
         KeyError: If the instance has no such question.
     """
     pair = instance.question(qa_id)
-    text = normalise_for_match(graded_text(answer))
-    if not text:
+    text = graded_text(answer)
+    normalised = normalise_answer(text)
+    if not normalised or hedge_of(instance, pair, text).hedged:
         return ()
-    answer_words = set(_WORD.findall(text))
-    question_words = set(_WORD.findall(normalise_for_match(pair.question)))
+    answer_words = words(normalised)
+    shown = prompt_words(instance) | words(normalise_answer(pair.question))
     undecided = []
     for fact_id in pair.linked_fact_ids:
         fact = instance.fact(fact_id).fact
-        if holds_fact(text, fact):
+        if states_fact(text, fact):
             continue
-        telling = {
-            word
-            for token in fact.key_tokens
-            for word in _WORD.findall(normalise_for_match(token))
-            if len(word) >= SHORTEST_TELLING_WORD or any(char.isdigit() for char in word)
-        }
-        if telling & (answer_words - question_words):
+        pieces = [telling_words(token, shown) for token in fact.key_tokens]
+        if any(pieces) and all(not piece or piece & answer_words for piece in pieces):
             undecided.append(fact_id)
     return tuple(undecided)
 
@@ -191,38 +217,40 @@ def grade_answer(
     """
     pair = instance.question(qa_id)
     text = graded_text(answer)
+    hedge = hedge_of(instance, pair, text)
     verdicts = dict(judged or {})
     if verdicts:
-        verdicts = {
-            fact_id: held
-            for fact_id, held in verdicts.items()
-            if fact_id in undecided_facts(instance, qa_id, text)
-        }
+        undecided = undecided_facts(instance, qa_id, text)
+        verdicts = {fact_id: held for fact_id, held in verdicts.items() if fact_id in undecided}
+    counted = counted_facts(instance, pair)
     results = []
     for fact_id in pair.linked_fact_ids:
         grounding = instance.fact(fact_id)
+        held = (
+            verdicts[fact_id] if fact_id in verdicts else states_fact(text, grounding.fact)
+        ) and not hedge.hedged
         results.append(
             LinkedFactResult(
                 fact_id=fact_id,
                 category=grounding.category,
                 relevance=grounding.relevance,
                 discoverable=grounding.discoverable,
-                held=verdicts[fact_id]
-                if fact_id in verdicts
-                else bool(text) and holds_fact(text, grounding.fact),
+                counted=fact_id in counted,
+                held=held,
                 decided_by="judge" if fact_id in verdicts else "rules",
             )
         )
-    score = sum(result.held for result in results) / len(results)
+    score = sum(result.held for result in results if result.counted) / len(counted)
     return QuestionGrade(
         qa_id=qa_id,
         category=pair.category,
         difficulty=pair.difficulty,
         requires_memory=pair.requires_memory,
         score=score,
-        correct=score >= CORRECT_THRESHOLD,
+        correct=score >= CORRECT_THRESHOLD and not hedge.hedged,
         facts=tuple(results),
-        misled_by=misleading_distractors(instance, pair, text) if text else (),
+        misled_by=hedge.distractors,
+        hedge=tuple(hedge.reasons()),
     )
 
 
@@ -230,23 +258,26 @@ def grade_answer(
 class CodeQAMetrics:
     """Aggregates over graded answers (of one instance or many).
 
-    Recalls are pooled over every (question, linked fact) pair; a recall is None when no
-    question links a fact of that kind.
+    Recalls are pooled over every (question, linked fact) pair; a recall, or an accuracy,
+    is None when no question of that kind was asked.
 
     Attributes:
         questions: How many answers were graded.
-        accuracy: Share of correct answers.
+        accuracy: Share of the questions that need memory answered correctly (the headline).
+        discoverable_accuracy: Share of the other questions (every fact discoverable)
+            answered correctly.
         fact_recall: Share of linked facts held.
         critical_fact_recall: The same, over critical facts.
         memory_only_fact_recall: The same, over facts only the history holds.
         discoverable_fact_recall: The same, over facts the source also shows.
-        noise_rejection: Share of answers not misled by a confuser.
-        category_accuracy: Accuracy per question category (categories asked only).
-        difficulty_accuracy: Accuracy per difficulty (difficulties asked only).
+        noise_rejection: Share of answers that state no distractor.
+        category_accuracy: Accuracy per category of the questions that need memory.
+        difficulty_accuracy: Accuracy per difficulty of the questions that need memory.
     """
 
     questions: int
-    accuracy: float
+    accuracy: float | None
+    discoverable_accuracy: float | None
     fact_recall: float
     critical_fact_recall: float | None
     memory_only_fact_recall: float | None
@@ -264,8 +295,17 @@ def _recall(results: list[LinkedFactResult]) -> float | None:
     return sum(result.held for result in results) / len(results) if results else None
 
 
-def _accuracy(grades: Sequence[QuestionGrade]) -> float:
-    return sum(grade.correct for grade in grades) / len(grades)
+def _accuracy(grades: Sequence[QuestionGrade]) -> float | None:
+    return sum(grade.correct for grade in grades) / len(grades) if grades else None
+
+
+def _grouped(grades: Sequence[QuestionGrade], field: str, order: Sequence[str]) -> dict[str, float]:
+    groups = {}
+    for name in order:
+        accuracy = _accuracy([grade for grade in grades if getattr(grade, field) == name])
+        if accuracy is not None:
+            groups[name] = accuracy
+    return groups
 
 
 def summarise_grades(grades: Sequence[QuestionGrade]) -> CodeQAMetrics:
@@ -282,24 +322,18 @@ def summarise_grades(grades: Sequence[QuestionGrade]) -> CodeQAMetrics:
     linked = [result for grade in grades for result in grade.facts]
     overall = _recall(linked)
     assert overall is not None
+    needing = [grade for grade in grades if grade.requires_memory]
     return CodeQAMetrics(
         questions=len(grades),
-        accuracy=_accuracy(grades),
+        accuracy=_accuracy(needing),
+        discoverable_accuracy=_accuracy([grade for grade in grades if not grade.requires_memory]),
         fact_recall=overall,
         critical_fact_recall=_recall([item for item in linked if item.relevance == "critical"]),
         memory_only_fact_recall=_recall([item for item in linked if not item.discoverable]),
         discoverable_fact_recall=_recall([item for item in linked if item.discoverable]),
         noise_rejection=sum(not grade.misled for grade in grades) / len(grades),
-        category_accuracy={
-            category: _accuracy([grade for grade in grades if grade.category == category])
-            for category in FACT_CATEGORIES
-            if any(grade.category == category for grade in grades)
-        },
-        difficulty_accuracy={
-            difficulty: _accuracy([grade for grade in grades if grade.difficulty == difficulty])
-            for difficulty in DIFFICULTIES
-            if any(grade.difficulty == difficulty for grade in grades)
-        },
+        category_accuracy=_grouped(needing, "category", FACT_CATEGORIES),
+        difficulty_accuracy=_grouped(needing, "difficulty", DIFFICULTIES),
     )
 
 
@@ -310,7 +344,7 @@ def _number(value: float | None) -> float:
 def score_value(
     grades: Sequence[QuestionGrade], no_memory_grades: Sequence[QuestionGrade] | None
 ) -> dict[str, float]:
-    """One sample's ``Score.value``: `SCORE_KEYS`, each a float.
+    """One sample's ``Score.value``: `SCORE_KEYS`, each a float (NaN for a kind not asked).
 
     Args:
         grades: The grades of the answers with memory.
@@ -321,12 +355,15 @@ def score_value(
         ValueError: If there are no grades.
     """
     metrics = summarise_grades(grades)
-    no_memory = summarise_grades(no_memory_grades).accuracy if no_memory_grades else None
+    accuracy = _number(metrics.accuracy)
+    no_memory = _number(summarise_grades(no_memory_grades).accuracy) if no_memory_grades else None
     return {
-        HEADLINE: metrics.accuracy,
+        HEADLINE: accuracy,
+        DISCOVERABLE_ACCURACY: _number(metrics.discoverable_accuracy),
         "fact_recall": metrics.fact_recall,
         "critical_fact_recall": _number(metrics.critical_fact_recall),
         "memory_only_fact_recall": _number(metrics.memory_only_fact_recall),
+        "discoverable_fact_recall": _number(metrics.discoverable_fact_recall),
         "noise_rejection": metrics.noise_rejection,
-        **isolation_values(metrics.accuracy, no_memory),
+        **isolation_values(accuracy, no_memory),
     }

@@ -1,21 +1,29 @@
 """The fact judge: whether an answer states one linked fact the rules could not decide.
 
 Consulted only with ``-T judge=true`` and only for a fact the rules leave undecided (the
-answer holds part of the fact's key tokens but not all of them: `grading.undecided_facts`).
-It runs under the ``grader`` model role (``--model-role grader=<model>``), falling back to
-the model under test; the log records which model judged and the prompt's version.
+answer shows a telling piece of every key token but states no claim with all of them:
+`grading.undecided_facts`). It runs under the ``grader`` model role
+(``--model-role grader=<model>``); with no grader bound the task is refused, unless
+``-T self_judge=true`` lets the model under test judge its own answers (then every score
+records ``self_judged``). The log records which model judged and the prompt's version.
+`judge_check` runs before a sample's first model call, so a sample with no judge to ask
+fails before its history is read, and a self-judging run says so once.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from inspect_ai.model import GenerateConfig, get_model
+from inspect_ai.model import GenerateConfig
+from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from inspect_memgym.code_qa import BENCHMARK_NAME
 from inspect_memgym.code_qa.state import PHASE_JUDGE
+from inspect_memgym.scoring.judge import announce_judge, judge_model
 from inspect_memgym.strategies.call_context import set_phase
 
-FACT_JUDGE_PROMPT_VERSION = "1"
+FACT_JUDGE_PROMPT_VERSION = "2"
 FACT_JUDGE_PROMPT = """\
 You are checking whether an answer about a software task states one specific fact.
 
@@ -33,23 +41,57 @@ Reply with exactly one line: FACT: YES or FACT: NO."""
 _VERDICT = re.compile(r"FACT:\s*(YES|NO)\b", re.IGNORECASE)
 
 
-async def judge_fact(qa_id: str, question: str, fact: str, answer: str) -> tuple[bool, str]:
-    """Ask the grader model whether an answer states a fact.
+@dataclass(frozen=True)
+class FactJudgement:
+    """The judge's verdict on one fact.
+
+    Attributes:
+        held: Whether the judge found the fact stated (a reply without a verdict is not).
+        judge_model: The model that judged.
+        self_judged: Whether that was the model under test.
+    """
+
+    held: bool
+    judge_model: str
+    self_judged: bool
+
+
+async def judge_fact(
+    qa_id: str, question: str, fact: str, answer: str, self_judge: bool = False
+) -> FactJudgement:
+    """Ask the judge whether an answer states a fact.
 
     Args:
         qa_id: The question's id (announced as the call's item).
         question: The question text.
         fact: The fact's statement.
         answer: The answer (its graded part).
+        self_judge: Whether the model under test may judge (no ``grader`` role bound).
 
-    Returns:
-        (held, the grader model's name). A reply without a verdict counts as not held.
+    Raises:
+        JudgeNotBound: If no ``grader`` role is bound and self-judging was not asked for.
     """
-    grader = get_model(role="grader", default=get_model())
+    grader, self_judged = judge_model(BENCHMARK_NAME, self_judge)
     set_phase(PHASE_JUDGE, qa_id)
     output = await grader.generate(
         FACT_JUDGE_PROMPT.format(fact=fact, question=question, answer=answer),
         config=GenerateConfig(temperature=0.0),
     )
     match = _VERDICT.search(output.completion)
-    return (match is not None and match.group(1).upper() == "YES"), str(grader)
+    held = match is not None and match.group(1).upper() == "YES"
+    return FactJudgement(held, str(grader), self_judged)
+
+
+@solver
+def judge_check(self_judge: bool = False) -> Solver:
+    """Refuse a sample no judge can grade, or warn once that the model judges itself.
+
+    Args:
+        self_judge: Whether the model under test may judge (no ``grader`` role bound).
+    """
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        announce_judge(BENCHMARK_NAME, self_judge)
+        return state
+
+    return solve

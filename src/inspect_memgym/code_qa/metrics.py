@@ -1,10 +1,11 @@
-"""Accuracy per question category and per difficulty, pooled over every question of a run.
+"""The headline's accuracy per question category and per difficulty, pooled over a run.
 
 A sample is an instance holding questions of several categories and difficulties, so the
 headline cannot be grouped by a sample field (``scoring.metrics`` groups only by one). These
 two metrics pool the graded questions every sample's ``Score.metadata["questions"]`` lists
-and report the share answered correctly per category (MemGym's eight, in their order) and
-per difficulty (easy, medium, hard), under the headline: one value per group present. With
+that count towards the headline (the ones that need memory) and report the share answered
+correctly per category (MemGym's eight, in their order) and per difficulty (medium, hard;
+an easy question needs no memory), under the headline: one value per group present. With
 several epochs they pool the rows of the reduced score (the first epoch's).
 """
 
@@ -18,11 +19,11 @@ from inspect_memgym.code_qa.world.model import DIFFICULTIES, FACT_CATEGORIES
 
 QUESTIONS_KEY = "questions"
 """``Score.metadata`` key of the per-question rows (each with ``category``,
-``difficulty`` and ``correct``)."""
+``difficulty``, ``requires_memory`` and ``correct``)."""
 
 
 def pooled_accuracy(scores: list[SampleScore], field: str, order: Sequence[str]) -> Value:
-    """Share of correct answers per value of a question field, over every sample's questions.
+    """Share of correct answers per value of a question field, over the headline's questions.
 
     Args:
         scores: The samples' scores.
@@ -33,6 +34,8 @@ def pooled_accuracy(scores: list[SampleScore], field: str, order: Sequence[str])
     asked: dict[str, int] = {}
     for sample_score in scores:
         for row in (sample_score.score.metadata or {}).get(QUESTIONS_KEY, []):
+            if not row.get("requires_memory", True):
+                continue
             group = str(row[field])
             asked[group] = asked.get(group, 0) + 1
             right[group] = right.get(group, 0) + bool(row["correct"])
@@ -43,7 +46,7 @@ def pooled_accuracy(scores: list[SampleScore], field: str, order: Sequence[str])
 
 @metric
 def category() -> Metric:
-    """Accuracy per question category, pooled over every question."""
+    """Accuracy per question category, pooled over the questions that need memory."""
 
     def compute(scores: list[SampleScore]) -> Value:
         return pooled_accuracy(scores, "category", FACT_CATEGORIES)
@@ -53,7 +56,7 @@ def category() -> Metric:
 
 @metric
 def difficulty() -> Metric:
-    """Accuracy per question difficulty, pooled over every question."""
+    """Accuracy per question difficulty, pooled over the questions that need memory."""
 
     def compute(scores: list[SampleScore]) -> Value:
         return pooled_accuracy(scores, "difficulty", DIFFICULTIES)

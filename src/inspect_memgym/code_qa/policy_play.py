@@ -1,27 +1,37 @@
-"""Play a ``memgym`` model call of the code_qa task with a scripted fact policy.
+"""Play a ``memgym`` model call of the code_qa task with a scripted policy.
 
 Registered with the ``memgym`` provider: every model call of a code_qa sample comes here.
-The instance's grounding facts and distractors make the sample's `FactBook` (a careful
-reader keeps every grounding fact, never a distractor); `simulation.fact_play` then plays
-``perfect``, ``partial``, ``forgetful`` and ``guesser`` through whichever strategy runs. A
-policy answers a question with the statements of the linked facts it can see in the call
-(its notes, retrieved entries, context or the history itself), so it scores only what its
-memory kept. The guesser answers every question with the same memoryless guess.
+
+- References (`simulation.fact_play`): the instance's grounding facts and distractors make
+  the sample's `FactBook` (a careful reader keeps every grounding fact, the memory-only
+  ones first, never a distractor); ``perfect``, ``partial``, ``forgetful`` and ``guesser``
+  play through whichever strategy runs. A policy answers a question with the statements of
+  the linked facts it can see in the call (its notes, retrieved entries, context or the
+  history itself), so it scores only what its memory kept; the guesser answers every
+  question with the same memoryless guess. ``paraphraser`` keeps what ``perfect`` keeps
+  and answers in its own words (each statement cut into short sentences, numbers with
+  thousands separators): right by a judge, often undecided by the rules.
+- Adversaries (`adversaries`): act only on what the call shows.
+- ``judge`` (`judge_policy`): an honest grader for the ``grader`` role only.
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
 
 from inspect_memgym.code_qa import BENCHMARK_NAME
+from inspect_memgym.code_qa.adversaries import ADVERSARIES, adversary_action
 from inspect_memgym.code_qa.instances import cached_instance, sample_instance
+from inspect_memgym.code_qa.judge_policy import JUDGE_POLICY, judge_action
 from inspect_memgym.code_qa.state import PHASE_QUESTION
 from inspect_memgym.code_qa.world.model import CodeQAInstance
 from inspect_memgym.code_qa.world.reader import answer_from_facts
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
+from inspect_memgym.simulation.actions import Action, finish
 from inspect_memgym.simulation.fact_play import FACT_POLICIES, FactBook, FactCall, fact_action
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, current_call_context
@@ -30,6 +40,14 @@ NO_ANSWER = "I do not know: nothing I kept covers this."
 """A policy's answer when it sees none of the question's linked facts."""
 GUESS = "Without the task history I can only guess: {question}"
 """The guesser's answer: the question restated, with nothing from the history."""
+PARAPHRASER = "paraphraser"
+"""Keeps like ``perfect``; answers in its own words."""
+POLICIES = (*FACT_POLICIES, PARAPHRASER, *ADVERSARIES, JUDGE_POLICY)
+"""Every policy code_qa plays, in display order."""
+_CLAUSE = re.compile(r";\s+|,\s+(?=[a-z])")
+_LARGE = re.compile(r"(?<![\w-])(\d)(\d{3})(?![\w-])")
+GROUPED = r"\1,\2"
+"""A four-digit number with its thousands separator."""
 
 
 def fact_book(instance: CodeQAInstance) -> FactBook:
@@ -38,7 +56,8 @@ def fact_book(instance: CodeQAInstance) -> FactBook:
     Args:
         instance: The instance.
     """
-    facts = {grounding.fact_id: grounding.fact for grounding in instance.grounding_facts}
+    ordered = sorted(instance.grounding_facts, key=lambda grounding: grounding.discoverable)
+    facts = {grounding.fact_id: grounding.fact for grounding in ordered}
     facts.update((distractor.distractor_id, distractor.fact) for distractor in instance.distractors)
 
     def answer(qa_id: str, known: frozenset[str]) -> str:
@@ -56,6 +75,16 @@ def _cached_book(seed: int, context_tokens: int) -> FactBook:
     return fact_book(cached_instance(seed, context_tokens))
 
 
+def paraphrase(answer: str) -> str:
+    """An answer in other words: each clause its own sentence, large numbers grouped.
+
+    Args:
+        answer: The answer (statements of facts).
+    """
+    clauses = [clause.strip().rstrip(".") for clause in _CLAUSE.split(answer) if clause.strip()]
+    return " ".join(_LARGE.sub(GROUPED, clause) + "." for clause in clauses)
+
+
 def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -> PolicyTurn:
     """The named policy's turn for the current code_qa model call.
 
@@ -65,16 +94,25 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
         tools: Tools on offer.
 
     Raises:
-        RuntimeError: If there is no current sample with a code_qa instance.
+        RuntimeError: If there is no current sample with a code_qa instance, or the judge
+            policy is asked anything but a judgement.
     """
-    instance = sample_instance(current_sample_metadata())
     context = current_call_context()
+    prefix = f"memgym-{context.phase}-{context.item_id}"
+    if policy_name in ADVERSARIES:
+        return PolicyTurn(adversary_action(policy_name, messages, tools), prefix, len(messages))
+    instance = sample_instance(current_sample_metadata())
+    if policy_name == JUDGE_POLICY:
+        return PolicyTurn(judge_action(instance, messages), prefix, len(messages))
+    keeper = "perfect" if policy_name == PARAPHRASER else policy_name
     call = FactCall.announced(
-        policy_name, context, PHASE_MEMORY_UPDATE, PHASE_QUESTION, instance.instance_id
+        keeper, context, PHASE_MEMORY_UPDATE, PHASE_QUESTION, instance.instance_id
     )
     book = _cached_book(instance.seed, instance.context_tokens)
-    action = fact_action(call, book, messages, tools)
-    return PolicyTurn(action, f"memgym-{context.phase}-{context.item_id}", len(messages))
+    action: Action = fact_action(call, book, messages, tools)
+    if policy_name == PARAPHRASER and call.answering and not action.calls:
+        action = finish(paraphrase(action.text))
+    return PolicyTurn(action, prefix, len(messages))
 
 
-register_policies(BENCHMARK_NAME, tuple(FACT_POLICIES), play)
+register_policies(BENCHMARK_NAME, POLICIES, play)

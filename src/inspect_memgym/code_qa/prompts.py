@@ -63,3 +63,5 @@ HISTORY_SECTION = """
 The task's history (every memory file, in order):
 {history}
 """
+EMPTY_HISTORY = "(empty)"
+"""The history section's text in the no-memory pass of the full-context upper bound."""

@@ -1,12 +1,15 @@
 """The code_qa scorer: fact recall per question, by rules, and by the judge where they cannot.
 
-``Score.value`` holds `grading.SCORE_KEYS` as floats: accuracy (the headline), fact recall
-(all linked facts, critical ones, memory-only ones), noise rejection, and the memory-isolated
-``no_memory`` and ``memory_delta``. ``Score.metadata["questions"]`` holds one row per
-question: the question, gold answer, answer, each linked fact (held or not, decided by rules
-or judge), the distractors that misled it, the linked facts that what memory showed for it
-holds, and the same grade of the no-memory answer. The metrics add accuracy per category and
-per difficulty, pooled over every question.
+``Score.value`` holds `grading.SCORE_KEYS` as floats: accuracy (the headline: the questions
+that need memory, on their memory-only facts), the discoverable questions' accuracy apart,
+fact recall (all linked facts, critical, memory-only, discoverable), noise rejection, and
+the memory-isolated ``no_memory`` and ``memory_delta``. ``Score.metadata["questions"]``
+holds one row per question: the question, gold answer, answer, each linked fact (held or
+not, counted or not, decided by rules or judge), the distractors it states, why it is a
+hedge, the linked facts that what memory showed for it holds, and the same grade of the
+no-memory answer. The metrics add accuracy per category and per difficulty, pooled over
+the questions that need memory. With a judge, the metadata names the judge model and
+whether the model under test judged itself (``self_judged``).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 from inspect_ai.util import store_as
 
+from inspect_memgym.code_qa import BENCHMARK_NAME
 from inspect_memgym.code_qa.explanation import code_qa_questions
 from inspect_memgym.code_qa.grading import (
     HEADLINE,
@@ -26,15 +30,15 @@ from inspect_memgym.code_qa.grading import (
     grade_answer,
     graded_text,
     score_value,
-    summarise_grades,
     undecided_facts,
 )
 from inspect_memgym.code_qa.instances import sample_instance
-from inspect_memgym.code_qa.judge import FACT_JUDGE_PROMPT_VERSION, judge_fact
+from inspect_memgym.code_qa.judge import FACT_JUDGE_PROMPT_VERSION, FactJudgement, judge_fact
 from inspect_memgym.code_qa.metrics import QUESTIONS_KEY, category, difficulty
 from inspect_memgym.code_qa.state import NO_MEMORY, WITH_MEMORY, CodeQAState
 from inspect_memgym.code_qa.world.model import CodeQAInstance
 from inspect_memgym.memory.ledger import MemoryLedger
+from inspect_memgym.scoring.judge import announce_judge
 from inspect_memgym.scoring.metrics import score_metrics
 
 METRICS = score_metrics(SCORE_KEYS, headline=HEADLINE)
@@ -42,7 +46,11 @@ METRICS[HEADLINE] += [category(), difficulty()]
 
 
 async def _grade(
-    instance: CodeQAInstance, record: Mapping[str, Any], judge: bool, judges: list[str]
+    instance: CodeQAInstance,
+    record: Mapping[str, Any],
+    judge: bool,
+    self_judge: bool,
+    judgements: list[FactJudgement],
 ) -> QuestionGrade:
     """Grade one raw answer, asking the judge about the facts the rules leave undecided."""
     qa_id, answer = str(record["qa_id"]), str(record["answer"] or "")
@@ -51,10 +59,11 @@ async def _grade(
         question = instance.question(qa_id).question
         for fact_id in undecided_facts(instance, qa_id, answer):
             statement = instance.fact(fact_id).fact.statement
-            verdicts[fact_id], grader = await judge_fact(
-                qa_id, question, statement, graded_text(answer)
+            judgement = await judge_fact(
+                qa_id, question, statement, graded_text(answer), self_judge
             )
-            judges.append(grader)
+            verdicts[fact_id] = judgement.held
+            judgements.append(judgement)
     return grade_answer(instance, qa_id, answer, verdicts)
 
 
@@ -76,22 +85,26 @@ def _row(
 
 
 @scorer(metrics=METRICS)
-def code_qa_scorer(judge: bool = False) -> Scorer:
+def code_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
     """Grade every answer of a code_qa sample, with memory and without.
 
     Args:
         judge: Consult the ``grader`` model role for linked facts the rules cannot decide
             (otherwise such a fact counts as not held).
+        self_judge: Let the model under test judge when no ``grader`` role is bound
+            (recorded as ``self_judged``); without it a judge needs a bound grader.
     """
 
     async def score(state: TaskState, target: Target) -> Score:
         instance = sample_instance(state.metadata)
         records = store_as(CodeQAState).answers
-        judges: list[str] = []
+        if judge:
+            announce_judge(BENCHMARK_NAME, self_judge)
+        judgements: list[FactJudgement] = []
         grades: dict[str, dict[str, QuestionGrade]] = {WITH_MEMORY: {}, NO_MEMORY: {}}
         for record in records:
             grades[str(record["pass"])][str(record["qa_id"])] = await _grade(
-                instance, record, judge, judges
+                instance, record, judge, self_judge, judgements
             )
         with_memory = [grades[WITH_MEMORY][pair.qa_id] for pair in instance.qa_pairs]
         isolated = [
@@ -104,22 +117,25 @@ def code_qa_scorer(judge: bool = False) -> Scorer:
             for record in records
             if record["pass"] == WITH_MEMORY
         ]  # fmt: skip
-        right = sum(grade.correct for grade in with_memory)
+        needing = [grade for grade in with_memory if grade.requires_memory]
+        right = sum(grade.correct for grade in needing)
         ledger = store_as(MemoryLedger)
         return Score(
             value=value,
-            answer=f"{right}/{len(with_memory)} questions right",
+            answer=f"{right}/{len(needing)} questions that need memory right",
             explanation=(
-                f"accuracy {value[HEADLINE]:.3f} (no memory {value['no_memory']:.3f}); fact "
-                f"recall {value['fact_recall']:.3f}, memory-only facts "
+                f"accuracy on the questions that need memory {value[HEADLINE]:.3f} (no memory "
+                f"{value['no_memory']:.3f}); discoverable questions "
+                f"{value['discoverable_accuracy']:.3f}; fact recall "
+                f"{value['fact_recall']:.3f}, memory-only facts "
                 f"{value['memory_only_fact_recall']:.3f}; noise rejection "
                 f"{value['noise_rejection']:.3f}.\n\n" + code_qa_questions(rows)
             ),
             metadata={
                 QUESTIONS_KEY: rows,
-                "discoverable_fact_recall": summarise_grades(with_memory).discoverable_fact_recall,
-                "judge_model": sorted(set(judges)) or None,
-                "judge_prompt_version": FACT_JUDGE_PROMPT_VERSION if judges else None,
+                "judge_model": sorted({item.judge_model for item in judgements}) or None,
+                "self_judged": any(item.self_judged for item in judgements),
+                "judge_prompt_version": FACT_JUDGE_PROMPT_VERSION if judgements else None,
                 "ingest_groups": store_as(CodeQAState).ingest_groups,
                 "ingest_chars": store_as(CodeQAState).ingest_chars,
                 "memory_operations": len(ledger.operations),

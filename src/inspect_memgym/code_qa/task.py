@@ -5,8 +5,10 @@ report, a chat with the user, a debugging log, review comments, design notes, an
 excerpts read along the way), sized to ``context_tokens``. A memory strategy takes in the
 history in a few ingest groups; then every question is asked with what the strategy
 recalls and the repository skeleton (and the source files with ``repo_files=true``).
-Scores: accuracy (a question is right when its answer holds at least half of its linked
-facts), fact recall (all, critical, memory-only), noise rejection, and the memory-isolated
+Scores: accuracy on the questions that need memory (the headline: a question is right when
+one sentence of its answer states at least half of its memory-only facts, and the answer
+is no hedge), accuracy on the questions the source alone answers (apart), fact recall (all,
+critical, memory-only, discoverable), noise rejection, and the memory-isolated
 ``no_memory`` and ``memory_delta``.
 """
 
@@ -22,6 +24,7 @@ from inspect_memgym.code_qa import (
     policy_play,  # noqa: F401  (registers the memgym policies)
 )
 from inspect_memgym.code_qa.dataset import generated_dataset
+from inspect_memgym.code_qa.judge import judge_check
 from inspect_memgym.code_qa.protocol import EVICTED, ProtocolOptions
 from inspect_memgym.code_qa.scorer import code_qa_scorer
 from inspect_memgym.code_qa.viewer import code_qa_headline, code_qa_viewer
@@ -33,6 +36,7 @@ from inspect_memgym.kit.seeds import resolve_seeds
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.scoring.judge import check_judge_bound
 from inspect_memgym.strategies.registry import strategy_parameters
 from inspect_memgym.strategies.support import check_integer
 from inspect_memgym.strategies.task_arguments import (
@@ -41,8 +45,9 @@ from inspect_memgym.strategies.task_arguments import (
     strategy_options_of,
 )
 
-TASK_VERSION = 1
-"""Bumped whenever generation or scoring changes."""
+TASK_VERSION = 2
+"""Bumped whenever generation or scoring changes (2: claims, hedges, a headline earned by
+memory, an unbiased history layout, the no-memory pass under the memory pass's prompt)."""
 DEFAULT_SEEDS = 20
 DEFAULT_AGENT = "notes"
 """MemGym's evicted protocol takes notes under a 500-token budget by default."""
@@ -72,6 +77,7 @@ def code_qa(
     max_turns: int | None = None,
     memory_isolation: bool = True,
     judge: bool = False,
+    self_judge: bool = False,
     chroma_url: str | None = None,
     chroma_token: str | None = None,
     keep_memory: bool = False,
@@ -106,7 +112,11 @@ def code_qa(
         max_turns: Model turns per input or answer (agentic; default 20).
         memory_isolation: Also ask every question with no memory (``no_memory`` and
             ``memory_delta`` in the scores; NaN when false).
-        judge: Consult the ``grader`` model role for linked facts the rules cannot decide.
+        judge: Consult the ``grader`` model role (``--model-role grader=<model>``) for
+            linked facts the rules cannot decide; refused when no grader is bound, unless
+            ``self_judge`` is set.
+        self_judge: Let the model under test judge its own answers when no ``grader``
+            role is bound (every score records ``self_judged``).
         chroma_url: ChromaDB server for the chroma backend (default: ``MEMGYM_CHROMA_URL``,
             else an in-process store).
         chroma_token: Token for a ChromaDB server with token auth (default:
@@ -116,8 +126,10 @@ def code_qa(
     with task_argument_errors(BENCHMARK_NAME):
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         check_integer("context_tokens", context_tokens, 1)
-        if not isinstance(judge, bool):
-            raise ValueError(f"judge must be true or false, got {judge!r}")
+        for name, flag in (("judge", judge), ("self_judge", self_judge)):
+            if not isinstance(flag, bool):
+                raise ValueError(f"{name} must be true or false, got {flag!r}")
+        check_judge_bound(BENCHMARK_NAME, judge, self_judge)
         options = ProtocolOptions(
             protocol=protocol,
             repo_files=repo_files,
@@ -134,8 +146,9 @@ def code_qa(
         samples = generated_dataset(chosen_seeds, context_tokens, options)
         return Task(
             dataset=samples,
+            setup=judge_check(self_judge) if judge else None,
             solver=solver,
-            scorer=code_qa_scorer(judge=judge),
+            scorer=code_qa_scorer(judge=judge, self_judge=self_judge),
             version=TASK_VERSION,
             headline_metric=code_qa_headline(),
             viewer=code_qa_viewer(),
@@ -150,6 +163,7 @@ def code_qa(
                 "memory_location": memory_location(agent, memory),
                 "write_budget": write_budget,
                 "judge": judge,
+                "self_judge": self_judge,
                 "generator_version": GENERATOR_VERSION,
             },
         )

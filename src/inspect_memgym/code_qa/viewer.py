@@ -10,9 +10,12 @@ from inspect_memgym.scoring.viewer import headline, score_viewer
 
 SCORER_NAME = "code_qa_scorer"
 LABELS = {
+    "accuracy": "accuracy (needs memory)",
+    "discoverable_accuracy": "discoverable accuracy",
     "fact_recall": "fact recall",
     "critical_fact_recall": "critical recall",
     "memory_only_fact_recall": "memory-only recall",
+    "discoverable_fact_recall": "discoverable recall",
     "noise_rejection": "noise rejection",
 }
 

@@ -21,22 +21,24 @@ OTHER_CUSTOMER = (
     "checked on a replay of {acceptance}; that request is closed."
 )
 OTHER_TICKET = (
-    "Not this bug: ticket {ticket}, closed on {date}, was about `{sibling}`, which {verb} "
-    "{lost} of {total} {plural} for {customer}."
+    "Not this bug: ticket {ticket}, closed on {date}, said `{sibling}` {verb} {lost} of {total} "
+    "{plural} for {customer}."
 )
 RULED_OUT_REPRO = (
-    "Ruled out on {date}: an early guess was that any call with more than {count} fails; "
-    "such calls pass when the timezone is UTC."
+    "Ruled out: the guess it fails when the tenant's timezone is {timezone} and one call "
+    "passes more than {count}; with `{flag}=True` it fails too."
 )
 SIBLING_ERROR = (
     '`{sibling}`, the sibling of `{target}` in the same module, raises {code} ("{message}"): '
     "a different function and a different code."
 )
 STAGING_LOG = (
-    "Unrelated staging log line from the same night: request {request_id} on host {host} "
-    "failed in `{sibling}`."
+    "A staging log line, not in production, shows `{error_class}` {code} raised in `{sibling}` for "
+    "request {request_id} on host {host}."
 )
-DEAD_END = "Dead end: commit {commit} looked suspicious, but reverting it changed nothing."
+DEAD_END = (
+    "Dead end: commit {commit} made `{helper}` {finding}, but reverting it changed nothing at all."
+)
 TWIN_CALLER = (
     "Careful: `{twin_path}` defines its own `{target}`, called by `{twin_caller}`; that is "
     "not the path the failing run takes."
@@ -46,15 +48,14 @@ TWIN_SETTING = (
     "defaults to {value}."
 )
 SANDBOX_RESPONSE = (
-    "In the {upstream} sandbox, not production, the same call is answered with HTTP {status}."
+    "The {upstream} sandbox (not production) answers a locked {noun} with HTTP {status} and "
+    "a Retry-After of {seconds} seconds in tests only."
 )
-SUPERSEDED = (
-    "Superseded on {date} by the {choice_key} decision: the earlier plan, from {old_date}, "
-    "was {rejected}."
-)
+SUPERSEDED = "Superseded on {date}: the first plan to {rejected}, {reason}."
 TWIN_CAP = "`{twin_path}` defines its own `{cap}` = {value}; it does not apply to `{path}`."
 RETIRED_BUDGET = (
-    "Retired on {date} together with the old exporter: the {latency} p95 budget no longer applies."
+    "Retired with the old exporter on {date}: the {team} team's budget that `{caller}` must "
+    "finish under {latency} at p95 no longer applies to any fix of it."
 )
 
 DISTRACTOR_ORDER: tuple[str, ...] = (
@@ -90,7 +91,9 @@ def build_distractors(
             OTHER_CUSTOMER.format(
                 customer=details.other_customer, ticket=details.third_ticket,
                 sibling=sibling.name, acceptance=other_acceptance,
-                requirement=details.other_requirement.format(plural=items),
+                requirement=details.other_requirement.format(
+                    plural=items, noun=spaced(target.noun), field=sibling.field,
+                ),
             ),
             "other_ticket", "user_requirement", (details.other_customer, other_acceptance),
         ),
@@ -104,8 +107,10 @@ def build_distractors(
             "other_ticket", "bug_report", (details.other_ticket, other_lost),
         ),
         "ruled_out_repro": (
-            RULED_OUT_REPRO.format(date=details.debug_date, count=ruled_out),
-            "ruled_out", "repro", (ruled_out,),
+            RULED_OUT_REPRO.format(
+                timezone=details.other_timezone, count=ruled_out, flag=target.flag,
+            ),
+            "ruled_out", "repro", (details.other_timezone, ruled_out),
         ),
         "sibling_error": (
             SIBLING_ERROR.format(
@@ -116,13 +121,20 @@ def build_distractors(
         ),
         "staging_log": (
             STAGING_LOG.format(
+                error_class=code.domain.error_class, code=sibling.error.code,
                 request_id=details.staging_request_id, host=details.staging_host,
                 sibling=sibling.name,
             ),
-            "other_environment", "error_log", (details.staging_request_id,),
+            "other_environment", "error_log",
+            (details.staging_request_id, details.staging_host),
         ),
         "dead_end": (
-            DEAD_END.format(commit=details.dead_end_commit),
+            DEAD_END.format(
+                commit=details.dead_end_commit, helper=code.other_helper.name,
+                finding=details.other_finding.format(
+                    plural=items, noun=spaced(target.noun), field=sibling.field,
+                ),
+            ),
             "ruled_out", "bisect", (details.dead_end_commit,),
         ),
         "twin_caller": (
@@ -139,16 +151,20 @@ def build_distractors(
             "same_function", "setting_default", (twin.setting.key, str(twin.setting.value)),
         ),
         "sandbox_response": (
-            SANDBOX_RESPONSE.format(upstream=code.domain.upstream, status=details.sandbox_status),
-            "other_environment", "upstream_response", (sandbox,),
+            SANDBOX_RESPONSE.format(
+                upstream=code.domain.upstream, noun=spaced(target.noun),
+                status=details.sandbox_status, seconds=details.sandbox_retry_seconds,
+            ),
+            "other_environment", "upstream_response",
+            (sandbox, f"{details.sandbox_retry_seconds} seconds"),
         ),
         "superseded": (
             SUPERSEDED.format(
-                date=details.decision_date, choice_key=details.design.choice_key,
-                old_date=details.plan_date,
-                rejected=details.design.rejected,
+                date=details.plan_date, rejected=details.design.rejected.plan,
+                reason=details.design.rejected.reason,
             ),
-            "superseded", "design_review", (details.design.rejected_key,),
+            "superseded", "design_review",
+            (details.design.rejected.key, details.design.rejected.reason_key),
         ),
         "twin_cap": (
             TWIN_CAP.format(
@@ -158,8 +174,11 @@ def build_distractors(
             "same_function", "batch_cap", (code.twin_cap.name, code.twin_cap.value),
         ),
         "retired_budget": (
-            RETIRED_BUDGET.format(date=details.retired_date, latency=retired),
-            "retired", "compat_budget", (retired,),
+            RETIRED_BUDGET.format(
+                date=details.retired_date, team=details.other_team, caller=code.caller.name,
+                latency=retired,
+            ),
+            "retired", "compat_budget", (details.other_team, retired),
         ),
     }  # fmt: skip
     distractors: dict[str, Distractor] = {}

@@ -50,7 +50,7 @@ UPSTREAM_RESPONSE = (
     "The {upstream} answers a locked {noun} with HTTP {status} and a Retry-After of {seconds} "
     "seconds; `{target}` does not retry it."
 )
-DESIGN_REVIEW = "Decided in design review on {date}: {choice}, {reason}."
+DESIGN_REVIEW = "Decided in the design review on {date}: {choice}, {reason}."
 FLUSH_CHUNK = (
     "`{path}` flushes {plural} in chunks of {value} (`{constant}`); the comment says the "
     "chunking is there so that {reason}."
@@ -169,9 +169,11 @@ def build_facts(code: StoryCode, details: HistoryDetails, needle: str) -> dict[s
         ),
         "design_review": (
             DESIGN_REVIEW.format(
-                date=details.decision_date, choice=design.choice, reason=design.reason,
+                date=details.decision_date, choice=design.chosen.plan,
+                reason=design.chosen.reason,
             ),
-            "design_decision", "background", dotted, (design.choice_key, design.reason_key), MEMORY,
+            "design_decision", "background", dotted,
+            (design.chosen.key, design.chosen.reason_key), MEMORY,
         ),
         "flush_chunk": (
             FLUSH_CHUNK.format(

@@ -3,12 +3,13 @@
 Excerpts come from generated modules the facts are not about, framed the way MemGym frames
 them (``# --- context excerpt: <path> --- ... # --- end excerpt ---``), a few to a file.
 The last excerpt is cut at a line boundary so the history lands on its token target. The
-needle fact, if any, is written once between two excerpts in the middle file.
+needle fact, if any, and the distractor that mimics it are written once each, one after
+the other in their drawn order, between two excerpts in the middle file.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from inspect_memgym.kit.tokens import CHARACTERS_PER_TOKEN
 
@@ -75,7 +76,7 @@ def _excerpts(
 def filler_files(
     sources: Iterator[tuple[str, str]],
     tokens: int,
-    needle_statement: str | None,
+    needle_statements: Sequence[str],
     file_characters: int = FILE_CHARACTERS,
 ) -> list[str]:
     """Context-excerpt files totalling about ``tokens`` estimated tokens.
@@ -83,22 +84,25 @@ def filler_files(
     Args:
         sources: (path, source) of the modules to excerpt, in the order to use them.
         tokens: The token target for all files together.
-        needle_statement: A statement to write once in the middle file, if any.
+        needle_statements: Statements to write once each, in order, in the middle file.
         file_characters: Largest file.
 
     Returns:
         The files' texts (none if ``tokens`` leaves no room for an excerpt).
     """
-    needle = NEEDLE_PARAGRAPH.format(statement=needle_statement) if needle_statement else ""
-    budget = tokens * CHARACTERS_PER_TOKEN - (len(needle) + len(PARAGRAPH_BREAK) if needle else 0)
+    needles = [NEEDLE_PARAGRAPH.format(statement=statement) for statement in needle_statements]
+    budget = tokens * CHARACTERS_PER_TOKEN - sum(
+        len(needle) + len(PARAGRAPH_BREAK) for needle in needles
+    )
     files: list[list[str]] = []
     for file_index, excerpt in _excerpts(sources, budget, file_characters):
         if file_index >= len(files):
             files.append([FILLER_LEAD])
         files[-1].append(excerpt)
-    if needle:
+    if needles:
         if not files:
             files.append([FILLER_LEAD])
         middle = files[len(files) // 2]
-        middle.insert(max(1, len(middle) // 2 + 1), needle)
+        at = max(1, len(middle) // 2 + 1)
+        middle[at:at] = needles
     return [PARAGRAPH_BREAK.join(parts) for parts in files]

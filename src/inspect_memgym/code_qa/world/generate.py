@@ -16,7 +16,12 @@ from inspect_memgym.code_qa.world.domains import plural, spaced
 from inspect_memgym.code_qa.world.fact_recipes import NEEDLE_CANDIDATES, build_facts
 from inspect_memgym.code_qa.world.filler import filler_files
 from inspect_memgym.code_qa.world.history_details import draw_history_details
-from inspect_memgym.code_qa.world.memory_files import STORY_FILE_KINDS, story_files
+from inspect_memgym.code_qa.world.memory_files import (
+    STORY_FILE_KINDS,
+    buried_statements,
+    pair_orders,
+    story_files,
+)
 from inspect_memgym.code_qa.world.model import GENERATOR_VERSION, CodeQAInstance
 from inspect_memgym.code_qa.world.question_plans import build_questions
 from inspect_memgym.code_qa.world.repository import Repository
@@ -101,16 +106,15 @@ def generate_instance(seed: int, context_tokens: int = DEFAULT_CONTEXT_TOKENS) -
     needle = pick(story_stream, NEEDLE_CANDIDATES)
     facts = build_facts(code, details, needle)
     distractors = build_distractors(code, details, facts)
-    pairs = build_questions(
-        stream(seed, "questions"), code, details.design.topic, facts, distractors
-    )
-    stories = story_files(code, details, facts, distractors)
+    pairs = build_questions(stream(seed, "questions"), code, facts, distractors)
+    orders = pair_orders(stream(seed, "layout"))
+    stories = story_files(code, details, facts, distractors, orders)
     filler_tokens = max(0, context_tokens - sum(estimate_tokens(text) for text in stories.values()))
     repository.grow(filler_tokens * CHARACTERS_PER_TOKEN)
     fillers = filler_files(
         iter(repository.excerpt_sources(stream(seed, "filler"))),
         filler_tokens,
-        facts[needle].fact.statement,
+        buried_statements(orders, facts, distractors),
     )
     items = spaced(plural(code.target.noun))
     return CodeQAInstance(

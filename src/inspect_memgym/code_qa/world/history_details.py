@@ -2,6 +2,9 @@
 
 Numbers that a fact and its distractor both carry are drawn so that neither one's digits
 contain the other's: an answer holding one can then never be read as holding the other.
+Each such pair is drawn from one range and one shape (two worker hosts, two hex commits, two
+budgets in one range; two options of one design topic), so nothing about a value's size,
+length or form tells the fact's from the distractor's.
 """
 
 from __future__ import annotations
@@ -12,11 +15,10 @@ from dataclasses import dataclass
 from inspect_memgym.code_qa.world.history_vocabulary import (
     CONTEXT_LINES,
     CUSTOMERS,
-    DESIGN_CHOICES,
+    DESIGN_TOPICS,
     FINDINGS,
     HTTP_STATUSES,
     LOG_NOISE,
-    OTHER_REQUIREMENTS,
     PEOPLE,
     REQUIREMENTS,
     SYMPTOM_VERBS,
@@ -24,10 +26,13 @@ from inspect_memgym.code_qa.world.history_vocabulary import (
     TICKET_PREFIXES,
     TIMEZONES,
     DesignChoice,
+    DesignTopic,
 )
 from inspect_memgym.kit.rng import integer_between, pick
 
 HEX_DIGITS = "0123456789abcdef"
+LATENCY_MS = (120, 990)
+"""Range of the p95 budget and of the retired one: one range, so neither stands out by size."""
 
 
 @dataclass(frozen=True)
@@ -64,11 +69,13 @@ class HistoryDetails:
     other_symptom_lost: int
     other_symptom_total: int
     timezone: str
+    other_timezone: str
     repro_count: int
     ruled_out_count: int
     commit: str
     dead_end_commit: str
     finding: str
+    other_finding: str
     request_id: str
     staging_request_id: str
     host: str
@@ -76,7 +83,9 @@ class HistoryDetails:
     status: int
     sandbox_status: int
     retry_seconds: int
+    sandbox_retry_seconds: int
     team: str
+    other_team: str
     latency_ms: int
     retired_latency_ms: int
     design: DesignChoice
@@ -143,7 +152,14 @@ def draw_history_details(rng: random.Random, domain_name: str) -> HistoryDetails
     losses: list[int] = []
     latencies: list[int] = []
     statuses = rng.sample(HTTP_STATUSES, 2)
-    hosts = rng.sample(range(1, 40), 2)
+    hosts = rng.sample(range(10, 100), 2)
+    topic: DesignTopic = pick(rng, DESIGN_TOPICS)
+    chosen, rejected = rng.sample(topic.options, 2)
+    timezone, other_timezone = rng.sample(TIMEZONES, 2)
+    finding, other_finding = rng.sample(FINDINGS, 2)
+    team, other_team = rng.sample(TEAMS, 2)
+    requirement, other_requirement = rng.sample(REQUIREMENTS, 2)
+    seconds: list[int] = []
     dates = _dates(rng, 6)
     return HistoryDetails(
         customer=customer,
@@ -161,8 +177,8 @@ def draw_history_details(rng: random.Random, domain_name: str) -> HistoryDetails
         report_date=dates[4],
         debug_date=dates[5],
         context_line=pick(rng, CONTEXT_LINES),
-        requirement=pick(rng, REQUIREMENTS),
-        other_requirement=pick(rng, OTHER_REQUIREMENTS),
+        requirement=requirement,
+        other_requirement=other_requirement,
         acceptance_count=distinct_number(rng, 1100, 9900, counts),
         other_acceptance_count=distinct_number(rng, 1100, 9900, counts),
         symptom_verb=pick(rng, SYMPTOM_VERBS),
@@ -170,22 +186,26 @@ def draw_history_details(rng: random.Random, domain_name: str) -> HistoryDetails
         symptom_total=distinct_number(rng, 1200, 9800, losses),
         other_symptom_lost=distinct_number(rng, 11, 97, losses),
         other_symptom_total=distinct_number(rng, 1200, 9800, losses),
-        timezone=pick(rng, TIMEZONES),
+        timezone=timezone,
+        other_timezone=other_timezone,
         repro_count=distinct_number(rng, 210, 980, counts),
         ruled_out_count=distinct_number(rng, 210, 980, counts),
         commit=_hex_id(rng, 7),
         dead_end_commit=_hex_id(rng, 7),
-        finding=pick(rng, FINDINGS),
+        finding=finding,
+        other_finding=other_finding,
         request_id=f"rq-{_hex_id(rng, 6)}",
         staging_request_id=f"rq-{_hex_id(rng, 6)}",
         host=f"{domain_name}-worker-{hosts[0]}",
-        staging_host=f"{domain_name}-staging-{hosts[1]}",
+        staging_host=f"{domain_name}-worker-{hosts[1]}",
         status=statuses[0],
         sandbox_status=statuses[1],
-        retry_seconds=integer_between(rng, 12, 95),
-        team=pick(rng, TEAMS),
-        latency_ms=distinct_number(rng, 120, 480, latencies),
-        retired_latency_ms=distinct_number(rng, 520, 990, latencies),
-        design=pick(rng, DESIGN_CHOICES),
+        retry_seconds=distinct_number(rng, 12, 95, seconds),
+        sandbox_retry_seconds=distinct_number(rng, 12, 95, seconds),
+        team=team,
+        other_team=other_team,
+        latency_ms=distinct_number(rng, LATENCY_MS[0], LATENCY_MS[1], latencies),
+        retired_latency_ms=distinct_number(rng, LATENCY_MS[0], LATENCY_MS[1], latencies),
+        design=DesignChoice(topic.topic, chosen, rejected),
         log_noise=tuple(rng.sample(LOG_NOISE, 3)),
     )

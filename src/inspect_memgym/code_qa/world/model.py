@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from inspect_memgym.scoring.facts import Fact
 
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 """Bumped whenever a seed would generate different bytes."""
 
 FactCategory = Literal[

@@ -3,7 +3,8 @@
 A plan links one to three facts (by recipe name). Its difficulty follows from the facts:
 easy when all are discoverable, medium with one or two memory-only facts, hard with three
 or more or with a needle. Question texts name code (functions, paths) but never a
-memory-only token, so the question alone gives none of a memory-only answer away.
+memory-only token, nor anything that narrows one down (the design question does not name
+the design topic), so the question alone gives none of a memory-only answer away.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ QUESTION_PLANS: dict[tuple[str, ...], str] = {
         "Which setting does `{target}` in `{path}` read, and what is its default value?"
     ),
     ("upstream_response",): "How does the {upstream} answer when a {noun} is locked?",
-    ("design_review",): "What was decided in design review about {topic}, and why?",
+    ("design_review",): "What was decided in design review, and why?",
     ("flush_chunk",): (
         "In chunks of what size does `{path}` flush {plural}, which constant sets it, and why?"
     ),
@@ -76,7 +77,7 @@ QUESTION_PLANS: dict[tuple[str, ...], str] = {
     ),
     ("user_requirement", "compat_budget", "design_review"): (
         "What must a fix to `{target}` respect: the customer's requirement, the agreed "
-        "constraints, and the design decision on {topic}?"
+        "constraints, and the decision taken in design review?"
     ),
     ("bug_report", "repro", "bisect"): (
         "Summarise the bug: what was reported, when it reproduces, and which commit caused it."
@@ -125,7 +126,6 @@ def _choose_plans(rng: random.Random, plans: list[tuple[tuple[str, ...], Difficu
 def build_questions(
     rng: random.Random,
     code: StoryCode,
-    topic: str,
     facts: dict[str, GroundingFact],
     distractors: dict[str, Distractor],
 ) -> tuple[QAPair, ...]:
@@ -134,7 +134,6 @@ def build_questions(
     Args:
         rng: The question stream.
         code: The story's code.
-        topic: What the design decision is about.
         facts: The grounding facts by recipe name.
         distractors: The distractors by name.
     """
@@ -147,7 +146,6 @@ def build_questions(
         "plural": spaced(plural(target.noun)),
         "field": target.field,
         "upstream": code.domain.upstream,
-        "topic": topic,
     }
     plans = [(names, difficulty_of([facts[name] for name in names])) for names in QUESTION_PLANS]
     pairs: list[QAPair] = []

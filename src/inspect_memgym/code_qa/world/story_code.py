@@ -1,10 +1,13 @@
 """The three modules a task is about: the buggy function's, its same-name twin's, its caller's.
 
-The target module holds the function under repair, a sibling with the next error code, a
-batch cap and a flush constant whose comment states a design choice. The twin module (in
-the service's ``legacy`` package) defines a function of the same name that reads another
-setting and caps batches differently. The caller module runs the target over a record.
-These are the near misses the distractors point at, and they are real in the source.
+The target module holds the function under repair, a sibling with the next error code, two
+private helpers (the target's and the sibling's, in a drawn order), a batch cap and a flush
+constant whose comment states a design choice. The twin module (in the service's ``legacy``
+package) defines a function of the same name that reads another setting, caps batches
+differently and hands items to a copy of one of the two helpers (drawn), so neither the
+skeleton's order nor the twin tells which helper the target uses. The caller module runs
+the target over a record. These are the near misses the distractors point at, and they are
+real in the source.
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ class StoryCode:
         target_module: Module of the function under repair.
         target: The function under repair.
         helper: The private helper it hands each item to.
+        other_helper: The sibling's private helper (a look-alike of ``helper``).
         sibling: Another public function of the target module (the next error code).
         cap: The constant capping the target's batch size.
         flush: The chunk-size constant whose comment states a design choice.
@@ -76,6 +80,7 @@ class StoryCode:
     target_module: Module
     target: Function
     helper: Function
+    other_helper: Function
     sibling: Function
     cap: Constant
     flush: Constant
@@ -150,6 +155,8 @@ def build_story_code(builder: CodebaseBuilder, domain: Domain) -> StoryCode:
         f"{camel(noun)}{pick(rng, CLASS_SUFFIXES)}", noun, flush.name, f"{noun}_flush_rows"
     )
     role = pick(rng, [role for role in MODULE_ROLES if role != CALLER_ROLE])
+    private = [helper, other_helper]
+    rng.shuffle(private)
     target_module = builder.add_story(
         Module(
             path=builder.claim_path(f"{domain.name}/{area}/{noun}_{role}.py"),
@@ -163,11 +170,12 @@ def build_story_code(builder: CodebaseBuilder, domain: Domain) -> StoryCode:
                 cap,
                 flush,
             ),
-            functions=(target, sibling, helper, other_helper),
+            functions=(target, sibling, *private),
             classes=(buffer,),
         )
     )
     twin_setting = make_setting(rng, noun, family, partner=True)
+    twin_helper = pick(rng, (helper, other_helper))
     twin_cap = Constant(cap.name, str(_distinct_value(builder, 1200, 9800, int(cap.value))))
     twin = make_public(
         builder,
@@ -177,7 +185,7 @@ def build_story_code(builder: CodebaseBuilder, domain: Domain) -> StoryCode:
         noun=noun,
         setting=twin_setting,
         field=pick(rng, domain.fields),
-        helper=other_helper.name,
+        helper=twin_helper.name,
         cap=twin_cap.name,
     )
     twin_record = pick(rng, RECORDS)
@@ -190,7 +198,7 @@ def build_story_code(builder: CodebaseBuilder, domain: Domain) -> StoryCode:
             error_module=f"{domain.name}.errors",
             imports=(),
             constants=(Constant(twin_setting.constant, str(twin_setting.value)), twin_cap),
-            functions=(twin_caller, twin, other_helper),
+            functions=(twin_caller, twin, twin_helper),
         )
     )
     record = pick(rng, RECORDS)
@@ -214,6 +222,7 @@ def build_story_code(builder: CodebaseBuilder, domain: Domain) -> StoryCode:
         target_module=target_module,
         target=target,
         helper=helper,
+        other_helper=other_helper,
         sibling=sibling,
         cap=cap,
         flush=flush,

@@ -2,10 +2,11 @@
 
 MemGym asks a model whether each question is solvable from its linked facts (A), not
 answerable from its distractors (B) and not from the question alone (C). Here the same
-three checks run with the benchmark's own grading rules, together with what the generator
-promises: memory-only facts appear nowhere in the repository, discoverable facts do,
-every statement is in the history, every source file parses, every excerpt is real source,
-and the history has the size asked for. `check_instance` returns the problems it finds.
+three checks run with the benchmark's own grading rules (the gold answer is no hedge),
+together with what the generator promises: memory-only facts appear nowhere in the
+repository, discoverable facts do, every statement is in the history as one sentence that
+states its fact, every source file parses, every excerpt is real source, and the history
+has the size asked for. `check_instance` returns the problems it finds.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import ast
 import re
 
+from inspect_memgym.code_qa.claims import sentences, states_fact
 from inspect_memgym.code_qa.grading import grade_answer
 from inspect_memgym.code_qa.world.model import FACT_CATEGORIES, CodeQAInstance, QAPair
 from inspect_memgym.code_qa.world.question_plans import QUESTION_COUNT, difficulty_of
@@ -45,8 +47,8 @@ def _check_question(instance: CodeQAInstance, pair: QAPair) -> list[str]:
     if solved.score < 1.0 or solved.misled:
         problems.append(f"{where} not solvable from its linked facts (score {solved.score})")
     gold = grade_answer(instance, pair.qa_id, pair.gold_answer)
-    if gold.score < 1.0 or gold.misled:
-        problems.append(f"{where} gold answer scores {gold.score}, misled by {gold.misled_by}")
+    if gold.score < 1.0 or gold.misled or gold.hedge:
+        problems.append(f"{where} gold answer scores {gold.score}, hedge {gold.hedge}")
     for distractor_id in pair.confuser_ids:
         distractor = instance.distractor(distractor_id)
         if distractor.mimics not in pair.linked_fact_ids:
@@ -129,6 +131,8 @@ def _check_facts(instance: CodeQAInstance) -> list[str]:
             problems.append(f"{where} a key token shorter than {SHORTEST_KEY_TOKEN} characters")
         if not holds_fact(fact.statement, fact):
             problems.append(f"{where} its statement does not hold its key tokens")
+        if len(sentences(fact.statement)) != 1 or not states_fact(fact.statement, fact):
+            problems.append(f"{where} its statement is not one sentence stating it")
         for token in grounding.memory_tokens:
             if normalise_for_match(token) in repository:
                 problems.append(f"{where} memory-only token {token!r} appears in the repository")

@@ -1,0 +1,142 @@
+"""When an answer states a fact: its key tokens together in one sentence, as a claim.
+
+A fact's key tokens (``scoring.facts.Fact``) scattered over an answer prove nothing: a bag of
+every number and code of the history holds them all. An answer states a fact only when one
+of its sentences holds every key token, each as a whole token (``16`` is not held by
+``2016``, ``rq-66b50c`` not by ``rq-66b50c9``). Texts are compared lower-cased, with runs
+of whitespace collapsed, backticks dropped and thousands separators removed (``8,132``
+reads as ``8132``). Sentences end at a line break, or at ``.``, ``!`` or ``?`` followed by
+a space; a ``;`` does not end one (the canonical statements use it inside a claim).
+
+`telling_words` gives the words of a key token that would show part of it in a paraphrase
+(a number, a name), for the rule that sends a fact the rules cannot decide to the judge.
+Pure: no Inspect.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from inspect_memgym.scoring.facts import Fact
+
+_WHITESPACE = re.compile(r"\s+")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_SENTENCE_END = re.compile(r"\n+|(?<=[.!?])\s+")
+_WORD = re.compile(r"[a-z0-9]+")
+_ATOM = re.compile(r"[a-z0-9][a-z0-9_./:-]*[a-z0-9]|[0-9]")
+"""A run of word characters and joiners (a number, a code, an id, a date, a path)."""
+STOP_WORDS = frozenset(
+    {
+        "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "is", "it",
+        "its", "of", "on", "or", "that", "the", "their", "they", "this", "to", "was", "were",
+        "when", "which", "with", "not", "but", "has", "have", "had", "all", "any", "one",
+        "two", "per", "each", "than", "then", "http", "ms", "seconds", "p95",
+    }
+)  # fmt: skip
+"""Words that show nothing of a fact: function words and the units key tokens carry."""
+SHORTEST_TELLING_WORD = 3
+"""A word of a key token this long, or holding a digit, may show part of the fact."""
+
+
+def normalise_answer(text: str) -> str:
+    """Lower-case, drop backticks, remove thousands separators, collapse whitespace.
+
+    Args:
+        text: Any text.
+    """
+    text = _THOUSANDS.sub("", text.replace("`", ""))
+    return _WHITESPACE.sub(" ", text).strip().lower()
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a text, each normalised (`normalise_answer`), empty ones left out.
+
+    Args:
+        text: An answer.
+    """
+    parts = (normalise_answer(part) for part in _SENTENCE_END.split(text))
+    return [part for part in parts if part]
+
+
+@lru_cache(maxsize=4096)
+def token_pattern(token: str) -> re.Pattern[str]:
+    """A pattern finding a token as a whole token in normalised text.
+
+    Args:
+        token: A key token (any case, any spacing).
+    """
+    body = re.escape(normalise_answer(token))
+    return re.compile(rf"(?<![a-z0-9_]){body}(?![a-z0-9_])")
+
+
+def shows_token(normalised: str, token: str) -> bool:
+    """Whether a normalised text holds a token as a whole token.
+
+    Args:
+        normalised: Text already passed through `normalise_answer`.
+        token: The token.
+    """
+    key = normalise_answer(token)
+    if not key or key not in normalised:
+        return False
+    return token_pattern(token).search(normalised) is not None
+
+
+def states_fact(text: str, fact: Fact) -> bool:
+    """Whether one sentence of a text holds every key token of a fact.
+
+    Args:
+        text: An answer.
+        fact: The fact (one with no key tokens is never stated).
+    """
+    if not fact.key_tokens:
+        return False
+    return any(
+        all(shows_token(sentence, token) for token in fact.key_tokens)
+        for sentence in sentences(text)
+    )
+
+
+def atoms(normalised: str) -> set[str]:
+    """The value-like runs of a normalised text that hold a digit (numbers, codes, ids, dates).
+
+    Args:
+        normalised: Text already passed through `normalise_answer`.
+    """
+    return {
+        atom.strip("./:-_") for atom in _ATOM.findall(normalised) if any(c.isdigit() for c in atom)
+    }
+
+
+def words(normalised: str) -> set[str]:
+    """The alphanumeric words of a normalised text (split at every other character).
+
+    Args:
+        normalised: Text already passed through `normalise_answer`.
+    """
+    return set(_WORD.findall(normalised))
+
+
+def telling_words(token: str, shown: Iterable[str] = ()) -> set[str]:
+    """The words of a key token that show part of it: numbers, and names no prompt shows.
+
+    A word tells when no prompt shows it (it is not one of the ``shown`` words: the
+    question, the task, the skeleton) and it holds a digit, or is at least
+    `SHORTEST_TELLING_WORD` letters long and not a stop-word.
+
+    Args:
+        token: A key token.
+        shown: Words the prompt shows (lower-case).
+    """
+    visible = set(shown)
+    return {
+        word
+        for word in words(normalise_answer(token))
+        if word not in visible
+        and (
+            any(char.isdigit() for char in word)
+            or (len(word) >= SHORTEST_TELLING_WORD and word not in STOP_WORDS)
+        )
+    }

@@ -1,0 +1,63 @@
+"""An honest scripted grader for code_qa's fact judge: ``--model-role grader=memgym/judge``.
+
+Offline runs need a judge that is neither the model under test nor a rubber stamp. This
+one grades like a careful reader who knows the gold: it finds the fact the prompt names,
+and says YES only when the answer gives every key token of it in some wording (case,
+backticks, thousands separators, hyphens and slashes aside, anywhere in the answer) and
+is no hedge (`hedges.hedge_of`): more lenient than the rules on wording, never on
+substance. It plays only the judge's calls; as the model under test it refuses, in one
+line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from inspect_ai.model import ChatMessage
+
+from inspect_memgym.code_qa.claims import normalise_answer
+from inspect_memgym.code_qa.hedges import hedge_of
+from inspect_memgym.code_qa.prompt_reading import is_judge_call, last_user_text
+from inspect_memgym.code_qa.world.model import CodeQAInstance
+from inspect_memgym.simulation.actions import Action, finish
+
+JUDGE_POLICY = "judge"
+"""The policy name (``memgym/judge``)."""
+NOT_A_GRADER = (
+    "memgym/judge only grades code_qa's facts: bind it as the grader "
+    "(--model-role grader=memgym/judge), not as the model under test"
+)
+_FACT = re.compile(
+    r"^Fact: (.*?)\nQuestion the answer replies to: (.*?)\nAnswer: (.*)\n\nThe answer states",
+    re.S | re.M,
+)
+_LOOSE = re.compile(r"[^a-z0-9]+")
+
+
+def _loose(text: str) -> str:
+    return " ".join(_LOOSE.sub(" ", normalise_answer(text)).split())
+
+
+def judge_action(instance: CodeQAInstance, messages: list[ChatMessage]) -> Action:
+    """The honest grader's verdict on one judge call.
+
+    Args:
+        instance: The sample's instance (a grader knows the gold).
+        messages: The call's messages.
+
+    Raises:
+        RuntimeError: If the call is not a judge call.
+    """
+    if not is_judge_call(messages):
+        raise RuntimeError(NOT_A_GRADER)
+    match = _FACT.search(last_user_text(messages))
+    if match is None:
+        return finish("FACT: NO")
+    statement, question, answer = match.groups()
+    facts = [item for item in instance.grounding_facts if item.fact.statement == statement]
+    pairs = [pair for pair in instance.qa_pairs if pair.question == question]
+    if not facts or not pairs or hedge_of(instance, pairs[0], answer).hedged:
+        return finish("FACT: NO")
+    loose = f" {_loose(answer)} "
+    held = all(f" {_loose(token)} " in loose for token in facts[0].fact.key_tokens)
+    return finish("FACT: YES" if held else "FACT: NO")
