@@ -196,7 +196,7 @@ def test_the_honest_judge_is_lenient_on_wording_and_strict_on_substance() -> Non
     assert verdict("Only in asia kathmandu. And with more than 412 invoices.") == "FACT: YES"
     assert verdict("Only in Kathmandu, with big batches.") == "FACT: NO"
     assert verdict("Asia/Kathmandu, 412 invoices, or 128 invoices.") == "FACT: NO"  # a hedge
-    with pytest.raises(RuntimeError, match="only grades code_qa's facts"):
+    with pytest.raises(ValueError, match="memgym/judge only grades"):
         judge_action(instance, [ChatMessageUser(content="Question: anything")])
 
 

@@ -85,7 +85,9 @@ def test_summary_of_right_misled_and_partial_answers() -> None:
     ]
     metrics = summarise_grades(grades)
     assert metrics.questions == 3
-    assert metrics.accuracy == pytest.approx(1 / 2)  # q02 misled, q03 right
+    # q03 right (1); q02 misled by the look-alike of its one fact: chance-corrected, -1
+    assert [grade.credit for grade in grades[1:]] == [-1.0, 1.0]
+    assert metrics.accuracy == 0.0
     assert metrics.discoverable_accuracy == 1.0  # q01
     # linked facts: q01 F01 held; q02 F02 not; q03 F03 held, F02 not
     assert metrics.fact_recall == pytest.approx(2 / 4)
@@ -93,9 +95,9 @@ def test_summary_of_right_misled_and_partial_answers() -> None:
     assert metrics.memory_only_fact_recall == pytest.approx(1 / 3)
     assert metrics.discoverable_fact_recall == 1.0
     assert metrics.noise_rejection == pytest.approx(2 / 3)
-    assert metrics.category_accuracy == {"repro_condition": 0.0, "design_decision": 1.0}
+    assert metrics.category_accuracy == {"repro_condition": -1.0, "design_decision": 1.0}
     assert list(metrics.category_accuracy) == ["repro_condition", "design_decision"]
-    assert metrics.difficulty_accuracy == {"medium": 0.5}
+    assert metrics.difficulty_accuracy == {"medium": 0.0}
 
 
 def test_summary_leaves_out_kinds_no_question_links() -> None:
@@ -174,10 +176,10 @@ def test_score_value_has_every_key_and_nan_isolation_when_off() -> None:
     no_memory = [grade_answer(INSTANCE, pair.qa_id, "BIL-10417") for pair in INSTANCE.qa_pairs]
     value = score_value(grades, no_memory)
     assert list(value) == list(SCORE_KEYS)
-    assert value["accuracy"] == pytest.approx(1 / 2)
+    assert value["accuracy"] == 0.0  # q03 right, q02 misled (chance-corrected: -1)
     assert value["discoverable_accuracy"] == 1.0
     assert value["no_memory"] == 0.0  # its only right answer is q01, which needs no memory
-    assert value["memory_delta"] == pytest.approx(1 / 2)
+    assert value["memory_delta"] == 0.0
     assert value["noise_rejection"] == pytest.approx(2 / 3)
     isolated_off = score_value(grades, None)
     assert math.isnan(isolated_off["no_memory"]) and math.isnan(isolated_off["memory_delta"])

@@ -6,7 +6,7 @@ once through the strategy (``answer``: the question is the retrieval query). Und
 ``full_context`` the strategy is not used: every question goes straight to the model with
 every memory file in the prompt. With memory isolation every question is also asked with
 no memory, under the very prompt of the memory pass with the memory left empty: the
-strategy's own system prompt and memory section, empty (`EmptyMemoryStrategy`), and under
+strategy's own call with nothing kept (`MemoryStrategy.answer_without_memory`), and under
 ``full_context`` the history section, empty. Δ then measures memory and nothing else.
 Raw answers go to `CodeQAState.answers`, with the linked facts that what memory showed for
 the question holds, so the scorer can tell a fact memory lost from one the answer left
@@ -43,7 +43,6 @@ from inspect_memgym.code_qa.world.model import CodeQAInstance, QAPair
 from inspect_memgym.scoring.facts import facts_held
 from inspect_memgym.strategies.call_context import set_phase
 from inspect_memgym.strategies.drivers import register_driver
-from inspect_memgym.strategies.empty_memory import EmptyMemoryStrategy
 from inspect_memgym.strategies.strategy import MemoryStrategy
 
 AnswerRecord = dict[str, Any]
@@ -70,9 +69,9 @@ async def run_code_qa(state: TaskState, agent: MemoryStrategy) -> TaskState:
     else:
         answers = [await _ask_with_history(instance, options, pair) for pair in instance.qa_pairs]
     if options.memory_isolation:
-        empty = EmptyMemoryStrategy(agent) if options.protocol == EVICTED else None
+        evicted = options.protocol == EVICTED
         for pair in instance.qa_pairs:
-            answers.append(await _ask_without_memory(instance, options, pair, empty))
+            answers.append(await _ask_without_memory(instance, options, pair, agent, evicted))
     set_phase("")
     # One store write: the store is snapshotted around every model call.
     current_code_qa_state().answers = answers
@@ -152,16 +151,19 @@ async def _ask_without_memory(
     instance: CodeQAInstance,
     options: ProtocolOptions,
     pair: QAPair,
-    empty: EmptyMemoryStrategy | None,
+    agent: MemoryStrategy,
+    evicted: bool,
 ) -> AnswerRecord:
     """One question under the memory pass's own prompt, with the memory left empty.
 
-    ``empty`` answers as the strategy under test with nothing kept (``evicted``); None
-    under ``full_context``, where the history section is left empty instead.
+    Under ``evicted`` the strategy under test answers as it would with nothing kept
+    (`MemoryStrategy.answer_without_memory`); under ``full_context`` the history section is
+    left empty instead.
     """
     set_phase(PHASE_QUESTION, pair.qa_id)
-    if empty is not None:
-        raw = await empty.answer(_answer_prompt(instance, options, pair), pair.question)
+    if evicted:
+        prompt = _answer_prompt(instance, options, pair)
+        raw = await agent.answer_without_memory(prompt, pair.question)
     else:
         prompt = _answer_prompt(instance, options, pair, history=EMPTY_HISTORY)
         output = await get_model().generate(

@@ -8,7 +8,11 @@ values: `hedges.hedge_of`) is a hedge: it holds nothing and is wrong. Only an an
 
 The headline (``accuracy``) is earned by memory: it is the share of the questions that
 need memory answered correctly, each judged on its memory-only facts alone (at least half
-of them held), so no fact a prompt shows (a call path, a constant) counts towards it. The
+of them held), so no fact a prompt shows (a call path, a constant) counts towards it. It is
+chance-corrected: a wrong answer that states look-alikes of the facts it is judged on
+(distractors that mimic them) picked one of the ``k = 2**m`` combinations of fact or
+look-alike for its ``m`` mimicked facts, and costs ``1/(k-1)``, so a memory that keeps
+values but cannot tell a fact from its look-alike scores 0 on average. The
 questions whose facts are all discoverable are reported apart (``discoverable_accuracy``,
 on all their facts). A linked fact the rules cannot decide (`undecided_facts`: the answer
 shows a telling piece of every key token, no key token whole in one sentence) may be
@@ -26,6 +30,7 @@ from typing import Any, Literal
 
 from inspect_memgym.code_qa.claims import normalise_answer, states_fact, telling_words, words
 from inspect_memgym.code_qa.hedges import hedge_of
+from inspect_memgym.code_qa.look_alikes import look_alike_penalty
 from inspect_memgym.code_qa.world.model import (
     DIFFICULTIES,
     FACT_CATEGORIES,
@@ -97,6 +102,8 @@ class QuestionGrade:
         facts: Per linked fact, whether it was held.
         misled_by: Ids of the distractors the answer states.
         hedge: Why the answer is a hedge (empty when it is not).
+        penalty: What a wrong answer costs for stating look-alikes of its counted facts
+            (``1/(2**m - 1)`` with ``m`` counted facts that have one; else 0).
     """
 
     qa_id: str
@@ -108,6 +115,12 @@ class QuestionGrade:
     facts: tuple[LinkedFactResult, ...]
     misled_by: tuple[str, ...]
     hedge: tuple[str, ...] = ()
+    penalty: float = 0.0
+
+    @property
+    def credit(self) -> float:
+        """The chance-corrected credit: 1 if correct, minus the penalty if misled, else 0."""
+        return 1.0 if self.correct else -self.penalty
 
     @property
     def misled(self) -> bool:
@@ -241,16 +254,18 @@ def grade_answer(
             )
         )
     score = sum(result.held for result in results if result.counted) / len(counted)
+    correct = score >= CORRECT_THRESHOLD and not hedge.hedged
     return QuestionGrade(
         qa_id=qa_id,
         category=pair.category,
         difficulty=pair.difficulty,
         requires_memory=pair.requires_memory,
         score=score,
-        correct=score >= CORRECT_THRESHOLD and not hedge.hedged,
+        correct=correct,
         facts=tuple(results),
         misled_by=hedge.distractors,
         hedge=tuple(hedge.reasons()),
+        penalty=0.0 if correct else look_alike_penalty(instance, counted, hedge.distractors),
     )
 
 
@@ -296,7 +311,7 @@ def _recall(results: list[LinkedFactResult]) -> float | None:
 
 
 def _accuracy(grades: Sequence[QuestionGrade]) -> float | None:
-    return sum(grade.correct for grade in grades) / len(grades) if grades else None
+    return sum(grade.credit for grade in grades) / len(grades) if grades else None
 
 
 def _grouped(grades: Sequence[QuestionGrade], field: str, order: Sequence[str]) -> dict[str, float]:

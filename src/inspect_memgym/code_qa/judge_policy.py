@@ -20,13 +20,8 @@ from inspect_memgym.code_qa.hedges import hedge_of
 from inspect_memgym.code_qa.prompt_reading import is_judge_call, last_user_text
 from inspect_memgym.code_qa.world.model import CodeQAInstance
 from inspect_memgym.simulation.actions import Action, finish
+from inspect_memgym.simulation.grader_policy import JUDGE_POLICY, refuse_unless_judging
 
-JUDGE_POLICY = "judge"
-"""The policy name (``memgym/judge``)."""
-NOT_A_GRADER = (
-    "memgym/judge only grades code_qa's facts: bind it as the grader "
-    "(--model-role grader=memgym/judge), not as the model under test"
-)
 _FACT = re.compile(
     r"^Fact: (.*?)\nQuestion the answer replies to: (.*?)\nAnswer: (.*)\n\nThe answer states",
     re.S | re.M,
@@ -46,10 +41,9 @@ def judge_action(instance: CodeQAInstance, messages: list[ChatMessage]) -> Actio
         messages: The call's messages.
 
     Raises:
-        RuntimeError: If the call is not a judge call.
+        ValueError: If the call is not a judge call.
     """
-    if not is_judge_call(messages):
-        raise RuntimeError(NOT_A_GRADER)
+    refuse_unless_judging(JUDGE_POLICY, is_judge_call(messages))
     match = _FACT.search(last_user_text(messages))
     if match is None:
         return finish("FACT: NO")

@@ -26,13 +26,14 @@ from inspect_ai.tool import ToolInfo
 from inspect_memgym.code_qa import BENCHMARK_NAME
 from inspect_memgym.code_qa.adversaries import ADVERSARIES, adversary_action
 from inspect_memgym.code_qa.instances import cached_instance, sample_instance
-from inspect_memgym.code_qa.judge_policy import JUDGE_POLICY, judge_action
+from inspect_memgym.code_qa.judge_policy import judge_action
 from inspect_memgym.code_qa.state import PHASE_QUESTION
 from inspect_memgym.code_qa.world.model import CodeQAInstance
 from inspect_memgym.code_qa.world.reader import answer_from_facts
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
 from inspect_memgym.simulation.actions import Action, finish
 from inspect_memgym.simulation.fact_play import FACT_POLICIES, FactBook, FactCall, fact_action
+from inspect_memgym.simulation.grader_policy import JUDGE_POLICY
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, current_call_context
 

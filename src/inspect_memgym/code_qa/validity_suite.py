@@ -7,10 +7,11 @@ tokens (`GRID`):
 - references: ``perfect`` through notes, rag and awe (at least `PERFECT_FLOOR`), the same
   policy with no memory (the memoryless floor, at most 0.05), the ``guesser``, the
   ``paraphraser`` graded by the honest scripted judge (``grader=memgym/judge``: at least
-  the floor, so honest paraphrases still score), and ``value_picker`` (a memory of values
-  that cannot tell a fact's from its look-alike's: at most half of perfect memory);
-- adversaries (`adversaries`), each at most 0.05 headline and 0.05 memory delta: token
-  bags, hedges, memoryless skeleton and source readers (with and without
+  the floor, so honest paraphrases still score);
+- adversaries (`adversaries`), each at most 0.05 headline and 0.05 memory delta: a memory
+  of values that cannot tell a fact's from its look-alike's (``value_picker``: the
+  chance-corrected headline gives its guesses 0 on average), token bags, hedges, memoryless
+  skeleton and source readers (with and without
   ``repo_files``), question echoes, name dumps, catalogue enumerations, judge-bait with the
   honest judge, with self-judging and with no judge.
 
@@ -43,8 +44,6 @@ PERFECT_FLOOR = 0.9
 """Least headline perfect memory scores through a strategy on the grid."""
 HONEST_JUDGE = "memgym/judge"
 """The scripted grader that decides undecided facts honestly (`judge_policy`)."""
-PICKER_SHARE = 0.5
-"""Most share of perfect memory's headline a memory that cannot tell look-alikes apart earns."""
 SOURCE_READER_FLOOR = 0.5
 """Least ``discoverable_accuracy`` the source reader earns with ``repo_files``: facts a
 prompt shows are credited, apart from the headline."""
@@ -91,13 +90,8 @@ RUNS: tuple[SuiteRun, ...] = (
     ),
     _adversary("perfect/none", "perfect", "perfect policy, no memory (floor)", **NO_MEMORY),
     _adversary("guesser/notes", "guesser", "memoryless guess"),
-    SuiteRun(
-        "value_picker/notes",
-        "value_picker",
-        "a bag of values; picks the first of each kind",
-        {},
-        (Bound(HEADLINE, at_most=-PICKER_SHARE, over="perfect/notes"),),
-        adversary=False,
+    _adversary(
+        "value_picker/notes", "value_picker", "a bag of values; picks the first of each kind"
     ),
     _adversary("token_bag/notes", "token_bag", "every value of the history, for every question"),
     _adversary("token_bag/rag", "token_bag", "every value retrieved", agent="rag"),
@@ -170,8 +164,6 @@ SUITE = PolicyGridSuite(
     statistical=statistical_verdicts,
     extra=_apart,
     notes=(
-        "value_picker keeps values, not claims, and picks the first of each kind: it earns "
-        "chance among the look-alikes its memory holds (memory, without discrimination).",
         "The agentic strategy is not played here (its answers are tool loops the adversaries "
         "do not script); its no-memory pass has no memory tools.",
     ),
