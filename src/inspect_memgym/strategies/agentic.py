@@ -6,7 +6,8 @@ turns): the model sees the input and stores what it wants with ``memory_write``,
 of ``write_budget``), then replies without a tool call. A reply to the user is a loop with
 the same tools that ends with the reply text. An answer is a loop with the read and search
 tools only, so answering never changes memory; its final text is the answer. The loops
-keep no history between inputs: memory is the only thing that carries over.
+keep no history between inputs: memory is the only thing that carries over. An answer
+without memory is the same loop with the same tools over an empty store.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from inspect_memgym.kit.inspect_internals import untracked_store_changes
 from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
+from inspect_memgym.memory.markdown_backend import MarkdownBackend
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.memory.tools import memory_edit, memory_read, memory_search, memory_write
 from inspect_memgym.strategies.call_context import (
@@ -82,6 +84,7 @@ class AgenticStrategy(MemoryStrategy):
             ToolDef(memory_edit(self.memory)),
             *self._read_tools,
         ]
+        self._empty_memory: MarkdownBackend | None = None
         record_strategy(self.name)
 
     async def respond(self, message: str) -> str:
@@ -111,6 +114,21 @@ class AgenticStrategy(MemoryStrategy):
         """
         return await self._loop(prompt + AGENTIC_ANSWER_SUFFIX, self._read_tools)
 
+    async def answer_without_memory(self, prompt: str, query: str) -> str:
+        """The same loop as `answer`, its read and search tools over an empty store.
+
+        Args:
+            prompt: The full evaluation prompt.
+            query: Unused.
+        """
+        if self._empty_memory is None:
+            self._empty_memory = MarkdownBackend()
+        tools = [
+            ToolDef(memory_read(self._empty_memory)),
+            ToolDef(memory_search(self._empty_memory)),
+        ]
+        return await self._loop(prompt + AGENTIC_ANSWER_SUFFIX, tools)
+
     def kept(self) -> KeptMemory:
         """The stored entries: their tokens and count."""
         return stored_size(self.memory)
@@ -137,8 +155,10 @@ class AgenticStrategy(MemoryStrategy):
         }
 
     def close(self) -> None:
-        """Close the memory backend (idempotent)."""
+        """Close the memory backend and the empty one (idempotent)."""
         self.memory.close()
+        if self._empty_memory is not None:
+            self._empty_memory.close()
 
     async def _loop(self, request: str, tools: list[ToolDef]) -> str:
         system = AGENTIC_SYSTEM_PROMPT.format(brief=self.briefing.memory_brief)

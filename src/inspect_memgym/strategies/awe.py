@@ -18,6 +18,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolDef
 
 from inspect_memgym.kit.inspect_internals import untracked_store_changes
+from inspect_memgym.memory.backend import SearchHit
 from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET
 from inspect_memgym.memory.delete_tool import memory_delete
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
@@ -124,7 +125,12 @@ class AweStrategy(WindowedStrategy):
         return "\n".join(entry.content for entry in self.memory.entries())
 
     def _memory_section(self, query: str, log: bool = True) -> str:
-        hits = retrieve(self.memory, query, self.top_k, log)
+        return self._section(retrieve(self.memory, query, self.top_k, log))
+
+    def _empty_memory_section(self) -> str:
+        return self._section([])
+
+    def _section(self, hits: list[SearchHit]) -> str:
         return AWE_MEMORY_SECTION.format(
             label=self.briefing.memory_label, entries=render_entries(hits)
         )

@@ -54,7 +54,7 @@ class AwiStrategy(WindowedStrategy):
 
     def memory_json(self) -> str:
         """The memory as indented JSON (``{}`` when empty)."""
-        return json.dumps(self.memory, ensure_ascii=False, indent=2)
+        return _as_json(self.memory)
 
     def kept(self) -> KeptMemory:
         """The memory object's size: its JSON text and its keys."""
@@ -76,6 +76,9 @@ class AwiStrategy(WindowedStrategy):
             label=self.briefing.memory_label, memory_json=self.memory_json()
         )
 
+    def _empty_memory_section(self) -> str:
+        return AWI_MEMORY_SECTION.format(label=self.briefing.memory_label, memory_json=_as_json({}))
+
     async def _update_memory(self, messages: list[ConversationMessage]) -> None:
         prompt = AWI_UPDATE_PROMPT.format(
             brief=self.briefing.memory_brief,
@@ -96,6 +99,11 @@ class AwiStrategy(WindowedStrategy):
             else:
                 self.memory = memory
                 record["content"] = self.memory_json()
+
+
+def _as_json(memory: dict[str, str]) -> str:
+    """A memory object as indented JSON."""
+    return json.dumps(memory, ensure_ascii=False, indent=2)
 
 
 def parse_memory_object(reply: str) -> dict[str, str] | None:

@@ -46,7 +46,8 @@ class InContextStrategy(MemoryStrategy):
     Subclasses set ``model`` (the model under test, taken inside a sample) and say what the
     call shows beyond the briefing's system prompt and the new message: `_system_prompt`
     (default: the briefing's), `_kept_messages` (default: none) and `_generate_options`
-    (default: none; e.g. tools the history's calls name).
+    (default: none; e.g. tools the history's calls name), and what the first two are with an
+    empty memory (`_empty_system_prompt`, `_empty_kept_messages`).
     """
 
     model: Model
@@ -59,6 +60,19 @@ class InContextStrategy(MemoryStrategy):
             query: Unused (an answer sees all that is kept).
         """
         return await self._generate(prompt)
+
+    async def answer_without_memory(self, prompt: str, query: str) -> str:
+        """The same call as `answer` with nothing kept: the empty system prompt, no history.
+
+        Args:
+            prompt: The full evaluation prompt.
+            query: Unused.
+        """
+        messages = context_messages(
+            self._empty_system_prompt(), self._empty_kept_messages(), prompt
+        )
+        output = await self.model.generate(messages, **self._generate_options())
+        return output.completion
 
     async def _reply(self, message: str) -> str:
         """Reply to a user message (the ``reply`` phase); the caller keeps what it should."""
@@ -74,6 +88,14 @@ class InContextStrategy(MemoryStrategy):
         return self.briefing.system_prompt
 
     def _kept_messages(self) -> Sequence[ChatMessage]:
+        return ()
+
+    def _empty_system_prompt(self) -> str:
+        """The system prompt with an empty memory (default: the briefing's)."""
+        return self.briefing.system_prompt
+
+    def _empty_kept_messages(self) -> Sequence[ChatMessage]:
+        """The messages kept in context with an empty memory (default: none)."""
         return ()
 
     def _generate_options(self) -> dict[str, Any]:

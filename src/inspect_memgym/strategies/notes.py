@@ -102,9 +102,13 @@ class NotesStrategy(InContextStrategy):
         }
 
     def _system_prompt(self) -> str:
-        section = NOTES_SECTION.format(
-            label=self.briefing.memory_label, notes=self.notes or EMPTY_NOTES
-        )
+        return self._with_notes(self.notes)
+
+    def _empty_system_prompt(self) -> str:
+        return self._with_notes("")
+
+    def _with_notes(self, notes: str) -> str:
+        section = NOTES_SECTION.format(label=self.briefing.memory_label, notes=notes or EMPTY_NOTES)
         return f"{self.briefing.system_prompt}\n\n{section}"
 
     async def _rewrite(self, messages: list[ConversationMessage]) -> None:

@@ -122,6 +122,9 @@ class RagStrategy(WindowedStrategy):
         hits = retrieve(self.memory, query, self.top_k, log)
         return RAG_MEMORY_SECTION.format(entries=render_entries(hits))
 
+    def _empty_memory_section(self) -> str:
+        return RAG_MEMORY_SECTION.format(entries=render_entries([]))
+
     async def _update_memory(self, messages: list[ConversationMessage]) -> None:
         for message in messages:
             self._store(message)

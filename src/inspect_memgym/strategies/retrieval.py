@@ -130,6 +130,15 @@ class RetrievalStrategy(MemoryStrategy):
         """
         return await self._generate(self._retrieve(query), [], prompt)
 
+    async def answer_without_memory(self, prompt: str, query: str) -> str:
+        """The same call as `answer` with an empty store: no entries retrieved.
+
+        Args:
+            prompt: The full evaluation prompt.
+            query: Unused (an empty store retrieves nothing).
+        """
+        return await self._generate([], [], prompt)
+
     async def end_session(self) -> None:
         """Store the dialogue that just ended."""
         self._store_dialogue()

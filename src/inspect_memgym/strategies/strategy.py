@@ -9,6 +9,9 @@ answers from what the strategy kept. Each task's driver talks only to this inter
   without replying; memory may change; `observe_batch`: several inputs that arrive
   together (a search turn's documents), by default as one input, joined;
 - `answer`: answer an evaluation prompt from memory; memory and history stay unchanged;
+- `answer_without_memory`: the same call as `answer` with an empty memory (the memory
+  section present and empty, no history), for memory-isolated scores: the two answers
+  differ by what memory holds and nothing else;
 - `end_session` and `flush`: session boundaries and pending updates;
 - `kept`: the size of what the strategy holds now, `memory_text`: that memory as text
   (everything, or what an answer to a query would be shown), for diagnostics such as fact
@@ -26,6 +29,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from inspect_ai.model import ChatMessageSystem, ChatMessageUser, get_model
 
 from inspect_memgym.strategies.prompts import (
     ASSISTANT_SYSTEM_PROMPT,
@@ -123,6 +128,30 @@ class MemoryStrategy(ABC):
         Returns:
             The model's raw reply text.
         """
+
+    async def answer_without_memory(self, prompt: str, query: str) -> str:
+        """Answer an evaluation prompt as `answer` would if memory were empty.
+
+        The memory-isolated pass: the same system prompt, memory section (empty), tools and
+        prompt as `answer`, with nothing remembered, so the two answers differ by what
+        memory holds and nothing else. Memory stays unchanged and no retrieval is logged.
+        By default the call is the briefing's system prompt and the prompt; a strategy that
+        shows a memory section or history overrides it.
+
+        Args:
+            prompt: The full prompt (question, and choices or reply format if any).
+            query: The question alone (unused by default).
+
+        Returns:
+            The model's raw reply text.
+        """
+        output = await get_model().generate(
+            [
+                ChatMessageSystem(content=self.briefing.system_prompt),
+                ChatMessageUser(content=prompt),
+            ]
+        )
+        return output.completion
 
     @abstractmethod
     def kept(self) -> KeptMemory:

@@ -108,6 +108,9 @@ class SummaryStrategy(InContextStrategy):
     def _kept_messages(self) -> Sequence[ChatMessage]:
         return self._history
 
+    def _empty_kept_messages(self) -> Sequence[ChatMessage]:
+        return self._history[:1]
+
     async def _compact_if_over_budget(self) -> None:
         if self.kept().tokens <= self.context_budget:
             return

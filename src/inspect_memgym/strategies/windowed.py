@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections import deque
+from collections.abc import Sequence
 from typing import Any
 
 from inspect_ai.model import ChatMessage, get_model
@@ -40,10 +41,11 @@ DEFAULT_SHORT_TERM_WINDOW = 4
 class WindowedStrategy(MemoryStrategy):
     """A strategy whose replies see its memory and the most recent raw inputs.
 
-    Subclasses say what memory shows for a query (`_memory_section`) and how a batch of
-    inputs changes memory (`_update_memory`). Create inside a sample: it takes the model
-    under test from `get_model()` (and the ``memory`` role for updates) and records its name
-    in the sample's `ModelCallContext`.
+    Subclasses say what memory shows for a query (`_memory_section`) and when empty
+    (`_empty_memory_section`), and how a batch of inputs changes memory
+    (`_update_memory`). Create inside a sample: it takes the model under test from
+    `get_model()` (and the ``memory`` role for updates) and records its name in the
+    sample's `ModelCallContext`.
     """
 
     def __init__(
@@ -138,6 +140,19 @@ class WindowedStrategy(MemoryStrategy):
         output = await self.model.generate(self._context(section, prompt))
         return output.completion
 
+    async def answer_without_memory(self, prompt: str, query: str) -> str:
+        """The same call as `answer` with an empty memory: its empty section, no window.
+
+        Args:
+            prompt: The full evaluation prompt.
+            query: Unused (an empty memory retrieves nothing).
+
+        Returns:
+            The model's raw reply.
+        """
+        output = await self.model.generate(self._context(self._empty_memory_section(), prompt, ()))
+        return output.completion
+
     async def flush(self) -> None:
         """Pass the pending messages (fewer than ``update_frequency``) to memory."""
         if self._pending:
@@ -162,6 +177,10 @@ class WindowedStrategy(MemoryStrategy):
             query: The message or question.
             log: Record any retrieval in the ledger (False when only looking).
         """
+
+    @abstractmethod
+    def _empty_memory_section(self) -> str:
+        """What an empty memory shows (the section `_memory_section` gives before any input)."""
 
     def memory_text(self, query: str | None = None) -> str:
         """Memory (all of it, or its section for the query) and the short-term window.
@@ -194,6 +213,13 @@ class WindowedStrategy(MemoryStrategy):
         await self._update_memory(batch)
         self.memory_updates += 1
 
-    def _context(self, memory_section: str, message: str) -> list[ChatMessage]:
+    def _context(
+        self,
+        memory_section: str,
+        message: str,
+        recent: Sequence[ConversationMessage] | None = None,
+    ) -> list[ChatMessage]:
+        """The call: system prompt and memory section, a window (default: its own), message."""
+        window = self._recent if recent is None else recent
         system = f"{self.briefing.system_prompt}\n\n{memory_section}"
-        return context_messages(system, [record.chat_message() for record in self._recent], message)
+        return context_messages(system, [record.chat_message() for record in window], message)
