@@ -132,9 +132,9 @@ def test_the_date_memory_writes_only_the_date() -> None:
 
 
 def play(policy: str, tmp_path: Path, **task_args: Any) -> dict[str, dict[str, float]]:
-    """Per-sample scores of one adversary on small users (no probes: the grading tests
+    """Per-sample scores of one adversary on one small user (no probes: the grading tests
     show they leave the headline alone)."""
-    args: dict[str, Any] = {"tier": "small", "seeds": 2, "diagnostics": False, **task_args}
+    args: dict[str, Any] = {"tier": "small", "seed": 3, "diagnostics": False, **task_args}
     [log] = eval(
         conversation(**args),
         model=f"memgym/{policy}",
