@@ -1,10 +1,11 @@
-"""Memory score and diagnostics of the scripted assistants per reference agent (offline).
+"""The headline and diagnostics of the scripted assistants per reference agent (offline).
 
 Usage: python benchmarks/conversation_table.py [--tier base] [--seeds 5]
        [--runs perfect:awe,strategic:awe,...] [--log-dir logs/conversation_table]
 
-Each run is ``policy:agent``. Prints a Markdown table of the means over users (memory score
-with its standard error), the model calls and tokens from the log, and the wall time.
+Each run is ``policy:agent``. Prints a Markdown table of the means over users (the headline,
+chance-corrected accuracy, with its standard error), the model calls and tokens from the
+log, and the wall time.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import time
 
 from inspect_ai import eval as inspect_eval
 
-from inspect_memgym.conversation.grading import SCORE_KEYS
+from inspect_memgym.conversation.grading import HEADLINE, SCORE_KEYS
 from inspect_memgym.conversation.task import conversation
 
 DEFAULT_RUNS = (
@@ -31,9 +32,9 @@ def main() -> None:
     parser.add_argument("--log-dir", default="logs/conversation_table")
     parser.add_argument("--max-samples", type=int, default=5)
     args = parser.parse_args()
-    keys = [key for key in SCORE_KEYS if key != "memory_score"]
+    keys = [key for key in SCORE_KEYS if key != HEADLINE]
     header = (
-        "| policy | agent | users | memory score | "
+        "| policy | agent | users | corrected accuracy | "
         + " | ".join(keys)
         + " | model calls | tokens | wall s |"
     )
@@ -53,7 +54,7 @@ def main() -> None:
         assert log.results is not None and log.samples is not None
         errors = sum(1 for sample in log.samples if sample.error)
         metrics = {score.name: score.metrics for score in log.results.scores}
-        memory = metrics["memory_score"]
+        memory = metrics[HEADLINE]
         cells = " | ".join(f"{metrics[key]['mean'].value:.3f}" for key in keys)
         calls = sum(
             1 for sample in log.samples for event in sample.events if event.event == "model"

@@ -3,9 +3,10 @@
     python benchmarks/isolation_table.py              # conversation small, 10 users
     python benchmarks/isolation_table.py --users 3    # quicker
 
-Prints, per memory strategy and policy, the memory score, the no-memory score and the delta
-(mean ± standard error over users); then, for the agentic entity_stream loop and for two
-conversation strategies, the model calls and wall time with isolation on and off.
+Prints, per memory strategy and policy, the headline (chance-corrected accuracy), the
+no-memory headline and the delta (mean ± standard error over users); then, for the agentic
+entity_stream loop and for two conversation strategies, the model calls and wall time with
+isolation on and off.
 """
 
 from __future__ import annotations
@@ -65,12 +66,13 @@ def main() -> None:
     parser.add_argument("--users", type=int, default=10)
     args = parser.parse_args()
     print(f"conversation, small tier, {args.users} users (mean ± standard error over users)\n")
-    print("| strategy | policy | memory score | no memory | memory delta |")
+    print("| strategy | policy | corrected accuracy | no memory | memory delta |")
     print("|---|---|---:|---:|---:|")
     for strategy in STRATEGY_NAMES:
         for policy in POLICIES:
             log, _ = run(conversation(tier="small", seeds=args.users, agent=strategy), policy)
-            row = [shown(values(log, key)) for key in ("memory_score", "no_memory", "memory_delta")]
+            keys = ("chance_corrected_accuracy", "no_memory", "memory_delta")
+            row = [shown(values(log, key)) for key in keys]
             print(f"| {strategy} | {policy} | " + " | ".join(row) + " |")
     print("\nwhat isolation costs (memgym/perfect)\n")
     print("| run | model calls off | on | extra | wall s off | on | extra |")

@@ -4,8 +4,9 @@
   Report the mean and standard error of the composite and every axis, overall and per
   template.
 - ``conversation_official``: base tier (sized like AMemGym v1.base), users 0-19, the
-  default ``awe`` agent on the embedded chroma backend (20 samples). Report the memory score
-  and the write / read / utilization failure rates, each with its standard error.
+  default ``awe`` agent on the embedded chroma backend (20 samples). Report the headline
+  (chance-corrected accuracy), ``memory_delta`` and the write / read / utilization failure
+  rates, each with its standard error; AMemGym's memory score is logged beside them.
 - ``code_qa_official``: instances 0-99 with 100,000-token histories, the evicted protocol
   (three ingest groups, no source files) and the default ``notes`` agent (100 samples).
   Report accuracy with its standard error, memory-only fact recall, noise rejection,

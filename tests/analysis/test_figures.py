@@ -112,11 +112,16 @@ def test_outcome_shares_sum_to_one(log_dir: Path) -> None:
 
 def test_period_curve_is_the_mean_over_users_per_period() -> None:
     samples = [
-        {"periods": [{"period": 0, "memory_score": 1.0}, {"period": 1, "memory_score": 0.0}]},
         {
             "periods": [
-                {"period": 0, "memory_score": 0.5},
-                {"period": 1, "memory_score": float("nan")},
+                {"period": 0, "chance_corrected_accuracy": 1.0},
+                {"period": 1, "chance_corrected_accuracy": 0.0},
+            ]
+        },
+        {
+            "periods": [
+                {"period": 0, "chance_corrected_accuracy": 0.5},
+                {"period": 1, "chance_corrected_accuracy": float("nan")},
             ]
         },
     ]

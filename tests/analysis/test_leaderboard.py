@@ -62,7 +62,7 @@ def test_rows_equal_inspect_metrics(analysis_logs: AnalysisLogs, tmp_path: Path)
     assert 0 < naive.scores["composite"].mean < 0.5
 
 
-def test_conversation_rows_lead_with_the_memory_score(
+def test_conversation_rows_lead_with_the_chance_corrected_accuracy(
     analysis_logs: AnalysisLogs, tmp_path: Path
 ) -> None:
     directory = copy_logs(tmp_path / "logs", list(analysis_logs.conversation.values()))
@@ -70,11 +70,11 @@ def test_conversation_rows_lead_with_the_memory_score(
     assert [row.model for row in board.rows] == ["memgym/perfect", "memgym/guesser"]
     for row in board.rows:
         assert row.task == "conversation"
-        assert row.headline == "memory_score"
+        assert row.headline == "chance_corrected_accuracy"
         assert row.keys == conversation_grading.SCORE_KEYS
-        assert row.label == "v2 · small · seed 0 · agent awe"
-    assert board.rows[0].scores["memory_score"].mean == 1.0
-    assert board.rows[1].scores["memory_score"].mean < 0.5
+        assert row.label == "v3 · small · seed 0 · agent awe"
+    assert board.rows[0].scores["chance_corrected_accuracy"].mean == 1.0
+    assert board.rows[1].scores["chance_corrected_accuracy"].mean < 0.5
 
 
 def test_different_protocols_are_separate_rows_and_the_notes_say_how(
@@ -148,7 +148,7 @@ def test_csv_and_json_hold_every_row_and_key(analysis_logs: AnalysisLogs, tmp_pa
     ]
     perfect = records[2]
     assert float(perfect["composite_mean"]) == 1.0 and float(perfect["composite_stderr"]) == 0.0
-    assert perfect["memory_score_mean"] == ""  # a conversation key, not this task's
+    assert perfect["chance_corrected_accuracy_mean"] == ""  # a conversation key only
     assert perfect["samples"] == "2"
 
     document = json.loads(format_leaderboard(board, "json"))
@@ -159,8 +159,8 @@ def test_csv_and_json_hold_every_row_and_key(analysis_logs: AnalysisLogs, tmp_pa
     assert rows[2]["protocol"]["templates"] == ["city", "company"]
     assert rows[2]["protocol"]["version"] == 4
     assert set(rows[2]["scores"]) == set(SCORE_KEYS)
-    assert rows[0]["headline"] == "memory_score"
-    assert rows[0]["scores"]["memory_score"] == {"mean": 1.0, "stderr": 0.0}
+    assert rows[0]["headline"] == "chance_corrected_accuracy"
+    assert rows[0]["scores"]["chance_corrected_accuracy"] == {"mean": 1.0, "stderr": 0.0}
 
 
 def test_markdown_has_one_table_per_task(analysis_logs: AnalysisLogs, tmp_path: Path) -> None:
@@ -186,7 +186,7 @@ def test_markdown_has_one_table_per_task(analysis_logs: AnalysisLogs, tmp_path: 
         f"| memgym/naive | v4 · lite · seed 0 · city, company · agent agentic | 2 | {cell} |"
         in text
     )
-    assert "| memory_score | accuracy | upper_bound | random |" in text
+    assert "| chance_corrected_accuracy | accuracy | random | memory_score |" in text
     assert not math.isnan(naive.scores["composite"].stderr)
 
 

@@ -53,7 +53,7 @@ def headline_by_sample(log_dir: Path, model: str, agent: str) -> dict[str, float
         log = read_eval_log(str(path))
         if log.eval.model == model and log.eval.metadata["agent"] == agent:  # type: ignore[index]
             return {
-                str(sample.id): float(sample.scores[SCORER].value["memory_score"])  # type: ignore[index]
+                str(sample.id): float(sample.scores[SCORER].value["chance_corrected_accuracy"])  # type: ignore[index]
                 for sample in log.samples or []
             }
     raise AssertionError(f"no log of {model} with agent {agent}")
@@ -77,7 +77,7 @@ def test_paired_delta_is_the_mean_of_per_sample_differences(runs: Path) -> None:
 def test_the_leaderboard_shows_the_paired_delta_beside_the_headline(runs: Path) -> None:
     board = load_leaderboard([str(runs / "main")])
     text = format_leaderboard(board, "markdown", paired_deltas(board, "none"))
-    assert "| memory_score | Δ vs none (paired) | accuracy |" in text
+    assert "| chance_corrected_accuracy | Δ vs none (paired) | accuracy |" in text
     delta = next(d for d in paired_deltas(board, "none") if d.model == "memgym/perfect")
     assert f"| {delta.delta.mean:+.3f} ± {delta.delta.stderr:.3f} |" in text
 

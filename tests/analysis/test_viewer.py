@@ -42,7 +42,8 @@ def test_tasks_declare_their_headline_and_score_columns() -> None:
     assert scales["write_failure"].palette == "good-low"  # type: ignore[union-attr]
 
     talk = conversation(tier="small", seeds=1)
-    assert talk.headline_metric is not None and talk.headline_metric.score == "memory_score"
+    assert talk.headline_metric is not None
+    assert talk.headline_metric.score == "chance_corrected_accuracy"
     assert score_columns(talk.viewer, "conversation_scorer") == list(
         conversation_grading.SCORE_KEYS
     )
@@ -61,7 +62,10 @@ def test_logs_carry_the_headline_viewer_and_tables(analysis_logs: AnalysisLogs) 
     talk = analysis_logs.conversation["guesser"]
     [user] = talk.samples or []
     explanation = str(user.scores["conversation_scorer"].explanation)  # type: ignore[index]
-    assert "| period | accuracy | upper bound | memory score |" in explanation
+    assert (
+        "| period | corrected accuracy | accuracy | no memory | memory Δ | memory score |"
+        in explanation
+    )
     assert "| question | 0 | 1 | 2 | 3 |" in explanation
 
 
@@ -155,7 +159,7 @@ def test_conversation_tables() -> None:
             }
         ]
     )
-    assert "| 0 | 0.50 | – | – | – | – | – | – | – | 1 |" in periods
+    assert "| 0 | – | 0.50 | – | – | – | – | – | – | – | 1 |" in periods
     grid = conversation_grid(
         [
             {"period": 0, "qid": "q01", "correct": True},

@@ -8,6 +8,7 @@ from inspect_memgym.conversation.world.amemgym_format import (
     scenarios_from_amemgym,
 )
 from inspect_memgym.conversation.world.model import ConversationScenario
+from inspect_memgym.conversation.world.presentation import presented_choices
 
 
 def amemgym_user(user_id: str) -> dict:
@@ -133,14 +134,23 @@ def test_loads_users_in_the_released_schema(tmp_path):
     assert second.changes == {"Cooking style": ("quick meals", "batch cooking")}
     question = scenario.questions[0]
     assert question.required == ("Cooking style", "Weekly budget")
-    assert question.choices[question.gold_index(second.state)].text == "A big pot of lentil stew."
+    assert question.gold_choice(second.state).text == "A big pot of lentil stew."
+    assert scenario.choices_shown == 0  # every released choice is shown
 
 
-def test_choices_are_shuffled_but_fixed(tmp_path):
+def test_every_choice_is_shown_in_an_order_drawn_per_user_and_period(tmp_path):
     users = [amemgym_user(f"user-{n}") for n in range(8)]
     scenarios = scenarios_from_amemgym(users)
-    orders = {tuple(c.text for c in s.questions[0].choices) for s in scenarios}
-    assert len(orders) > 1
+    released = {choice.text for choice in scenarios[0].questions[0].choices}
+    orders = set()
+    for scenario in scenarios:
+        question = scenario.questions[0]
+        for period in scenario.periods:
+            shown = presented_choices(scenario, question, period)
+            assert {choice.text for choice in shown} == released
+            orders.add(tuple(choice.text for choice in shown))
+            assert shown == presented_choices(scenario, question, period)  # fixed by the seed
+    assert len(orders) > 4
     again = scenarios_from_amemgym(users)
     assert [s.to_dict() for s in again] == [s.to_dict() for s in scenarios]
 

@@ -10,6 +10,7 @@ from inspect_memgym.conversation.world.calendar import period_bounds
 from inspect_memgym.conversation.world.catalogue import get_variable
 from inspect_memgym.conversation.world.generate import generate_user
 from inspect_memgym.conversation.world.model import ConversationScenario
+from inspect_memgym.conversation.world.presentation import gold_number, presented_choices
 from inspect_memgym.conversation.world.tiers import CONVERSATION_TIERS, get_conversation_tier
 
 SEEDS = range(6)
@@ -129,21 +130,26 @@ def test_times_are_simulated_sorted_and_inside_their_period(users):
         assert user.periods[0].start == "2025-01-01"
 
 
-def test_every_gold_answer_is_a_choice_and_choices_are_shuffled(users):
+def test_the_pool_is_every_combination_and_each_period_shows_the_gold(users):
     gold_positions: Counter[int] = Counter()
     for (tier_name, _), user in users.items():
         tier = get_conversation_tier(tier_name)
+        assert user.choices_shown == tier.choices_shown
         for question in user.questions:
-            assert len(question.choices) >= tier.min_choices
             states = [choice.state for choice in question.choices]
-            assert len(states) == len(set(states))
+            assert len(states) == len(set(states)) == 3**tier.variables_per_question
             texts = [choice.text for choice in question.choices]
             assert len(texts) == len(set(texts))
             for period in user.periods:
-                gold_positions[question.gold_index(period.state)] += 1
+                shown = presented_choices(user, question, period)
+                assert len(shown) == tier.choices_shown
+                assert len(set(shown)) == len(shown)
+                assert set(shown) <= set(question.choices)
+                gold = question.gold_choice(period.state)
+                gold_positions[gold_number(shown, gold)] += 1
     # Shuffled: the gold answer is not stuck in one position.
-    assert len(gold_positions) >= 4
-    assert max(gold_positions.values()) < 0.5 * sum(gold_positions.values())
+    assert len(gold_positions) == 4
+    assert max(gold_positions.values()) < 0.4 * sum(gold_positions.values())
 
 
 def test_unknown_tier_is_refused():

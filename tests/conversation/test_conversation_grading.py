@@ -4,12 +4,20 @@ import math
 import pytest
 
 from inspect_memgym.conversation.grading import (
-    MIN_HEADROOM,
+    HEADLINE,
+    NO_MEMORY_KIND,
     SCORE_KEYS,
+    UPPER_BOUND_FLAG,
     grade_conversation,
 )
+from inspect_memgym.conversation.normalisation import MEMORY_SCORE_RANGE, MIN_HEADROOM
 from inspect_memgym.conversation.world.model import ConversationScenario
-from inspect_memgym.conversation.world.probes import probe_values, probed_variables
+from inspect_memgym.conversation.world.presentation import (
+    gold_number,
+    presented_choices,
+    presented_values,
+)
+from inspect_memgym.conversation.world.probes import probed_variables
 from inspect_memgym.scoring.multiple_choice import parse_choice
 
 from .tiny_user import tiny_user
@@ -19,13 +27,21 @@ def answer(number: int) -> str:
     return json.dumps({"answer": number})
 
 
+def gold_of(scenario: ConversationScenario, period_index: int, qid: str) -> int:
+    """The number the gold option is shown under in that period."""
+    question = next(q for q in scenario.questions if q.qid == qid)
+    period = scenario.periods[period_index]
+    shown = presented_choices(scenario, question, period)
+    return gold_number(shown, question.gold_choice(period.state))
+
+
 def perfect_results(scenario: ConversationScenario) -> list[dict[str, object]]:
-    """Every question, probe and upper bound answered right."""
+    """Every question, probe and upper bound answered right (and right with no memory)."""
     results: list[dict[str, object]] = []
     for period in scenario.periods:
         for question in scenario.questions:
-            gold = question.gold_index(period.state) + 1
-            for kind in ("question", "upper_bound"):
+            gold = gold_of(scenario, period.index, question.qid)
+            for kind in ("question", "upper_bound", NO_MEMORY_KIND):
                 results.append(
                     {
                         "kind": kind,
@@ -35,7 +51,7 @@ def perfect_results(scenario: ConversationScenario) -> list[dict[str, object]]:
                     }
                 )
         for variable in probed_variables(scenario):
-            values = probe_values(scenario.scenario_id, variable)
+            values = presented_values(scenario, variable, period.index)
             number = values.index(period.state[variable.key]) + 1
             results.append(
                 {
@@ -56,14 +72,13 @@ def replace(results, kind, period, item, raw):
 
 
 def wrong_choice(scenario, period_index, qid):
-    question = next(q for q in scenario.questions if q.qid == qid)
-    gold = question.gold_index(scenario.periods[period_index].state) + 1
+    gold = gold_of(scenario, period_index, qid)
     return answer(1 if gold != 1 else 2)
 
 
 def wrong_probe(scenario, period_index, key):
     variable = scenario.variable(key)
-    values = probe_values(scenario.scenario_id, variable)
+    values = presented_values(scenario, variable, period_index)
     right = values.index(scenario.periods[period_index].state[key]) + 1
     return answer(1 if right != 1 else 2)
 
@@ -95,14 +110,18 @@ class TestGrading:
     def test_all_right(self):
         scenario = tiny_user()
         grading = grade_conversation(scenario, perfect_results(scenario))
-        assert set(grading.value) == set(SCORE_KEYS)
+        assert list(grading.value) == list(SCORE_KEYS)
+        assert grading.value[HEADLINE] == pytest.approx(1.0)
         assert grading.value["accuracy"] == 1.0
         assert grading.value["upper_bound"] == 1.0
+        assert grading.value[UPPER_BOUND_FLAG] == 0.0
         assert grading.value["memory_score"] == pytest.approx(1.0)
+        assert grading.value["no_memory"] == pytest.approx(1.0)
+        assert grading.value["memory_delta"] == pytest.approx(0.0)
         assert grading.value["parse_failure"] == 0.0
         for key in ("write_failure", "read_failure", "utilization_failure"):
             assert grading.value[key] == 0.0
-        # random = mean of 1/4 and 1/5
+        # random = mean of 1/4 and 1/5 (the tiny user shows its whole pool)
         assert grading.value["random"] == pytest.approx((1 / 4 + 1 / 5) / 2)
 
     def test_utilization_failure_when_every_variable_recalled(self):
@@ -170,7 +189,19 @@ class TestGrading:
         assert math.isnan(grading.value["memory_score"])
         assert math.isnan(grading.value["write_failure"])
 
-    def test_memory_score_formula_and_floor(self):
+    def test_headline_is_chance_corrected_accuracy(self):
+        scenario = tiny_user()
+        results = perfect_results(scenario)
+        for period in range(3):
+            results = replace(
+                results, "question", period, "q02", wrong_choice(scenario, period, "q02")
+            )
+        grading = grade_conversation(scenario, results)
+        random = (1 / 4 + 1 / 5) / 2
+        assert grading.value["accuracy"] == 0.5
+        assert grading.value[HEADLINE] == pytest.approx((0.5 - random) / (1 - random))
+
+    def test_memory_score_is_floored_clipped_and_flagged(self):
         scenario = tiny_user()
         results = perfect_results(scenario)
         for period in range(3):
@@ -178,10 +209,39 @@ class TestGrading:
             results = replace(results, "upper_bound", period, "q02", "nothing")
         grading = grade_conversation(scenario, results)
         random = (1 / 4 + 1 / 5) / 2
-        # upper bound 0 <= random: the denominator is floored.
-        assert grading.value["memory_score"] == pytest.approx((1 - random) / MIN_HEADROOM)
+        # upper bound 0 <= random: the denominator is floored, then the score clipped.
+        assert (1 - random) / MIN_HEADROOM > MEMORY_SCORE_RANGE[1]
+        assert grading.value["memory_score"] == MEMORY_SCORE_RANGE[1]
+        assert grading.value[UPPER_BOUND_FLAG] == 1.0
 
-    def test_guessing_option_one_scores_near_random(self):
+    def test_no_auxiliary_pass_reaches_the_headline(self):
+        scenario = tiny_user()
+        results = perfect_results(scenario)
+        sandbagged = [
+            {**r, "raw": "nothing"} if r["kind"] in ("upper_bound", "probe") else r for r in results
+        ]
+        honest = grade_conversation(scenario, results).value
+        gamed = grade_conversation(scenario, sandbagged).value
+        for key in (HEADLINE, "accuracy", "no_memory", "memory_delta", "no_memory_accuracy"):
+            assert gamed[key] == honest[key], key
+        assert gamed["memory_score"] == honest["memory_score"] == 1.0
+        assert gamed[UPPER_BOUND_FLAG] == 1.0 and honest[UPPER_BOUND_FLAG] == 0.0
+
+    def test_an_unparsed_no_memory_reply_counts_as_a_guess(self):
+        scenario = tiny_user()
+        results = [
+            {**r, "raw": answer(1) if r["kind"] == "question" else "no idea"}
+            if r["kind"] in ("question", NO_MEMORY_KIND)
+            else r
+            for r in perfect_results(scenario)
+        ]
+        grading = grade_conversation(scenario, results)
+        # Sandbagging the no-memory pass cannot push the baseline below chance.
+        assert grading.value["no_memory"] == pytest.approx(0.0)
+        assert grading.value["no_memory_accuracy"] == pytest.approx((1 / 4 + 1 / 5) / 2)
+        assert grading.value["memory_delta"] == pytest.approx(grading.value[HEADLINE])
+
+    def test_guessing_option_one_scores_its_hits(self):
         scenario = tiny_user()
         results = [
             {**r, "raw": answer(1)} if r["kind"] == "question" else r
@@ -189,7 +249,7 @@ class TestGrading:
         ]
         grading = grade_conversation(scenario, results)
         expected = [
-            sum(q.gold_index(p.state) == 0 for q in scenario.questions) / 2
+            sum(gold_of(scenario, p.index, q.qid) == 1 for q in scenario.questions) / 2
             for p in scenario.periods
         ]
         assert [g.accuracy for g in grading.periods] == expected

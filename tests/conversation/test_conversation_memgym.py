@@ -14,6 +14,7 @@ import pytest
 from inspect_ai import eval
 from inspect_ai.log import EvalLog
 
+from inspect_memgym.conversation.grading import HEADLINE
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.memory.ledger import MemoryLedger
 
@@ -63,6 +64,7 @@ def perfect_awe(tmp_path_factory: pytest.TempPathFactory) -> EvalLog:
 
 def test_perfect_awe_scores_one_through_the_memory_tools(perfect_awe: EvalLog) -> None:
     for score in sample_scores(perfect_awe):
+        assert score[HEADLINE] == pytest.approx(1.0)
         assert score["memory_score"] == pytest.approx(1.0)
         assert score["accuracy"] == 1.0
         assert score["upper_bound"] == 1.0
@@ -92,14 +94,14 @@ def test_sample_records_agent_and_periods(perfect_awe: EvalLog) -> None:
 def test_perfect_in_context_agents_score_one(agent: str, tmp_path) -> None:
     log = run("perfect", str(tmp_path), agent=agent)
     for score in sample_scores(log):
-        assert score["memory_score"] == pytest.approx(1.0)
+        assert score[HEADLINE] == pytest.approx(1.0)
 
 
 def test_rag_retrieves_raw_messages(tmp_path) -> None:
     log = run("perfect", str(tmp_path), agent="rag", seeds=1)
     # Small users have few messages: top_k 30 retrieves all of them.
     for score in sample_scores(log):
-        assert score["memory_score"] == pytest.approx(1.0)
+        assert score[HEADLINE] == pytest.approx(1.0)
     for sample in log.samples or []:
         stored = [
             op for op in sample.store_as(MemoryLedger).operations if op["tool"] == "rag_store"
@@ -116,8 +118,8 @@ def test_rag_with_small_top_k_loses_memory(tmp_path) -> None:
 def test_forgetful_policies_rank_below_perfect(tmp_path) -> None:
     naive = run("naive", str(tmp_path), seeds=3)
     strategic = run("strategic", str(tmp_path), seeds=3)
-    assert mean(naive, "memory_score") < 0.9
-    assert mean(strategic, "memory_score") < 0.95
+    assert mean(naive, HEADLINE) < 0.9
+    assert mean(strategic, HEADLINE) < 0.95
     # naive never updates: its failures after a change are failures to write the change.
     assert mean(naive, "write_failure") > 0
     assert_diagnostics_add_up(naive)
@@ -130,14 +132,19 @@ def test_abstainer_fails_to_parse_and_scores_negative(tmp_path) -> None:
         assert score["parse_failure"] == 1.0
         assert score["accuracy"] == 0.0
         assert score["upper_bound"] == 1.0
-        assert score["memory_score"] < 0
+        assert score[HEADLINE] == pytest.approx(-1 / 3)  # (0 - 1/4) / (1 - 1/4)
+        # With no memory an unparsed reply earns a guess's credit: no gain from abstaining.
+        assert score["no_memory"] == pytest.approx(0.0)
+        assert score["memory_delta"] == pytest.approx(-1 / 3)
 
 
-def test_without_probes_and_upper_bound_the_keys_are_nan(tmp_path) -> None:
+def test_without_probes_and_upper_bound_only_their_keys_are_nan(tmp_path) -> None:
     log = run("perfect", str(tmp_path), seeds=1, diagnostics=False, upper_bound=False)
     [score] = sample_scores(log)
     assert score["accuracy"] == 1.0
+    assert score[HEADLINE] == 1.0  # the headline needs no auxiliary pass
     assert math.isnan(score["memory_score"]) and math.isnan(score["write_failure"])
+    assert math.isnan(score["upper_bound_flag"])
 
 
 def test_same_seed_same_scores(tmp_path) -> None:
@@ -151,22 +158,22 @@ def test_same_seed_same_scores(tmp_path) -> None:
 def test_base_user_perfect_awe(tmp_path) -> None:
     log = run("perfect", str(tmp_path), tier="base", seeds=1)
     [score] = sample_scores(log)
-    assert score["memory_score"] >= 0.95
+    assert score[HEADLINE] >= 0.95
 
 
 @pytest.mark.slow
 def test_done_criteria_on_base_users(tmp_path) -> None:
     perfect = run("perfect", str(tmp_path), tier="base", seeds=5)
     guesser = run("guesser", str(tmp_path), tier="base", seeds=10, diagnostics=False)
-    assert mean(perfect, "memory_score") >= 0.95
-    assert abs(mean(guesser, "memory_score")) <= 0.05
+    assert mean(perfect, HEADLINE) >= 0.95
+    assert abs(mean(guesser, HEADLINE)) <= 0.05
     assert_diagnostics_add_up(perfect)
 
 
 def test_guesser_scores_near_zero(tmp_path) -> None:
     # The memory system is irrelevant to a policy that remembers nothing: native is cheapest.
     log = run("guesser", str(tmp_path), agent="native", seeds=12, diagnostics=False)
-    assert abs(mean(log, "memory_score")) <= 0.1
+    assert abs(mean(log, HEADLINE)) <= 0.1
 
 
 @pytest.mark.parametrize(
@@ -196,7 +203,7 @@ def test_solver_override_runs_a_reference_agent(tmp_path) -> None:
     )
     [score] = sample_scores(log)
     assert (log.samples or [])[0].metadata["agent"]["agent"] == "rag"
-    assert score["memory_score"] == pytest.approx(1.0)
+    assert score[HEADLINE] == pytest.approx(1.0)
 
 
 def test_awe_on_a_chroma_server_scores_like_embedded(

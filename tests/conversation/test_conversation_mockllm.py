@@ -31,18 +31,43 @@ from inspect_ai.util import store_as
 from inspect_memgym.conversation.state import PHASE_QUESTION
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.conversation.world.model import ConversationScenario
+from inspect_memgym.conversation.world.presentation import gold_number, presented_choices
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.multiple_choice import parse_choice
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, ModelCallContext
-from inspect_memgym.strategies.prompts import ASSISTANT_SYSTEM_PROMPT
+from inspect_memgym.strategies.prompts import (
+    ASSISTANT_SYSTEM_PROMPT,
+    AWE_MEMORY_SECTION,
+    AWI_MEMORY_SECTION,
+    CONVERSATION_MEMORY_LABEL,
+    NO_ENTRIES,
+    RAG_MEMORY_SECTION,
+)
 
 USAGE = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)
 QUESTION_REPLIES = ('{"answer": 1}', '```json\n{"answer": 2}\n```', "I pick 2", '{"answer": 99}')
 FACT = "Scripted fact number {number}."
 FOLLOW_UP = "Interesting - what would you do first?"
 NO_MEMORY_REPLY = '{"answer": 1}'
+EMPTY_SYSTEM_PROMPTS = {
+    ASSISTANT_SYSTEM_PROMPT,
+    *(
+        f"{ASSISTANT_SYSTEM_PROMPT}\n\n{section}"
+        for section in (
+            AWE_MEMORY_SECTION.format(label=CONVERSATION_MEMORY_LABEL, entries=NO_ENTRIES),
+            RAG_MEMORY_SECTION.format(entries=NO_ENTRIES),
+            AWI_MEMORY_SECTION.format(label=CONVERSATION_MEMORY_LABEL, memory_json="{}"),
+        )
+    ),
+}
+"""The system prompt of a call with an empty memory, for each strategy these tests play."""
 
 Script = Callable[[list[ChatMessage], list[ToolInfo], ToolChoice, GenerateConfig], ModelOutput]
+
+
+def shows_no_memory(messages: list[ChatMessage]) -> bool:
+    """Whether a call shows an empty memory: its section empty and no history."""
+    return len(messages) == 2 and messages[0].text in EMPTY_SYSTEM_PROMPTS
 
 
 def text(content: str) -> ModelOutput:
@@ -73,9 +98,8 @@ def assistant_script() -> Script:
             )
             output.usage = USAGE
             return output
-        without_memory = len(messages) == 2 and messages[0].text == ASSISTANT_SYSTEM_PROMPT
-        if phase == PHASE_QUESTION and without_memory:
-            return text(NO_MEMORY_REPLY)  # the no-memory pass: the question alone
+        if phase == PHASE_QUESTION and shows_no_memory(messages):
+            return text(NO_MEMORY_REPLY)  # the no-memory pass: memory empty
         if phase == PHASE_QUESTION:
             answer = QUESTION_REPLIES[counters["question"] % len(QUESTION_REPLIES)]
             counters["question"] += 1
@@ -127,9 +151,11 @@ def test_scores_follow_from_the_script(scripted: EvalSample) -> None:
     for number, row in enumerate(rows):
         reply = QUESTION_REPLIES[number % len(QUESTION_REPLIES)]
         question = next(q for q in scenario.questions if q.qid == row["qid"])
-        choice = parse_choice(reply, len(question.choices))
+        period = scenario.periods[row["period"]]
+        shown = presented_choices(scenario, question, period)
+        choice = parse_choice(reply, len(shown))
         failures += choice is None
-        gold = question.gold_index(scenario.periods[row["period"]].state) + 1
+        gold = gold_number(shown, question.gold_choice(period.state))
         right += choice == gold
         assert row["choice"] == choice and row["gold"] == gold
         assert row["no_memory_choice"] == 1
@@ -156,7 +182,7 @@ def test_facts_go_through_the_backend_and_come_back(scripted: EvalSample) -> Non
         for event in scripted.events
         if event.event == "model"
         and '"answer": <number>' in event.input[-1].text
-        and not (len(event.input) == 2 and event.input[0].text == ASSISTANT_SYSTEM_PROMPT)
+        and not shows_no_memory(event.input)
         and "Here is my current situation" not in event.input[-1].text
     ]
     assert question_inputs
@@ -197,6 +223,11 @@ def test_llm_user_writes_the_follow_ups(tmp_path: Any) -> None:
     first_update = next(period for period in scenario.periods if period.index > 0)
     assert first_update.sessions[0].opening in system_prompt
     assert json.dumps(scenario.periods[-1].state) not in system_prompt
+    # Nor any value by name: the user model cannot state what the opening only implies.
+    for call in user_calls:
+        seen = " ".join(message.text for message in call.input).lower()
+        for variable in scenario.variables:
+            assert not [value for value in variable.values if f" {value.lower()} " in seen]
 
 
 def answer_prompts(sample: EvalSample) -> list[str]:
@@ -206,7 +237,7 @@ def answer_prompts(sample: EvalSample) -> list[str]:
         for event in sample.events
         if event.event == "model"
         and '"answer": <number>' in event.input[-1].text
-        and not (len(event.input) == 2 and event.input[0].text == ASSISTANT_SYSTEM_PROMPT)
+        and not shows_no_memory(event.input)
         and "Here is my current situation" not in event.input[-1].text
     ]
 

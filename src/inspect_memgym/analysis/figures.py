@@ -6,7 +6,8 @@ the protocol fields that differ when the logs hold several protocols of the task
 * ``<task>_scores.png``: every score key but the failure rates, per model, ± standard error;
 * ``<task>_question_types.png``: accuracy per question type (conversation: per question);
 * ``<task>_failures.png``: answered right vs write / read / utilization failures;
-* ``<task>_periods.png``: the memory score per period (tasks with periods: conversation);
+* ``<task>_periods.png``: the chance-corrected accuracy per period (tasks with periods:
+  conversation);
 * ``<task>_learning_curve.png``: test accuracy per step (tasks that record a learning curve).
 """
 
@@ -40,7 +41,7 @@ from inspect_memgym.analysis.sample_scores import sample_details, sample_values
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
 
 NOT_PLOTTED_AS_SCORES = frozenset({*FAILURE_RATE_KEYS, "parse_failure"})
-PERIOD_SCORE = "memory_score"
+PERIOD_SCORE = "chance_corrected_accuracy"
 
 Item = TypeVar("Item")
 Measured = TypeVar("Measured")
@@ -152,10 +153,12 @@ def _task_figures(
         written.append(
             _save(
                 period_figure(
-                    f"{title}\nmemory score per period", "memory score (± standard error)", periods
+                    f"{title}\nchance-corrected accuracy per period",
+                    "chance-corrected accuracy (± standard error)",
+                    periods,
                 ),
                 directory / f"{task}_periods.png",
-                "memory score per period and model: mean over users ± standard error",
+                "chance-corrected accuracy per period and model: mean over users ± standard error",
             )
         )
 

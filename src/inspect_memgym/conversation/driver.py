@@ -1,12 +1,13 @@
 """The conversation driver: plays one user's periods against a memory strategy.
 
 For each period, the sessions run on-policy (the strategy's replies go to the simulated
-user), then every question is asked as a numbered multiple choice, every variable a question
-depends on is probed, and every question is asked again with the current values given (the
-upper bound, straight to the model, no memory). With memory isolation (the default), every
-question is also asked once with no memory at all (the ``none`` strategy: the same reasoner
-sees the question alone); that prompt is the same in every period. Answers are recorded raw
-in `ConversationState.results`; the scorer parses and grades them. Evaluation prompts never
+user), then every question is asked as a numbered multiple choice (the options the period
+shows, `world.presentation`), every variable a question depends on is probed, and every
+question is asked again with the current values given (the upper bound, straight to the
+model, no memory). With memory isolation (the default), every question is also asked with
+an empty memory (`MemoryStrategy.answer_without_memory`: the same call as the answer, the
+memory section present and empty, no history). Answers are recorded raw in
+`ConversationState.results`; the scorer parses and grades them. Evaluation prompts never
 change the strategy's memory, and gold states never appear in any prompt except the upper
 bound's own statement of the current values. Memory operations are tagged with the period
 (`MemoryLedger.event_index`).
@@ -41,12 +42,17 @@ from inspect_memgym.conversation.state import (
     PHASE_UPPER_BOUND,
     current_conversation_state,
 )
-from inspect_memgym.conversation.world.model import ConversationScenario, Period, Session
-from inspect_memgym.conversation.world.probes import probe_values, probed_variables
+from inspect_memgym.conversation.world.model import (
+    ConversationQuestion,
+    ConversationScenario,
+    Period,
+    Session,
+)
+from inspect_memgym.conversation.world.presentation import presented_choices, presented_values
+from inspect_memgym.conversation.world.probes import probed_variables
 from inspect_memgym.memory.ledger import current_ledger
 from inspect_memgym.strategies.call_context import PHASE_REPLY, set_phase
 from inspect_memgym.strategies.drivers import register_driver
-from inspect_memgym.strategies.none import NoMemoryStrategy
 from inspect_memgym.strategies.strategy import MemoryStrategy
 
 SCENARIO_KEY = "scenario"
@@ -82,7 +88,7 @@ async def run_conversation(state: TaskState, agent: MemoryStrategy) -> TaskState
         progress.session_id = ""
         answers = await _ask_questions(scenario, period, agent)
         if options.get("memory_isolation", True):
-            answers.extend(await _ask_without_memory(scenario, period))
+            answers.extend(await _ask_without_memory(scenario, period, agent))
         if options.get("diagnostics", True):
             answers.extend(await _ask_probes(scenario, period, agent))
         if options.get("upper_bound", True):
@@ -123,27 +129,36 @@ def _record(kind: str, period: Period, item_id: str, raw: str, choices: int) -> 
     return {"kind": kind, "period": period.index, "item": item_id, "raw": raw, "choices": choices}
 
 
+def _shown_prompt(
+    scenario: ConversationScenario, question: ConversationQuestion, period: Period
+) -> tuple[str, int]:
+    """The question's multiple-choice prompt in this period, and how many options it shows."""
+    shown = presented_choices(scenario, question, period)
+    return question_prompt(question.text, [choice.text for choice in shown]), len(shown)
+
+
 async def _ask_questions(
     scenario: ConversationScenario, period: Period, agent: MemoryStrategy
 ) -> list[AnswerRecord]:
     answers = []
     for question in scenario.questions:
         set_phase(PHASE_QUESTION, question.qid)
-        prompt = question_prompt(question.text, [choice.text for choice in question.choices])
+        prompt, options = _shown_prompt(scenario, question, period)
         raw = await agent.answer(prompt, question.text)
-        answers.append(_record("question", period, question.qid, raw, len(question.choices)))
+        answers.append(_record("question", period, question.qid, raw, options))
     return answers
 
 
-async def _ask_without_memory(scenario: ConversationScenario, period: Period) -> list[AnswerRecord]:
-    """Every question again, with no memory: the question alone, to the same reasoner."""
-    no_memory = NoMemoryStrategy(record=False)
+async def _ask_without_memory(
+    scenario: ConversationScenario, period: Period, agent: MemoryStrategy
+) -> list[AnswerRecord]:
+    """Every question again, as the strategy would ask it with an empty memory."""
     answers = []
     for question in scenario.questions:
         set_phase(PHASE_QUESTION, question.qid)
-        prompt = question_prompt(question.text, [choice.text for choice in question.choices])
-        raw = await no_memory.answer(prompt, question.text)
-        answers.append(_record(NO_MEMORY_KIND, period, question.qid, raw, len(question.choices)))
+        prompt, options = _shown_prompt(scenario, question, period)
+        raw = await agent.answer_without_memory(prompt, question.text)
+        answers.append(_record(NO_MEMORY_KIND, period, question.qid, raw, options))
     return answers
 
 
@@ -152,7 +167,7 @@ async def _ask_probes(
 ) -> list[AnswerRecord]:
     answers = []
     for variable in probed_variables(scenario):
-        values = probe_values(scenario.scenario_id, variable)
+        values = presented_values(scenario, variable, period.index)
         set_phase(PHASE_PROBE, variable.key)
         raw = await agent.answer(
             probe_prompt(variable.label, values), probe_question(variable.label)
@@ -167,14 +182,12 @@ async def _ask_upper_bound(scenario: ConversationScenario, period: Period) -> li
     for question in scenario.questions:
         set_phase(PHASE_UPPER_BOUND, question.qid)
         situation = [(scenario.variable(key).label, period.state[key]) for key in question.required]
-        prompt = question_prompt(question.text, [choice.text for choice in question.choices])
+        prompt, options = _shown_prompt(scenario, question, period)
         output = await model.generate(
             [
                 ChatMessageSystem(content=UPPER_BOUND_SYSTEM),
                 ChatMessageUser(content=upper_bound_prompt(situation, prompt)),
             ]
         )
-        answers.append(
-            _record("upper_bound", period, question.qid, output.completion, len(question.choices))
-        )
+        answers.append(_record("upper_bound", period, question.qid, output.completion, options))
     return answers

@@ -10,42 +10,31 @@ from inspect_memgym.scoring.tables import format_number, markdown_table
 
 
 def conversation_periods(periods: Sequence[Mapping[str, Any]]) -> str:
-    """One row per period: accuracy, bounds, memory score and delta, failure rates, parse failures.
+    """One row per period: the headline, accuracy, isolation, memory score, failures, parses.
 
     Args:
         periods: The per-period grades (``conversation_grading.period_rows``).
     """
-    keys = (
-        "accuracy",
-        "upper_bound",
-        "memory_score",
-        "no_memory_accuracy",
-        "memory_delta",
-        "write_failure",
-        "read_failure",
-        "utilization_failure",
+    columns = (
+        ("chance_corrected_accuracy", "corrected accuracy"),
+        ("accuracy", "accuracy"),
+        ("no_memory", "no memory"),
+        ("memory_delta", "memory Δ"),
+        ("memory_score", "memory score"),
+        ("upper_bound", "upper bound"),
+        ("write_failure", "write"),
+        ("read_failure", "read"),
+        ("utilization_failure", "use"),
     )
     rows = [
         [
             period.get("period"),
-            *(format_number(period.get(key)) for key in keys),
+            *(format_number(period.get(key)) for key, _ in columns),
             period.get("parse_failures"),
         ]
         for period in periods
     ]
-    header = [
-        "period",
-        "accuracy",
-        "upper bound",
-        "memory score",
-        "no-memory accuracy",
-        "memory Δ",
-        "write",
-        "read",
-        "use",
-        "parse",
-    ]
-    return markdown_table(header, rows)
+    return markdown_table(["period", *(label for _, label in columns), "parse"], rows)
 
 
 def conversation_grid(questions: Sequence[Mapping[str, Any]]) -> str:

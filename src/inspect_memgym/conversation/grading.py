@@ -1,18 +1,28 @@
-"""Grade a conversation run: accuracy, upper bound, memory score and failure diagnostics.
+"""Grade a conversation run: accuracy, the headline, AMemGym's memory score and diagnostics.
 
 Pure functions over the user (`ConversationScenario`) and the raw answers the driver
-recorded. Per period:
+recorded. Each question is graded against the options its period showed
+(`world.presentation`). Per period:
 
 - accuracy: share of questions whose chosen advice fits the current state exactly;
-- random: mean of 1/len(choices) (the expected accuracy of a uniform guess);
+- random: mean of 1/len(options) (the expected accuracy of a uniform guess);
+- chance_corrected_accuracy (the headline): (accuracy - random) / (1 - random);
 - upper bound: accuracy when the current values are given in the prompt;
-- memory score: (accuracy - random) / (upper bound - random), with the denominator floored
-  at `MIN_HEADROOM` so a model that cannot use the given state does not divide by ~0;
+- memory score (AMemGym's, beside the headline): (accuracy - random) / (upper bound -
+  random), floored and clipped (`normalisation`); ``upper_bound_flag`` marks a sample
+  whose upper bound is below random + 0.1;
+- no-memory scores: the same questions answered with an empty memory, graded the same way
+  except that a reply naming no valid option earns a guess's 1/k; ``memory_delta`` is the
+  headline minus the no-memory headline;
 - diagnostics (AMemGym's definitions): a wrong answer whose required variables were all
   probed correctly is a *utilization* failure; otherwise it is a *write* failure if a
   wrongly probed variable was also wrong in the probe right after it was last revealed,
   else a *read* failure. Each wrong answer gets exactly one label, so
   write + read + utilization = 1 - accuracy in every period.
+
+Only the question answers reach the headline: probes and the upper bound are auxiliary
+passes a model could answer badly on purpose, and they feed only the diagnostics and the
+memory score.
 """
 
 from __future__ import annotations
@@ -22,8 +32,19 @@ from dataclasses import asdict, dataclass
 from statistics import fmean
 from typing import Any
 
+from inspect_memgym.conversation.normalisation import (
+    amemgym_memory_score,
+    chance_corrected,
+    no_memory_credit,
+    upper_bound_flag,
+)
 from inspect_memgym.conversation.world.model import ConversationScenario, Period
-from inspect_memgym.conversation.world.probes import exposure_periods, probe_values
+from inspect_memgym.conversation.world.presentation import (
+    gold_number,
+    presented_choices,
+    presented_values,
+)
+from inspect_memgym.conversation.world.probes import exposure_periods
 from inspect_memgym.scoring.failure_labels import (
     READ_FAILURE,
     UTILIZATION_FAILURE,
@@ -33,16 +54,20 @@ from inspect_memgym.scoring.failure_labels import (
 from inspect_memgym.scoring.isolation import MEMORY_DELTA, NO_MEMORY, isolation_values
 from inspect_memgym.scoring.multiple_choice import parse_choice
 
+HEADLINE = "chance_corrected_accuracy"
+"""Score key of the headline: (accuracy - random) / (1 - random)."""
 NO_MEMORY_ACCURACY = "no_memory_accuracy"
-"""Score key: accuracy of the no-memory answers (an honest baseline beside ``random``)."""
-MIN_HEADROOM = 0.1
-"""Smallest (upper bound - random) used as the memory score's denominator."""
+"""Score key: mean credit of the no-memory answers (an unparsed reply earns 1/k)."""
+UPPER_BOUND_FLAG = "upper_bound_flag"
+"""Score key: 1.0 when the sample's upper bound is below random + 0.1."""
 
 SCORE_KEYS = (
-    "memory_score",
+    HEADLINE,
     "accuracy",
-    "upper_bound",
     "random",
+    "memory_score",
+    "upper_bound",
+    UPPER_BOUND_FLAG,
     NO_MEMORY_ACCURACY,
     NO_MEMORY,
     MEMORY_DELTA,
@@ -52,8 +77,8 @@ SCORE_KEYS = (
     "parse_failure",
 )
 """Keys of the conversation `Score.value` (each a float; failure rates are NaN when the
-run had no probes, the upper bound NaN when it was not asked, the no-memory keys NaN when
-memory isolation was off)."""
+run had no probes, the upper bound, its flag and the memory score NaN when it was not
+asked, the no-memory keys NaN when memory isolation was off)."""
 NO_MEMORY_KIND = "no_memory"
 """Record kind of a question answered with no memory (asked in every period)."""
 
@@ -64,13 +89,14 @@ class PeriodGrade:
 
     Attributes:
         period: Period index.
+        chance_corrected_accuracy: (accuracy - random) / (1 - random), the headline.
         accuracy: Share of questions answered right.
         random: Expected accuracy of a uniform guess.
+        memory_score: AMemGym's normalised accuracy (NaN if the upper bound was not asked).
         upper_bound: Accuracy with the current values given (NaN if not asked).
-        memory_score: Normalised accuracy (NaN if the upper bound was not asked).
-        no_memory_accuracy: Accuracy of the no-memory answers (NaN without isolation).
-        no_memory: The memory score of the no-memory answers (NaN without isolation).
-        memory_delta: memory_score - no_memory (NaN without isolation).
+        no_memory_accuracy: Mean credit of the no-memory answers (NaN without isolation).
+        no_memory: The headline of the no-memory answers (NaN without isolation).
+        memory_delta: headline - no_memory (NaN without isolation).
         write_failure: Share of questions wrong through a write failure (NaN without probes).
         read_failure: Share wrong through a read failure (NaN without probes).
         utilization_failure: Share wrong with every variable recalled (NaN without probes).
@@ -79,10 +105,11 @@ class PeriodGrade:
     """
 
     period: int
+    chance_corrected_accuracy: float
     accuracy: float
     random: float
-    upper_bound: float
     memory_score: float
+    upper_bound: float
     no_memory_accuracy: float
     no_memory: float
     memory_delta: float
@@ -129,8 +156,11 @@ def grade_conversation(scenario: ConversationScenario, results: list[dict[str, A
         grade, period_rows = _grade_period(scenario, period, raw, probe_right, has_probes, revealed)
         periods.append(grade)
         rows.extend(period_rows)
-    value = _summary(periods)
-    value["parse_failure"] = sum(row["parse_failure"] for row in rows) / len(rows) if rows else 0.0
+    summary = _summary(periods)
+    summary["parse_failure"] = (
+        sum(row["parse_failure"] for row in rows) / len(rows) if rows else 0.0
+    )
+    value = {key: summary[key] for key in SCORE_KEYS}
     return Grading(value=value, periods=periods, questions=rows)
 
 
@@ -144,7 +174,7 @@ def _probe_results(
             reply = raw.get(("probe", period.index, variable.key))
             if reply is None:
                 continue
-            values = probe_values(scenario.scenario_id, variable)
+            values = presented_values(scenario, variable, period.index)
             choice = parse_choice(reply, len(values))
             right[(period.index, variable.key)] = (
                 choice is not None and values[choice - 1] == period.state[variable.key]
@@ -164,26 +194,28 @@ def _grade_period(
     correct: list[bool] = []
     upper: list[bool] = []
     labels: list[str] = []
-    no_memory: list[bool] = []
+    no_memory: list[float] = []
+    guesses: list[float] = []
     parse_failures = 0
     for question in scenario.questions:
-        gold = question.gold_index(period.state) + 1
+        shown = presented_choices(scenario, question, period)
+        options = len(shown)
+        guesses.append(1 / options)
+        gold = gold_number(shown, question.gold_choice(period.state))
         reply = raw.get(("question", period.index, question.qid), "")
-        choice = parse_choice(reply, len(question.choices))
+        choice = parse_choice(reply, options)
         parse_failures += choice is None
         right = choice == gold
         correct.append(right)
         upper_reply = raw.get(("upper_bound", period.index, question.qid))
         if upper_reply is not None:
-            upper.append(parse_choice(upper_reply, len(question.choices)) == gold)
+            upper.append(parse_choice(upper_reply, options) == gold)
         no_memory_reply = raw.get((NO_MEMORY_KIND, period.index, question.qid))
         no_memory_choice = (
-            None
-            if no_memory_reply is None
-            else parse_choice(no_memory_reply, len(question.choices))
+            None if no_memory_reply is None else parse_choice(no_memory_reply, options)
         )
         if no_memory_reply is not None:
-            no_memory.append(no_memory_choice == gold)
+            no_memory.append(no_memory_credit(no_memory_choice, gold, options))
         label = None
         if not right and has_probes:
             label = _failure_label(period.index, question.required, probe_right, revealed)
@@ -194,7 +226,7 @@ def _grade_period(
                 "qid": question.qid,
                 "choice": choice,
                 "gold": gold,
-                "choices": len(question.choices),
+                "choices": options,
                 "correct": right,
                 "parse_failure": choice is None,
                 "failure": label,
@@ -204,12 +236,12 @@ def _grade_period(
         )
     count = len(scenario.questions)
     accuracy = fmean(correct) if correct else 0.0
-    random = fmean(1 / len(question.choices) for question in scenario.questions) if count else 0.0
+    random = fmean(guesses) if guesses else 0.0
+    headline = chance_corrected(accuracy, random)
     upper_bound = fmean(upper) if upper else math.nan
-    memory_score = _normalised(accuracy, random, upper_bound)
     no_memory_accuracy = fmean(no_memory) if no_memory else math.nan
-    no_memory_score = _normalised(no_memory_accuracy, random, upper_bound)
-    isolation = isolation_values(memory_score, no_memory_score if no_memory else None)
+    no_memory_headline = chance_corrected(no_memory_accuracy, random)
+    isolation = isolation_values(headline, no_memory_headline if no_memory else None)
     probes = [right for (index, _), right in probe_right.items() if index == period.index]
 
     def share(label: str) -> float:
@@ -217,10 +249,11 @@ def _grade_period(
 
     grade = PeriodGrade(
         period=period.index,
+        chance_corrected_accuracy=headline,
         accuracy=accuracy,
         random=random,
+        memory_score=amemgym_memory_score(accuracy, random, upper_bound),
         upper_bound=upper_bound,
-        memory_score=memory_score,
         no_memory_accuracy=no_memory_accuracy,
         no_memory=isolation[NO_MEMORY],
         memory_delta=isolation[MEMORY_DELTA],
@@ -231,13 +264,6 @@ def _grade_period(
         parse_failures=parse_failures,
     )
     return grade, rows
-
-
-def _normalised(accuracy: float, random: float, upper_bound: float) -> float:
-    """(accuracy - random) / (upper bound - random), floored headroom; NaN without a bound."""
-    if math.isnan(upper_bound) or math.isnan(accuracy):
-        return math.nan
-    return (accuracy - random) / max(upper_bound - random, MIN_HEADROOM)
 
 
 def _failure_label(
@@ -261,12 +287,13 @@ def _failure_label(
 
 
 def _summary(periods: list[PeriodGrade]) -> dict[str, float]:
-    """Means over periods of every per-period key (NaN stays NaN)."""
+    """Means over periods of every per-period key (NaN stays NaN), and the sample's flag."""
     value = {}
     for key in SCORE_KEYS:
-        if key == "parse_failure":
+        if key in ("parse_failure", UPPER_BOUND_FLAG):
             continue
         value[key] = fmean(getattr(grade, key) for grade in periods) if periods else math.nan
+    value[UPPER_BOUND_FLAG] = upper_bound_flag(value["upper_bound"], value["random"])
     return value
 
 

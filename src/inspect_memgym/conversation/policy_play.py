@@ -1,8 +1,10 @@
 """Play a ``memgym`` model call of the conversation task with its scripted policy.
 
 Registered with the ``memgym`` provider: every model call of a conversation sample comes
-here, with the phase and item the driver or strategy announced (`ModelCallContext`) and the
-period from `ConversationState`.
+here. A reference policy (`policies`) also gets the phase and item the driver or strategy
+announced (`ModelCallContext`), the period from `ConversationState` and the sample's
+scenario (its stand-in for reading the user's messages); an adversary (`adversaries`) gets
+the call's messages and tools and nothing else.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
 
 from inspect_memgym.conversation import BENCHMARK_NAME
+from inspect_memgym.conversation.adversaries import ADVERSARIES
 from inspect_memgym.conversation.driver import SCENARIO_KEY
 from inspect_memgym.conversation.policies import (
     CONVERSATION_POLICIES,
@@ -40,9 +43,14 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
         ValueError: If the policy does not play the conversation task.
         RuntimeError: If there is no current sample with a conversation scenario.
     """
-    policy = get_conversation_policy(policy_name)
     context = current_call_context()
     period = current_conversation_state().period
+    adversary = ADVERSARIES.get(policy_name)
+    if adversary is not None:
+        return PolicyTurn(
+            adversary.act(messages, tools), f"memgym-{period}-{context.phase}", len(messages)
+        )
+    policy = get_conversation_policy(policy_name)
     situation = Situation(
         scenario=_current_scenario(),
         phase=context.phase,
@@ -61,4 +69,4 @@ def _current_scenario() -> ConversationScenario:
     return _scenarios.get(str(data["scenario_id"]), lambda: ConversationScenario.from_dict(data))
 
 
-register_policies(BENCHMARK_NAME, tuple(CONVERSATION_POLICIES), play)
+register_policies(BENCHMARK_NAME, (*CONVERSATION_POLICIES, *ADVERSARIES), play)

@@ -1,4 +1,6 @@
-"""The conversation scorer: memory score, accuracy, bounds and failure diagnostics.
+"""The conversation scorer: chance-corrected accuracy, memory score, bounds and diagnostics.
+
+The headline is chance-corrected accuracy; AMemGym's memory score sits beside it.
 
 ``Score.value`` holds `conversation_grading.SCORE_KEYS` as floats (means over periods);
 ``Score.metadata`` holds the per-period grades and one row per (period, question).
@@ -13,7 +15,9 @@ from inspect_ai.util import store_as
 from inspect_memgym.conversation.driver import SCENARIO_KEY
 from inspect_memgym.conversation.explanation import conversation_grid, conversation_periods
 from inspect_memgym.conversation.grading import (
+    HEADLINE,
     SCORE_KEYS,
+    UPPER_BOUND_FLAG,
     grade_conversation,
     period_rows,
 )
@@ -22,8 +26,15 @@ from inspect_memgym.conversation.world.model import ConversationScenario
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.metrics import score_metrics
 
+UPPER_BOUND_WARNING = (
+    "\n\nWARNING: the upper bound (the questions answered with the current state given) is "
+    "below random + 0.1, so AMemGym's memory score is unreliable here; the headline does not "
+    "use it."
+)
+"""Added to the explanation of a sample whose upper bound is flagged."""
 
-@scorer(metrics=score_metrics(SCORE_KEYS, headline="memory_score", group_by="tier"))
+
+@scorer(metrics=score_metrics(SCORE_KEYS, headline=HEADLINE, group_by="tier"))
 def conversation_scorer() -> Scorer:
     """Grade every question, probe and upper-bound answer of a conversation sample."""
 
@@ -39,9 +50,12 @@ def conversation_scorer() -> Scorer:
             value=value,
             answer=f"{right}/{total} answers right",
             explanation=(
-                f"memory score {value['memory_score']:.3f}; accuracy {value['accuracy']:.3f} "
-                f"against random {value['random']:.3f} and upper bound "
-                f"{value['upper_bound']:.3f}, over {len(grading.periods)} periods.\n\n"
+                f"chance-corrected accuracy {value[HEADLINE]:.3f} (accuracy "
+                f"{value['accuracy']:.3f} against random {value['random']:.3f}; with no memory "
+                f"{value['no_memory']:.3f}); AMemGym's memory score {value['memory_score']:.3f} "
+                f"(upper bound {value['upper_bound']:.3f}), over {len(grading.periods)} periods."
+                + (UPPER_BOUND_WARNING if value[UPPER_BOUND_FLAG] == 1.0 else "")
+                + "\n\n"
                 + conversation_periods(period_rows(grading))
                 + "\n\nAnswers by question and period (✓ right; W, R, U: write, read or "
                 "utilization failure; ? unparsed; ✗ wrong):\n\n"

@@ -3,9 +3,10 @@
 A simulated user chats with the assistant over an initial period and ten later periods
 (three simulated months each), revealing their situation implicitly; a few things change
 every period, each explained by a life event. After every period the assistant answers
-advice questions whose best option depends on the user's current situation. Scores: the
-memory score (accuracy normalised between random and an in-sample upper bound), and the
-write / read / utilization failure diagnostics.
+advice questions whose best option depends on the user's current situation. Scores:
+chance-corrected accuracy (the headline), AMemGym's memory score (accuracy normalised
+between random and an in-sample upper bound, beside it), the memory-isolated scores, and
+the write / read / utilization failure diagnostics.
 """
 
 from __future__ import annotations
@@ -34,9 +35,10 @@ from inspect_memgym.strategies.task_arguments import (
     strategy_options_of,
 )
 
-TASK_VERSION = 2
+TASK_VERSION = 3
 """Bumped whenever generation or scoring changes (2: memory-isolated scores and the shared
-memory strategies)."""
+memory strategies; 3: chance-corrected accuracy as headline, options drawn around the gold
+in every period, the no-memory pass asked as the strategy's call with an empty memory)."""
 DEFAULT_TIER = "base"
 DEFAULT_SEEDS = 20
 """Users per run: AMemGym's v1.base has 20."""

@@ -7,9 +7,10 @@ Their schema (v1.base): a list of users, each with ``id``, ``start_time``,
 ``session_time``, ``query``, ``exposed_states``, ``event``) and ``qas`` (``query``,
 ``required_info``, ``answer_choices`` [{``state``, ``answer``}]).
 
-Differences from their harness, on purpose: choices are shuffled (fixed per user), and the
-scripted user's follow-ups come from our catalogue (their simulated user is an LLM; bind
-one with ``--model-role user=...``).
+Differences from their harness, on purpose: every period shows a question's choices in a
+fresh uniformly random order (`presentation`; all of them, since the released choices are
+the whole set), and the scripted user's follow-ups come from our catalogue (their simulated
+user is an LLM; bind one with ``--model-role user=...``).
 """
 
 from __future__ import annotations
@@ -74,9 +75,7 @@ def _scenario(
             _period(user_id, number, period, rounds_initial if number == 0 else rounds_update)
             for number, period in enumerate(item["periods"])
         )
-        questions = tuple(
-            _question(user_id, number, qa) for number, qa in enumerate(item["qas"], start=1)
-        )
+        questions = tuple(_question(number, qa) for number, qa in enumerate(item["qas"], start=1))
         persona = _persona(item.get("user_profile", {}))
     except (KeyError, TypeError, AttributeError, ValueError) as error:
         raise AmemgymFormatError(f"{where}: {type(error).__name__}: {error}") from error
@@ -160,15 +159,12 @@ def _period(user_id: str, number: int, period: dict[str, Any], rounds: int) -> P
     )
 
 
-def _question(user_id: str, number: int, qa: dict[str, Any]) -> ConversationQuestion:
+def _question(number: int, qa: dict[str, Any]) -> ConversationQuestion:
     qid = f"q{number:02d}"
     choices = [
         Choice(state=tuple(str(value) for value in choice["state"]), text=str(choice["answer"]))
         for choice in qa["answer_choices"]
     ]
-    choices.sort(
-        key=lambda choice: hashlib.sha256(f"{user_id}\x1f{qid}\x1f{choice.text}".encode()).digest()
-    )
     return ConversationQuestion(
         qid=qid,
         text=str(qa["query"]),
@@ -186,7 +182,7 @@ def _check(scenario: ConversationScenario, where: str) -> None:
             raise AmemgymFormatError(f"{where}: {question.qid} requires unknown {missing}")
         for period in scenario.periods:
             try:
-                question.gold_index(period.state)
+                question.gold_choice(period.state)
             except (KeyError, ValueError) as error:
                 raise AmemgymFormatError(
                     f"{where}: period {period.index}: {question.qid} has no choice for the "

@@ -1,14 +1,13 @@
-"""Advice choices of a question: one per value combination the user lives through, plus others.
+"""A question's pool of advice choices: one per value combination of its variables.
 
-Every combination of the required variables that occurs in some period is a choice (so
-every period's gold answer is on the list); further random combinations are added until the
-question has the tier's minimum number of choices, and the order is shuffled by the seed.
+Every combination of the required variables' values is a choice, whether or not the user
+ever lives through it, so the pool says nothing about the user's path: which choices a
+period shows is drawn around the gold answer (`presentation`).
 """
 
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Sequence
 
 from inspect_memgym.conversation.world.catalogue import get_variable
@@ -31,28 +30,14 @@ def advice_text(spec: QuestionSpec, required: Sequence[str], state: Sequence[str
     return " ".join(parts)
 
 
-def question_choices(
-    spec: QuestionSpec,
-    required: Sequence[str],
-    visited: Sequence[tuple[str, ...]],
-    min_choices: int,
-    rng: random.Random,
-) -> tuple[Choice, ...]:
-    """The shuffled choices of one question.
+def choice_pool(spec: QuestionSpec, required: Sequence[str]) -> tuple[Choice, ...]:
+    """Every combination of the required values as a choice, in catalogue order.
 
     Args:
         spec: The catalogue question.
         required: The required variable keys.
-        visited: Value combinations the user has in some period (duplicates allowed).
-        min_choices: Fewest choices.
-        rng: Seeded RNG.
     """
-    combinations = list(dict.fromkeys(visited))
-    every = list(itertools.product(*(get_variable(key).value_names for key in required)))
-    others = [combination for combination in every if combination not in combinations]
-    rng.shuffle(others)
-    combinations.extend(others[: max(0, min_choices - len(combinations))])
-    rng.shuffle(combinations)
+    combinations = itertools.product(*(get_variable(key).value_names for key in required))
     return tuple(
         Choice(state=combination, text=advice_text(spec, required, combination))
         for combination in combinations

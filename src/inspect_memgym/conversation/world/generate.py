@@ -5,7 +5,7 @@ from __future__ import annotations
 from inspect_memgym.conversation.world.calendar import period_bounds, session_times
 from inspect_memgym.conversation.world.catalogue import QUESTIONS, get_question, get_variable
 from inspect_memgym.conversation.world.catalogue.personas import make_persona
-from inspect_memgym.conversation.world.choices import question_choices
+from inspect_memgym.conversation.world.choices import choice_pool
 from inspect_memgym.conversation.world.evolution import evolve, initial_state
 from inspect_memgym.conversation.world.model import (
     ConversationQuestion,
@@ -70,17 +70,15 @@ def generate_user(tier_name: str, seed: int) -> ConversationScenario:
             )
         )
 
-    choice_rng = user_stream(tier.name, seed, "choices")
     questions = []
     for number, spec in enumerate(specs, start=1):
         required = spec.variables[: tier.variables_per_question]
-        visited = [tuple(state[key] for key in required) for state in states]
         questions.append(
             ConversationQuestion(
                 qid=f"q{number:02d}",
                 text=spec.text,
                 required=tuple(required),
-                choices=question_choices(spec, required, visited, tier.min_choices, choice_rng),
+                choices=choice_pool(spec, required),
             )
         )
     return ConversationScenario(
@@ -92,4 +90,5 @@ def generate_user(tier_name: str, seed: int) -> ConversationScenario:
         variables=variables,
         questions=tuple(questions),
         periods=tuple(periods),
+        choices_shown=tier.choices_shown,
     )

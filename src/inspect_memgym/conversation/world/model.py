@@ -50,7 +50,9 @@ class ConversationQuestion:
         qid: Stable id (``"q01"``...).
         text: The question.
         required: Keys of the variables the right choice depends on.
-        choices: Options in presentation order (already shuffled by the seed).
+        choices: The pool of options: one per value combination of the required variables
+            (generated users) or the released choices (AMemGym data). Each period shows
+            some of them in its own order (`presentation.presented_choices`).
     """
 
     qid: str
@@ -58,8 +60,8 @@ class ConversationQuestion:
     required: tuple[str, ...]
     choices: tuple[Choice, ...]
 
-    def gold_index(self, state: dict[str, str]) -> int:
-        """Index of the choice that fits a state.
+    def gold_choice(self, state: dict[str, str]) -> Choice:
+        """The choice of the pool that fits a state.
 
         Args:
             state: The user's state (variable key -> value).
@@ -68,9 +70,9 @@ class ConversationQuestion:
             ValueError: If no choice fits (a broken scenario).
         """
         wanted = tuple(state[key] for key in self.required)
-        for index, choice in enumerate(self.choices):
+        for choice in self.choices:
             if choice.state == wanted:
-                return index
+                return choice
         raise ValueError(f"{self.qid}: no choice fits state {wanted}")
 
 
@@ -159,6 +161,8 @@ class ConversationScenario:
         variables: State variables in a fixed order.
         questions: Advice questions.
         periods: Period 0 (initial) and the update periods.
+        choices_shown: Options each question shows per period, the gold among them
+            (0: the whole pool, as for AMemGym data).
     """
 
     scenario_id: str
@@ -169,6 +173,7 @@ class ConversationScenario:
     variables: tuple[StateVariable, ...]
     questions: tuple[ConversationQuestion, ...]
     periods: tuple[Period, ...]
+    choices_shown: int = 0
 
     def variable(self, key: str) -> StateVariable:
         """The variable with this key.
@@ -246,6 +251,7 @@ class ConversationScenario:
                 )
                 for p in data["periods"]
             ),
+            choices_shown=int(data.get("choices_shown", 0)),
         )
 
 

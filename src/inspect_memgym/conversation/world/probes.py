@@ -1,8 +1,9 @@
-"""Probe order: which variables are probed, and each probe's value order, fixed per user."""
+"""Probes: which variables are probed, and the periods in which sessions reveal each.
+
+What a probe shows in a period (its values in a fresh order) is `presentation`'s.
+"""
 
 from __future__ import annotations
-
-import hashlib
 
 from inspect_memgym.conversation.world.model import ConversationScenario, StateVariable
 
@@ -15,20 +16,6 @@ def probed_variables(scenario: ConversationScenario) -> tuple[StateVariable, ...
     """
     needed = {key for question in scenario.questions for key in question.required}
     return tuple(variable for variable in scenario.variables if variable.key in needed)
-
-
-def probe_values(scenario_id: str, variable: StateVariable) -> tuple[str, ...]:
-    """A variable's values in a shuffled order fixed by the user and variable.
-
-    Args:
-        scenario_id: The user's id.
-        variable: The variable.
-    """
-
-    def rank(value: str) -> bytes:
-        return hashlib.sha256(f"{scenario_id}\x1f{variable.key}\x1f{value}".encode()).digest()
-
-    return tuple(sorted(variable.values, key=rank))
 
 
 def exposure_periods(scenario: ConversationScenario, key: str) -> list[int]:

@@ -6,8 +6,9 @@ import random
 
 from inspect_memgym.kit.rng import seeded_stream
 
-CONVERSATION_GENERATOR_VERSION = "1"
-"""Bumped whenever user generation changes, so old and new users never share a seed space."""
+CONVERSATION_GENERATOR_VERSION = "2"
+"""Bumped whenever user generation changes, so old and new users never share a seed space
+(2: a question's pool is every value combination; each period draws what it shows)."""
 
 
 def user_stream(tier: str, seed: int, purpose: str) -> random.Random:
@@ -20,4 +21,21 @@ def user_stream(tier: str, seed: int, purpose: str) -> random.Random:
     """
     return seeded_stream(
         "memgym-conversation", f"v{CONVERSATION_GENERATOR_VERSION}", tier, seed, purpose
+    )
+
+
+def presentation_stream(scenario_id: str, item: str, period: int) -> random.Random:
+    """The RNG of what one question or probe shows in one period (generated or loaded users).
+
+    Args:
+        scenario_id: The user's id.
+        item: Question id or variable key.
+        period: Period index.
+    """
+    return seeded_stream(
+        "memgym-conversation-presentation",
+        f"v{CONVERSATION_GENERATOR_VERSION}",
+        scenario_id,
+        item,
+        period,
     )

@@ -22,7 +22,8 @@ class ConversationTier:
         rounds_initial: User messages per session in the initial period.
         rounds_update: User messages per session in update periods.
         months_per_period: Simulated months per period.
-        min_choices: Fewest choices per question (visited combinations, then others).
+        choices_shown: Options each question shows per period: the gold choice and others
+            drawn from every combination of its variables' values.
     """
 
     name: str
@@ -35,7 +36,7 @@ class ConversationTier:
     rounds_initial: int
     rounds_update: int
     months_per_period: int = 3
-    min_choices: int = 4
+    choices_shown: int = 4
 
     @property
     def variables(self) -> int:
