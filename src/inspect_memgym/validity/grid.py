@@ -167,6 +167,7 @@ class PolicyGridSuite:
                 results[run.name].mean("memory_delta"),
                 results[run.name].samples,
                 results[run.name].errors,
+                run.adversary,
             )
             for run in chosen
         ]

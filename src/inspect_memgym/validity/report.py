@@ -20,6 +20,7 @@ class RunSummary:
         memory_delta: Mean memory delta.
         samples: Samples scored.
         errors: Samples (and evals) that ended in an error.
+        adversary: Whether the run is an adversary (a reference otherwise).
     """
 
     name: str
@@ -29,6 +30,7 @@ class RunSummary:
     memory_delta: float
     samples: int
     errors: int
+    adversary: bool = True
 
 
 @dataclass(frozen=True)
