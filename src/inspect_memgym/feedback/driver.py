@@ -13,7 +13,10 @@ Each step memorises a batch of training dialogues, then answers the whole test s
 Before each test pass the strategy's pending memory updates are applied (``flush``); test
 requests are answered with ``answer`` and never change memory, nor does any test answer
 get feedback. With memory isolation (the default) every test request is also answered once
-by the no-memory strategy (step 0 in the results). The raw answers go to
+with no memory (step 0 in the results): by the strategy under test itself, before it has
+taken in anything, so the prompt is the very prompt of every later test pass with the
+memory section present and empty (the same system prompt, sections, tools and wording),
+and the delta measures what memory holds and nothing else. The raw answers go to
 `FeedbackState.results`; the scorer grades them.
 """
 
@@ -35,7 +38,6 @@ from inspect_memgym.feedback.world.simulator import FeedbackMode, render_user_me
 from inspect_memgym.memory.ledger import current_ledger
 from inspect_memgym.strategies.call_context import PHASE_REPLY, set_phase
 from inspect_memgym.strategies.drivers import register_driver
-from inspect_memgym.strategies.none import NoMemoryStrategy
 from inspect_memgym.strategies.strategy import MemoryStrategy
 
 OPTIONS_KEY = "feedback_options"
@@ -94,9 +96,8 @@ async def run_feedback(state: TaskState, agent: MemoryStrategy) -> TaskState:
     giver = feedback_giver(episode, options.feedback)
     state.metadata["feedback_giver"] = giver.kind
     if options.memory_isolation:
-        no_memory = NoMemoryStrategy(record=False)
-        no_memory.brief(episode.briefing())
-        progress.results = await _test_pass(episode, no_memory, step=0)
+        # answers never change memory, and nothing has been taken in yet: memory is empty
+        progress.results = await _test_pass(episode, agent, step=0)
     batches = schedule(
         episode.training_ids(),
         options.protocol,
