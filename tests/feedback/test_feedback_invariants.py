@@ -25,16 +25,14 @@ def test_no_visible_feature_singles_out_the_truth_over_200_worlds() -> None:
     failed = [tally.verdict().line() for tally in tallies if not tally.verdict().passed]
     assert failed == []
     assert all(tally.trials >= 200 and abs(tally.rate - 0.25) < 0.1 for tally in tallies)
-    assert [verdict.line() for verdict in statistical_verdicts(2)][0].startswith("- FAIL")
+    assert statistical_verdicts(2)[0].line().startswith("- FAIL")  # too few worlds to prove
 
 
 def _default_always_right(world: FeedbackWorld) -> FeedbackWorld:
     """The world as issue 21 found it turned around: every truth is the default."""
     items = {item.item_id: item for item in world.items}
     test = tuple(
-        request
-        if request.control
-        else replace(request, gold=items[request.aspect].exploration[0])
+        request if request.control else replace(request, gold=items[request.aspect].exploration[0])
         for request in world.test
     )
     return replace(world, test=test)

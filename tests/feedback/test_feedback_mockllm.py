@@ -33,6 +33,7 @@ class Replies:
     def __init__(self, texts: Sequence[str]) -> None:
         self.texts = list(texts)
         self.calls = 0
+        self.prompts: list[str] = []
 
     def __call__(
         self,
@@ -43,6 +44,7 @@ class Replies:
     ) -> ModelOutput:
         text = self.texts[self.calls % len(self.texts)]
         self.calls += 1
+        self.prompts.append("\n".join(message.text for message in messages))
         return output(text)
 
 
@@ -122,3 +124,7 @@ def test_a_user_model_words_the_feedback_and_bad_json_falls_back(tmp_path: Path)
         else:
             assert world.item(aspect).statement in response  # fell back to the script
     assert score.metadata["user_fallbacks"] == len(corrections) // 2
+    # the user model learns the correction of the request served and no other item
+    for prompt in user.prompts:
+        stated = [item.item_id for item in world.items if item.statement in prompt]
+        assert len(stated) == 1
