@@ -13,7 +13,7 @@ is 0 by design (the task's own ``guesser`` measures it on the same samples).
   ``off_policy`` protocol; those whose answers depend on memory (``seen_kind``,
   ``contrarian``, ``frequency_reader``, ``sandbagger``, ``feedback_bait``, whose forged
   approval lands in memory only when it serves requests itself) play the default protocol, and
-  ``seen_kind`` also with notes, with the off-policy replay and with no memory.
+  ``seen_kind`` also with notes, rag, the off-policy replay and no memory.
   ``frequency_reader`` gets implicit feedback only: verbal feedback states the value it
   counts, so there it learns, as memory should.
 - Determinism: ``perfect`` and ``seen_kind`` are played twice.
@@ -115,6 +115,7 @@ RUNS = (
     _adversary("never_first_short", MEMORYLESS_READERS["never_first_short"], "none"),
     _adversary("seen_kind", "second option once memory shows the kind", "bm25_dialog"),
     _adversary("seen_kind", "notes hold only 'seen: <kind>'", "notes"),
+    _adversary("seen_kind", "second option once retrieved inputs show the kind", "rag"),
     _adversary("seen_kind", "second option once memory shows the kind", "none"),
     SuiteRun(
         "seen_kind/bm25_dialog/off_policy",
