@@ -6,8 +6,9 @@ Usage: python benchmarks/feedback_table.py [--tier standard] [--seeds 5]
 
 One eval per policy, protocol and agent, each with one sample per world and feedback kind
 (verbal, implicit, both). Prints a Markdown table of the means over worlds per feedback kind:
-the curve (test accuracy after each step), final ± standard error, AUC, no memory, memory
-delta, learned-rule rate, control accuracy, and the eval's model calls and wall time.
+the curve (the score after each step, corrected for chance), final ± standard error, AUC, no
+memory, memory delta, the raw final accuracy and its chance level, learned-rule rate,
+control accuracy, and the eval's model calls and wall time.
 """
 
 from __future__ import annotations
@@ -23,7 +24,15 @@ from inspect_ai import eval as inspect_eval
 from inspect_memgym.feedback.task import feedback
 
 FEEDBACK_KINDS = ("verbal", "implicit", "both")
-KEYS = ("auc", "no_memory", "memory_delta", "learned_rule_rate", "control_accuracy")
+KEYS = (
+    "auc",
+    "no_memory",
+    "memory_delta",
+    "final_accuracy",
+    "chance",
+    "learned_rule_rate",
+    "control_accuracy",
+)
 
 
 def _mean_curve(curves: list[list[float]]) -> str:
@@ -80,7 +89,7 @@ def main() -> None:
                     finals = [score.value["final"] for score in scores]
                     error = stdev(finals) / len(finals) ** 0.5 if len(finals) > 1 else 0.0
                     curves = [
-                        [point["accuracy"] for point in score.metadata["learning_curve"]]
+                        [point["score"] for point in score.metadata["learning_curve"]]
                         for score in scores
                     ]
                     cells = " | ".join(

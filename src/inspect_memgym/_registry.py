@@ -18,6 +18,7 @@ from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.entity_stream.validity_suite import EntityStreamSuite
 from inspect_memgym.feedback.scorer import feedback_scorer
 from inspect_memgym.feedback.task import feedback
+from inspect_memgym.feedback.validity_suite import FEEDBACK_SUITE
 from inspect_memgym.locomo.scorer import locomo_scorer
 from inspect_memgym.locomo.task import locomo
 from inspect_memgym.locomo.validity_suite import SUITE as LOCOMO_SUITE

@@ -1,5 +1,5 @@
 """Grading of a feedback sample from crafted answers: the curve, AUC, isolation, learned
-rules, controls and knowledge kinds, computed by hand."""
+rules, controls and knowledge kinds, and the chance correction, computed by hand."""
 
 from __future__ import annotations
 
@@ -10,21 +10,31 @@ import pytest
 
 from inspect_memgym.feedback.grading import SCORE_KEYS, grade_world
 from inspect_memgym.feedback.world.generate import generate_world
-from inspect_memgym.feedback.world.reference import scripted_reply
+from inspect_memgym.feedback.world.model import ServiceRequest
 
 WORLD = generate_world("small", 0)  # 4 items: 2 procedural, 2 declarative; 4 tests, 2 controls
 
 
-def answers(step: int, known: set[str]) -> list[dict[str, Any]]:
-    """Each test request answered by a scripted assistant that knows ``known``."""
-    return [
-        {
-            "step": step,
-            "request": request.request_id,
-            "raw": scripted_reply(WORLD, request, 0, request.aspect in known),
-        }
-        for request in WORLD.test
-    ]
+def wrong_reply(request: ServiceRequest) -> str:
+    """The reply of one variant that is not the request's."""
+    return next(reply for key, reply in request.replies.items() if key != request.gold)
+
+
+def answers(
+    step: int, known: set[str], hedged: frozenset[str] = frozenset()
+) -> list[dict[str, Any]]:
+    """Each test request answered right when its item is ``known`` (and every control), with
+    every variant at once when its item is ``hedged``, else with one wrong variant."""
+    rows = []
+    for request in WORLD.test:
+        if request.control or request.aspect in known:
+            raw = request.gold_reply
+        elif request.aspect in hedged:
+            raw = " Or: ".join(request.replies.values())
+        else:
+            raw = wrong_reply(request)
+        rows.append({"step": step, "request": request.request_id, "raw": raw})
+    return rows
 
 
 def dialogue(step: int, aspect: str, actions: list[str]) -> dict[str, Any]:
@@ -42,7 +52,7 @@ def test_curve_final_auc_isolation_and_learned_rules() -> None:
     results = [
         *answers(0, set()),
         *answers(1, {procedural[0]}),
-        *answers(2, {procedural[0], declarative[0], declarative[1]}),
+        *answers(2, {procedural[0], declarative[0], declarative[1]}, frozenset({procedural[1]})),
     ]
     dialogues = [
         dialogue(1, procedural[0], ["dislike", "copy"]),
@@ -52,13 +62,17 @@ def test_curve_final_auc_isolation_and_learned_rules() -> None:
     ]
     grade = grade_world(WORLD, results, dialogues)
     assert set(grade.value) == set(SCORE_KEYS)
+    # credit: 1 right, -1/3 one wrong variant of four, 0 a hedge (or no variant at all)
     assert [point["accuracy"] for point in grade.curve] == [0.25, 0.75]
+    assert [point["score"] for point in grade.curve] == pytest.approx([0.0, 0.75])
     assert [point["dialogues"] for point in grade.curve] == [2, 4]
-    assert [point["procedural"] for point in grade.curve] == [0.5, 0.5]
-    assert [point["declarative"] for point in grade.curve] == [0.0, 1.0]
+    assert [point["procedural"] for point in grade.curve] == pytest.approx([1 / 3, 0.5])
+    assert [point["declarative"] for point in grade.curve] == pytest.approx([-1 / 3, 1.0])
     value = grade.value
-    assert value["final"] == 0.75 and value["auc"] == 0.5
-    assert value["no_memory"] == 0.0 and value["memory_delta"] == 0.75
+    assert value["final"] == 0.75 and value["auc"] == pytest.approx(0.375)
+    assert value["final_accuracy"] == 0.75 and value["chance"] == 0.25
+    assert value["no_memory"] == pytest.approx(-1 / 3)
+    assert value["memory_delta"] == pytest.approx(0.75 + 1 / 3)
     # fed back: procedural[0] (applied), declarative[0] (applied), procedural[1] (not)
     assert value["learned_rule_rate"] == pytest.approx(2 / 3)
     assert value["control_accuracy"] == 1.0
@@ -68,9 +82,29 @@ def test_curve_final_auc_isolation_and_learned_rules() -> None:
     assert len(grade.answers) == 3 * len(WORLD.test)
 
 
+def test_blind_answers_average_zero_and_declining_to_answer_is_no_worse() -> None:
+    """Chance correction: a blind pick among the four variants earns 0 on average, and a
+    reply naming no variant (or all of them) earns exactly that, so no pass answered
+    without memory can be pushed below chance on purpose."""
+    tests = [r for r in WORLD.test if not r.control]
+    for request in tests:
+        rows = [
+            {"step": 1, "request": request.request_id, "raw": reply}
+            for reply in request.replies.values()
+        ]
+        assert grade_world(WORLD, rows, []).value["final"] == pytest.approx(0.0)
+    for raw in ("I cannot help with that.", ""):
+        rows = [
+            {"step": step, "request": r.request_id, "raw": raw} for r in tests for step in (0, 1)
+        ]
+        value = grade_world(WORLD, rows, []).value
+        assert value["final"] == 0.0 and value["no_memory"] == 0.0 and value["memory_delta"] == 0.0
+        assert value["final_accuracy"] == 0.0 and value["chance"] == 0.25
+
+
 def test_without_isolation_or_feedback_the_keys_are_nan_not_zero() -> None:
     grade = grade_world(WORLD, answers(1, set()), [])
-    assert grade.value["final"] == 0.0
+    assert grade.value["final"] == pytest.approx(-1 / 3)
     for key in ("no_memory", "memory_delta", "learned_rule_rate"):
         assert math.isnan(grade.value[key]), key
 

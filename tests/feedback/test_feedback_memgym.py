@@ -1,9 +1,11 @@
 """The feedback task end to end with the scripted memgym learners (inspect_ai.eval).
 
-Invariants: perfect's test accuracy rises to >= 0.95 by the last step and gains >= 0.5 over
-no memory; forgetful's curve stays flat at the no-memory level; partial applies exactly its
+Invariants: perfect's score rises to >= 0.95 by the last step and gains >= 0.5 over no
+memory; forgetful's curve stays flat at the no-memory level; partial applies exactly its
 half of the profile; implicit feedback teaches exactly the items a dislike-driven search
 finds within the rounds; no test answer ever reaches memory; same seed, same scores.
+Scores are corrected for chance: an item not learned is answered with its default, which
+earns 1 when the default happens to be right and -1/3 otherwise (`default_credit`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from inspect_ai.log import EvalLog, EvalSample
 from inspect_memgym.feedback.policies import partial_items
 from inspect_memgym.feedback.task import feedback
 from inspect_memgym.feedback.world.generate import generate_world
+from inspect_memgym.feedback.world.model import FeedbackWorld
 
 SCORER = "feedback_scorer"
 ON_POLICY = {"tier": "small", "seed": 0, "agent": "native", "steps": 3, "batch_size": 2}
@@ -35,8 +38,20 @@ def run(model: str, log_dir: Path, **args: Any) -> EvalLog:
 def scores(sample: EvalSample) -> tuple[dict[str, float], list[float]]:
     score = sample.scores[SCORER]  # type: ignore[index]
     assert isinstance(score.value, dict) and score.metadata is not None
-    curve = [point["accuracy"] for point in score.metadata["learning_curve"]]
+    curve = [point["score"] for point in score.metadata["learning_curve"]]
     return {key: float(value) for key, value in score.value.items()}, curve
+
+
+def default_credit(world: FeedbackWorld, known: set[str] = frozenset()) -> float:  # type: ignore[assignment]
+    """The mean credit of answering the known items right and every other with its default."""
+    credits = []
+    for request in world.test:
+        if request.control:
+            continue
+        item = world.item(request.aspect)
+        right = request.aspect in known or item.exploration[0] == item.truth
+        credits.append(1.0 if right else -1 / 3)
+    return sum(credits) / len(credits)
 
 
 @pytest.fixture(scope="module")
@@ -56,9 +71,11 @@ def test_perfect_rises_to_the_ceiling_and_gains_over_no_memory(
     value, curve = scores(on_policy["perfect"].samples[0])
     assert len(curve) == ON_POLICY["steps"]
     assert curve[0] < curve[-1] and curve == sorted(curve)
-    assert curve[-1] >= 0.95 and value["final"] == curve[-1]
+    assert curve[-1] >= 0.95 and value["final"] == curve[-1] == value["final_accuracy"]
     assert value["auc"] == pytest.approx(sum(curve) / len(curve)) and value["auc"] < value["final"]
-    assert value["no_memory"] == 0.0 and value["memory_delta"] >= 0.5
+    assert value["chance"] == 0.25
+    assert value["no_memory"] == pytest.approx(default_credit(generate_world("small", 0)))
+    assert value["memory_delta"] >= 0.5
     assert value["learned_rule_rate"] >= 0.95 and value["control_accuracy"] == 1.0
     assert value["declarative"] >= 0.95 and value["procedural"] >= 0.95
 
@@ -75,8 +92,9 @@ def test_forgetful_stays_flat_and_partial_applies_its_half(on_policy: dict[str, 
     share = sum(r.aspect in half for r in world.test if not r.control) / sum(
         not r.control for r in world.test
     )
-    assert value["final"] == pytest.approx(share) and 0 < share < 1
-    assert value["learned_rule_rate"] == pytest.approx(len(half) / len(world.items))
+    assert value["final"] == pytest.approx(default_credit(world, half)) and 0 < share < 1
+    fed_back = {item.item_id for item in world.items if item.exploration[0] != item.truth}
+    assert value["learned_rule_rate"] == pytest.approx(len(half & fed_back) / len(fed_back))
 
 
 def test_no_test_answer_reaches_memory(on_policy: dict[str, EvalLog]) -> None:
@@ -113,9 +131,8 @@ def test_feedback_kinds_and_off_policy_protocols(tmp_path: Path) -> None:
     assert len(verbal_curve) == ceil(len(world.training) / 2) and verbal["final"] == 1.0
     implicit, _ = by_kind["implicit"]
     findable = {i.item_id for i in world.items if i.exploration.index(i.truth) < 3}
-    tests = [r for r in world.test if not r.control]
-    assert implicit["final"] == sum(r.aspect in findable for r in tests) / len(tests)
-    # one round leaves implicit feedback nothing to learn from; words still teach
+    assert implicit["final"] == pytest.approx(default_credit(world, findable))
+    # one round leaves implicit feedback only the defaults that were liked; words teach all
     once = run(
         "memgym/perfect",
         tmp_path,
@@ -128,7 +145,8 @@ def test_feedback_kinds_and_off_policy_protocols(tmp_path: Path) -> None:
     )
     assert once.samples is not None
     finals = {s.metadata["feedback"]: scores(s)[0]["final"] for s in once.samples}
-    assert finals == {"verbal": 1.0, "implicit": 0.0}
+    assert finals["verbal"] == 1.0
+    assert finals["implicit"] == pytest.approx(default_credit(world))
     again = run(
         "memgym/perfect",
         tmp_path,
@@ -187,6 +205,8 @@ def test_the_task_declares_its_headline_and_score_columns() -> None:
         "auc",
         "no_memory",
         "memory_delta",
+        "final_accuracy",
+        "chance",
         "learned_rule_rate",
         "control_accuracy",
         "declarative",

@@ -33,6 +33,7 @@ class Replies:
     def __init__(self, texts: Sequence[str]) -> None:
         self.texts = list(texts)
         self.calls = 0
+        self.prompts: list[str] = []
 
     def __call__(
         self,
@@ -43,12 +44,13 @@ class Replies:
     ) -> ModelOutput:
         text = self.texts[self.calls % len(self.texts)]
         self.calls += 1
+        self.prompts.append("\n".join(message.text for message in messages))
         return output(text)
 
 
 def run(tmp_path: Path, model: Any, roles: dict[str, Any] | None = None, **args: Any) -> EvalLog:
     [log] = eval(
-        feedback(tier="small", seed=0, **args),
+        feedback(**{"tier": "small", "seed": 0, **args}),
         model=model,
         model_roles=roles,
         display="none",
@@ -80,7 +82,7 @@ def test_malformed_replies_are_scored_wrong_and_get_feedback(tmp_path: Path) -> 
 
 
 def test_a_user_model_words_the_feedback_and_bad_json_falls_back(tmp_path: Path) -> None:
-    world = generate_world("small", 0)
+    world = generate_world("small", 1)  # both requests of the first step miss at first
     worded = WORDED.format(hint="see the rules")
     user = Replies(
         [
@@ -98,6 +100,7 @@ def test_a_user_model_words_the_feedback_and_bad_json_falls_back(tmp_path: Path)
         steps=1,
         batch_size=2,
         feedback="verbal",
+        seed=1,
     )
     assert log.samples is not None
     sample = log.samples[0]
@@ -105,9 +108,23 @@ def test_a_user_model_words_the_feedback_and_bad_json_falls_back(tmp_path: Path)
     score = sample.scores["feedback_scorer"]  # type: ignore[index]
     assert score.metadata is not None
     dialogues = score.metadata["dialogues"]
-    responses = [dialogue["feedback"][0]["response"] for dialogue in dialogues]
-    assert responses[0] == worded  # the model's wording replaces the scripted one
-    served = world.request(dialogues[1]["request"])
-    assert world.item(served.aspect).statement in responses[1]  # fell back to the script
-    assert score.metadata["user_fallbacks"] == 1
-    assert user.calls == 2  # only wrong replies need words
+    first = [world.item(world.request(d["request"]).aspect) for d in dialogues]
+    assert all(item.exploration[0] != item.truth for item in first)  # the premise
+    corrections = [
+        (world.request(dialogue["request"]).aspect, given["response"])
+        for dialogue in dialogues
+        for given in dialogue["feedback"]
+        if given["implicit_action"] == "dislike"
+    ]
+    # the user model is asked once per wrong reply; its replies alternate worded and not JSON
+    assert user.calls == len(corrections) >= 2
+    for index, (aspect, response) in enumerate(corrections):
+        if index % 2 == 0:
+            assert response == worded  # the model's wording replaces the scripted one
+        else:
+            assert world.item(aspect).statement in response  # fell back to the script
+    assert score.metadata["user_fallbacks"] == len(corrections) // 2
+    # the user model learns the correction of the request served and no other item
+    for prompt in user.prompts:
+        stated = [item.item_id for item in world.items if item.statement in prompt]
+        assert len(stated) == 1

@@ -115,6 +115,31 @@ def test_on_policy_uses_memorybench_rule_based_feedback(tmp_path: Path) -> None:
     assert dialogues["1"]["messages"][2][1] == f"{WRONG_RESPONSE} [feedback: dislike]"
 
 
+def test_rows_the_constant_answer_gets_right_earn_no_credit(tmp_path: Path) -> None:
+    """LoCoMo's category 5 always wants "Not mentioned in the conversation": the answer an
+    assistant gives with no memory at all. Its rows count in the raw accuracy and in its
+    chance level, not in the headline."""
+    adversarial = {
+        **locomo(5, "Where did Mira buy her kiln?", ""),
+        "info": str(
+            {
+                "golden_answer": str({"a": "Not mentioned in the conversation", "b": "Paris"}),
+                "category": 5,
+                "evidence": [],
+            }
+        ),
+    }
+    dataset = write(tmp_path, {"train": TRAIN, "test": [*TEST, adversarial]})
+    log = run(tmp_path, dataset=dataset, protocol="off_policy", feedback="verbal")
+    assert log.samples is not None
+    value = log.samples[0].scores["feedback_scorer"].value  # type: ignore[index]
+    assert isinstance(value, dict)
+    # Mira's date is right, Ana's workplace unknown, the kiln "not mentioned" (right)
+    assert value["final_accuracy"] == pytest.approx(2 / 3)
+    assert value["chance"] == pytest.approx(1 / 3)  # only the kiln's row is free
+    assert value["final"] == 0.5 and value["no_memory"] == 0.0  # Mira's row, of two
+
+
 @pytest.mark.parametrize(
     ("document", "message"),
     [

@@ -45,13 +45,17 @@ def test_every_item_is_trained_then_tested_in_different_requests(world: Feedback
         training = [r for r in world.training if r.aspect == item.item_id]
         tests = [r for r in world.test if r.aspect == item.item_id and not r.control]
         assert len(training) == tier.training_per_item and len(tests) == tier.test_per_item
-        assert item.truth != item.exploration[0] and item.truth in item.exploration
+        assert item.truth in item.exploration and len(set(item.exploration)) == 4
         assert all(r.gold == item.truth and not r.control for r in training + tests)
-        # the profile never shows in a request, and no test answer is a training reply
+        # the profile never shows in a request, and no test reply (right or wrong) is a
+        # training reply
         assert all(item.statement not in r.text for r in (*world.training, *world.test))
         for test in tests:
             assert all(
-                test.gold_reply not in reply for r in training for reply in r.replies.values()
+                mine not in reply
+                for mine in test.replies.values()
+                for r in training
+                for reply in r.replies.values()
             )
     assert '"' not in "".join(item.statement for item in world.items)  # survives JSON memory
     controls = [r for r in world.test if r.control]
@@ -59,7 +63,7 @@ def test_every_item_is_trained_then_tested_in_different_requests(world: Feedback
     assert {r.kind for r in controls} == {"declarative", "procedural"}
     for control in controls:
         item = world.item(control.aspect)
-        assert control.gold not in (item.truth, item.exploration[0]) and control.item_id is None
+        assert control.gold != item.truth and control.item_id is None
     assert len({r.request_id for r in (*world.training, *world.test)}) == len(world.training) + len(
         world.test
     )
@@ -77,27 +81,39 @@ def test_the_rules_accept_the_gold_variant_only(world: FeedbackWorld) -> None:
         for key, reply in request.replies.items():
             if key == request.gold:
                 continue
+            verdict = check_reply(request, reply)
+            assert not verdict.correct and verdict.addressed and verdict.shown == (key,)
             if request.check == "phrase":
-                verdict = check_reply(request, reply)
-                assert not verdict.correct and verdict.addressed and verdict.shown == (key,)
                 hedge = check_reply(request, f"{request.gold_reply} Or: {reply}")
                 assert not hedge.correct and "hedges" in hedge.reason
-            elif order.index(key) < order.index(request.gold):  # longer than allowed
-                assert not check_reply(request, reply).correct
+        assert set(order) == set(request.replies)
         assert not check_reply(request, "I am not sure.").addressed
 
 
-def test_phrases_match_whole_words_and_word_limits_count_words() -> None:
+def test_phrases_match_whole_words_and_word_ranges_count_words() -> None:
     assert contains_phrase("Confirmed on 4 March 2025.", "4 March 2025")
     assert not contains_phrase("Confirmed on 14 March 2025.", "4 March 2025")
     assert contains_phrase("Ticket TKT–4821 is open", "TKT-4821")  # dashes folded
     assert not contains_phrase("ticket #48210", "#4821")
     assert word_count("Dear Ms Ahn, the Atlas migration: done.") == 7
     world = generate_world("standard", 0)
-    update = next(r for r in world.test if r.check == "word_limit" and not r.control)
-    limit = update.word_limits[update.gold]
-    assert not check_reply(update, " ".join(["word"] * limit)).addressed  # names no project
-    assert check_reply(update, f"{update.required} is on track.").correct
+    update = next(r for r in world.test if r.check == "word_range" and not r.control)
+    fewest, most = update.word_ranges[update.gold]
+    assert not check_reply(update, " ".join(["word"] * fewest)).addressed  # names no project
+    padded = [f"{update.required} is on track:", *["fine"] * 80]
+    for words in {fewest, most or fewest + 30}:
+        right = " ".join(padded)
+        while word_count(right) > words:
+            right = right.rsplit(" ", 1)[0]
+        assert word_count(right) == words and check_reply(update, right).correct
+    # two-sided: one word shorter or longer than the range is wrong, short or long alike
+    for words in (fewest - 1, (most or 10**6) + 1):
+        if 1 < words < 90:
+            reply = " ".join(padded)
+            while word_count(reply) > words:
+                reply = reply.rsplit(" ", 1)[0]
+            check = check_reply(update, reply)
+            assert not check.correct and len(check.shown) == 1
 
 
 def test_feedback_follows_memorybench_schema_and_never_exceeds_the_rounds() -> None:
@@ -128,11 +144,15 @@ def test_the_reference_assistant_learns_within_a_dialogue_only_from_words(max_ro
         item = world.item(request.aspect)
         verbal = reference_dialogue(world, request, "verbal", max_rounds)
         assert verbal.messages[1][1] == request.replies[item.exploration[0]]  # its default
-        assert verbal.solved == (max_rounds > 1) and len(verbal.feedback) == min(2, max_rounds)
+        default_right = item.truth == item.exploration[0]
+        assert verbal.solved == (max_rounds > 1 or default_right)
+        assert len(verbal.feedback) == (1 if default_right else min(2, max_rounds))
         implicit = reference_dialogue(world, request, "implicit", max_rounds)
         assert implicit.solved == (item.exploration.index(item.truth) < max_rounds)
         assert all(text.startswith("[feedback: ") for role, text in implicit.messages[2::2])
         assert item.statement not in json.dumps(implicit.messages)
+    # the default is right for some items and wrong for others (any variant, equally often)
+    assert {i.truth == i.exploration[0] for i in world.items} == {True, False}
     # the reference assistant does not carry anything over: a control is answered as stated
     control = next(r for r in world.test if r.control)
     assert scripted_reply(world, control, 0, knows=False) == control.gold_reply

@@ -132,7 +132,7 @@ LIMITED_CELLS: dict[tuple[str, str], tuple[float, str]] = {
     ("conversation", "embed_message"): (0.4, "hashed n-grams retrieve few revealing messages"),
     ("conversation", "embed_dialog"): (0.75, "hashed n-grams miss some revealing sessions"),
     ("feedback", "masking"): (0.2, "only the 3 newest inputs stay unmasked"),
-    ("feedback", "embed_message"): (0.7, "hashed n-grams miss some feedback messages"),
+    ("feedback", "embed_message"): (0.65, "hashed n-grams miss some feedback messages"),
 }
 """Cells where the strategy itself keeps or retrieves too little for a perfect score: the
 floor, measured on the cell (deterministic), and why. A reader gap in a scripted policy (it

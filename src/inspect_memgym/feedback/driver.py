@@ -13,12 +13,17 @@ Each step memorises a batch of training dialogues, then answers the whole test s
 Before each test pass the strategy's pending memory updates are applied (``flush``); test
 requests are answered with ``answer`` and never change memory, nor does any test answer
 get feedback. With memory isolation (the default) every test request is also answered once
-by the no-memory strategy (step 0 in the results). The raw answers go to
+with no memory (step 0 in the results): by the strategy under test, as it would answer
+with nothing kept (`MemoryStrategy.answer_without_memory`), so the prompt is the very
+prompt of every later test pass with the memory section present and empty (the same
+system prompt, sections, tools and wording), and the delta measures what memory holds and
+nothing else. The raw answers go to
 `FeedbackState.results`; the scorer grades them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -35,7 +40,6 @@ from inspect_memgym.feedback.world.simulator import FeedbackMode, render_user_me
 from inspect_memgym.memory.ledger import current_ledger
 from inspect_memgym.strategies.call_context import PHASE_REPLY, set_phase
 from inspect_memgym.strategies.drivers import register_driver
-from inspect_memgym.strategies.none import NoMemoryStrategy
 from inspect_memgym.strategies.strategy import MemoryStrategy
 
 OPTIONS_KEY = "feedback_options"
@@ -94,9 +98,7 @@ async def run_feedback(state: TaskState, agent: MemoryStrategy) -> TaskState:
     giver = feedback_giver(episode, options.feedback)
     state.metadata["feedback_giver"] = giver.kind
     if options.memory_isolation:
-        no_memory = NoMemoryStrategy(record=False)
-        no_memory.brief(episode.briefing())
-        progress.results = await _test_pass(episode, no_memory, step=0)
+        progress.results = await _test_pass(episode, agent.answer_without_memory, step=0)
     batches = schedule(
         episode.training_ids(),
         options.protocol,
@@ -119,7 +121,7 @@ async def run_feedback(state: TaskState, agent: MemoryStrategy) -> TaskState:
             dialogues.append(_dialogue_record(step, dialogue))
         progress.dialogues = [*progress.dialogues, *dialogues]
         await agent.flush()
-        answers = await _test_pass(episode, agent, step)
+        answers = await _test_pass(episode, agent.answer, step)
         progress.results = [*progress.results, *answers]
     set_phase("")
     state.metadata["agent"] = agent.describe()
@@ -162,13 +164,15 @@ async def _serve(
     return Dialogue(request_id, tuple(messages), tuple(feedback))
 
 
-async def _test_pass(episode: Episode, strategy: MemoryStrategy, step: int) -> list[dict[str, Any]]:
-    """Every test request answered once; memory stays unchanged."""
+async def _test_pass(
+    episode: Episode, answer: Callable[[str, str], Awaitable[str]], step: int
+) -> list[dict[str, Any]]:
+    """Every test request answered once (``answer(prompt, query)``); memory stays unchanged."""
     rows = []
     for request_id in episode.test_ids():
         text = episode.request_text(request_id)
         set_phase(PHASE_TEST, request_id)
-        raw = await strategy.answer(text, text)
+        raw = await answer(text, text)
         rows.append({"step": step, "request": request_id, "raw": raw})
     return rows
 

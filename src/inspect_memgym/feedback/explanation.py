@@ -14,22 +14,22 @@ def _shown(value: Any) -> str:
 
 
 def curve_table(curve: Sequence[dict[str, Any]], no_memory: float) -> str:
-    """The learning curve as a Markdown table, with the no-memory accuracy as step 0.
+    """The learning curve as a Markdown table, with the no-memory score as step 0.
 
     Args:
         curve: `FeedbackGrade.curve`.
-        no_memory: The no-memory accuracy (NaN when isolation was off).
+        no_memory: The no-memory score, corrected for chance (NaN when isolation was off).
     """
     lines = [
-        "| step | dialogues | accuracy | declarative | procedural | controls |",
-        "|---|---|---|---|---|---|",
-        f"| no memory | 0 | {_shown(no_memory)} | | | |",
+        "| step | dialogues | score | accuracy | declarative | procedural | controls |",
+        "|---|---|---|---|---|---|---|",
+        f"| no memory | 0 | {_shown(no_memory)} | | | | |",
     ]
     for point in curve:
         lines.append(
-            f"| {point['step']} | {point['dialogues']} | {_shown(point['accuracy'])} | "
-            f"{_shown(point['declarative'])} | {_shown(point['procedural'])} | "
-            f"{_shown(point['control_accuracy'])} |"
+            f"| {point['step']} | {point['dialogues']} | {_shown(point['score'])} | "
+            f"{_shown(point['accuracy'])} | {_shown(point['declarative'])} | "
+            f"{_shown(point['procedural'])} | {_shown(point['control_accuracy'])} |"
         )
     return "\n".join(lines)
 

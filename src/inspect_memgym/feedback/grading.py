@@ -1,17 +1,35 @@
 """Grading of a feedback sample: answers by the rules, then the learning curve and scores.
 
-Every test answer is scored (a generated world: 1 if `world.checking.check_reply` says
-right, else 0; MemoryBench's records: the dataset's metric). Then, per step: ``accuracy``
-over the requests that need a hidden item, ``control_accuracy`` over the controls, and the
-accuracy by knowledge kind. `Score.value` (`SCORE_KEYS`):
+Every test answer is graded twice. Its raw ``score`` is 1 if right, else 0 (a generated
+world: `world.checking.check_reply`; MemoryBench's records: the dataset's metric). Its
+``credit`` is corrected for chance, so that no answer given without knowing the truth earns
+anything on average, and none can fall below chance on purpose:
 
-- ``final``: the last step's accuracy (the headline); ``auc``: the mean accuracy over the
-  steps (the area under the learning curve, steps spaced evenly and normalised to 1);
-- ``no_memory``: the accuracy of the no-memory answers; ``memory_delta``: final - no_memory;
+- a generated world (``k`` variants a request can take, ``chance = 1/k``): 1 when right;
+  ``-1/(k-1)`` when it commits to one wrong variant; 0 when it commits to none or hedges
+  between several. A blind pick among the ``k`` averages 0, and so does declining to pick,
+  so the mean credit is ``(accuracy - chance) / (1 - chance)`` for an answerer that always
+  commits, and a pass answered without memory cannot be sandbagged below chance (a
+  reply that names no variant or several counts as a blind guess, not as a miss);
+- MemoryBench's records (``chance`` = the metric of the constant answer "Not mentioned in
+  the conversation" on the row, the memoryless answer these datasets reward: LoCoMo's
+  category 5 is always that option): ``(score - chance) / (1 - chance)``; rows the constant
+  answer already gets right (chance 1) carry no credit, so they are left out of it.
+
+Then, per step, over the requests that need a hidden item. `Score.value` (`SCORE_KEYS`):
+
+- ``final``: the last step's mean credit (the headline: 0 for any answerer that knows
+  nothing, 1 when every answer is right); ``auc``: the mean credit over the steps (the
+  area under the learning curve, steps spaced evenly and normalised to 1);
+- ``no_memory``: the mean credit of the no-memory answers; ``memory_delta``: final -
+  no_memory;
+- ``final_accuracy``: the last step's raw accuracy, and beside it ``chance``: the raw
+  accuracy an answerer without memory reaches on average on the same requests (the
+  memoryless floor: ``1/k`` for a world; the constant answer's for records);
 - ``learned_rule_rate``: of the hidden items that got feedback on a wrong answer during
   training, the share whose every test request is right at the last step;
-- ``control_accuracy``, ``declarative``, ``procedural``: the last step's accuracy on the
-  controls and by knowledge kind.
+- ``control_accuracy``: the last step's raw accuracy on the controls (they state what to
+  do); ``declarative``, ``procedural``: the last step's mean credit by knowledge kind.
 
 A key with nothing to average is NaN (records have no controls, kinds or hidden items).
 Pure functions.
@@ -25,8 +43,12 @@ from dataclasses import dataclass
 from statistics import fmean
 from typing import Any
 
-from inspect_memgym.feedback.memorybench_records import MemoryBenchRecord, score_reply
-from inspect_memgym.feedback.world.checking import check_reply
+from inspect_memgym.feedback.memorybench_records import (
+    NOT_MENTIONED_OPTION,
+    MemoryBenchRecord,
+    score_reply,
+)
+from inspect_memgym.feedback.world.checking import ReplyCheck, check_reply
 from inspect_memgym.feedback.world.model import KNOWLEDGE_KINDS, FeedbackWorld
 from inspect_memgym.scoring.isolation import isolation_values
 
@@ -35,6 +57,8 @@ SCORE_KEYS = (
     "auc",
     "no_memory",
     "memory_delta",
+    "final_accuracy",
+    "chance",
     "learned_rule_rate",
     "control_accuracy",
     *KNOWLEDGE_KINDS,
@@ -43,6 +67,8 @@ HEADLINE = "final"
 NEGATIVE_ACTIONS = frozenset({"dislike", "none"})
 REPLY_SHOWN = 400
 """Characters of a reply kept in the per-answer rows."""
+CONSTANT_ANSWER = NOT_MENTIONED_OPTION
+"""The memoryless answer a records row's chance is measured with."""
 
 
 @dataclass(frozen=True)
@@ -51,8 +77,8 @@ class FeedbackGrade:
 
     Attributes:
         value: `SCORE_KEYS` -> float.
-        curve: One row per step: step, accuracy, control accuracy, accuracy by kind, and
-            the training dialogues memorised so far.
+        curve: One row per step: step, accuracy (raw), score (mean credit), control
+            accuracy, credit by kind, and the training dialogues memorised so far.
         items: One row per hidden item: kind, whether it was fed back, and whether it is
             applied at the last step.
         answers: One row per test answer (step 0: the no-memory pass).
@@ -62,6 +88,29 @@ class FeedbackGrade:
     curve: list[dict[str, Any]]
     items: list[dict[str, Any]]
     answers: list[dict[str, Any]]
+
+
+def answer_credit(check: ReplyCheck, variants: int) -> float:
+    """A world answer's chance-corrected credit: 1 right, -1/(k-1) one wrong variant, else 0.
+
+    Args:
+        check: The rules' reading of the reply.
+        variants: ``k``, the variants the request can take.
+    """
+    if check.correct:
+        return 1.0
+    if len(check.shown) == 1:
+        return -1.0 / (variants - 1)
+    return 0.0
+
+
+def record_chance(record: MemoryBenchRecord) -> float:
+    """A records row's chance: the metric of the constant memoryless answer on it.
+
+    Args:
+        record: The row.
+    """
+    return score_reply(record, CONSTANT_ANSWER)
 
 
 def grade_world(
@@ -80,6 +129,7 @@ def grade_world(
     for row in results:
         request = world.request(str(row["request"]))
         check = check_reply(request, str(row["raw"]))
+        variants = len(request.replies)
         answers.append(
             {
                 "step": int(row["step"]),
@@ -88,6 +138,8 @@ def grade_world(
                 "kind": request.kind,
                 "control": request.control,
                 "score": 1.0 if check.correct else 0.0,
+                "credit": answer_credit(check, variants),
+                "chance": 1.0 / variants,
                 "reason": check.reason,
                 "reply": str(row["raw"])[:REPLY_SHOWN],
             }
@@ -116,6 +168,7 @@ def grade_records(
     for row in results:
         record = records[str(row["request"])]
         score = score_reply(record, str(row["raw"]))
+        chance = record_chance(record)
         answers.append(
             {
                 "step": int(row["step"]),
@@ -124,6 +177,8 @@ def grade_records(
                 "kind": None,
                 "control": False,
                 "score": score,
+                "credit": None if chance >= 1.0 else (score - chance) / (1.0 - chance),
+                "chance": chance,
                 "reason": f"{record.metric_name} {score:.3f} against {record.gold!r}",
                 "reply": str(row["raw"])[:REPLY_SHOWN],
             }
@@ -132,16 +187,16 @@ def grade_records(
     return FeedbackGrade(_value(answers, curve, math.nan), curve, [], answers)
 
 
-def _mean(scores: Iterable[float]) -> float:
-    chosen = list(scores)
+def _mean(scores: Iterable[float | None]) -> float:
+    chosen = [score for score in scores if score is not None]
     return fmean(chosen) if chosen else math.nan
 
 
-def _at(answers: list[dict[str, Any]], step: int, **match: Any) -> list[float]:
+def _at(answers: list[dict[str, Any]], step: int, key: str, **match: Any) -> list[Any]:
     return [
-        row["score"]
+        row[key]
         for row in answers
-        if row["step"] == step and all(row[key] == value for key, value in match.items())
+        if row["step"] == step and all(row[name] == value for name, value in match.items())
     ]
 
 
@@ -153,11 +208,12 @@ def _curve(
     for step in steps:
         point: dict[str, Any] = {
             "step": step,
-            "accuracy": _mean(_at(answers, step, control=False)),
-            "control_accuracy": _mean(_at(answers, step, control=True)),
+            "accuracy": _mean(_at(answers, step, "score", control=False)),
+            "score": _mean(_at(answers, step, "credit", control=False)),
+            "control_accuracy": _mean(_at(answers, step, "score", control=True)),
         }
         for kind in KNOWLEDGE_KINDS:
-            point[kind] = _mean(_at(answers, step, control=False, kind=kind))
+            point[kind] = _mean(_at(answers, step, "credit", control=False, kind=kind))
         point["dialogues"] = sum(1 for dialogue in dialogues if int(dialogue["step"]) <= step)
         curve.append(point)
     return curve
@@ -167,12 +223,15 @@ def _value(
     answers: list[dict[str, Any]], curve: list[dict[str, Any]], learned: float
 ) -> dict[str, float]:
     last: dict[str, Any] = curve[-1] if curve else {}
-    final = float(last.get("accuracy", math.nan))
-    no_memory_rows = _at(answers, 0, control=False)
+    final = float(last.get("score", math.nan))
+    no_memory = _mean(_at(answers, 0, "credit", control=False))
+    has_no_memory = bool(_at(answers, 0, "credit", control=False))
     value = {
         "final": final,
-        "auc": _mean(point["accuracy"] for point in curve),
-        **isolation_values(final, _mean(no_memory_rows) if no_memory_rows else None),
+        "auc": _mean(point["score"] for point in curve),
+        **isolation_values(final, no_memory if has_no_memory else None),
+        "final_accuracy": float(last.get("accuracy", math.nan)),
+        "chance": _mean(_at(answers, last["step"], "chance", control=False)) if last else math.nan,
         "learned_rule_rate": learned,
         "control_accuracy": float(last.get("control_accuracy", math.nan)),
     }
@@ -201,7 +260,9 @@ def _items(
     rows = []
     for item in world.items:
         scores = (
-            [] if last_step is None else _at(answers, last_step, control=False, aspect=item.item_id)
+            []
+            if last_step is None
+            else _at(answers, last_step, "score", control=False, aspect=item.item_id)
         )
         rows.append(
             {

@@ -3,7 +3,8 @@
 Registered with the ``memgym`` provider: every model call of a feedback sample comes here.
 A test answer names its request in the call context (`state.PHASE_TEST`); a reply to a
 training request is announced by the strategy without an item, so the request and its
-round come from `FeedbackState`; anything else is a memory update.
+round come from `FeedbackState`; anything else is a memory update. An adversary
+(`adversaries.ADVERSARIES`) gets only the call's messages, tools and announced kind.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
 
 from inspect_memgym.feedback import BENCHMARK_NAME
+from inspect_memgym.feedback.adversaries import ADVERSARIES, adversary_action
 from inspect_memgym.feedback.episode_loading import episode_from_metadata
 from inspect_memgym.feedback.policies import FEEDBACK_POLICIES, LearnerCall, learner_action
 from inspect_memgym.feedback.records_episode import RecordsEpisode
@@ -36,6 +38,9 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     """
     context = current_call_context()
     progress = current_feedback_state()
+    if policy_name in ADVERSARIES:
+        action = adversary_action(policy_name, context.phase, messages, tools)
+        return PolicyTurn(action, f"memgym-{context.phase}", len(messages))
     episode = episode_from_metadata(current_sample_metadata() or {})
     request_id, round_number = "", 0
     if context.phase == PHASE_TEST:
@@ -53,4 +58,4 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     return PolicyTurn(action, f"memgym-{progress.step}-{context.phase}", len(messages))
 
 
-register_policies(BENCHMARK_NAME, FEEDBACK_POLICIES, play)
+register_policies(BENCHMARK_NAME, (*FEEDBACK_POLICIES, *ADVERSARIES), play)

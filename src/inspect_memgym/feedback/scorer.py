@@ -1,9 +1,10 @@
 """The feedback scorer: the learning curve, final accuracy, AUC, isolation and learned rules.
 
-``Score.value`` holds `grading.SCORE_KEYS` as floats; ``Score.metadata`` holds the curve
-(``learning_curve``: one row per step with ``step`` and ``accuracy``, the shape the
-``inspect-memgym plot`` learning-curve figure reads), the hidden items, every graded test
-answer and the training dialogues.
+``Score.value`` holds `grading.SCORE_KEYS` as floats (the headline ``final`` corrected for
+chance, the raw ``final_accuracy`` and its memoryless floor ``chance`` beside it);
+``Score.metadata`` holds the curve (``learning_curve``: one row per step with ``step``,
+``accuracy`` and ``score``, the shape the ``inspect-memgym plot`` learning-curve figure
+reads), the hidden items, every graded test answer and the training dialogues.
 """
 
 from __future__ import annotations
@@ -44,9 +45,10 @@ def feedback_scorer() -> Scorer:
             value=value,
             answer=f"{right}/{asked} test requests right at the last step",
             explanation=(
-                f"final {value['final']:.3f}, AUC {value['auc']:.3f}, no memory "
-                f"{value['no_memory']:.3f}, learned rules {value['learned_rule_rate']:.3f}, "
-                f"controls {value['control_accuracy']:.3f}.\n\n"
+                f"final {value['final']:.3f} (corrected for chance: accuracy "
+                f"{value['final_accuracy']:.3f}, chance {value['chance']:.3f}), AUC "
+                f"{value['auc']:.3f}, no memory {value['no_memory']:.3f}, learned rules "
+                f"{value['learned_rule_rate']:.3f}, controls {value['control_accuracy']:.3f}.\n\n"
                 + curve_table(grade.curve, value["no_memory"])
                 + "\n\n"
                 + items_table(grade.items)

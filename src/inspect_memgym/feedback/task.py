@@ -5,9 +5,11 @@ data lookups). The organisation has conventions and current facts of its own, hi
 the assistant: it learns them only from the user's feedback on wrong answers in training
 dialogues, and must apply them again in different test requests, answered after every
 step of the protocol (``off_policy``, ``stepwise`` or ``on_policy``). Scores: the
-learning curve, the final accuracy (headline), its area, the memory-isolated delta, the
-share of fed-back rules applied, and the accuracy on control requests that need nothing
-learned. ``-T dataset=`` runs MemoryBench's released LoCoMo and DialSim records instead.
+learning curve, the final score (headline, corrected for chance: 0 for an assistant that
+learned nothing, 1 when every answer is right, with the raw accuracy and its chance level
+beside it), its area, the memory-isolated delta, the share of fed-back rules applied, and
+the accuracy on control requests that need nothing learned. ``-T dataset=`` runs
+MemoryBench's released LoCoMo and DialSim records instead.
 """
 
 from __future__ import annotations
@@ -42,8 +44,10 @@ from inspect_memgym.strategies.task_arguments import (
     strategy_options_of,
 )
 
-TASK_VERSION = 1
-"""Bumped whenever generation or scoring changes."""
+TASK_VERSION = 2
+"""Bumped whenever generation or scoring changes (2: the truth is any variant, the default
+included; lookups list their values in a fresh order; length is a two-sided range; the
+headline is corrected for chance; the no-memory pass is the strategy before any input)."""
 DEFAULT_TIER = "standard"
 DEFAULT_SEEDS = 5
 DEFAULT_PROTOCOL = "on_policy"

@@ -1,4 +1,4 @@
-"""How ``inspect view`` shows feedback: final accuracy as headline, the other scores as columns."""
+"""How ``inspect view`` shows feedback: the final score as headline, the others as columns."""
 
 from __future__ import annotations
 
@@ -12,16 +12,18 @@ SCORER_NAME = "feedback_scorer"
 LABELS = {
     "final": "final",
     "auc": "AUC",
+    "final_accuracy": "accuracy",
+    "chance": "chance",
     "learned_rule_rate": "learned rules",
     "control_accuracy": "controls",
 }
 
 
 def feedback_headline() -> HeadlineMetric:
-    """The feedback headline: the mean final accuracy."""
+    """The feedback headline: the mean final score, corrected for chance."""
     return headline(SCORER_NAME, HEADLINE)
 
 
 def feedback_viewer() -> ViewerConfig:
-    """Sample list with the final accuracy, AUC, isolation, learned rules and controls."""
+    """Sample list with the final score, AUC, isolation, accuracy, chance, rules, controls."""
     return score_viewer("learning from feedback", SCORER_NAME, SCORE_KEYS, LABELS)

@@ -7,6 +7,10 @@ what an uninformed assistant does), the world-level facts they rest on (a vendor
 accounts on file) and the statement feedback makes; `settle` then picks which variant is
 the organisation's and the order an uninformed assistant tries them in. For a request it
 drafts the text, and for every variant the reply and the fragment the rules look for.
+
+Nothing visible singles out the organisation's variant: it is any of the four, the default
+included, equally often; a request that lists what is on file lists it in a fresh seeded
+order, with the file's own note on its default wherever that lands (`listed_on_file`).
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
-from inspect_memgym.feedback.world.model import CheckKind, KnowledgeKind, Organisation
+from inspect_memgym.feedback.world.model import CheckKind, KnowledgeKind, Organisation, WordRange
 
 VARIANTS_PER_ASPECT = 4
 
@@ -41,14 +45,14 @@ class RequestDraft:
         text: The request as sent.
         replies: Variant key -> the reply choosing that variant.
         evidence: Variant key -> the fragment the rules look for.
-        word_limits: Variant key -> words allowed (``word_limit`` aspects).
-        required: Text a ``word_limit`` reply must contain.
+        word_ranges: Variant key -> words its replies have (``word_range`` aspects).
+        required: Text a ``word_range`` reply must contain.
     """
 
     text: str
     replies: dict[str, str]
     evidence: dict[str, str]
-    word_limits: dict[str, int] = field(default_factory=dict)
+    word_ranges: dict[str, WordRange] = field(default_factory=dict)
     required: str = ""
 
 
@@ -62,6 +66,9 @@ class Aspect(ABC):
     check: CheckKind = "phrase"
     explores_in_order: bool = False
     """Try the variants in their drawn order (e.g. ever shorter) instead of a shuffled one."""
+    templates: tuple[str, ...] = ()
+    """The public wordings of its requests (``str.format`` placeholders); a control appends
+    one sentence stating the variant to use."""
 
     @abstractmethod
     def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
@@ -117,12 +124,33 @@ class SettledAspect:
     exploration: tuple[str, ...]
 
 
+def listed_on_file(rng: random.Random, labels: dict[str, str], default_note: str) -> str:
+    """The values on file as a request lists them: a fresh seeded order, the default noted.
+
+    The order is drawn per request, so a value's position says nothing about which is
+    right, and the file's note ("primary", "default"...) stays on the default's value
+    wherever it lands: the default is right as often as any other value.
+
+    Args:
+        rng: The request's seeded stream.
+        labels: Variant key -> value; the first key is the default.
+        default_note: What the file says of its default, e.g. ``"primary"``.
+    """
+    default = next(iter(labels))
+    keys = list(labels)
+    rng.shuffle(keys)
+    return ", ".join(
+        f"{labels[key]} ({default_note})" if key == default else labels[key] for key in keys
+    )
+
+
 def settle(aspect: Aspect, rng: random.Random, organisation: Organisation) -> SettledAspect:
     """Draw an aspect's variants, the organisation's choice and the exploration order.
 
-    The default comes first in the exploration; the truth is the second, third or fourth
-    variant tried, equally often, so an assistant that only sees likes and dislikes finds
-    it within three answers two times in three.
+    The default comes first in the exploration; the truth is any of the four variants,
+    equally often (the default too), so neither trying the default nor avoiding it beats
+    chance, and an assistant that only sees likes and dislikes finds the truth within
+    three answers three times in four.
 
     Args:
         aspect: The aspect.
@@ -137,5 +165,5 @@ def settle(aspect: Aspect, rng: random.Random, organisation: Organisation) -> Se
     if not aspect.explores_in_order:
         rng.shuffle(others)
     exploration = (default, *others)
-    truth = exploration[1 + int(rng.random() * (VARIANTS_PER_ASPECT - 1))]
+    truth = exploration[int(rng.random() * VARIANTS_PER_ASPECT)]
     return SettledAspect(aspect, draw, truth, exploration)

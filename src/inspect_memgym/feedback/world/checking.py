@@ -1,16 +1,17 @@
-"""The rules that decide a reply: the right variant and no other, or short enough.
+"""The rules that decide a reply: the right variant and no other.
 
 A ``phrase`` request is answered right when the reply shows the gold variant's fragment and
 no other variant's (naming two currencies or two accounts is a hedge, and wrong). A
-``word_limit`` request is answered right when the reply names what it is about and stays
-within the gold variant's word limit.
+``word_range`` request is answered right when the reply names what it is about and its
+length lies in the gold variant's range of words; the ranges never overlap, so a reply
+that names its subject shows exactly one variant, its length's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from inspect_memgym.feedback.world.model import ServiceRequest
+from inspect_memgym.feedback.world.model import ServiceRequest, in_range, range_text
 from inspect_memgym.feedback.world.text_match import contains_phrase, word_count
 
 
@@ -22,7 +23,8 @@ class ReplyCheck:
         correct: Whether the reply is right.
         addressed: Whether it answers the request at all (shows some variant, or names
             what a status update is about).
-        shown: Variant keys the reply shows (``phrase`` requests), in the request's order.
+        shown: Variant keys the reply shows, in the request's order (a ``word_range``
+            reply that names its subject shows its length's variant).
         reason: One line saying why.
     """
 
@@ -39,7 +41,7 @@ def check_reply(request: ServiceRequest, reply: str) -> ReplyCheck:
         request: The request.
         reply: The reply text.
     """
-    if request.check == "word_limit":
+    if request.check == "word_range":
         return _check_length(request, reply)
     shown = tuple(key for key, text in request.evidence.items() if contains_phrase(reply, text))
     gold = request.evidence[request.gold]
@@ -59,16 +61,19 @@ def gold_hint(request: ServiceRequest) -> str:
     Args:
         request: The request.
     """
-    if request.check == "word_limit":
-        return f"at most {request.word_limits[request.gold]} words"
+    if request.check == "word_range":
+        return range_text(request.word_ranges[request.gold])
     return request.evidence[request.gold]
 
 
 def _check_length(request: ServiceRequest, reply: str) -> ReplyCheck:
-    limit = request.word_limits[request.gold]
+    expected = range_text(request.word_ranges[request.gold])
     words = word_count(reply)
     if not contains_phrase(reply, request.required):
         return ReplyCheck(False, False, (), f"does not mention {request.required!r}")
-    if words > limit:
-        return ReplyCheck(False, True, (), f"has {words} words; the limit is {limit}")
-    return ReplyCheck(True, True, (), f"has {words} words, within {limit}")
+    shown = tuple(
+        key for key, word_range in request.word_ranges.items() if in_range(words, word_range)
+    )
+    if shown == (request.gold,):
+        return ReplyCheck(True, True, shown, f"has {words} words, {expected}")
+    return ReplyCheck(False, True, shown, f"has {words} words; expected {expected}")

@@ -5,7 +5,12 @@ from __future__ import annotations
 import random
 from decimal import ROUND_HALF_UP, Decimal
 
-from inspect_memgym.feedback.world.aspects import Aspect, AspectDraw, RequestDraft
+from inspect_memgym.feedback.world.aspects import (
+    Aspect,
+    AspectDraw,
+    RequestDraft,
+    listed_on_file,
+)
 from inspect_memgym.feedback.world.model import Organisation
 from inspect_memgym.feedback.world.names import CITIES, FIRST_NAMES, LAST_NAMES, TEAMS
 
@@ -81,6 +86,7 @@ class CurrencyFormat(Aspect):
     kind = "procedural"
     domain = EXPENSE_DOMAIN
     copyable = True
+    templates = TOTAL_REQUESTS
 
     def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
         """The default and three other formats."""
@@ -112,9 +118,10 @@ class ExpenseApprover(Aspect):
     name = "expense_approver"
     kind = "declarative"
     domain = EXPENSE_DOMAIN
+    templates = APPROVAL_REQUESTS
 
     def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
-        """Four approvers on file (the first is listed first) and a claimant."""
+        """Four approvers on file (the first is the file's default) and a claimant."""
         first = rng.sample(FIRST_NAMES, 5)
         last = rng.sample(LAST_NAMES, 5)
         people = [f"{given} {family}" for given, family in zip(first, last, strict=True)]
@@ -134,8 +141,7 @@ class ExpenseApprover(Aspect):
         self, rng: random.Random, draw: AspectDraw, organisation: Organisation, stated: str | None
     ) -> RequestDraft:
         """An expense claim to route."""
-        names = list(draw.labels.values())
-        listed = ", ".join([f"{names[0]} (listed first)", *names[1:]])
+        listed = listed_on_file(rng, draw.labels, "default approver")
         amount = f"{random_amount(rng, 80, 900):.2f}"
         text = rng.choice(APPROVAL_REQUESTS).format(
             claimant=draw.facts["claimant"],

@@ -1,12 +1,13 @@
 """Generate a feedback world from a tier and a seed (deterministic, no model calls).
 
-For every aspect of the tier the organisation's variant is drawn (`aspects.settle`) and
-becomes a hidden item. Each item gets training requests (the only place feedback can
-reveal it) and test requests that need it again in different requests (other amounts,
-dates, customers); a test request's right reply is never a reply of any training request.
-Controls are test requests whose text states the variant to use (never the default nor the
-organisation's), so they need nothing learned and catch rules applied where the request
-says otherwise.
+For every aspect of the tier the organisation's variant is drawn (`aspects.settle`: any of
+its four, the default included, equally often) and becomes a hidden item. Each item gets
+training requests (the only place feedback can reveal it) and test requests that need it
+again in different requests (other amounts, dates, customers); no reply to a test request,
+right or wrong, is a reply of any training request (a check that never looks at which
+variant is right, so the drafts kept say nothing of it). Controls are test requests whose
+text states the variant to use (any but the organisation's), so they need nothing learned
+and catch rules applied where the request says otherwise.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from inspect_memgym.feedback.world.names import CITIES, FIRST_NAMES, LAST_NAMES,
 from inspect_memgym.feedback.world.tiers import FeedbackTier, get_feedback_tier
 from inspect_memgym.kit.rng import seeded_stream
 
-FEEDBACK_GENERATOR_VERSION = 1
+FEEDBACK_GENERATOR_VERSION = 2
 """Bumped whenever the same tier and seed would give a different world."""
 MAX_ATTEMPTS = 50
 """Drafts tried for one request before generation gives up (never reached in practice)."""
@@ -136,7 +137,7 @@ def _request(
         gold = stated if control else settled.truth
         if draft.text in taken_texts:
             continue
-        if any(draft.replies[gold] in reply for reply in training_replies):
+        if any(mine in reply for mine in draft.replies.values() for reply in training_replies):
             continue
         return ServiceRequest(
             request_id="",
@@ -150,7 +151,7 @@ def _request(
             replies=draft.replies,
             evidence=draft.evidence,
             check=aspect.check,
-            word_limits=draft.word_limits,
+            word_ranges=draft.word_ranges,
             required=draft.required,
             copyable=aspect.copyable,
         )
@@ -158,8 +159,8 @@ def _request(
 
 
 def _stated_variant(settled: SettledAspect, rng: random.Random) -> str:
-    """A control's variant: neither the default nor the organisation's."""
-    options = [key for key in settled.exploration[1:] if key != settled.truth]
+    """A control's variant: any but the organisation's, equally often."""
+    options = [key for key in settled.exploration if key != settled.truth]
     return options[int(rng.random() * len(options))]
 
 

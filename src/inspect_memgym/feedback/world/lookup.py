@@ -1,14 +1,20 @@
 """Data lookup: a vendor's account, a product's real limit, the support line (declarative).
 
-Each request lists what is on file (the first entry marked as the obvious choice); only the
-user knows which entry is current.
+Each request lists what is on file, in a fresh order each time, with the file's note on its
+default entry (the obvious choice, and right no more often than any other); only the user
+knows which entry is current.
 """
 
 from __future__ import annotations
 
 import random
 
-from inspect_memgym.feedback.world.aspects import Aspect, AspectDraw, RequestDraft
+from inspect_memgym.feedback.world.aspects import (
+    Aspect,
+    AspectDraw,
+    RequestDraft,
+    listed_on_file,
+)
 from inspect_memgym.feedback.world.expenses import random_amount
 from inspect_memgym.feedback.world.model import Organisation
 from inspect_memgym.feedback.world.names import CUSTOMERS, PLANS, PRODUCTS, VENDORS, possessive
@@ -41,10 +47,6 @@ HOTLINE_REQUESTS = (
 )
 
 
-def _listed(options: list[str], first_note: str) -> str:
-    return ", ".join([f"{options[0]} ({first_note})", *options[1:]])
-
-
 class VendorAccount(Aspect):
     """Declarative: the account a vendor is paid into."""
 
@@ -52,9 +54,10 @@ class VendorAccount(Aspect):
     kind = "declarative"
     domain = LOOKUP_DOMAIN
     copyable = True
+    templates = PAYMENT_REQUESTS
 
     def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
-        """A vendor and four accounts on file (the first marked primary)."""
+        """A vendor and four accounts on file (the first is the one marked primary)."""
         numbers: list[str] = []
         while len(numbers) < 4:
             number = f"{1000 + int(rng.random() * 9000)}-{1000 + int(rng.random() * 9000)}"
@@ -83,7 +86,7 @@ class VendorAccount(Aspect):
             vendor=vendor,
             invoice=invoice,
             amount=f"{random_amount(rng, 200, 5000):.2f}",
-            listed=_listed(list(draw.labels.values()), "primary"),
+            listed=listed_on_file(rng, draw.labels, "primary"),
         )
         if stated is not None:
             text += f" Their letter asks for this one to go to {draw.labels[stated]}."
@@ -100,6 +103,7 @@ class ProductLimit(Aspect):
     name = "product_limit"
     kind = "declarative"
     domain = LOOKUP_DOMAIN
+    templates = LIMIT_REQUESTS
 
     def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
         """A product plan and four limits on file (the first from the spec sheet)."""
@@ -126,7 +130,7 @@ class ProductLimit(Aspect):
             customer=customer,
             plan=plan,
             product=product,
-            listed=_listed(list(draw.labels.values()), "spec sheet"),
+            listed=listed_on_file(rng, draw.labels, "spec sheet"),
         )
         if stated is not None:
             text += f" This customer has a custom contract that sets it at {draw.labels[stated]}."
@@ -144,6 +148,7 @@ class SupportHotline(Aspect):
     kind = "declarative"
     domain = LOOKUP_DOMAIN
     copyable = True
+    templates = HOTLINE_REQUESTS
 
     def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
         """Four numbers on file (the first from the website)."""
@@ -165,7 +170,7 @@ class SupportHotline(Aspect):
         customer = rng.choice(CUSTOMERS)
         text = rng.choice(HOTLINE_REQUESTS).format(
             customer=customer,
-            listed=_listed(list(draw.labels.values()), "website"),
+            listed=listed_on_file(rng, draw.labels, "website"),
         )
         if stated is not None:
             line = draw.labels[stated]

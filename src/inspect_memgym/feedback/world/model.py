@@ -17,8 +17,38 @@ from typing import Any, Literal
 KnowledgeKind = Literal["declarative", "procedural"]
 """Declarative: a fact the user states or corrects. Procedural: a rule or preference."""
 KNOWLEDGE_KINDS: tuple[KnowledgeKind, ...] = ("declarative", "procedural")
-CheckKind = Literal["phrase", "word_limit"]
-"""``phrase``: the gold fragment and no other variant's. ``word_limit``: short enough."""
+CheckKind = Literal["phrase", "word_range"]
+"""``phrase``: the gold fragment and no other variant's. ``word_range``: a length in the gold
+variant's range of words (the ranges of a request never overlap)."""
+WordRange = tuple[int, int | None]
+"""(fewest, most) words of a ``word_range`` variant; None: no upper limit."""
+
+
+def in_range(words: int, word_range: WordRange) -> bool:
+    """Whether a count of words lies in a range.
+
+    Args:
+        words: The count.
+        word_range: (fewest, most); most None for no upper limit.
+    """
+    fewest, most = word_range
+    return words >= fewest and (most is None or words <= most)
+
+
+def range_text(word_range: WordRange) -> str:
+    """A range of words in a few words, e.g. ``13 to 25 words``.
+
+    Args:
+        word_range: (fewest, most); most None for no upper limit.
+    """
+    fewest, most = word_range
+    if most is None:
+        return f"more than {fewest - 1} words"
+    if fewest <= 1:
+        return f"{most} words or fewer"
+    return f"{fewest} to {most} words"
+
+
 Split = Literal["train", "test"]
 
 
@@ -30,9 +60,10 @@ class HiddenItem:
         item_id: The aspect it settles (e.g. ``"currency_format"``), unique in the world.
         kind: ``"declarative"`` or ``"procedural"``.
         domain: The service domain (e.g. ``"expense reports"``).
-        truth: Key of the right variant.
+        truth: Key of the right variant: any of the aspect's variants, the default included,
+            equally often.
         exploration: Variant keys in the order an uninformed assistant tries them; the
-            first is its default, never the truth.
+            first is its default.
         statement: What verbal feedback says, verbatim, whenever an answer gets it wrong.
     """
 
@@ -60,9 +91,9 @@ class ServiceRequest:
         replies: Variant key -> the reply an assistant choosing that variant gives.
         evidence: Variant key -> the fragment that shows the variant (``phrase`` checks).
         check: How a reply is checked.
-        word_limits: Variant key -> the longest allowed reply in words (``word_limit``
-            checks; the default variant has none).
-        required: Text a ``word_limit`` reply must contain ("" otherwise).
+        word_ranges: Variant key -> the range of words its replies have (``word_range``
+            checks); the ranges never overlap, so a reply falls in one at most.
+        required: Text a ``word_range`` reply must contain ("" otherwise).
         copyable: Whether a user copies a right answer (``copy``) rather than liking it.
     """
 
@@ -77,7 +108,7 @@ class ServiceRequest:
     replies: dict[str, str]
     evidence: dict[str, str]
     check: CheckKind = "phrase"
-    word_limits: dict[str, int] = field(default_factory=dict)
+    word_ranges: dict[str, WordRange] = field(default_factory=dict)
     required: str = ""
     copyable: bool = False
 
@@ -182,6 +213,11 @@ class FeedbackWorld:
                 HiddenItem(**{**item, "exploration": tuple(item["exploration"])})
                 for item in data["items"]
             ),
-            training=tuple(ServiceRequest(**request) for request in data["training"]),
-            test=tuple(ServiceRequest(**request) for request in data["test"]),
+            training=tuple(_request_from_dict(request) for request in data["training"]),
+            test=tuple(_request_from_dict(request) for request in data["test"]),
         )
+
+
+def _request_from_dict(data: dict[str, Any]) -> ServiceRequest:
+    ranges = {key: (int(low), high) for key, (low, high) in data.get("word_ranges", {}).items()}
+    return ServiceRequest(**{**data, "word_ranges": ranges})

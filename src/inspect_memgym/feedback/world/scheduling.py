@@ -5,7 +5,12 @@ from __future__ import annotations
 import datetime
 import random
 
-from inspect_memgym.feedback.world.aspects import Aspect, AspectDraw, RequestDraft
+from inspect_memgym.feedback.world.aspects import (
+    Aspect,
+    AspectDraw,
+    RequestDraft,
+    listed_on_file,
+)
 from inspect_memgym.feedback.world.model import Organisation
 from inspect_memgym.feedback.world.names import (
     FIRST_NAMES,
@@ -77,6 +82,7 @@ class DateFormat(Aspect):
     name = "date_format"
     kind = "procedural"
     domain = SCHEDULING_DOMAIN
+    templates = MEETING_REQUESTS
 
     def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
         """The default and three other formats."""
@@ -109,19 +115,16 @@ class DateFormat(Aspect):
         return RequestDraft(text, replies, evidence)
 
 
-def _listed(options: list[str], first_note: str) -> str:
-    return ", ".join([f"{options[0]} ({first_note})", *options[1:]])
-
-
 class MeetingRoom(Aspect):
     """Declarative: the room team reviews are held in."""
 
     name = "meeting_room"
     kind = "declarative"
     domain = SCHEDULING_DOMAIN
+    templates = ROOM_REQUESTS
 
     def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
-        """Four rooms on file; the first is listed as the default."""
+        """Four rooms on file; the first is the one noted as the default."""
         floors = rng.sample(range(1, 7), 4)
         rooms = [f"Room {floor}.{1 + int(rng.random() * 19):02d}" for floor in floors]
         return AspectDraw({f"room_{index}": room for index, room in enumerate(rooms)}, {})
@@ -137,10 +140,9 @@ class MeetingRoom(Aspect):
         self, rng: random.Random, draw: AspectDraw, organisation: Organisation, stated: str | None
     ) -> RequestDraft:
         """A team meeting to place."""
-        rooms = list(draw.labels.values())
         team, occasion = rng.choice(TEAMS), rng.choice(OCCASIONS)
         text = rng.choice(ROOM_REQUESTS).format(
-            team=team, occasion=occasion, listed=_listed(rooms, "default")
+            team=team, occasion=occasion, listed=listed_on_file(rng, draw.labels, "default")
         )
         if stated is not None:
             text += f" Guests are coming, so it has to be {draw.labels[stated]}."
@@ -158,6 +160,7 @@ class OfficeAddress(Aspect):
     kind = "declarative"
     domain = SCHEDULING_DOMAIN
     copyable = True
+    templates = COURIER_REQUESTS
 
     def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
         """Four addresses on file; the first is the old directory's head office."""
@@ -176,10 +179,9 @@ class OfficeAddress(Aspect):
         self, rng: random.Random, draw: AspectDraw, organisation: Organisation, stated: str | None
     ) -> RequestDraft:
         """A delivery to address."""
-        addresses = list(draw.labels.values())
         parcel = rng.choice(PARCELS)
         text = rng.choice(COURIER_REQUESTS).format(
-            parcel=parcel, listed=_listed(addresses, "head office, 2022 directory")
+            parcel=parcel, listed=listed_on_file(rng, draw.labels, "head office, 2022 directory")
         )
         if stated is not None:
             text += f" This one must go to {draw.labels[stated]}, where the team works this week."

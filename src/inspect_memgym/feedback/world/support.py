@@ -85,6 +85,7 @@ class TicketReference(Aspect):
     name = "ticket_reference"
     kind = "procedural"
     domain = SUPPORT_DOMAIN
+    templates = TICKET_REQUESTS
 
     def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
         """The default and three other reference formats."""
@@ -122,6 +123,7 @@ class SignOff(Aspect):
     name = "sign_off"
     kind = "procedural"
     domain = SUPPORT_DOMAIN
+    templates = REFUND_REQUESTS
 
     def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
         """The default and three other sign-offs."""
@@ -164,6 +166,7 @@ class ApologyPhrase(Aspect):
     name = "apology_phrase"
     kind = "procedural"
     domain = SUPPORT_DOMAIN
+    templates = DELAY_REQUESTS
 
     def draw(self, rng: random.Random, organisation: Organisation) -> AspectDraw:
         """The default opening and three others."""

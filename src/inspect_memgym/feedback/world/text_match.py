@@ -16,8 +16,11 @@ _WORD = re.compile(r"\S+")
 _SPACES = re.compile(r"\s+")
 
 
+@lru_cache(maxsize=2048)
 def fold(text: str) -> str:
     """Text folded for matching: one line, lower case, dashes and quotes unified.
+
+    Cached: a reply is folded once for all the phrases it is checked against.
 
     Args:
         text: Any text.
