@@ -238,3 +238,17 @@ def test_invalid_arguments_leave_an_existing_output_untouched(
     assert raised.value.code == 2
     assert_usage_error(capsys.readouterr().err, "write_budget must be at least 1")
     assert output.read_text(encoding="utf-8") == "keep me\n"
+
+
+@pytest.mark.parametrize(("task", "count"), [("locomo", 3), ("longmemeval", 18)])
+def test_sample_data_writes_invented_data_the_task_reads(
+    task: str, count: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from inspect_memgym.locomo.task import locomo
+    from inspect_memgym.longmemeval.task import longmemeval
+
+    path = tmp_path / f"{task}.json"
+    assert main(["sample-data", task, "-o", str(path), "--seeds", "3"]) == 0
+    assert f"run them with -T dataset={path}" in capsys.readouterr().err
+    built = (locomo if task == "locomo" else longmemeval)(dataset=str(path), self_judge=True)
+    assert len(built.dataset) == count

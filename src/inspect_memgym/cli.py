@@ -130,6 +130,32 @@ def _validate(args: argparse.Namespace) -> int:
     return 0 if passed else 1
 
 
+SAMPLE_WRITERS = {
+    "locomo": ("inspect_memgym.locomo.synthetic", "write_synthetic_locomo", "conversations"),
+    "longmemeval": (
+        "inspect_memgym.longmemeval.synthetic",
+        "write_synthetic_longmemeval",
+        "users' questions",
+    ),
+}
+"""Tasks over released data -> the module and function writing invented data in its schema."""
+
+
+def _sample_data(args: argparse.Namespace) -> int:
+    import importlib
+
+    module, function, what = SAMPLE_WRITERS[args.task]
+    write = getattr(importlib.import_module(module), function)
+    seeds = args.seeds if args.seeds is not None else list(range(10))
+    path = write(Path(args.output), seeds)
+    print(
+        f"{path}: {len(seeds)} invented {what} in {args.task}'s released schema; "
+        f"run them with -T dataset={path}",
+        file=sys.stderr,
+    )
+    return 0
+
+
 def _baseline(args: argparse.Namespace) -> tuple[str | None, Leaderboard | None]:
     """The ``--baseline`` argument: a strategy name, or logs whose rows are the baseline."""
     from inspect_memgym.analysis.leaderboard import load_leaderboard
@@ -263,6 +289,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="Inspect's progress display while the evals run (default: none)",
     )
     validate.set_defaults(handler=_validate)
+    sample_data = commands.add_parser(
+        "sample-data",
+        help="write invented data in a public dataset's schema, to try the task offline",
+    )
+    sample_data.add_argument("task", choices=sorted(SAMPLE_WRITERS))
+    sample_data.add_argument("-o", "--output", required=True, help="the JSON file to write")
+    sample_data.add_argument(
+        "--seeds",
+        type=_parse_seeds,
+        default=None,
+        help="invented users: a count (10), a range (3-7) or a list (1,4,9); default 10",
+    )
+    sample_data.set_defaults(handler=_sample_data)
     leaderboard = commands.add_parser(
         "leaderboard",
         help="one row per (model, task, protocol): mean ± standard error of every score",
