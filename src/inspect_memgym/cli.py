@@ -248,10 +248,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--seeds",
         type=_parse_seeds,
         default=None,
-        help="a count (10), a range (3-7) or a list (1,4,9); default: the task's official grid",
+        help="a count (10), a range (3-7) or a list (1,4,9); default: the suite's own grid",
     )
     validate.add_argument(
-        "--tier", default=None, help="tier of the grid (entity_stream: lite, standard, hard, multi)"
+        "--tier", default=None, help="tier of the grid, for tasks that have tiers"
     )
     validate.add_argument(
         "--templates", default=None, help="comma-separated templates (entity_stream; default: all)"
