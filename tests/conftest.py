@@ -3,6 +3,7 @@ and a real ChromaDB server on loopback."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,13 +66,15 @@ SHARED_SESSION_FIXTURES = ("lite_grid", "analysis_logs")
 """Expensive session fixtures: the tests using one run on one test worker, so it runs once."""
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Keep tests that share an expensive fixture on one worker when run in parallel.
 
     With ``-n``, pytest-xdist's ``loadgroup`` mode sends tests of one ``xdist_group`` to the
-    same worker. A test using an expensive session fixture joins that fixture's group; a
-    test using a module-scoped fixture joins its module's group, so neither runs twice.
-    Everything else is shared out test by test.
+    same worker. It reads the marks in its own collection hook, so this one runs first. A
+    test using an expensive session fixture joins that fixture's group; a test using a
+    module-scoped fixture joins its module's group, so neither runs twice. Everything else
+    is shared out test by test.
     """
     for item in items:
         info = getattr(item, "_fixtureinfo", None)
@@ -86,3 +89,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             group = item.nodeid.split("::")[0]
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Stop a parallel run at once if pytest-xdist did not apply the groups.
+
+    pytest-xdist groups a test by renaming it ``<node id>@<group>`` on each worker; a pytest it
+    does not support may keep the old name, and every worker then builds every expensive
+    fixture again with nothing to say so.
+    """
+    if not getattr(session.config.option, "loadgroup", False):
+        return
+    for item in session.items:
+        if item.get_closest_marker("xdist_group") and "@" not in item.nodeid:
+            message = (
+                f"pytest-xdist did not group {item.nodeid}: check the pytest and "
+                "pytest-xdist versions against pyproject.toml"
+            )
+            os.write(2, f"{message}\n".encode())
+            raise pytest.UsageError(message)
