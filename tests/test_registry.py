@@ -244,7 +244,10 @@ def test_official_protocol_is_pinned() -> None:
 @pytest.mark.parametrize(
     ("task_args", "message"),
     [
-        ({"tier": "nope"}, r"unknown tier 'nope'; choose one of: lite, standard, hard, multi"),
+        (
+            {"tier": "nope"},
+            r"unknown tier 'nope'; choose one of: smoke, lite, standard, hard, multi",
+        ),
         ({"templates": "nope"}, r"unknown template 'nope'; choose one of: company, research"),
         ({"templates": "company,nope"}, r"unknown template 'nope'"),
         ({"templates": " , "}, r"templates must name at least one template"),
@@ -274,5 +277,5 @@ def test_bad_task_args_raise_helpful_errors(task_args: dict[str, Any], message: 
 
 
 def test_bad_task_args_through_the_registry() -> None:
-    with pytest.raises(ValueError, match=r"unknown tier 'nope'; choose one of: lite"):
+    with pytest.raises(ValueError, match=r"unknown tier 'nope'; choose one of: smoke, lite"):
         task_create("inspect_memgym/entity_stream", tier="nope")

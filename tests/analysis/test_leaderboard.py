@@ -22,7 +22,9 @@ from inspect_memgym.analysis.leaderboard import (
 )
 from inspect_memgym.analysis.leaderboard_format import format_leaderboard
 from inspect_memgym.conversation import grading as conversation_grading
+from inspect_memgym.conversation.task import TASK_VERSION as CONVERSATION_VERSION
 from inspect_memgym.entity_stream.axes import SCORE_KEYS
+from inspect_memgym.entity_stream.task import TASK_VERSION as ENTITY_STREAM_VERSION
 
 SCORER = "entity_stream_scorer"
 
@@ -51,7 +53,8 @@ def test_rows_equal_inspect_metrics(analysis_logs: AnalysisLogs, tmp_path: Path)
         assert row.samples == 2
         assert row.headline == "composite"
         assert row.keys == SCORE_KEYS
-        assert row.label == "v4 · lite · seed 0 · city, company · agent agentic"
+        label = f"v{ENTITY_STREAM_VERSION} · lite · seed 0 · city, company · agent agentic"
+        assert row.label == label
         for key, (mean, stderr) in logged_metrics(log).items():
             assert row.scores[key].mean == pytest.approx(mean, abs=1e-12), key
             assert row.scores[key].stderr == pytest.approx(stderr, abs=1e-12), key
@@ -72,7 +75,7 @@ def test_conversation_rows_lead_with_the_chance_corrected_accuracy(
         assert row.task == "conversation"
         assert row.headline == "chance_corrected_accuracy"
         assert row.keys == conversation_grading.SCORE_KEYS
-        assert row.label == "v3 · small · seed 0 · agent awe"
+        assert row.label == f"v{CONVERSATION_VERSION} · small · seed 0 · agent awe"
     assert board.rows[0].scores["chance_corrected_accuracy"].mean == 1.0
     assert board.rows[1].scores["chance_corrected_accuracy"].mean < 0.5
 
@@ -87,8 +90,8 @@ def test_different_protocols_are_separate_rows_and_the_notes_say_how(
     naive = row_of(board, "memgym/naive")
     assert len(naive) == 2
     assert sorted(row.label for row in naive) == [
-        "v4 · lite · seed 0 · city, company · agent agentic",
-        "v4 · lite · seed 1 · city, company · agent agentic",
+        f"v{ENTITY_STREAM_VERSION} · lite · seed 0 · city, company · agent agentic",
+        f"v{ENTITY_STREAM_VERSION} · lite · seed 1 · city, company · agent agentic",
     ]
     assert all(row.samples == 2 for row in naive)
     assert any(
@@ -157,7 +160,7 @@ def test_csv_and_json_hold_every_row_and_key(analysis_logs: AnalysisLogs, tmp_pa
     assert rows[2]["protocol"]["tier"] == "lite"
     assert rows[2]["protocol"]["seeds"] == [0]
     assert rows[2]["protocol"]["templates"] == ["city", "company"]
-    assert rows[2]["protocol"]["version"] == 4
+    assert rows[2]["protocol"]["version"] == ENTITY_STREAM_VERSION
     assert set(rows[2]["scores"]) == set(SCORE_KEYS)
     assert rows[0]["headline"] == "chance_corrected_accuracy"
     assert rows[0]["scores"]["chance_corrected_accuracy"] == {"mean": 1.0, "stderr": 0.0}
@@ -176,16 +179,11 @@ def test_markdown_has_one_table_per_task(analysis_logs: AnalysisLogs, tmp_path: 
         "tokens | cost |"
     )
     assert header in text
-    assert (
-        "| memgym/perfect | v4 · lite · seed 0 · city, company · agent agentic | 2 "
-        "| 1.000 ± 0.000 |" in text
-    )
+    protocol = f"v{ENTITY_STREAM_VERSION} · lite · seed 0 · city, company · agent agentic"
+    assert f"| memgym/perfect | {protocol} | 2 | 1.000 ± 0.000 |" in text
     naive = board.rows[3]
     cell = f"{naive.scores['composite'].mean:.3f} ± {naive.scores['composite'].stderr:.3f}"
-    assert (
-        f"| memgym/naive | v4 · lite · seed 0 · city, company · agent agentic | 2 | {cell} |"
-        in text
-    )
+    assert f"| memgym/naive | {protocol} | 2 | {cell} |" in text
     assert "| chance_corrected_accuracy | accuracy | random | memory_score |" in text
     assert not math.isnan(naive.scores["composite"].stderr)
 

@@ -182,7 +182,10 @@ def build_plan(metadata: dict[str, Any]) -> Plan:
         ],
     ]
     plan.turns[question_events[plan.text_qid]] = [TEXT_REPLY]
-    plan.turns[plan.capped_event] = [[("memory_read", {})]] * (MAX_TURNS + 2)
+    # a different search each turn: the same call to the same result twice ends the loop
+    plan.turns[plan.capped_event] = [
+        [("memory_search", {"query": f"lookup {turn}"})] for turn in range(MAX_TURNS + 2)
+    ]
     for index in question_events.values():
         plan.turns.setdefault(index, [[("submit_answer", {"answer": "I don't know."})]])
     return plan

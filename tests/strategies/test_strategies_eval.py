@@ -248,8 +248,8 @@ def test_rag_stores_raw_messages_and_retrieves_them_for_the_question(
     [system, *window, question] = model_inputs(sample)[-1]
     assert isinstance(system, ChatMessageSystem)
     assert system.text.startswith(ASSISTANT_SYSTEM_PROMPT)
-    section = system.text.split("Relevant past inputs (oldest first):\n")[1]
-    shown = [line.removeprefix("- ") for line in section.split("\n")]
+    section = system.text.split("Relevant past inputs (quoted, oldest first):\n<memory>\n")[1]
+    shown = [line.removeprefix("- ") for line in section.split("\n</memory>")[0].split("\n")]
     assert rendered(0) in shown
     # retrieved entries are shown in insertion order, whatever their scores
     ids = [[rendered(i) for i in range(6)].index(line) for line in shown]

@@ -45,6 +45,8 @@ OPTIONS_INTRODUCTION = QUESTION_PROMPT.split("\n\n")[1].split(" ", 3)[:3]
 """The first words of the paragraph after a question (``Pick the option``)."""
 EMPTY_SECTION_ENDINGS = (NO_ENTRIES, EMPTY_NOTES, "{}")
 """How a strategy's memory section ends when its memory is empty."""
+QUOTED_SECTION_END = "</memory>"
+"""Closes a memory section that quotes retrieved entries (read past it)."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,7 @@ class VisibleCall:
         """Whether the call shows no remembered content: no history and an empty section."""
         if self.context:
             return False
-        body = self.system.rstrip()
+        body = self.system.rstrip().removesuffix(QUOTED_SECTION_END).rstrip()
         return "\n\n" not in body or body.endswith(EMPTY_SECTION_ENDINGS)
 
 

@@ -26,14 +26,20 @@ submit an explicit refusal such as "I don't know".
 """
 
 INGEST_INSTRUCTION = (
-    "Store what you may need later with memory_write, then reply DONE. "
-    "Documents you do not store are gone after this event."
+    "Documents you do not store are gone after this event. First call memory_write to store "
+    "what you may need later, as short notes of names and values (not copies of the "
+    "documents); when you have stored it, reply DONE."
 )
 CORRECTION_INSTRUCTION = (
-    "Update your memory with memory_edit if you stored this fact (edits are free during a "
-    "correction notice), then reply DONE."
+    "If your memory holds the old value of this fact, find its entry with memory_search and "
+    "change it with memory_edit (old_text copied from that entry, not from this notice; "
+    "edits are free during a correction notice). If your memory does not hold it, do not "
+    "edit. Then reply DONE."
 )
-CONTRADICTION_INSTRUCTION = "Update your memory if you need to, then reply DONE."
+CONTRADICTION_INSTRUCTION = (
+    "If your memory holds an older value of this fact, find its entry with memory_search and "
+    "change it with memory_edit (old_text copied from that entry). Then reply DONE."
+)
 QUESTION_INSTRUCTION = "Question {qid}. Search or read your memory, then answer with submit_answer."
 SESSION_INSTRUCTION = "Reply DONE to continue."
 

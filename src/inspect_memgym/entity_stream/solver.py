@@ -7,8 +7,8 @@ line, question and tools, over an empty memory (`memory.empty_memory`): what a m
 stored nothing would see. Every event conversation is appended to ``state.messages`` for
 the viewer, but the model only ever sees the current one.
 
-Tool calls run without a store snapshot each (`untracked_store_changes`): the ledger grows
-with every operation, and the solver's span records the store's net change once.
+Tool calls run through the shared `tool_use.loop`, without a store snapshot each: the ledger
+grows with every operation, and the solver's span records the store's net change once.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from inspect_ai.model import (
     ChatMessageAssistant,
     ChatMessageSystem,
     ChatMessageUser,
-    execute_tools,
     get_model,
 )
 from inspect_ai.solver import Generate, Solver, TaskState, solver
@@ -35,7 +34,6 @@ from inspect_memgym.entity_stream.prompts import (
 from inspect_memgym.entity_stream.scenario_content import scenario_content
 from inspect_memgym.entity_stream.state import AGENTIC, STRATEGY_KEY, current_stream_state
 from inspect_memgym.entity_stream.submit_answer import submit_answer
-from inspect_memgym.kit.inspect_internals import untracked_store_changes
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.empty_memory import empty_memory
@@ -43,6 +41,7 @@ from inspect_memgym.memory.factory import DEFAULT_BACKEND, describe_backend
 from inspect_memgym.memory.ledger import MemoryLedger, current_ledger
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.memory.tools import memory_tools, status_line
+from inspect_memgym.tool_use.loop import tool_loop
 
 DEFAULT_MAX_TURNS_PER_EVENT = 20
 SCENARIO_KEYS = ("template", "tier", "seed")
@@ -94,20 +93,8 @@ async def _tool_loop(
     Returns:
         The turns used.
     """
-    model = get_model()
-    turns = 0
-    while turns < max_turns:
-        turns += 1
-        output = await model.generate(messages, tools=tools)
-        messages.append(output.message)
-        if not output.message.tool_calls:
-            break
-        with untracked_store_changes():  # the solver's span records the net store change
-            result = await execute_tools(messages, tools)
-        messages.extend(result.messages)
-        if answered():
-            break
-    return turns
+    end = await tool_loop(get_model(), messages, tools, max_turns, answered)
+    return end.turns
 
 
 def _entries_stored(ledger: MemoryLedger, initially: int) -> int:

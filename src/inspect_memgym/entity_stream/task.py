@@ -36,11 +36,13 @@ from inspect_memgym.scoring.judge import check_judge_bound
 from inspect_memgym.strategies.registry import chosen_options
 from inspect_memgym.strategies.task_arguments import memory_location, memory_strategy_solver
 
-TASK_VERSION = 4
+TASK_VERSION = 5
 """Bumped whenever generation or scoring changes (2: failure-attribution rates joined
 ``Score.value``, and generation was fixed, after version 1; 3: memory-isolated scores and
 the shared memory strategies; 4: the no-memory pass is the memory pass's prompt and tools
-over an empty memory, and a judge needs a bound grader unless ``self_judge``)."""
+over an empty memory, and a judge needs a bound grader unless ``self_judge``; 5: event
+instructions put the condition before the tool and name the tool, and a loop ends when the
+model repeats its calls to the same results)."""
 DEFAULT_TIER = "standard"
 DEFAULT_SEEDS = 10
 

@@ -38,10 +38,11 @@ from inspect_memgym.strategies.task_arguments import (
     strategy_options_of,
 )
 
-TASK_VERSION = 2
+TASK_VERSION = 3
 """Bumped whenever the samples, the prompts or the scoring change (2: hedges and dumps score
 0, the no-memory pass is the strategy's own call with an empty memory, and the judge needs
-a bound grader unless ``self_judge``)."""
+a bound grader unless ``self_judge``; 3: strategy prompts quote inputs as data and name
+the tools on offer)."""
 DEFAULT_AGENT = "native"
 """The whole conversation in context: the paper's full-context baseline."""
 DEFAULT_SEED = 0

@@ -159,7 +159,8 @@ def read_call(phase: str, messages: list[ChatMessage]) -> CallView:
     last = messages[-1].text if messages else ""
     notes, new_input = "", ""
     if phase == PHASE_MEMORY_UPDATE and "Current notes:\n" in last:
-        notes, _, new_input = last.partition("Current notes:\n")[2].partition("\n\nNew input:\n")
+        notes, _, quoted = last.partition("Current notes:\n")[2].partition("\n\nNew input")
+        new_input = quoted.partition("<input>\n")[2].rpartition("\n</input>")[0]
     elif messages and NOTES_HEADING in messages[0].text:
         notes = messages[0].text.partition(NOTES_HEADING)[2]
     notes = "" if notes.strip() == "(empty)" else notes

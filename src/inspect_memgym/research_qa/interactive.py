@@ -41,6 +41,7 @@ from inspect_memgym.research_qa.state import PHASE_OBSERVE, PHASE_SEARCH, curren
 from inspect_memgym.research_qa.world import CorpusEntry, ResearchInstance, build_corpus
 from inspect_memgym.strategies.call_context import set_phase
 from inspect_memgym.strategies.strategy import MemoryStrategy
+from inspect_memgym.tool_use.loop import note_model_turn
 
 SEARCH_TOOL = "web_search"
 
@@ -72,6 +73,7 @@ async def search_interactively(
             messages = _turn_messages(instance, agent, options, number, status)
             set_phase(PHASE_SEARCH, f"search-{number}")
             output = await model.generate(messages, tools=[tool])
+            note_model_turn(output, [tool])
             calls = [
                 call for call in output.message.tool_calls or [] if call.function == SEARCH_TOOL
             ]

@@ -46,8 +46,9 @@ from inspect_memgym.strategies.task_arguments import (
     strategy_options_of,
 )
 
-TASK_VERSION = 2
-"""Bumped whenever generation or scoring changes."""
+TASK_VERSION = 3
+"""Bumped whenever generation, prompts or scoring change (3: strategy prompts quote inputs
+as data and name the tools on offer)."""
 DEFAULT_SEEDS = 20
 DEFAULT_AGENT = "notes"
 """MemGym-DR's memory: a notes block of 500 tokens, rewritten after every turn."""

@@ -13,17 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from inspect_ai.model import (
-    ChatMessage,
-    ChatMessageSystem,
-    ChatMessageUser,
-    execute_tools,
-    get_model,
-)
+from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser, get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolDef
 
-from inspect_memgym.kit.inspect_internals import untracked_store_changes
 from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.empty_memory import empty_memory
@@ -41,9 +34,12 @@ from inspect_memgym.strategies.prompts import (
     AGENTIC_ANSWER_SUFFIX,
     AGENTIC_OBSERVE_PROMPT,
     AGENTIC_SYSTEM_PROMPT,
+    AGENTIC_TOOL_LINES,
+    AGENTIC_WRITE_COSTS,
 )
 from inspect_memgym.strategies.strategy import KeptMemory, MemoryStrategy
 from inspect_memgym.strategies.support import check_integer, open_backend, stored_size
+from inspect_memgym.tool_use.loop import tool_loop
 
 DEFAULT_MAX_TURNS = 20
 """Model turns per input, reply or answer (entity_stream's per-event limit)."""
@@ -161,23 +157,31 @@ class AgenticStrategy(MemoryStrategy):
             counted: Count the loop's turns and tool calls in the strategy's counters
                 (False for the memory-isolated pass).
         """
-        system = AGENTIC_SYSTEM_PROMPT.format(brief=self.briefing.memory_brief)
+        system = agentic_system_prompt(self.briefing.memory_brief, [tool.name for tool in tools])
         conversation: list[ChatMessage] = [
             ChatMessageSystem(content=f"{self.briefing.system_prompt}\n\n{system}"),
             ChatMessageUser(content=request),
         ]
-        for _ in range(self.max_turns):
-            output = await self.model.generate(conversation, tools=tools)
-            self.turns += counted
-            conversation.append(output.message)
-            if not output.message.tool_calls:
-                return output.completion
-            self.tool_calls += len(output.message.tool_calls) if counted else 0
-            with untracked_store_changes():  # the solver's span records the net change
-                result = await execute_tools(conversation, tools)
-            conversation.extend(result.messages)
-        self.loops_cut_short += counted
-        return ""
+        end = await tool_loop(self.model, conversation, tools, self.max_turns)
+        if counted:
+            self.turns += end.turns
+            self.tool_calls += end.tool_calls
+            self.loops_cut_short += end.stop != "reply"
+        return end.reply
+
+
+def agentic_system_prompt(brief: str, offered: list[str]) -> str:
+    """The agentic system prompt, naming only the tools on offer.
+
+    Args:
+        brief: The task's memory brief.
+        offered: Names of the tools on offer.
+    """
+    return AGENTIC_SYSTEM_PROMPT.format(
+        costs=AGENTIC_WRITE_COSTS if "memory_write" in offered else "",
+        brief=brief,
+        tools="\n".join(AGENTIC_TOOL_LINES[name] for name in offered),
+    )
 
 
 @solver

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser, execute_tools
+from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolDef
 
-from inspect_memgym.kit.inspect_internals import untracked_store_changes
 from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET
 from inspect_memgym.memory.delete_tool import memory_delete
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
@@ -46,6 +45,7 @@ from inspect_memgym.strategies.windowed import (
     DEFAULT_UPDATE_FREQUENCY,
     WindowedStrategy,
 )
+from inspect_memgym.tool_use.loop import tool_loop
 
 DEFAULT_TOP_K = 30
 DEFAULT_MAX_UPDATE_TURNS = 10
@@ -147,18 +147,11 @@ class AweStrategy(WindowedStrategy):
             ),
             ChatMessageUser(content=request),
         ]
-        for _ in range(self.max_update_turns):
-            set_phase(PHASE_MEMORY_UPDATE)
-            output = await self.memory_model.generate(conversation, tools=self._tools)
-            self.update_turns += 1
-            conversation.append(output.message)
-            if not output.message.tool_calls:
-                return
-            self.tool_calls += len(output.message.tool_calls)
-            with untracked_store_changes():  # the solver's span records the net change
-                result = await execute_tools(conversation, self._tools)
-            conversation.extend(result.messages)
-        self.updates_cut_short += 1
+        set_phase(PHASE_MEMORY_UPDATE)
+        end = await tool_loop(self.memory_model, conversation, self._tools, self.max_update_turns)
+        self.update_turns += end.turns
+        self.tool_calls += end.tool_calls
+        self.updates_cut_short += end.stop != "reply"
 
 
 @solver

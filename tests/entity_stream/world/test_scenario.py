@@ -40,7 +40,10 @@ from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES, get_tem
 from inspect_memgym.entity_stream.world.tiers import TIERS
 from inspect_memgym.entity_stream.world.values import changed_value
 
-TIER_NAMES = tuple(TIERS)
+SMOKE_TIER = "smoke"
+"""One batch and two questions, for trying a real model end to end: it covers no axis fully
+and has no mid-stream question, so the tier checks below are for the scored tiers."""
+TIER_NAMES = tuple(name for name in TIERS if name != SMOKE_TIER)
 EXPECTED_BUDGETS = {"lite": 15, "standard": 30, "hard": 30, "multi": 30}
 AXES = ("breadth", "maintenance", "reasoning", "abstention")
 NOISE_HEADER = "Sector commentary"
@@ -717,3 +720,23 @@ def test_contains_value_respects_number_boundaries() -> None:
 def test_bad_input_raises_helpful_value_error(arguments: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         generate_scenario(**arguments)
+
+
+@pytest.mark.parametrize("template", TEMPLATE_NAMES)
+def test_the_smoke_tier_is_one_batch_a_change_of_each_kind_and_two_final_questions(
+    template: str,
+) -> None:
+    scn = scenario(template, SMOKE_TIER, 0)
+    assert [event.kind for event in scn.events] == [
+        "ingest",
+        "correction",
+        "contradiction",
+        "question",
+        "question",
+    ]
+    assert len(scn.world.entities) == TIERS[SMOKE_TIER].entities
+    assert scn.write_budget == TIERS[SMOKE_TIER].write_budget
+    by_qid = {question.qid: question for question in scn.questions}
+    for event, seen in worlds_when_asked(scn):
+        question = by_qid[event.payload["qid"]]
+        assert QUESTION_TYPES[question.qtype].compute(question.params, seen) == question.gold

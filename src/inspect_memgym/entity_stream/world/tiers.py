@@ -44,6 +44,7 @@ class Tier:
 TIERS: dict[str, Tier] = {
     tier.name: tier
     for tier in (
+        Tier("smoke", entities=5, questions=2, corrections=1, write_budget=5),
         Tier("lite", entities=30, questions=10, corrections=3, write_budget=15),
         Tier("standard", entities=60, questions=20, corrections=5, write_budget=30),
         Tier("hard", entities=120, questions=40, corrections=10, write_budget=30),
