@@ -24,7 +24,7 @@ from inspect_ai.log import EvalLog, EvalSample, list_eval_logs, read_eval_log
 
 from inspect_memgym.tool_use.counts import REPEATED_CALL, ToolUse
 from inspect_memgym.tool_use.loop import PARSED_TEXT_CALLS_KEY
-from inspect_memgym.tool_use.text_calls import mentions_a_call, text_tool_calls
+from inspect_memgym.tool_use.text_calls import written_calls
 
 COLUMNS = (
     "turns with tools",
@@ -55,8 +55,7 @@ def tool_counts(sample: EvalSample) -> dict[str, int]:
                 counts["parsed from text"] += parsed if isinstance(parsed, int) else 0
             else:
                 offered = [tool.name for tool in event.tools]
-                found = len(text_tool_calls(message.text, offered))
-                counts["written as text"] += found or int(mentions_a_call(message.text, offered))
+                counts["written as text"] += written_calls(message.text, offered)
         elif isinstance(event, ToolEvent):
             counts["refused" if event.error is not None else "accepted"] += 1
         elif isinstance(event, InfoEvent) and event.source == REPEATED_CALL:

@@ -13,7 +13,6 @@ grows with every operation, and the solver's span records the store's net change
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from inspect_ai.model import (
@@ -82,21 +81,6 @@ def _record_unsubmitted_answer(
     }
 
 
-async def _tool_loop(
-    messages: list[ChatMessage],
-    tools: list[ToolDef],
-    max_turns: int,
-    answered: Callable[[], bool],
-) -> int:
-    """Model turns and tool calls until a reply without tools, an answer, or the turn cap.
-
-    Returns:
-        The turns used.
-    """
-    end = await tool_loop(get_model(), messages, tools, max_turns, answered)
-    return end.turns
-
-
 def _entries_stored(ledger: MemoryLedger, initially: int) -> int:
     """Entries in memory: those there at the start plus every successful ``memory_write``.
 
@@ -137,9 +121,10 @@ async def _run_event(
         ChatMessageUser(content=_event_prompt(event, total, status_line(memory, stored))),
     ]
     qid = event["payload"].get("qid")
-    turns = await _tool_loop(
-        messages, tools, max_turns, lambda: qid is not None and qid in progress.answers
+    end = await tool_loop(
+        get_model(), messages, tools, max_turns, lambda: qid is not None and qid in progress.answers
     )
+    turns = end.turns
     if event["kind"] == "question":
         if qid in progress.answers:
             progress.answers = {**progress.answers, qid: {**progress.answers[qid], "turns": turns}}
@@ -172,12 +157,12 @@ async def _answer_without_memory(
         ]
         progress.without_memory = True
         try:
-            turns = await _tool_loop(
-                messages, tools, max_turns, lambda: qid in progress.no_memory_answers
+            end = await tool_loop(
+                get_model(), messages, tools, max_turns, lambda: qid in progress.no_memory_answers
             )
         finally:
             progress.without_memory = False
-    answers = _record_unsubmitted_answer(progress.no_memory_answers, event, messages, turns)
+    answers = _record_unsubmitted_answer(progress.no_memory_answers, event, messages, end.turns)
     if answers is not None:
         progress.no_memory_answers = answers
     return messages

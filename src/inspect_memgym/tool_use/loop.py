@@ -31,7 +31,7 @@ from inspect_ai.tool import ToolCall, ToolDef
 
 from inspect_memgym.kit.inspect_internals import untracked_store_changes
 from inspect_memgym.tool_use.counts import REPEATED_CALL, TOOL_CALL_AS_TEXT, current_tool_use
-from inspect_memgym.tool_use.text_calls import mentions_a_call, text_tool_calls
+from inspect_memgym.tool_use.text_calls import text_tool_calls, written_calls
 
 PARSED_TEXT_CALLS_KEY = "text_tool_calls_parsed"
 """``ModelOutput.metadata`` key where the ``text-tool-calls`` provider counts the calls it
@@ -141,11 +141,11 @@ def note_model_turn(output: ModelOutput, tools: Sequence[ToolDef]) -> None:
             _accept_numeric_strings(call, tools)
         return
     offered = [tool.name for tool in tools]
-    found = text_tool_calls(output.completion, offered)
-    written = len(found) or int(mentions_a_call(output.completion, offered))
+    written = written_calls(output.completion, offered)
     if not written:
         return
     use.text_calls += written
+    found = text_tool_calls(output.completion, offered)
     transcript().info(
         {
             "label": TOOL_CALL_AS_TEXT,

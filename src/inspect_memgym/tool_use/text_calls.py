@@ -80,6 +80,16 @@ def mentions_a_call(text: str, offered: Collection[str]) -> bool:
     )
 
 
+def written_calls(text: str, offered: Collection[str]) -> int:
+    """How many calls of offered tools a reply wrote as text (one for a call cut off).
+
+    Args:
+        text: The reply's text.
+        offered: Names of the tools on offer.
+    """
+    return len(text_tool_calls(text, offered)) or int(mentions_a_call(text, offered))
+
+
 def without_calls(text: str, calls: Collection[TextToolCall]) -> str:
     """The reply's text with the calls (and the tags and fences around them) taken out.
 
