@@ -3,8 +3,8 @@
 - Shared packages (`SHARED`) never import a benchmark package; benchmarks never import each
   other. A benchmark package is any other top-level package of ``inspect_memgym``.
 - Imports point one way between shared packages (`SHARED_MAY_IMPORT`): strategies ->
-  memory -> kit, strategies -> tool_use -> kit; analysis reads logs (it may use scoring's
-  labels and kit, nothing that runs a task).
+  memory -> kit, strategies -> tool_use -> kit, strategies -> memory_systems -> memory;
+  analysis reads logs (it may use scoring's labels and kit, nothing that runs a task).
 - A benchmark's ``world/`` and the pure ``scoring/`` modules import nothing of Inspect, not
   even through another module of the suite.
 """
@@ -20,7 +20,17 @@ import pytest
 PACKAGE = "inspect_memgym"
 SOURCE = Path(__file__).resolve().parents[1] / "src" / PACKAGE
 SHARED = frozenset(
-    {"memory", "strategies", "scoring", "simulation", "analysis", "kit", "validity", "tool_use"}
+    {
+        "memory",
+        "memory_systems",
+        "strategies",
+        "scoring",
+        "simulation",
+        "analysis",
+        "kit",
+        "validity",
+        "tool_use",
+    }
 )
 TOP_LEVEL = frozenset({"_registry", "cli", "__init__"})
 """Top-level modules that may name every benchmark (the entry points)."""
@@ -28,7 +38,10 @@ SHARED_MAY_IMPORT: dict[str, frozenset[str]] = {
     "kit": frozenset({"kit"}),
     "memory": frozenset({"memory", "kit"}),
     "scoring": frozenset({"scoring", "kit"}),
-    "strategies": frozenset({"strategies", "memory", "scoring", "tool_use", "kit"}),
+    "strategies": frozenset(
+        {"strategies", "memory", "memory_systems", "scoring", "tool_use", "kit"}
+    ),
+    "memory_systems": frozenset({"memory_systems", "memory", "kit"}),
     "tool_use": frozenset({"tool_use", "kit"}),
     "simulation": frozenset({"simulation", "scoring", "kit"}),
     "analysis": frozenset({"analysis", "scoring", "kit"}),

@@ -46,4 +46,5 @@ from inspect_memgym.strategies.retrieval_solvers import (
     embed_message,
 )
 from inspect_memgym.strategies.summary import summary
+from inspect_memgym.strategies.system import system
 from inspect_memgym.tool_use.registration import text_tool_calls

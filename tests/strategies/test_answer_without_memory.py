@@ -130,7 +130,9 @@ def run(strategy: str, driver: str, tmp_path: Path) -> tuple[ScriptedModel, dict
     model = ScriptedModel()
     task = Task(
         dataset=[Sample(input="script", id=driver, metadata={"driver": driver})],
-        solver=strategy_solver(strategy, backend="markdown"),
+        solver=strategy_solver(
+            strategy, {"system": "mem0"} if strategy == "system" else None, backend="markdown"
+        ),
     )
     [log] = eval(
         task,

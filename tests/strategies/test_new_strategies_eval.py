@@ -52,6 +52,8 @@ DOCUMENTS = (
 )
 MESSAGE = "Which of these should I visit first?"
 QUESTION = "When did the Orrin bridge open?"
+SYSTEM_OPTIONS = {"system": {"system": "mem0"}}
+"""Options a strategy needs to run at all: the system strategy plays Mem0 OSS here."""
 NOTES = "Orrin bridge: opened 1931. Vell tower: 212 m."
 
 
@@ -121,8 +123,8 @@ async def script_driver(state: TaskState, strategy: MemoryStrategy) -> TaskState
     after_answer = snapshot(strategy)
     state.metadata["no_memory"] = await NoMemoryStrategy(record=False).answer(QUESTION, QUESTION)
     operations = len(current_ledger().operations)
-    state.metadata["memory_text"] = strategy.memory_text()
-    state.metadata["memory_text_for_question"] = strategy.memory_text(QUESTION)
+    state.metadata["memory_text"] = await strategy.recall()
+    state.metadata["memory_text_for_question"] = await strategy.recall(QUESTION)
     state.metadata["looking_logged_nothing"] = len(current_ledger().operations) == operations
     state.metadata["unchanged"] = before == after_answer == snapshot(strategy)
     state.metadata["description"] = strategy.describe()
@@ -137,7 +139,7 @@ def script_drivers(monkeypatch: pytest.MonkeyPatch) -> None:
 def run(agent: str, tmp_path: Path, script: Script, **options: Any) -> EvalSample:
     task = Task(
         dataset=[Sample(input="script", id="script", metadata={"driver": "script"})],
-        solver=strategy_solver(agent, options),
+        solver=strategy_solver(agent, {**SYSTEM_OPTIONS.get(agent, {}), **options}),
     )
     [log] = eval(
         task,
@@ -256,6 +258,7 @@ def test_memory_text_shows_what_is_kept_without_side_effects(agent: str, tmp_pat
         "bm25_dialog",
         "embed_message",
         "embed_dialog",
+        "system",
     ):
         assert all(document in everything for document in DOCUMENTS)  # kept verbatim
     elif agent == "notes":

@@ -32,6 +32,7 @@ def test_strategy_names_and_parameters() -> None:
         "bm25_dialog",
         "embed_message",
         "embed_dialog",
+        "system",
     )
     assert DEFAULT_AGENT in STRATEGY_NAMES
     assert strategy_parameters("native") == ("context_budget",)
@@ -41,7 +42,7 @@ def test_strategy_names_and_parameters() -> None:
     assert strategy_parameters("rag") == (*memory, "top_k", *server)
     assert strategy_parameters("awe") == (*memory, "top_k", "max_update_turns", *server)
     for name in STRATEGY_NAMES:
-        assert callable(strategy_solver(name))
+        assert callable(strategy_solver(name, {"system": "mem0"} if name == "system" else None))
 
 
 def test_unknown_strategy_is_refused_and_foreign_arguments_are_not_passed() -> None:

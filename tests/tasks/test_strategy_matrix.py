@@ -101,7 +101,17 @@ and conversation, the other task made of dialogues (its sessions are their dialo
 memgym cells run them on every task (a scripted reader must see what they retrieve);
 with mockllm they only add minutes, as they store and retrieve through the same
 `MemoryStrategy` interface and backends as every other strategy."""
-CELLS = [(task_name, agent) for task_name in sorted(TASKS) for agent in STRATEGY_NAMES]
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+SYSTEMS: dict[str, dict[str, str]] = {
+    "system": {"system": "mem0"},
+    "system:mcp": {
+        "system": "mcp",
+        "mcp_command": f"python {EXAMPLES / 'mcp_memory_server.py'}",
+    },
+}
+"""The ``system`` strategy's cells: Mem0 OSS, and the example MCP memory server over stdio."""
+AGENTS = (*STRATEGY_NAMES, *(name for name in SYSTEMS if name not in STRATEGY_NAMES))
+CELLS = [(task_name, agent) for task_name in sorted(TASKS) for agent in AGENTS]
 USAGE = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)
 SLOW_MOCKLLM_CELLS = frozenset({"locomo", "longmemeval"})
 """Tasks whose mockllm cells run only with ``-m slow``: by default their own tests run a
@@ -111,7 +121,7 @@ MOCKLLM_CELLS = [
     if task_name in SLOW_MOCKLLM_CELLS
     else (task_name, agent)
     for task_name, agent in CELLS
-    if agent not in RETRIEVAL_BASELINES or task_name in RETRIEVAL_TASKS
+    if (agent not in RETRIEVAL_BASELINES or task_name in RETRIEVAL_TASKS) and agent != "system:mcp"
 ]
 
 
@@ -121,6 +131,8 @@ PERFECT_FLOOR = 0.9
 """The least headline perfect memory scores through a strategy on a task's test cell."""
 LIMITED_CELLS: dict[tuple[str, str], tuple[float, str]] = {
     ("entity_stream", "rag"): (0.35, "30 retrieved passages miss documents cut across passages"),
+    ("entity_stream", "system"): (0.35, "as rag: 30 hits miss documents cut across passages"),
+    ("entity_stream", "system:mcp"): (0.35, "as rag: 30 hits miss documents cut across passages"),
     ("entity_stream", "awe"): (0.35, "one entry per entity: the 15-write lite budget holds half"),
     ("entity_stream", "notes"): (0.2, "500 notes tokens hold a fraction of 30 entities"),
     ("entity_stream", "masking"): (0.0, "only the 3 newest inputs stay unmasked"),
@@ -141,8 +153,9 @@ fails to see what a strategy did keep) shows as a score below the floor."""
 
 def run(task_name: str, agent: str, model: Any, tmp_path: Any) -> EvalLog:
     factory, args, _, _ = TASKS[task_name]
+    system = SYSTEMS.get(agent, {})
     [log] = eval(
-        factory(agent=agent, **args),
+        factory(agent=agent.partition(":")[0], **system, **args),
         model=model,
         model_roles=GRADER,
         display="none",

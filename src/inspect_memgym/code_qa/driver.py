@@ -128,7 +128,7 @@ async def _ask(
 ) -> AnswerRecord:
     """One question through the strategy: its memory around the answer prompt."""
     linked = [instance.fact(fact_id).fact for fact_id in pair.linked_fact_ids]
-    shown = facts_held(agent.memory_text(pair.question), linked)
+    shown = facts_held(await agent.recall(pair.question), linked)
     set_phase(PHASE_QUESTION, pair.qa_id)
     raw = await agent.answer(_answer_prompt(instance, options, pair), pair.question)
     return _record(WITH_MEMORY, pair, raw, shown)

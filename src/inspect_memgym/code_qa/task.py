@@ -76,6 +76,9 @@ def code_qa(
     notes_budget: int | None = None,
     observation_window: int | None = None,
     max_turns: int | None = None,
+    system: str | None = None,
+    mcp_command: str | None = None,
+    system_config: str | None = None,
     memory_isolation: bool = True,
     judge: bool = False,
     self_judge: bool = False,
@@ -99,7 +102,7 @@ def code_qa(
         ingest_chars: Characters per ingest group (default: MemGym's 15,000, or as little
             more as ``ingest_groups`` groups need for a larger history).
         agent: Memory strategy: notes (default), none, native, awi, rag, awe, summary,
-            masking or agentic.
+            masking, agentic or system (a memory system, ``-T system=``).
         backend: Memory backend for rag, awe and agentic: chroma (embedded) or markdown.
         embedding: Embedding for chroma: hashing (offline default), minilm or openai.
         write_budget: Memory writes allowed (default: effectively unlimited).
@@ -111,6 +114,10 @@ def code_qa(
         notes_budget: Token budget of the notes strategy's notes (default 500, MemGym's).
         observation_window: Observations the masking strategy keeps whole (default 3).
         max_turns: Model turns per input or answer (agentic; default 20).
+        system: Memory system played by ``agent=system``: mem0, mcp, langgraph, or
+            ``module:Class`` / ``file.py:Class`` of your own adapter.
+        mcp_command: Command that starts the MCP memory server (``system=mcp``).
+        system_config: The memory system's options: a JSON object or a JSON file's path.
         memory_isolation: Also ask every question with no memory (``no_memory`` and
             ``memory_delta`` in the scores; NaN when false).
         judge: Consult the ``grader`` model role (``--model-role grader=<model>``) for

@@ -63,6 +63,9 @@ def conversation(
     notes_budget: int | None = None,
     observation_window: int | None = None,
     max_turns: int | None = None,
+    system: str | None = None,
+    mcp_command: str | None = None,
+    system_config: str | None = None,
     memory_isolation: bool = True,
     diagnostics: bool = True,
     upper_bound: bool = True,
@@ -80,7 +83,7 @@ def conversation(
         seeds: Number of users (seeds 0..n-1) or a list of seeds.
         seed: A single seed (overrides ``seeds``).
         agent: Memory strategy: awe (default), awi, rag, native, none, summary, masking,
-            notes or agentic.
+            notes, agentic or system (a memory system, ``-T system=``).
         backend: Memory backend for rag and awe: chroma (embedded) or markdown.
         embedding: Embedding for chroma: hashing (offline default), minilm or openai.
         write_budget: Memory writes allowed (default: effectively unlimited, as in AMemGym).
@@ -91,6 +94,10 @@ def conversation(
         notes_budget: Token budget of the notes strategy's notes (default 500).
         observation_window: Observations the masking strategy keeps whole (default 3).
         max_turns: Model turns per input, reply or answer (agentic; default 20).
+        system: Memory system played by ``agent=system``: mem0, mcp, langgraph, or
+            ``module:Class`` / ``file.py:Class`` of your own adapter.
+        mcp_command: Command that starts the MCP memory server (``system=mcp``).
+        system_config: The memory system's options: a JSON object or a JSON file's path.
         memory_isolation: Also ask every question with no memory (``no_memory`` and
             ``memory_delta`` in the scores; NaN when false).
         diagnostics: Probe every variable after every period (write/read/utilization).

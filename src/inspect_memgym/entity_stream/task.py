@@ -67,6 +67,9 @@ def entity_stream(
     context_budget: int | None = None,
     notes_budget: int | None = None,
     observation_window: int | None = None,
+    system: str | None = None,
+    mcp_command: str | None = None,
+    system_config: str | None = None,
     chroma_url: str | None = None,
     chroma_token: str | None = None,
     keep_memory: bool = False,
@@ -80,7 +83,8 @@ def entity_stream(
         templates: Templates to include (comma-separated or a list); all 10 by default.
         agent: Memory strategy: agentic (default: the model manages its memory with the
             budgeted tools, event by event), or none, native, awi, rag, awe, summary,
-            masking or notes (each document, notice and update is one input).
+            masking, notes or system (a memory system, ``-T system=``; each document,
+            notice and update is one input).
         backend: Memory backend: chroma (embedded) or markdown.
         embedding: Embedding for chroma: hashing (offline default), minilm or openai.
         write_budget: Override the tier's write budget.
@@ -96,6 +100,10 @@ def entity_stream(
         context_budget: Token budget of the history (native: 128,000; summary: 4,000).
         notes_budget: Token budget of the notes strategy's notes (default 500).
         observation_window: Observations the masking strategy keeps whole (default 3).
+        system: Memory system played by ``agent=system``: mem0, mcp, langgraph, or
+            ``module:Class`` / ``file.py:Class`` of your own adapter.
+        mcp_command: Command that starts the MCP memory server (``system=mcp``).
+        system_config: The memory system's options: a JSON object or a JSON file's path.
         chroma_url: ChromaDB server for the chroma backend, e.g. ``http://localhost:8000``
             (default: ``MEMGYM_CHROMA_URL``, else an in-process store).
         chroma_token: Token for a ChromaDB server with token auth (default:
@@ -115,6 +123,9 @@ def entity_stream(
             "context_budget": context_budget,
             "notes_budget": notes_budget,
             "observation_window": observation_window,
+            "system": system,
+            "mcp_command": mcp_command,
+            "system_config": system_config,
         }
         if agent == AGENTIC:
             chosen_options(AGENTIC, strategy_options)

@@ -82,6 +82,9 @@ def feedback(
     notes_budget: int | None = None,
     observation_window: int | None = None,
     max_turns: int | None = None,
+    system: str | None = None,
+    mcp_command: str | None = None,
+    system_config: str | None = None,
     memory_isolation: bool = True,
     dataset: str | None = None,
     chroma_url: str | None = None,
@@ -102,7 +105,8 @@ def feedback(
         seeds: Number of worlds (seeds 0..n-1) or a list of seeds.
         seed: A single seed (overrides ``seeds``).
         agent: Memory strategy: bm25_dialog (default), bm25_message, embed_message,
-            embed_dialog, none, native, awi, rag, awe, summary, masking, notes or agentic.
+            embed_dialog, none, native, awi, rag, awe, summary, masking, notes, agentic or
+            system (a memory system, ``-T system=``).
         backend: Memory backend of rag, awe and agentic: chroma (embedded) or markdown.
         embedding: Embedding for chroma: hashing (offline default), minilm or openai.
         write_budget: Memory writes allowed (rag, awe, agentic).
@@ -114,6 +118,10 @@ def feedback(
         notes_budget: Token budget of the notes strategy's notes.
         observation_window: Observations the masking strategy keeps whole.
         max_turns: Model turns per input, reply or answer (agentic).
+        system: Memory system played by ``agent=system``: mem0, mcp, langgraph, or
+            ``module:Class`` / ``file.py:Class`` of your own adapter.
+        mcp_command: Command that starts the MCP memory server (``system=mcp``).
+        system_config: The memory system's options: a JSON object or a JSON file's path.
         memory_isolation: Also answer every test request with no memory (``no_memory`` and
             ``memory_delta``; NaN when false).
         dataset: Path or URL of MemoryBench records (LoCoMo or DialSim rows with train and

@@ -15,5 +15,8 @@ STRATEGY_OPTION_NAMES = (
     "notes_budget",
     "observation_window",
     "max_turns",
+    "system",
+    "mcp_command",
+    "system_config",
 )
 """Task parameters that are options of one strategy or another (None: its default)."""

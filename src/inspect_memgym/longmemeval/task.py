@@ -63,6 +63,9 @@ def longmemeval(
     notes_budget: int | None = None,
     observation_window: int | None = None,
     max_turns: int | None = None,
+    system: str | None = None,
+    mcp_command: str | None = None,
+    system_config: str | None = None,
     memory_isolation: bool = True,
     self_judge: bool = False,
     chroma_url: str | None = None,
@@ -83,7 +86,7 @@ def longmemeval(
         question_types: Types asked, e.g. ``temporal-reasoning,knowledge-update`` (default
             all six; abstention questions keep the type they derive from).
         agent: Memory strategy: native (default), none, awi, rag, awe, summary, masking,
-            notes or agentic.
+            notes, agentic or system (a memory system, ``-T system=``).
         backend: Memory backend for rag, awe and agentic: chroma (embedded) or markdown.
         embedding: Embedding for chroma: hashing (offline default), minilm or openai.
         write_budget: Memory writes allowed (default: effectively unlimited).
@@ -94,6 +97,10 @@ def longmemeval(
         notes_budget: Token budget of the notes strategy's notes (default 500).
         observation_window: Inputs the masking strategy keeps whole (default 3).
         max_turns: Model turns per input or answer (agentic; default 20).
+        system: Memory system played by ``agent=system``: mem0, mcp, langgraph, or
+            ``module:Class`` / ``file.py:Class`` of your own adapter.
+        mcp_command: Command that starts the MCP memory server (``system=mcp``).
+        system_config: The memory system's options: a JSON object or a JSON file's path.
         memory_isolation: Also ask every question with no history (``no_memory`` and
             ``memory_delta``; NaN when false).
         self_judge: Let the model under test judge its own answers when no ``grader`` role

@@ -83,7 +83,7 @@ async def run_research(state: TaskState, agent: MemoryStrategy) -> TaskState:
         visible = await _play_turns(instance, agent)
     await agent.flush()
     progress = current_research_state()
-    _record_fact_locations(instance, agent, visible)
+    await _record_fact_locations(instance, agent, visible)
     documents = [(title, text) for _, title, text in visible]
     prompt = answer_prompt(instance.question, documents, options.mode)
     set_phase(PHASE_ANSWER, instance.instance_id)
@@ -109,13 +109,13 @@ async def _play_turns(instance: ResearchInstance, agent: MemoryStrategy) -> list
     return [(doc.doc_id, doc.title, doc.text) for doc in visible_at_answer(instance)]
 
 
-def _record_fact_locations(
+async def _record_fact_locations(
     instance: ResearchInstance, agent: MemoryStrategy, visible: Sequence[VisibleDocument]
 ) -> None:
     """Which chain facts memory holds, recalls for the question, and the documents show."""
     progress = current_research_state()
-    progress.stored_fact_ids = chain_facts_in(instance, agent.memory_text())
-    progress.recalled_fact_ids = chain_facts_in(instance, agent.memory_text(instance.question))
+    progress.stored_fact_ids = chain_facts_in(instance, await agent.recall())
+    progress.recalled_fact_ids = chain_facts_in(instance, await agent.recall(instance.question))
     progress.visible_fact_ids = chain_facts_in(
         instance, "\n\n".join(f"{title}\n{text}" for _, title, text in visible)
     )

@@ -70,7 +70,8 @@ async def search_interactively(
         for number in range(1, options.max_searches + 1):
             progress.turn = number - 1
             current_ledger().event_index = number - 1
-            messages = _turn_messages(instance, agent, options, number, status)
+            memory = await agent.recall(instance.question)
+            messages = _turn_messages(instance, agent, memory, options, number, status)
             set_phase(PHASE_SEARCH, f"search-{number}")
             output = await model.generate(messages, tools=[tool])
             note_model_turn(output, [tool])
@@ -109,13 +110,14 @@ async def search_interactively(
 def _turn_messages(
     instance: ResearchInstance,
     agent: MemoryStrategy,
+    recalled: str,
     options: RunOptions,
     number: int,
     status: str,
 ) -> list[ChatMessage]:
     """The system prompt with what memory recalls, and the turn's request."""
     briefing = agent.briefing
-    memory = agent.memory_text(instance.question).strip() or EMPTY_MEMORY
+    memory = recalled.strip() or EMPTY_MEMORY
     section = SEARCH_MEMORY_SECTION.format(label=briefing.memory_label, memory=memory)
     request = SEARCH_TURN_PROMPT.format(
         question=instance.question,

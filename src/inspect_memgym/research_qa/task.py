@@ -78,6 +78,9 @@ def research_qa(
     notes_budget: int | None = None,
     observation_window: int | None = None,
     max_turns: int | None = None,
+    system: str | None = None,
+    mcp_command: str | None = None,
+    system_config: str | None = None,
     max_searches: int = DEFAULT_MAX_SEARCHES,
     search_results: int = DEFAULT_SEARCH_RESULTS,
     search_backend: str = "bm25",
@@ -102,7 +105,7 @@ def research_qa(
             searches with ``web_search``).
         dataset: Path or URL of a MemGym-DR JSONL file to run instead of generated ones.
         agent: Memory strategy: notes (default), none, native, awi, rag, awe, summary,
-            masking or agentic.
+            masking, agentic or system (a memory system, ``-T system=``).
         backend: Memory backend for rag, awe and agentic: chroma (embedded) or markdown.
         embedding: Embedding for chroma (memory and the chroma search backend): hashing
             (offline default), minilm or openai.
@@ -114,6 +117,10 @@ def research_qa(
         notes_budget: Token budget of the notes strategy's notes (default 500).
         observation_window: Observations the masking strategy keeps whole (default 3).
         max_turns: Model turns per input or answer (agentic; default 20).
+        system: Memory system played by ``agent=system``: mem0, mcp, langgraph, or
+            ``module:Class`` / ``file.py:Class`` of your own adapter.
+        mcp_command: Command that starts the MCP memory server (``system=mcp``).
+        system_config: The memory system's options: a JSON object or a JSON file's path.
         max_searches: Interactive mode's turn cap.
         search_results: Documents per search (interactive).
         search_backend: Interactive search engine: bm25 (default) or chroma.

@@ -57,6 +57,11 @@ Reply with the complete new memory as one JSON object and nothing else."""
 RAG_MEMORY_SECTION = "Relevant past inputs (quoted, oldest first):\n<memory>\n{entries}\n</memory>"
 """Appended to the rag strategy's system prompt; ``entries`` one retrieved input per line."""
 
+SYSTEM_MEMORY_SECTION = (
+    "Relevant memories (quoted, most relevant first):\n<memory>\n{entries}\n</memory>"
+)
+"""Appended to the system strategy's system prompt; ``entries`` one memory per line."""
+
 AWE_MEMORY_SECTION = "{label} (most relevant, oldest first):\n<memory>\n{entries}\n</memory>"
 """Appended to the awe strategy's system prompt; ``entries`` one retrieved fact per line."""
 

@@ -11,7 +11,9 @@
 - ``agentic``: the model manages its own memory with the budgeted tools;
 - ``bm25_message``, ``bm25_dialog``, ``embed_message``, ``embed_dialog``: MemoryBench's
   retrieval baselines, past messages or dialogues stored verbatim and retrieved by BM25 or
-  embeddings (`retrieval_solvers`).
+  embeddings (`retrieval_solvers`);
+- ``system``: a real memory system (Mem0, an MCP server, a LangGraph store, yours) stores
+  and searches, with rag's call shape (``-T system=<name>``).
 
 Each is an Inspect solver (``--solver inspect_memgym/<name>``) that plays any task whose
 samples name a registered driver.
@@ -41,6 +43,7 @@ from inspect_memgym.strategies.retrieval_solvers import (
     embed_message,
 )
 from inspect_memgym.strategies.summary import summary
+from inspect_memgym.strategies.system import system
 
 _SOLVERS: dict[str, Callable[..., Solver]] = {
     "none": none,
@@ -56,6 +59,7 @@ _SOLVERS: dict[str, Callable[..., Solver]] = {
     "bm25_dialog": bm25_dialog,
     "embed_message": embed_message,
     "embed_dialog": embed_dialog,
+    "system": system,
 }
 STRATEGY_NAMES = tuple(_SOLVERS)
 """Valid values for a task's ``agent`` parameter."""

@@ -15,11 +15,12 @@ answers from what the strategy kept. Each task's driver talks only to this inter
 - `end_session` and `flush`: session boundaries and pending updates;
 - `kept`: the size of what the strategy holds now, `memory_text`: that memory as text
   (everything, or what an answer to a query would be shown), for diagnostics such as fact
-  recall and write/read/utilization labels; `describe`: its parameters and counters for the
-  log, `close`: release its store.
+  recall and write/read/utilization labels; `recall`: the same, awaited (drivers use it, so
+  a memory system behind a server can be searched); `describe`: its parameters and
+  counters for the log, `close`: release its store.
 
-So every strategy (none, native, awi, rag, awe, summary, masking, notes, agentic) works with
-every task. A task says what the assistant is for and what memory should keep with a
+So every strategy (none, native, awi, rag, awe, summary, masking, notes, agentic, system)
+works with every task. A task says what the assistant is for and what memory should keep with a
 `Briefing`, given once before the first input.
 """
 
@@ -156,6 +157,18 @@ class MemoryStrategy(ABC):
                 for what that answer would be shown of memory (e.g. rag's retrieved
                 entries only).
         """
+
+    async def recall(self, query: str | None = None) -> str:
+        """`memory_text`, for a strategy whose memory can only be read asynchronously.
+
+        Drivers that show or inspect memory call this; by default it is `memory_text`. A
+        strategy behind a memory system searches or lists the system here (not logged as
+        a retrieval of the sample).
+
+        Args:
+            query: None for everything kept; else the question an answer would be asked.
+        """
+        return self.memory_text(query)
 
     async def end_session(self) -> None:  # noqa: B027 - optional hook
         """Called after each session (default: nothing)."""

@@ -21,7 +21,7 @@ IN_CONTEXT = "in context"
 """`memory_location` of a strategy that keeps its memory in the model's context."""
 
 
-def strategy_options_of(arguments: Mapping[str, Any]) -> dict[str, int | None]:
+def strategy_options_of(arguments: Mapping[str, Any]) -> dict[str, int | str | None]:
     """The strategy options among a task's arguments, in `STRATEGY_OPTION_NAMES` order.
 
     Args:
@@ -34,7 +34,7 @@ def strategy_options_of(arguments: Mapping[str, Any]) -> dict[str, int | None]:
 def memory_strategy_solver(
     agent: str,
     memory: MemorySettings,
-    options: Mapping[str, int | None],
+    options: Mapping[str, int | str | None],
     write_budget: int | None = None,
 ) -> Solver:
     """The solver of the chosen strategy, with the task's memory settings and options.

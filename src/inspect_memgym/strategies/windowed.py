@@ -103,7 +103,7 @@ class WindowedStrategy(MemoryStrategy):
             The reply text.
         """
         self.clock.observe(message)
-        section = self._memory_section(split_time_marker(message)[1])
+        section = await self._section_for(split_time_marker(message)[1])
         set_phase(PHASE_REPLY)
         output = await self.model.generate(self._context(section, message))
         reply = output.completion
@@ -135,7 +135,7 @@ class WindowedStrategy(MemoryStrategy):
         Returns:
             The model's raw reply.
         """
-        section = self._memory_section(query)
+        section = await self._section_for(query)
         output = await self.model.generate(self._context(section, prompt))
         return output.completion
 
@@ -164,6 +164,17 @@ class WindowedStrategy(MemoryStrategy):
             "messages": self.messages_seen,
             "memory_updates": self.memory_updates,
         }
+
+    async def _section_for(self, query: str) -> str:
+        """What memory shows for a reply's message or an answer's query (retrieval logged).
+
+        By default `_memory_section`; a strategy whose store answers asynchronously (a
+        memory system behind a server) awaits its search here.
+
+        Args:
+            query: The message or question.
+        """
+        return self._memory_section(query)
 
     @abstractmethod
     def _memory_section(self, query: str, log: bool = True) -> str:
