@@ -29,7 +29,7 @@ from inspect_memgym.memory.budget import (
 )
 from inspect_memgym.memory.content import MAX_CONTENT_CHARS
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
-from inspect_memgym.memory.ledger import logged_operation
+from inspect_memgym.memory.ledger import current_ledger, logged_operation
 from inspect_memgym.memory_systems.registry import SystemChoice, choose_system
 from inspect_memgym.memory_systems.system import MemoryItem, MemorySystem, Scope, SystemHit
 from inspect_memgym.strategies.drivers import drive
@@ -77,6 +77,7 @@ class SystemStrategy(WindowedStrategy):
             top_k: Hits shown per reply and answer (at least 1).
         """
         check_strategy_options(top_k=top_k, write_budget=write_budget)
+        current_ledger().write_budget = write_budget
         self.system = system
         self.scope = scope
         self.top_k = top_k
