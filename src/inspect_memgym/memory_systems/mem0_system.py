@@ -4,11 +4,11 @@ By default each input is stored as Mem0 receives it (``add(..., infer=False)``: 
 call), in a collection of the suite's in-process ChromaDB client, embedded with the
 suite's deterministic embedding through Mem0's ``langchain`` embedder, so the adapter runs
 offline and the same on every machine. ``infer=true`` is Mem0's real path: its LLM extracts
-and updates facts from each batch of inputs, and that LLM is the Inspect ``memory`` model role (the model
-under test when unbound), so its calls and tokens are in the log. ``mem0`` overrides any
-part of Mem0's own configuration (``vector_store``, ``embedder``, ``llm``...), e.g. to use
-Qdrant or an OpenAI embedder. Samples are kept apart by Mem0's ``user_id`` and ``run_id``.
-Telemetry is off unless ``MEM0_TELEMETRY`` says otherwise.
+and updates facts from each batch of inputs, and that LLM is the Inspect ``memory`` model
+role (the model under test when unbound), so its calls and tokens are in the log. ``mem0``
+overrides any part of Mem0's own configuration (``vector_store``, ``embedder``, ``llm``...),
+e.g. to use Qdrant or an OpenAI embedder. Samples are kept apart by Mem0's ``user_id`` and
+``run_id``. Telemetry is off unless ``MEM0_TELEMETRY`` says otherwise.
 """
 
 from __future__ import annotations
