@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -57,3 +58,19 @@ def test_the_write_budget_holds_and_every_operation_is_timed(tmp_path: Path) -> 
     assert any(op["error"] and "Write budget exhausted" in op["error"] for op in adds)
     assert searches and all(op["ms"] >= 0 for op in adds + searches)
     assert scores(log)["f1"] < 0.9  # one of three inputs holds too little
+
+
+def test_compare_shows_each_system_as_a_strategy_of_its_own(tmp_path: Path) -> None:
+    for arguments in ({"system": "langgraph"}, SYSTEMS["example"]):
+        run(tmp_path, "memgym/perfect", **arguments)
+    result = subprocess.run(
+        ["inspect-memgym", "compare", str(tmp_path / "logs")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rows = [line for line in result.stdout.splitlines() if line.startswith("| memgym/perfect")]
+    assert sorted(row.split("|")[2].strip() for row in rows) == [
+        "system:KeywordMemory",
+        "system:langgraph",
+    ]

@@ -61,11 +61,19 @@ class PairedDelta:
 def strategy_of(row: LeaderboardRow) -> str:
     """The row's memory strategy (its ``agent`` field), else its protocol label.
 
+    A memory system played by the ``system`` strategy is its own strategy:
+    ``system:mem0``, ``system:mcp``, or ``system:<Class>`` for an adapter of the user's.
+
     Args:
         row: A leaderboard row.
     """
     agent = row.protocol.value("agent")
-    return str(agent) if agent is not None else row.label
+    if agent is None:
+        return row.label
+    system = row.protocol.value("system")
+    if agent == "system" and system:
+        return f"system:{str(system).rpartition(':')[2]}"
+    return str(agent)
 
 
 def paired_deltas(
