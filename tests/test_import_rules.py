@@ -32,7 +32,7 @@ SHARED = frozenset(
         "tool_use",
     }
 )
-TOP_LEVEL = frozenset({"_registry", "cli", "__init__"})
+TOP_LEVEL = frozenset({"_registry", "cli", "sweep", "__init__"})
 """Top-level modules that may name every benchmark (the entry points)."""
 SHARED_MAY_IMPORT: dict[str, frozenset[str]] = {
     "kit": frozenset({"kit"}),

@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from inspect_memgym.analysis.log_files import LogReadError
 from inspect_memgym.entity_stream.dataset import resolve_templates, scenario_sample
@@ -202,6 +202,46 @@ def _compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sweep(args: argparse.Namespace) -> int:
+    from inspect_ai import eval_set
+
+    from inspect_memgym.sweep import SweepPlan, parse_assignments, sweep_tasks, write_comparison
+
+    plan = SweepPlan(
+        tasks=tuple(_names(args.tasks)),
+        agents=tuple(_names(args.agents)),
+        task_args=parse_assignments(args.task_arg, "-T", typed=True),
+        datasets=parse_assignments(args.dataset, "--dataset"),
+    )
+    tasks = sweep_tasks(plan)
+    print(
+        f"sweep: {len(plan.agents)} strategies × {len(plan.tasks)} tasks = {len(tasks)} runs "
+        f"of {args.model}; logs in {args.log_dir}",
+        file=sys.stderr,
+        flush=True,
+    )
+    roles = parse_assignments(args.model_role, "--model-role")
+    succeeded, _ = eval_set(
+        tasks,
+        log_dir=args.log_dir,
+        model=args.model,
+        model_roles=roles or None,
+        max_tasks=args.max_tasks,
+        display=args.display,
+    )
+    figures = Path(args.figures or f"{args.log_dir}/figures")
+    print(write_comparison(Path(args.log_dir), figures))
+    print(f"figures in {figures}", file=sys.stderr)
+    return 0 if succeeded else 1
+
+
+def _names(value: str) -> list[str]:
+    names = [name.strip() for name in value.split(",") if name.strip()]
+    if not names:
+        raise ValueError("give at least one name (comma-separated)")
+    return names
+
+
 def _plot(args: argparse.Namespace) -> int:
     from inspect_memgym.analysis.figures import write_figures
 
@@ -354,7 +394,58 @@ def build_parser() -> argparse.ArgumentParser:
     )
     plot.add_argument("-o", "--output", required=True, help="directory for the PNG files")
     plot.set_defaults(handler=_plot)
+    _add_sweep(commands)
     return parser
+
+
+def _add_sweep(commands: Any) -> None:
+    """The ``sweep`` subcommand: strategies × tasks as one eval set, then the comparison."""
+    from inspect_memgym.sweep import DEFAULT_AGENTS, GENERATED_TASKS
+
+    sweep = commands.add_parser(
+        "sweep",
+        help="run memory strategies × tasks with one model (an eval set), then compare them",
+    )
+    sweep.add_argument("--model", required=True, help="the reasoner, e.g. memgym/perfect")
+    sweep.add_argument(
+        "--tasks",
+        default=",".join(GENERATED_TASKS),
+        help="comma-separated tasks (default: the five that generate their samples)",
+    )
+    sweep.add_argument(
+        "--agents",
+        default=",".join(DEFAULT_AGENTS),
+        help=f"comma-separated memory strategies (default: {','.join(DEFAULT_AGENTS)})",
+    )
+    sweep.add_argument(
+        "-T",
+        dest="task_arg",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a task argument, given to every task that takes it (repeatable)",
+    )
+    sweep.add_argument(
+        "--dataset",
+        action="append",
+        default=[],
+        metavar="TASK=PATH",
+        help="the data file of a task over released data, e.g. locomo=locomo10.json",
+    )
+    sweep.add_argument(
+        "--model-role",
+        action="append",
+        default=[],
+        metavar="ROLE=MODEL",
+        help="a model role, e.g. grader=openai/gpt-4o-mini (repeatable)",
+    )
+    sweep.add_argument("--log-dir", default="logs/sweep", help="(default: logs/sweep)")
+    sweep.add_argument("--figures", default=None, help="(default: LOG_DIR/figures)")
+    sweep.add_argument("--max-tasks", type=int, default=2, help="runs at once (default: 2)")
+    sweep.add_argument(
+        "--display", default="rich", help="Inspect's display: rich, plain, log, none"
+    )
+    sweep.set_defaults(handler=_sweep)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -116,7 +116,10 @@ def entity_stream_dataset(
     write_budget: int | None = None,
     memory_isolation: bool = True,
 ) -> MemoryDataset:
-    """Samples for every (template, seed) pair, templates outermost.
+    """Samples for every (template, seed) pair, seeds outermost.
+
+    Seed by seed, every template once: ``--limit 10`` runs seed 0 of all ten templates
+    rather than ten seeds of the first.
 
     Args:
         templates: Template names.
@@ -127,7 +130,7 @@ def entity_stream_dataset(
     """
     samples = [
         scenario_sample(generate_scenario(template, tier, seed, write_budget), memory_isolation)
-        for template in templates
         for seed in seeds
+        for template in templates
     ]
     return MemoryDataset(samples, name=f"entity_stream-{tier}")

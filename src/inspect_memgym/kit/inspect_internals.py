@@ -32,15 +32,19 @@ inspect-ai 0.3.285 offers no public way to do these things; if Inspect changes a
   eval's model and model roles before it builds the tasks of ``inspect eval``, so a task can
   refuse a judge that no ``grader`` role supplies in one line, before any sample runs. A
   task built in Python before ``eval()`` has no active model yet and cannot know its roles.
+* `registered_task_function` (``inspect_ai._util.registry.registry_lookup``): the function
+  behind a registered task name, so ``inspect-memgym sweep`` can build one task per
+  strategy with its own arguments.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Generic, TypeVar
 
+from inspect_ai import Task
 from inspect_ai._util.error import PrerequisiteError
 from inspect_ai.log._samples import sample_active
 from inspect_ai.solver._task_state import sample_state
@@ -160,3 +164,24 @@ def building_task_in_eval() -> bool:
     from inspect_ai.model._model import active_model
 
     return active_model() is not None
+
+
+def registered_task_function(name: str) -> Callable[..., Task]:
+    """The function registered as a task under a name (``inspect_ai._util.registry``).
+
+    Inspect builds registered tasks from their names only inside ``eval``; a sweep needs
+    the function itself to build one task per strategy with different arguments.
+
+    Args:
+        name: The registered name, e.g. ``inspect_memgym/conversation`` (its module must
+            have been imported, e.g. through ``inspect_memgym._registry``).
+
+    Raises:
+        ValueError: If no task has that name.
+    """
+    from inspect_ai._util.registry import registry_lookup
+
+    function = registry_lookup("task", name)
+    if not callable(function):
+        raise ValueError(f"no task named {name!r}")
+    return function  # type: ignore[no-any-return]

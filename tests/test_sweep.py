@@ -1,0 +1,67 @@
+"""``inspect-memgym sweep``: strategies × tasks as one eval set, the table and the figures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from inspect_ai.log import list_eval_logs, read_eval_log
+
+from inspect_memgym.cli import main
+from inspect_memgym.sweep import SweepPlan, sweep_tasks
+
+
+def test_a_sweep_runs_every_pair_then_compares_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log_dir = tmp_path / "logs"
+    arguments = [
+        "sweep",
+        "--model",
+        "memgym/perfect",
+        "--tasks",
+        "conversation,feedback",
+        "--agents",
+        "none,rag",
+        "-T",
+        "tier=small",
+        "-T",
+        "seed=0",
+        "--log-dir",
+        str(log_dir),
+        "--display",
+        "none",
+    ]
+    assert main(arguments) == 0
+    table = capsys.readouterr().out
+    rows = [line.split("|")[2:5] for line in table.splitlines() if line.startswith("| memgym")]
+    assert [row[0].strip() for row in rows] == ["none", "rag"]
+    assert [cell.strip().split()[0] for cell in rows[0][1:]] == ["+0.000", "+0.000"]
+    assert all(float(cell.split()[0]) > 0.5 for cell in rows[1][1:])  # perfect memory helps
+    logs = [read_eval_log(info, header_only=True) for info in list_eval_logs(str(log_dir))]
+    assert sorted((log.eval.task, log.eval.task_args["agent"]) for log in logs) == [
+        ("inspect_memgym/conversation", "none"),
+        ("inspect_memgym/conversation", "rag"),
+        ("inspect_memgym/feedback", "none"),
+        ("inspect_memgym/feedback", "rag"),
+    ]
+    assert all(log.eval.task_args["seed"] == 0 for log in logs)  # -T read as Inspect reads it
+    assert (log_dir / "figures" / "compare.png").stat().st_size > 0
+    assert main(arguments) == 0  # a rerun finds every run finished and only compares
+    assert len(list_eval_logs(str(log_dir))) == 4
+
+
+@pytest.mark.parametrize(
+    ("plan", "message"),
+    [
+        (SweepPlan(tasks=("nope",)), "unknown task 'nope'; tasks: entity_stream"),
+        (
+            SweepPlan(tasks=("conversation",), datasets={"locomo": "x.json"}),
+            "--dataset names a task not swept: locomo",
+        ),
+        (SweepPlan(tasks=("conversation",), agents=("bogus",)), "unknown memory strategy"),
+    ],
+)
+def test_a_bad_sweep_is_refused_before_anything_runs(plan: SweepPlan, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        sweep_tasks(plan)
