@@ -184,4 +184,4 @@ def registered_task_function(name: str) -> Callable[..., Task]:
     function = registry_lookup("task", name)
     if not callable(function):
         raise ValueError(f"no task named {name!r}")
-    return function  # type: ignore[no-any-return]
+    return function
