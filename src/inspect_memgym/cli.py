@@ -67,8 +67,8 @@ def _generate(args: argparse.Namespace) -> int:
         raise ValueError(f"write_budget must be at least 1, got {args.write_budget}")
     started = time.perf_counter()
     lines = []
-    for template in templates:
-        for seed in args.seeds:
+    for seed in args.seeds:
+        for template in templates:
             sample = scenario_sample(
                 generate_scenario(template, args.tier, seed, args.write_budget), with_content=True
             )
