@@ -16,7 +16,7 @@ from inspect_memgym.entity_stream.scenario_content import CONTENT_KEYS, scenario
 
 CONSOLE_SCRIPT = Path(sys.executable).with_name("inspect-memgym")
 ARGS = ["generate", "--tier", "lite", "--templates", "company,city", "--seeds", "2"]
-EXPECTED_IDS = ["company-lite-0", "company-lite-1", "city-lite-0", "city-lite-1"]
+EXPECTED_IDS = ["company-lite-0", "city-lite-0", "company-lite-1", "city-lite-1"]
 
 
 def read_records(path: Path) -> list[dict[str, Any]]:
