@@ -38,7 +38,7 @@ from inspect_memgym.strategies.task_arguments import (
     strategy_options_of,
 )
 
-TASK_VERSION = 3
+TASK_VERSION = 4
 """Bumped whenever the samples, the prompts or the scoring change (2: hedges and dumps score
 0, the no-memory pass is the strategy's own call with an empty memory, and the judge needs
 a bound grader unless ``self_judge``; 3: strategy prompts quote inputs as data and name
