@@ -46,7 +46,7 @@ from inspect_memgym.strategies.task_arguments import (
     strategy_options_of,
 )
 
-TASK_VERSION = 3
+TASK_VERSION = 4
 """Bumped whenever generation, prompts or scoring change (3: strategy prompts quote inputs
 as data and name the tools on offer)."""
 DEFAULT_SEEDS = 20
