@@ -83,7 +83,7 @@ def feedback(
     observation_window: int | None = None,
     max_turns: int | None = None,
     memory_isolation: bool = True,
-    dataset: str | None = None,
+    dataset: str | list[str] | None = None,
     chroma_url: str | None = None,
     chroma_token: str | None = None,
     keep_memory: bool = False,
@@ -116,8 +116,10 @@ def feedback(
         max_turns: Model turns per input, reply or answer (agentic).
         memory_isolation: Also answer every test request with no memory (``no_memory`` and
             ``memory_delta``; NaN when false).
-        dataset: Path or URL of MemoryBench records (LoCoMo or DialSim rows with train and
-            test splits) to run instead of generated worlds.
+        dataset: MemoryBench records (LoCoMo or DialSim rows with train and test splits) to
+            run instead of generated worlds: a path or URL of an Arrow, Parquet, JSON or
+            JSONL file, of a folder (as ``datasets`` saves one), or a train and a test file
+            (``-T dataset=train.arrow,test.arrow``).
         chroma_url: ChromaDB server for the chroma backend (default: ``MEMGYM_CHROMA_URL``,
             else in-process).
         chroma_token: Token for a ChromaDB server (default: ``MEMGYM_CHROMA_TOKEN``).

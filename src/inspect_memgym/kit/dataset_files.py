@@ -12,8 +12,10 @@ import hashlib
 import json
 import os
 import shutil
+import socket
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import fsspec
 import platformdirs
@@ -77,14 +79,67 @@ def read_json_source(source: str, label: str) -> object:
     Raises:
         ValueError: One line naming the source when it is missing, unreadable or not JSON.
     """
-    if "://" not in source and not Path(source).expanduser().is_file():
+    local = Path(source).expanduser()
+    if "://" not in source and local.is_dir():
+        raise ValueError(f"{label} at {source} is a folder; pass the file itself")
+    if "://" not in source and not local.is_file():
         raise ValueError(f"{label} file not found: {source}")
-    location = str(Path(source).expanduser()) if "://" not in source else source
+    location = str(local) if "://" not in source else source
     try:
         with fsspec.open(location, "rb") as handle:
             return json.load(handle)
     except json.JSONDecodeError as error:
         raise ValueError(f"{label} at {source} is not valid JSON ({error.msg})") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{label} at {source} is not valid JSON (not UTF-8 text)") from None
     except (OSError, ImportError, ValueError) as error:
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise ValueError(f"could not read {label} from {source}: {reason}") from None
+        raise ValueError(read_failure(label, source, error)) from None
+
+
+def unreachable_host(source: str, error: BaseException) -> str | None:
+    """The host a URL could not reach, if a connection failure (DNS, refused) caused the error.
+
+    fsspec reports an HTTP URL whose host cannot be resolved or reached as
+    ``FileNotFoundError``; the cause chain says what really happened.
+
+    Args:
+        source: The path or URL read.
+        error: The exception raised while reading it.
+
+    Returns:
+        ``"<host> (<reason>)"``, or None when the error is not a connection failure.
+    """
+    host = urlsplit(source).hostname if "://" in source else None
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, socket.gaierror):
+            return f"{host or source} (DNS lookup failed: {current.strerror or current})"
+        if isinstance(current, (ConnectionError, TimeoutError, socket.timeout)):
+            return f"{host or source} ({type(current).__name__})"
+        if type(current).__name__.startswith("ClientConnector"):  # aiohttp, without importing it
+            cause = current.__cause__ or current.__context__
+            if not isinstance(cause, socket.gaierror):
+                return f"{host or source} (connection failed)"
+        current = current.__cause__ or current.__context__
+    return None
+
+
+def read_failure(label: str, source: str, error: BaseException) -> str:
+    """One line saying why a dataset could not be read: unreachable, missing, or other.
+
+    Args:
+        label: What the file is (e.g. ``"LoCoMo dataset"``).
+        source: The path or URL.
+        error: The exception raised while reading it.
+    """
+    unreachable = unreachable_host(source, error)
+    if unreachable is not None:
+        return f"could not reach {unreachable} to read {label} {source}; check the URL and network"
+    if isinstance(error, FileNotFoundError):
+        return f"{label} file not found: {source}"
+    if isinstance(error, IsADirectoryError):
+        return f"{label} at {source} is a folder; pass the file itself"
+    reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return f"could not read {label} from {source}: {reason}"
