@@ -38,7 +38,8 @@ TABLE_SUFFIXES = (".arrow", ".parquet")
 TEXT_SUFFIXES = (".json", ".jsonl")
 DATASETS_METADATA = frozenset({"dataset_info.json", "state.json", "dataset_dict.json"})
 """Files ``datasets.save_to_disk`` writes beside the data: never records."""
-SPLITS = ("train", "test")
+FOLDER_DEPTH = 3
+"""How deep a folder is searched (``<split>/<file>``, ``data/<file>``, ``<config>/data/...``)."""
 LABEL = "MemoryBench records"
 _SPLIT_NAME = re.compile(r"^(train|test)(?:$|[-_.])")
 
@@ -63,10 +64,19 @@ def load_memorybench_records(
     files = [found for root in roots for found in _data_files(root)]
     if len(roots) == 2 and len(files) == 2 and all(split is None for _, split in files):
         files = [(files[0][0], "train"), (files[1][0], "test")]
-    rows: list[tuple[object, str | None]] = []
+    records: list[MemoryBenchRecord] = []
+    seen: dict[int, str] = {}
     for path, split in files:
-        rows += [(row, split or file_split) for row, file_split in _read_rows(path)]
-    return parse_memorybench_rows(rows, ", ".join(roots))
+        rows = [(row, split or file_split) for row, file_split in _read_rows(path)]
+        name = PurePosixPath(path.split("?")[0]).name
+        for record in parse_memorybench_rows(rows, path if len(files) > 1 else name):
+            if record.test_idx in seen:
+                raise ValueError(
+                    f"test_idx {record.test_idx} appears twice ({seen[record.test_idx]} and {path})"
+                )
+            seen[record.test_idx] = path
+            records.append(record)
+    return records
 
 
 def split_of(path: str) -> str | None:
@@ -88,7 +98,7 @@ def _data_files(root: str) -> list[tuple[str, str | None]]:
         is_folder = filesystem.isdir(path)
         if not is_folder and not filesystem.isfile(path):
             raise FileNotFoundError(root)
-        found = filesystem.find(path) if is_folder else [path]
+        found = filesystem.find(path, maxdepth=FOLDER_DEPTH) if is_folder else [path]
     except (OSError, ValueError) as error:
         raise ValueError(read_failure(LABEL, root, error)) from None
     if not is_folder:
@@ -105,7 +115,10 @@ def _data_files(root: str) -> list[tuple[str, str | None]]:
             f"no {LABEL} in folder {root} (looked for .arrow, .parquet, .json and .jsonl files)"
         )
     base = path.rstrip("/")
-    return [(filesystem.unstrip_protocol(f), split_of(f[len(base) :])) for f in chosen]
+    return [
+        (filesystem.unstrip_protocol(f) if "://" in root else f, split_of(f[len(base) :]))
+        for f in chosen
+    ]
 
 
 def _filesystem(root: str) -> tuple[fsspec.AbstractFileSystem, str]:

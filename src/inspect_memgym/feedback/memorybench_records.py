@@ -388,7 +388,10 @@ def parse_memorybench_rows(
     """
     if not rows:
         raise ValueError(f"{name}: no MemoryBench records")
-    records = [parse_memorybench_row(row, split or _row_split(row)) for row, split in rows]
+    try:
+        records = [parse_memorybench_row(row, split or _row_split(row)) for row, split in rows]
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None
     seen: set[int] = set()
     for record in records:
         if record.test_idx in seen:

@@ -31,12 +31,14 @@ from inspect_memgym.feedback.world.generate import FEEDBACK_GENERATOR_VERSION
 from inspect_memgym.feedback.world.protocols import PROTOCOLS
 from inspect_memgym.feedback.world.simulator import FEEDBACK_MODES, FeedbackMode
 from inspect_memgym.feedback.world.tiers import get_feedback_tier
+from inspect_memgym.kit.dataset_files import dataset_locations
 from inspect_memgym.kit.inspect_internals import task_argument_errors
 from inspect_memgym.kit.named import lookup
 from inspect_memgym.kit.seeds import resolve_names, resolve_seeds
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.simulation.policy_registry import check_active_policy
 from inspect_memgym.strategies.support import check_integer
 from inspect_memgym.strategies.task_arguments import (
     memory_location,
@@ -126,6 +128,8 @@ def feedback(
         keep_memory: Keep each sample's chroma collection after the sample.
     """
     with task_argument_errors(BENCHMARK_NAME):
+        check_active_policy(BENCHMARK_NAME)
+        dataset = dataset_locations(dataset)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         lookup(dict.fromkeys(PROTOCOLS), protocol, "protocol")
         modes = cast(list[FeedbackMode], resolve_names(feedback, FEEDBACK_MODES, "feedback kind"))

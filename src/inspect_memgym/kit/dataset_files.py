@@ -22,6 +22,8 @@ import platformdirs
 
 DATA_DIRECTORY_VARIABLE = "MEMGYM_DATA_DIR"
 DOWNLOAD_TIMEOUT_SECONDS = 60.0
+PROBE_TIMEOUT_SECONDS = 3.0
+"""How long `connection_problem` waits for a host to accept a connection."""
 
 
 def data_directory(benchmark: str) -> Path:
@@ -69,6 +71,43 @@ def download_url(url: str, destination: Path) -> None:
         shutil.copyfileobj(response, handle)
 
 
+def dataset_location(value: object) -> str | None:
+    """A ``-T dataset=`` value checked to be one path or URL (None: the task's default).
+
+    Args:
+        value: The value as the task received it (``-T dataset=42`` arrives as an int).
+
+    Raises:
+        ValueError: One line when it is not a non-empty string.
+    """
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"dataset must be a path or URL of one file, got {_shown(value)}")
+    return value
+
+
+def dataset_locations(value: object) -> str | list[str] | None:
+    """A ``-T dataset=`` value that may also list several paths (``a.arrow,b.arrow``).
+
+    Args:
+        value: The value as the task received it.
+
+    Raises:
+        ValueError: One line when it is neither a path nor a list of paths.
+    """
+    if isinstance(value, list) and value and all(isinstance(item, str) for item in value):
+        return [str(item) for item in value]
+    if value is None or (isinstance(value, str) and value.strip()):
+        return value
+    raise ValueError(f"dataset must be a path or URL, or a list of them, got {_shown(value)}")
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return f"{type(value).__name__} {text if len(text) <= 40 else text[:39] + '…'}"
+
+
 def read_json_source(source: str, label: str) -> object:
     """Decode a JSON file given as a local path or any fsspec URL (``s3://``, ``https://``).
 
@@ -94,6 +133,32 @@ def read_json_source(source: str, label: str) -> object:
         raise ValueError(f"{label} at {source} is not valid JSON (not UTF-8 text)") from None
     except (OSError, ImportError, ValueError) as error:
         raise ValueError(read_failure(label, source, error)) from None
+
+
+def connection_problem(url: str, timeout: float = PROBE_TIMEOUT_SECONDS) -> str | None:
+    """Why a URL's host cannot be reached right now, from one quick connection attempt.
+
+    One DNS lookup and one TCP connection, no retries: a download library that retries a
+    dead network for half a minute can be skipped when this fails.
+
+    Args:
+        url: An ``http(s)://`` URL.
+        timeout: Seconds to wait for the connection.
+
+    Returns:
+        ``"<host> (DNS lookup failed: ...)"`` or ``"<host> (<error>)"``; None when the host
+        accepted a connection.
+    """
+    parts = urlsplit(url)
+    host = parts.hostname or url
+    port = parts.port or (80 if parts.scheme == "http" else 443)
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return None
+    except socket.gaierror as error:
+        return f"{host} (DNS lookup failed: {error.strerror or error})"
+    except OSError as error:
+        return f"{host} ({error.strerror or type(error).__name__})"
 
 
 def unreachable_host(source: str, error: BaseException) -> str | None:
