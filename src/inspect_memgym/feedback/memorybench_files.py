@@ -148,11 +148,11 @@ def _arrow(data: bytes, name: str) -> pa.Table:
     buffer = pa.py_buffer(data)
     try:
         return pa.ipc.open_stream(buffer).read_all()
-    except pa.ArrowInvalid:
+    except (pa.ArrowInvalid, OSError):
         pass
     try:
         return pa.ipc.open_file(buffer).read_all()
-    except pa.ArrowInvalid as error:
+    except (pa.ArrowInvalid, OSError) as error:
         reason = str(error).splitlines()[0]
         raise ValueError(f"{name}: not an Arrow file (stream or file format): {reason}") from None
 
