@@ -5,7 +5,8 @@ sessions than it holds (sessions 3 and 11 have a date only), has an empty sessio
 ``session_10`` that must sort after ``session_2``; one turn shares a photo. Its QA items
 cover every category, an integer answer, an open-domain answer with ``;`` alternatives, an
 evidence entry holding two ids, and adversarial items with only ``adversarial_answer``
-(and one with both fields).
+(and one with both fields). The second conversation has an adversarial item whose
+``adversarial_answer`` is "Not mentioned", as two of conv-30's are in the release.
 """
 
 from __future__ import annotations
@@ -103,6 +104,12 @@ CONVERSATION_TWO: dict[str, Any] = {
             "question": "What is Ben's cat called?",
             "adversarial_answer": "Pixel",
             "evidence": ["D1:1"],
+            "category": 5,
+        },
+        {
+            "question": "Where did Ben buy his cat?",
+            "adversarial_answer": "Not mentioned",
+            "evidence": [],
             "category": 5,
         },
     ],

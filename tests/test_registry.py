@@ -19,12 +19,14 @@ from typing import Any
 
 import pytest
 from inspect_ai import Task
+from inspect_ai import eval as inspect_eval
 from inspect_ai._eval.registry import task_create
 from inspect_ai._util.registry import registry_info, registry_lookup
 from inspect_ai.model import get_model
 
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES
+from inspect_memgym.kit.inspect_internals import TaskArgumentError
 from inspect_memgym.simulation.provider import MemgymModelAPI
 from inspect_memgym.strategies.registry import STRATEGY_NAMES
 
@@ -72,7 +74,8 @@ FRESH_INTERPRETER_CHECK = textwrap.dedent(
     """
     import json, sys
     from inspect_ai._util.registry import registry_info, registry_lookup
-    from inspect_ai.model import get_model
+    from inspect_ai import eval as inspect_eval
+from inspect_ai.model import get_model
 
     registered = json.loads(sys.argv[1])
     imported_before = any(name.startswith("inspect_memgym") for name in sys.modules)
@@ -195,12 +198,19 @@ def test_memgym_provider_resolves(policy: str) -> None:
     assert str(model) == f"memgym/{policy}"
 
 
-def test_unknown_policy_names_the_valid_ones() -> None:
-    with pytest.raises(ValueError, match=r"unknown memgym policy 'nope'") as raised:
-        get_model("memgym/nope")
+@pytest.mark.parametrize("policy", ["nope", "template_expert"])
+def test_a_policy_the_task_does_not_play_is_refused_in_one_line_naming_its_own(
+    policy: str,
+) -> None:
+    # the model is created before the task is built, so the task refuses it, listing only
+    # the policies it plays (template_expert plays entity_stream, never locomo)
+    with pytest.raises(TaskArgumentError) as raised:
+        inspect_eval("inspect_memgym/locomo", model=f"memgym/{policy}", display="none")
     message = str(raised.value)
-    for policy in POLICIES:
-        assert policy in message
+    assert message.startswith(f"locomo: memgym policy {policy!r} does not play the locomo task")
+    assert "\n" not in message and "perfect, partial, forgetful, guesser" in message
+    offered = message.split("choose one of: ")[1].split(", ")
+    assert "template_expert" not in offered and "strategic" not in offered
 
 
 def test_inspect_list_tasks_finds_the_official_protocol() -> None:

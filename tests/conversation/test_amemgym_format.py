@@ -158,20 +158,49 @@ def test_every_choice_is_shown_in_an_order_drawn_per_user_and_period(tmp_path):
 @pytest.mark.parametrize(
     ("mutate", "message"),
     [
-        (lambda data: data[0].pop("qas"), "user 'u1': KeyError"),
+        (lambda data: data[0].pop("qas"), r"users\[0\] \('u1'\): the field 'qas' is missing"),
         (
             lambda data: data[0]["periods"][1]["state"].update({"Weekly budget": "$50-100"}),
             "no choice",
         ),
-        (lambda data: data[0]["qas"][0]["required_info"].append("Sleep"), "unknown"),
+        (
+            lambda data: data[0]["qas"][0]["required_info"].append("Sleep"),
+            r"qas\[0\]\.required_info: \['Sleep'\] are not state variables",
+        ),
+        # a malformed user: the schema as a list of names, not an object of values
+        (
+            lambda data: data[0].update(state_schema=["Cooking style"]),
+            r"^users\[0\] \('u1'\)\.state_schema: expected an object, got a list of 1$",
+        ),
+        (lambda data: data.__setitem__(0, ["u1"]), r"^users\[0\]: expected a user object"),
+        (
+            lambda data: data[0]["periods"][1].update(state=[["Cooking style", "x"]]),
+            r"periods\[1\]\.state: expected an object, got a list of 1",
+        ),
+        # a choice's state as one string, not a list of values
+        (
+            lambda data: data[0]["qas"][0]["answer_choices"][1].update(state="batch cooking"),
+            r"^users\[0\] \('u1'\)\.qas\[0\]\.answer_choices\[1\]\.state: expected a list "
+            r"of 2 values \(one per required_info entry\), got a string 'batch cooking'$",
+        ),
+        (
+            lambda data: data[0]["qas"][0]["answer_choices"][0].update(state=["quick meals"]),
+            r"answer_choices\[0\]\.state: expected 2 values .*, got 1$",
+        ),
+        (
+            lambda data: data[0]["periods"][0]["sessions"][1].pop("query"),
+            r"periods\[0\]\.sessions\[1\]: the field 'query' is missing",
+        ),
+        (lambda data: data[0].update(user_profile="Morgan"), r"user_profile: expected an object"),
         (lambda data: data.clear(), "non-empty JSON list"),
     ],
 )
 def test_schema_errors_are_clear(tmp_path, mutate, message):
     data = [amemgym_user("u1")]
     mutate(data)
-    with pytest.raises(AmemgymFormatError, match=message):
+    with pytest.raises(AmemgymFormatError, match=message) as raised:
         scenarios_from_amemgym(data)
+    assert "\n" not in str(raised.value)
 
 
 def test_unreadable_files_give_clear_errors(tmp_path):

@@ -170,7 +170,7 @@ def test_feedback_kinds_and_off_policy_protocols(tmp_path: Path) -> None:
         ({"max_rounds": "two"}, "max_rounds must be an integer"),
         ({"tier": "huge"}, "unknown tier 'huge'"),
         ({"agent": "mem0"}, "unknown memory strategy 'mem0'"),
-        ({"dataset": "/nowhere/records.jsonl"}, "MemoryBench records not found"),
+        ({"dataset": "/nowhere/records.jsonl"}, "MemoryBench records file not found"),
     ],
 )
 def test_bad_arguments_end_in_one_line(args: dict[str, Any], message: str) -> None:

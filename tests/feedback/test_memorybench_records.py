@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
+from inspect_memgym.feedback.memorybench_files import load_memorybench_records
 from inspect_memgym.feedback.memorybench_records import (
     PLAIN_DIALOG,
     FeedbackEvent,
     dataset_family,
     decode_column,
     feedback_is_positive,
-    load_memorybench_records,
     parse_memorybench_row,
     released_dialog_system,
     score_reply,
@@ -282,5 +282,5 @@ def test_split_columns_urls_and_the_replayed_dialogue(tmp_path: Path) -> None:
     assert released_dialog_system(plain) == PLAIN_DIALOG
     bare = {key: value for key, value in dialsim_row().items() if not key.startswith("dialog")}
     assert released_dialog_system(parse_memorybench_row(bare)) is None
-    with pytest.raises(ValueError, match="MemoryBench records not found"):
+    with pytest.raises(ValueError, match="MemoryBench records file not found"):
         load_memorybench_records(tmp_path / "missing.jsonl")

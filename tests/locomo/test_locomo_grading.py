@@ -7,6 +7,8 @@ from inspect_memgym.locomo.grading import (
     QuestionGrade,
     adversarial_options,
     grade_reply,
+    is_askable,
+    offers_wrong_option,
     overall_f1,
     scoring_gold,
     summarise_grades,
@@ -109,6 +111,30 @@ def test_adversarial_items_need_their_options_and_have_no_gold_text() -> None:
         scoring_gold(item)
     with pytest.raises(ValueError, match="not adversarial"):
         adversarial_options(QuestionItem("c", 0, "?", 4, "x", None, ()), seed=0)
+
+
+@pytest.mark.parametrize(
+    ("wrong", "distinct"),
+    [
+        ("Paris", True),
+        ("a kiln", True),
+        ("mentioned twice", True),
+        ("Not mentioned", False),
+        ("not mentioned in the conversation", False),
+        ("No information available.", False),
+        ("Not mentioned in the conversation", False),
+    ],
+)
+def test_a_not_mentioned_wrong_answer_offers_no_distinct_option(wrong: str, distinct: bool) -> None:
+    item = _adversarial(0, wrong)
+    assert offers_wrong_option(item) is distinct and is_askable(item) is distinct
+    if distinct:
+        options = adversarial_options(item, seed=0)
+        assert grade_reply(item, options.not_mentioned_letter, options).score == 1.0
+    else:
+        with pytest.raises(ValueError, match='no wrong answer distinct from "not mentioned"'):
+            adversarial_options(item, seed=0)
+    assert is_askable(QuestionItem("c", 0, "?", 4, "Not mentioned", None, ()))
 
 
 def test_summary_keeps_adversarial_out_of_the_headline_by_default() -> None:

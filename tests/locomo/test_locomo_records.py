@@ -62,7 +62,7 @@ def test_evidence_entries_holding_several_ids_are_split() -> None:
 def test_every_conversation_is_parsed_in_file_order() -> None:
     conversations = parse_locomo(locomo_raw())
     assert [conversation.sample_id for conversation in conversations] == ["conv-901", "conv-902"]
-    assert len(conversations[1].questions) == 2
+    assert len(conversations[1].questions) == 3
 
 
 def _break(path: str, value: Any) -> list[dict[str, Any]]:

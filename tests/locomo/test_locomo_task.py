@@ -84,10 +84,30 @@ def test_perfect_memory_scores_every_category_and_gains_it_all_over_no_memory(
         "adversarial": 1.0,
         "no_memory": 0.0,
         "memory_delta": 1.0,
+        "no_memory_adversarial": 1.0,
+        "memory_delta_adversarial": 0.0,
         "judge_accuracy": 1.0,
     }
     other = values(sample_of(policy_logs["memgym/perfect"], "conv-902"))
     assert other["single_hop"] == 1.0 and math.isnan(other["multi_hop"])
+
+
+def test_an_adversarial_item_without_a_distinct_wrong_answer_is_left_out_and_listed(
+    locomo_file: Path, policy_logs: dict[str, EvalLog]
+) -> None:
+    # conv-902's third item offers "Not mentioned" as the wrong answer: both options would
+    # match every reply, so it used to score 0 for every model (perfect 1 of 2 here)
+    [sample] = [s for s in locomo(dataset=str(locomo_file)).dataset if s.id == "conv-902"]
+    assert sample.metadata is not None and sample.metadata["questions"] == 2
+    assert sample.metadata["adversarial_without_wrong_option"] == ["conv-902/q2"]
+    scored = sample_of(policy_logs["memgym/perfect"], "conv-902")
+    assert values(scored)["adversarial"] == 1.0
+    metadata = scored.scores[SCORER].metadata  # type: ignore[index]
+    assert metadata["adversarial_without_wrong_option"] == ["conv-902/q2"]
+    assert metadata["question_counts"]["adversarial"] == 1
+    assert [row["question_id"] for row in metadata["questions"]] == ["conv-902/q0", "conv-902/q1"]
+    assert "no memory at all already scores high" in metadata["adversarial_note"]
+    assert "adversarial (abstention, outside the headline" in scored.scores[SCORER].explanation  # type: ignore[index,operator]
 
 
 def test_guesser_remembers_nothing_and_gains_nothing(policy_logs: dict[str, EvalLog]) -> None:
@@ -112,6 +132,8 @@ def test_question_weighted_metric_pools_questions_across_conversations(
         "temporal": 1,
         "open_domain": 1,
         "adversarial": 2,
+        "no_memory_adversarial": 2,
+        "memory_delta_adversarial": 2,
         "judge_accuracy": 4,
     }
 
@@ -262,6 +284,8 @@ def test_categories_select_questions_and_keys(locomo_file: Path) -> None:
         "adversarial",
         "no_memory",
         "memory_delta",
+        "no_memory_adversarial",
+        "memory_delta_adversarial",
     ]
 
 

@@ -195,6 +195,8 @@ def test_default_fetch_asks_the_hub_for_the_dataset_at_the_revision(
         return "/cache/file.json"
 
     monkeypatch.setattr(huggingface_hub, "hf_hub_download", fake_hub)
+    monkeypatch.setattr(huggingface_hub.constants, "HF_HUB_OFFLINE", False)
+    monkeypatch.setattr(data, "connection_problem", lambda url: None)  # the hub answers
     path = data.hub_download("owner/name", "file.json", "abc123", tmp_path)
     assert path == "/cache/file.json"
     assert seen == {
@@ -203,4 +205,9 @@ def test_default_fetch_asks_the_hub_for_the_dataset_at_the_revision(
         "repo_type": "dataset",
         "revision": "abc123",
         "cache_dir": tmp_path,
+        "local_files_only": False,
     }
+    # a hub that does not answer: the cached copy only, found at once
+    monkeypatch.setattr(data, "connection_problem", lambda url: "huggingface.co (refused)")
+    assert data.hub_download("owner/name", "file.json", "abc123", tmp_path) == "/cache/file.json"
+    assert seen["local_files_only"] is True

@@ -104,3 +104,42 @@ def write_rows(path: Path, rows: list[dict[str, Any] | str]) -> Path:
     lines = [row if isinstance(row, str) else json.dumps(row) for row in rows]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
+
+
+PARAPHRASES = (
+    "The author of the Kessler lattice study is Ivo Rask.",
+    "Ivo Rask's doctoral adviser was Mira Delacourt.",
+    "Tarn's Delacourt laboratory dates from 1987.",
+)
+"""Grounding-fact contents as MemGym writes them: paraphrases, never the documents' words."""
+DOCUMENT_TEXTS = (
+    'Abstract\nIn "Kessler lattices revisited" (Rask, 2004) the lattice is refined.',
+    "Obituary: Professor Mira Delacourt supervised a generation of lattice theorists.",
+    "History of the lab\nFounded in 1987 at Tarn, the group grew \\ quickly.",
+)
+"""Supporting documents that state the facts in their own words (quotes, line breaks)."""
+STEP_ANSWERS = ("Dr. Ivo Rask", "Prof. M. Delacourt", "in 1987")
+"""Decomposition sub-answers that name the facts differently from the facts and turns."""
+
+
+def paraphrased_row(instance_id: str = "memgym_ir__deep_research__0002") -> dict[str, Any]:
+    """A row in the released shape: paraphrased facts, steps that name them differently.
+
+    Each grounding fact's ``content`` paraphrases its supporting document; the document is
+    identified only by the fact's ``first_available_at_hop`` (the turn) and its
+    ``source_paragraph_title``; the supporting document is not first in its turn; the
+    decomposition's sub-answers match neither the facts' ``intermediate_answer`` nor the
+    turns' ``sub_answer``.
+    """
+    row = memgym_row(instance_id)
+    for index, turn in enumerate(row["turns"]):
+        turn["documents"] = [
+            {"title": f"Survey {index}", "text": "A survey of lattices.", "is_supporting": False},
+            {"title": f"Source {index}", "text": DOCUMENT_TEXTS[index], "is_supporting": True},
+        ]
+    for fact, content in zip(row["grounding_facts"], PARAPHRASES, strict=True):
+        fact["content"] = content
+    row["grounding_facts"][0]["intermediate_answer"] = "Rask"
+    for step, answer in zip(row["decomposition"], STEP_ANSWERS, strict=True):
+        step["sub_answer"] = answer
+    return row

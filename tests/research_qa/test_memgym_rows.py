@@ -56,7 +56,8 @@ def test_turns_documents_and_facts(rows_path: Path) -> None:
     assert final.fact.key_tokens == ("Delacourt", "Tarn", "1987")  # distinctive content
     assert (first.first_available_turn, first.needed_at_turn, first.retention_span) == (0, 2, 2)
     assert final.fact_type == "terminal_fact"
-    assert [hop.fact_id for hop in instance.chain] == ["F1", "F2", ""]
+    assert [hop.fact_id for hop in instance.chain] == ["F1", "F2", "F3"]
+    assert [doc.fact_ids for doc in turn.documents] == [("F2",), ()]
     assert [hop.turn_index for hop in instance.chain] == [0, 1, 2]
     near_miss = instance.distractors[0]
     assert (near_miss.source, near_miss.interferes_with) == ("sibling_near_miss", "F1")

@@ -37,6 +37,7 @@ from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.scoring.judge import check_judge_bound
+from inspect_memgym.simulation.policy_registry import check_active_policy
 from inspect_memgym.strategies.registry import strategy_parameters
 from inspect_memgym.strategies.support import check_integer
 from inspect_memgym.strategies.task_arguments import (
@@ -132,6 +133,7 @@ def code_qa(
         keep_memory: Keep each sample's chroma collection after the sample.
     """
     with task_argument_errors(BENCHMARK_NAME):
+        check_active_policy(BENCHMARK_NAME)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         check_integer("context_tokens", context_tokens, 1)
         for name, flag in (("judge", judge), ("self_judge", self_judge)):

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-import fsspec
 from inspect_ai.dataset import MemoryDataset, Sample
 
 from inspect_memgym.conversation import BENCHMARK_NAME
@@ -14,6 +12,7 @@ from inspect_memgym.conversation.world.amemgym_format import scenarios_from_amem
 from inspect_memgym.conversation.world.generate import generate_user
 from inspect_memgym.conversation.world.model import ConversationScenario
 from inspect_memgym.conversation.world.randomness import CONVERSATION_GENERATOR_VERSION
+from inspect_memgym.kit.dataset_files import read_json_source
 from inspect_memgym.simulation.policy_registry import BENCHMARK_KEY
 from inspect_memgym.strategies.drivers import DRIVER_KEY
 
@@ -81,13 +80,7 @@ def amemgym_dataset(
     Raises:
         ValueError: If the file cannot be read, is not JSON, or breaks the schema.
     """
-    try:
-        with fsspec.open(location, "r", encoding="utf-8") as handle:
-            data = json.load(handle)
-    except FileNotFoundError as error:
-        raise ValueError(f"dataset file not found: {location}") from error
-    except json.JSONDecodeError as error:
-        raise ValueError(f"dataset {location} is not valid JSON: {error}") from error
+    data = read_json_source(location, "AMemGym dataset")
     scenarios = scenarios_from_amemgym(data, rounds_initial, rounds_update)
     return MemoryDataset(
         [conversation_sample(scenario, options) for scenario in scenarios],

@@ -24,11 +24,13 @@ from inspect_memgym.conversation.scorer import conversation_scorer
 from inspect_memgym.conversation.viewer import conversation_headline, conversation_viewer
 from inspect_memgym.conversation.world.randomness import CONVERSATION_GENERATOR_VERSION
 from inspect_memgym.conversation.world.tiers import get_conversation_tier
+from inspect_memgym.kit.dataset_files import dataset_location
 from inspect_memgym.kit.inspect_internals import task_argument_errors
 from inspect_memgym.kit.seeds import resolve_seeds
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.simulation.policy_registry import check_active_policy
 from inspect_memgym.strategies.task_arguments import (
     memory_location,
     memory_strategy_solver,
@@ -112,6 +114,8 @@ def conversation(
         keep_memory: Keep each sample's chroma collection after the sample instead of deleting it.
     """
     with task_argument_errors(BENCHMARK_NAME):
+        check_active_policy(BENCHMARK_NAME)
+        dataset = dataset_location(dataset)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         options = {
             "diagnostics": diagnostics,

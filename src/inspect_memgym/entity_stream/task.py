@@ -33,6 +33,7 @@ from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.scoring.judge import check_judge_bound
+from inspect_memgym.simulation.policy_registry import check_active_policy
 from inspect_memgym.strategies.registry import chosen_options
 from inspect_memgym.strategies.task_arguments import memory_location, memory_strategy_solver
 
@@ -111,6 +112,7 @@ def entity_stream(
         keep_memory: Keep each sample's chroma collection after the sample instead of deleting it.
     """
     with task_argument_errors(BENCHMARK_NAME):
+        check_active_policy(BENCHMARK_NAME)
         get_tier(tier)
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)

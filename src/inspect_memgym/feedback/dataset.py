@@ -14,7 +14,8 @@ from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_memgym.feedback import BENCHMARK_NAME
 from inspect_memgym.feedback.driver import OPTIONS_KEY, RunOptions
 from inspect_memgym.feedback.episode_loading import WORLD_KEY
-from inspect_memgym.feedback.memorybench_records import MemoryBenchRecord, load_memorybench_records
+from inspect_memgym.feedback.memorybench_files import load_memorybench_records
+from inspect_memgym.feedback.memorybench_records import MemoryBenchRecord
 from inspect_memgym.feedback.records_episode import RECORDS_KEY, records_payload
 from inspect_memgym.feedback.world.generate import FEEDBACK_GENERATOR_VERSION, generate_world
 from inspect_memgym.feedback.world.model import FeedbackWorld
@@ -85,12 +86,13 @@ def generated_dataset(
 
 
 def records_dataset(
-    location: str, modes: Sequence[FeedbackMode], options: RunOptions
+    location: str | Sequence[str], modes: Sequence[FeedbackMode], options: RunOptions
 ) -> MemoryDataset:
-    """One sample per dataset of a MemoryBench records file and feedback kind.
+    """One sample per dataset of MemoryBench records and feedback kind.
 
     Args:
-        location: Path or URL of the file.
+        location: Path or URL of a file or folder, or a train and a test file
+            (`memorybench_files.load_memorybench_records`).
         modes: Feedback kinds.
         options: The run options.
 
@@ -99,6 +101,7 @@ def records_dataset(
             test row.
     """
     by_dataset: dict[str, list[MemoryBenchRecord]] = {}
+    named = location if isinstance(location, str) else ",".join(location)
     for record in load_memorybench_records(location):
         by_dataset.setdefault(record.dataset_name, []).append(record)
     samples = []
@@ -106,15 +109,16 @@ def records_dataset(
         splits = {record.split for record in records}
         if not {"train", "test"} <= splits:
             raise ValueError(
-                f"MemoryBench dataset {name!r} in {location} needs train and test rows (a "
-                '{"train": [...], "test": [...]} file or a split column); found splits '
+                f"MemoryBench dataset {name!r} in {named} needs train and test rows (train "
+                'and test files or folders, a {"train": [...], "test": [...]} file or a split '
+                "column); found splits "
                 f"{sorted(str(split) for split in splits)}"
             )
         payload = records_payload(name, records)
         for mode in modes:
             sample_options = replace(options, feedback=mode)
             samples.append(_records_sample(name, payload, records, sample_options))
-    return MemoryDataset(samples, name="feedback-memorybench", location=location)
+    return MemoryDataset(samples, name="feedback-memorybench", location=named)
 
 
 def _records_sample(

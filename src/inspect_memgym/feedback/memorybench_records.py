@@ -9,7 +9,8 @@ instead, ``dialog_<system>`` and ``implicit_feedback_<system>`` (``wo_memory``, 
 falling back to ``json.loads``, as upstream does. Implicit-feedback items are written as
 ``{round, implicit_action, terminated}`` by MemoryBench's generator but read as
 ``implicit_actions`` (a list) by its own experiment script; both spellings are accepted.
-Files are JSONL or JSON, local or at any fsspec URL; a row's split comes from the file's
+Files (Arrow, Parquet, JSON, JSONL; one, two or a folder) are found and read by
+`memorybench_files`; a row's split comes from its file, a JSON file's
 ``{"train": ..., "test": ...}`` keys or its own ``split`` column. The feedback task replays
 one released dialogue per row (`released_dialog_system`).
 
@@ -41,8 +42,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
-
-import fsspec
 
 from inspect_memgym.scoring.token_f1 import multi_answer_f1, token_f1
 from inspect_memgym.scoring.two_option_choice import ABSTENTION_PHRASES, chosen_option
@@ -333,61 +332,70 @@ def parse_memorybench_row(raw: object, split: str | None = None) -> MemoryBenchR
     )
 
 
-def load_memorybench_records(path: str | Path) -> list[MemoryBenchRecord]:
-    """Load rule-scored MemoryBench rows from a JSONL or JSON file, local or any fsspec URL.
+def text_rows(text: str, name: str) -> list[tuple[object, str | None]]:
+    """The rows of a JSONL or JSON file's text, each with the split its file gives it.
 
     Args:
-        path: A ``.jsonl`` file (one row a line) or a ``.json`` file holding a list of rows
-            or ``{"train": [...], "test": [...]}``; a path or a URL (``https://``, ``s3://``).
+        text: The file's text.
+        name: Its name or URL; a name ending in ``.jsonl`` is read one row a line.
+
+    Returns:
+        ``(row, split)`` pairs; the split comes from a ``{"train": ..., "test": ...}`` file's
+        keys, else None.
 
     Raises:
-        ValueError: On a missing or unreadable file, malformed JSON, a malformed row, a
-            repeated ``test_idx``, or a dataset whose metric is not computable by rules.
+        ValueError: On malformed JSON.
     """
-    location = str(path)
+    source = Path(name.split("?")[0])
     try:
-        with fsspec.open(location, "r", encoding="utf-8") as handle:
-            text = handle.read()
-    except FileNotFoundError:
-        raise ValueError(f"MemoryBench records not found: {location}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ValueError(f"cannot read MemoryBench records {location}: {error}") from None
-    return parse_memorybench_text(text, location)
+        if source.suffix == ".jsonl":
+            return [(json.loads(line), None) for line in text.splitlines() if line.strip()]
+        decoded = json.loads(text)
+        if isinstance(decoded, Mapping):
+            return [(row, str(split)) for split, part in decoded.items() for row in part]
+        if isinstance(decoded, list):
+            return [(row, None) for row in decoded]
+    except (json.JSONDecodeError, TypeError) as error:
+        raise ValueError(f"{source.name}: not MemoryBench JSON/JSONL ({error})") from None
+    return []
 
 
 def parse_memorybench_text(text: str, name: str) -> list[MemoryBenchRecord]:
     """Parse MemoryBench rows from the text of a JSONL or JSON file.
-
-    A row's split comes from the file's ``{"train": ..., "test": ...}`` keys, else from the
-    row's own ``split`` column when it has one.
 
     Args:
         text: The file's text.
         name: Its name or URL; a name ending in ``.jsonl`` is read one row a line.
 
     Raises:
-        ValueError: As `load_memorybench_records`.
+        ValueError: As `parse_memorybench_rows`, or on malformed JSON.
     """
-    source = Path(name.split("?")[0])
-    rows: list[tuple[object, str | None]] = []
-    try:
-        if source.suffix == ".jsonl":
-            rows = [(json.loads(line), None) for line in text.splitlines() if line.strip()]
-        else:
-            decoded = json.loads(text)
-            if isinstance(decoded, Mapping):
-                rows = [(row, str(split)) for split, part in decoded.items() for row in part]
-            elif isinstance(decoded, list):
-                rows = [(row, None) for row in decoded]
-    except (json.JSONDecodeError, TypeError) as error:
-        raise ValueError(f"{source.name}: not MemoryBench JSON/JSONL ({error})") from None
+    return parse_memorybench_rows(text_rows(text, name), Path(name.split("?")[0]).name)
+
+
+def parse_memorybench_rows(
+    rows: list[tuple[object, str | None]], name: str
+) -> list[MemoryBenchRecord]:
+    """Parse raw rows, each with the split its file gave it (else its own ``split`` column).
+
+    Args:
+        rows: ``(row, split)`` pairs, from any number of files.
+        name: Where they were read from, for error messages.
+
+    Raises:
+        ValueError: On no rows, a malformed row, a repeated ``test_idx``, or a dataset whose
+            metric is not computable by rules.
+    """
     if not rows:
-        raise ValueError(f"{source.name}: no MemoryBench records")
-    records = [parse_memorybench_row(row, split or _row_split(row)) for row, split in rows]
+        raise ValueError(f"{name}: no MemoryBench records")
+    try:
+        records = [parse_memorybench_row(row, split or _row_split(row)) for row, split in rows]
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None
     seen: set[int] = set()
     for record in records:
         if record.test_idx in seen:
-            raise ValueError(f"{source.name}: test_idx {record.test_idx} appears twice")
+            raise ValueError(f"{name}: test_idx {record.test_idx} appears twice")
         seen.add(record.test_idx)
     return records
 

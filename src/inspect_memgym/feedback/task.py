@@ -31,12 +31,14 @@ from inspect_memgym.feedback.world.generate import FEEDBACK_GENERATOR_VERSION
 from inspect_memgym.feedback.world.protocols import PROTOCOLS
 from inspect_memgym.feedback.world.simulator import FEEDBACK_MODES, FeedbackMode
 from inspect_memgym.feedback.world.tiers import get_feedback_tier
+from inspect_memgym.kit.dataset_files import dataset_locations
 from inspect_memgym.kit.inspect_internals import task_argument_errors
 from inspect_memgym.kit.named import lookup
 from inspect_memgym.kit.seeds import resolve_names, resolve_seeds
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.simulation.policy_registry import check_active_policy
 from inspect_memgym.strategies.support import check_integer
 from inspect_memgym.strategies.task_arguments import (
     memory_location,
@@ -86,7 +88,7 @@ def feedback(
     mcp_command: str | None = None,
     system_config: str | None = None,
     memory_isolation: bool = True,
-    dataset: str | None = None,
+    dataset: str | list[str] | None = None,
     chroma_url: str | None = None,
     chroma_token: str | None = None,
     keep_memory: bool = False,
@@ -124,14 +126,18 @@ def feedback(
         system_config: The memory system's options: a JSON object or a JSON file's path.
         memory_isolation: Also answer every test request with no memory (``no_memory`` and
             ``memory_delta``; NaN when false).
-        dataset: Path or URL of MemoryBench records (LoCoMo or DialSim rows with train and
-            test splits) to run instead of generated worlds.
+        dataset: MemoryBench records (LoCoMo or DialSim rows with train and test splits) to
+            run instead of generated worlds: a path or URL of an Arrow, Parquet, JSON or
+            JSONL file, of a folder (as ``datasets`` saves one), or a train and a test file
+            (``-T dataset=train.arrow,test.arrow``).
         chroma_url: ChromaDB server for the chroma backend (default: ``MEMGYM_CHROMA_URL``,
             else in-process).
         chroma_token: Token for a ChromaDB server (default: ``MEMGYM_CHROMA_TOKEN``).
         keep_memory: Keep each sample's chroma collection after the sample.
     """
     with task_argument_errors(BENCHMARK_NAME):
+        check_active_policy(BENCHMARK_NAME)
+        dataset = dataset_locations(dataset)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         lookup(dict.fromkeys(PROTOCOLS), protocol, "protocol")
         modes = cast(list[FeedbackMode], resolve_names(feedback, FEEDBACK_MODES, "feedback kind"))

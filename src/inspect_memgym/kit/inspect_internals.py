@@ -159,6 +159,14 @@ def task_argument_errors(task_name: str) -> Iterator[None]:
         raise TaskArgumentError(f"{task_name}: {error}") from error
 
 
+def active_model_name() -> str | None:
+    """The name (``provider/model``) of the model the current eval runs, if any."""
+    from inspect_ai.model._model import active_model
+
+    model = active_model()
+    return None if model is None else str(model)
+
+
 def building_task_in_eval() -> bool:
     """Whether the current code runs inside an eval (a model is active), e.g. building a task."""
     from inspect_ai.model._model import active_model

@@ -69,11 +69,14 @@ def resolve_names(names: str | Sequence[str] | None, valid: Sequence[str], kind:
     """
     if names is None:
         return list(valid)
-    chosen = (
-        [part.strip() for part in names.split(",")]
-        if isinstance(names, str)
-        else [str(name).strip() for name in names]
-    )
+    if isinstance(names, str):
+        chosen = [part.strip() for part in names.split(",")]
+    elif isinstance(names, (list, tuple)):
+        chosen = [str(name).strip() for name in names]
+    else:
+        raise ValueError(
+            f"unknown {kind} {names!r}; choose one of: {', '.join(valid)} (or a comma list)"
+        )
     chosen = [name for name in chosen if name]
     if not chosen:
         raise ValueError(f"{kind}s must name at least one {kind}")

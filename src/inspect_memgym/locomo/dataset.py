@@ -16,7 +16,13 @@ from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_memgym.kit.dataset_files import read_json_source
 from inspect_memgym.locomo import BENCHMARK_NAME
 from inspect_memgym.locomo.data import LOCOMO_LABEL, locomo_source
-from inspect_memgym.locomo.records import CATEGORY_NAMES, Conversation, parse_locomo
+from inspect_memgym.locomo.grading import is_askable
+from inspect_memgym.locomo.records import (
+    CATEGORY_NAMES,
+    Conversation,
+    QuestionItem,
+    parse_locomo,
+)
 from inspect_memgym.simulation.policy_registry import BENCHMARK_KEY
 from inspect_memgym.strategies.drivers import DRIVER_KEY
 
@@ -26,6 +32,9 @@ CONVERSATION_KEY = "conversation_id"
 """Sample metadata key: the conversation's ``sample_id``."""
 OPTIONS_KEY = "locomo_options"
 """Sample metadata key: the run options the driver and scorer read."""
+NOT_ASKED_KEY = "adversarial_without_wrong_option"
+"""Sample and score metadata key: ids of adversarial questions left out, unasked and
+unscored, because their wrong answer is itself a "not mentioned" phrasing."""
 ALL_CATEGORIES = (1, 2, 3, 4, 5)
 SAMPLE_INPUT = (
     "Take in the conversation between {speaker_a} and {speaker_b} ({sessions} dated "
@@ -107,6 +116,32 @@ def conversation_for(metadata: Mapping[str, Any]) -> Conversation:
     return conversation
 
 
+def asked_questions(conversation: Conversation, categories: Sequence[int]) -> list[QuestionItem]:
+    """The questions of the chosen categories that can be asked, in file order.
+
+    Args:
+        conversation: The conversation.
+        categories: The category ids asked.
+    """
+    return [
+        item for item in conversation.questions if item.category in categories and is_askable(item)
+    ]
+
+
+def not_asked(conversation: Conversation, categories: Sequence[int]) -> list[str]:
+    """Ids of chosen questions left out as unaskable (`grading.is_askable`), in file order.
+
+    Args:
+        conversation: The conversation.
+        categories: The category ids asked.
+    """
+    return [
+        item.question_id
+        for item in conversation.questions
+        if item.category in categories and not is_askable(item)
+    ]
+
+
 def conversation_sample(
     conversation: Conversation, source: str, categories: tuple[int, ...], options: dict[str, Any]
 ) -> Sample:
@@ -118,7 +153,7 @@ def conversation_sample(
         categories: The categories whose questions are asked.
         options: Run options for the driver and scorer.
     """
-    asked = [item for item in conversation.questions if item.category in categories]
+    asked = asked_questions(conversation, categories)
     return Sample(
         id=conversation.sample_id,
         input=SAMPLE_INPUT.format(
@@ -137,6 +172,7 @@ def conversation_sample(
             CONVERSATION_KEY: conversation.sample_id,
             OPTIONS_KEY: {**options, "categories": list(categories)},
             "questions": len(asked),
+            NOT_ASKED_KEY: not_asked(conversation, categories),
         },
     )
 

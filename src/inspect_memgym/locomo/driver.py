@@ -18,7 +18,7 @@ from typing import Any
 from inspect_ai.solver import TaskState
 
 from inspect_memgym.locomo import BENCHMARK_NAME
-from inspect_memgym.locomo.dataset import OPTIONS_KEY, conversation_for
+from inspect_memgym.locomo.dataset import OPTIONS_KEY, asked_questions, conversation_for
 from inspect_memgym.locomo.grading import adversarial_options
 from inspect_memgym.locomo.prompts import (
     MEMORY_BRIEF,
@@ -53,17 +53,6 @@ def locomo_briefing(conversation: Conversation) -> Briefing:
         memory_brief=MEMORY_BRIEF.format(**speakers),
         memory_label=MEMORY_LABEL,
     )
-
-
-def asked_questions(conversation: Conversation, options: dict[str, Any]) -> list[QuestionItem]:
-    """The questions of the chosen categories, in file order.
-
-    Args:
-        conversation: The conversation.
-        options: The sample's run options (``categories``).
-    """
-    categories = set(options.get("categories", (1, 2, 3, 4, 5)))
-    return [item for item in conversation.questions if item.category in categories]
 
 
 def prompt_for(item: QuestionItem, seed: int) -> str:
@@ -103,7 +92,7 @@ async def run_locomo(state: TaskState, agent: MemoryStrategy) -> TaskState:
             await agent.observe(text)
         await agent.end_session()
     await agent.flush()
-    questions = asked_questions(conversation, options)
+    questions = asked_questions(conversation, options.get("categories", (1, 2, 3, 4, 5)))
     seed = int(options.get("seed", 0))
     results = await _ask(agent.answer, questions, seed, MEMORY_ANSWER)
     if options.get("memory_isolation", True):

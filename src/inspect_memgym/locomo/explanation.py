@@ -11,7 +11,14 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from inspect_memgym.locomo.values import CATEGORY_KEYS, HEADLINE_KEY, JUDGE_KEY
+from inspect_memgym.locomo.values import (
+    ADVERSARIAL_DELTA_KEY,
+    ADVERSARIAL_KEY,
+    ADVERSARIAL_NO_MEMORY_KEY,
+    CATEGORY_KEYS,
+    HEADLINE_KEY,
+    JUDGE_KEY,
+)
 from inspect_memgym.scoring.isolation import MEMORY_DELTA, NO_MEMORY
 
 SHOWN_CHARACTERS = 80
@@ -45,6 +52,13 @@ def locomo_explanation(values: Mapping[str, float], rows: Sequence[Mapping[str, 
     )
     if JUDGE_KEY in values:
         summary += f"; judge accepted {_number(values[JUDGE_KEY])} of category 1-4 answers"
+    if ADVERSARIAL_KEY in values:
+        summary += (
+            f"; adversarial (abstention, outside the headline: no memory alone scores high) "
+            f"{_number(values[ADVERSARIAL_KEY])}, no memory "
+            f"{_number(values.get(ADVERSARIAL_NO_MEMORY_KEY))}, memory Δ "
+            f"{_number(values.get(ADVERSARIAL_DELTA_KEY))}"
+        )
     lines = [
         summary + ".",
         "",

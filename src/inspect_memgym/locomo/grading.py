@@ -5,7 +5,10 @@
 * multi-hop (1): multi-answer F1 (prediction and gold split on ``,``);
 * adversarial (5): asked as "(a) Not mentioned in the conversation (b) <wrong answer>" with
   the order fixed per question by the seed; 1 when the reply picks the "not mentioned"
-  option (by its letter or its words), else 0.
+  option (by its letter or its words), else 0. An adversarial item whose wrong answer is
+  itself a "not mentioned" phrasing (two in conv-30 of the release read "Not mentioned")
+  offers no distinct wrong option: every reply would match both options, so it is never
+  asked and never scored; the log lists it (`offers_wrong_option`).
 
 A category 1-4 reply that offers alternatives beside the gold ("Lisbon, or maybe Madrid")
 or dumps names and numbers scores 0 (`scoring.hedging`): the official F1 would credit the
@@ -27,7 +30,11 @@ from inspect_memgym.kit.rng import stable_fraction
 from inspect_memgym.locomo.records import ADVERSARIAL_CATEGORY, CATEGORY_NAMES, QuestionItem
 from inspect_memgym.scoring.hedging import hedged
 from inspect_memgym.scoring.token_f1 import multi_answer_f1, token_f1
-from inspect_memgym.scoring.two_option_choice import ABSTENTION_PHRASES, chosen_option
+from inspect_memgym.scoring.two_option_choice import (
+    ABSTENTION_PHRASES,
+    chosen_option,
+    options_mentioned,
+)
 
 NOT_MENTIONED_OPTION = "Not mentioned in the conversation"
 HEADLINE_CATEGORIES = (1, 2, 3, 4)
@@ -56,6 +63,43 @@ class AdversarialOptions:
         return "ab"[self.not_mentioned_index]
 
 
+def _wrong_answer(item: QuestionItem) -> str | None:
+    return item.adversarial_answer if item.adversarial_answer is not None else item.answer
+
+
+def offers_wrong_option(item: QuestionItem) -> bool:
+    """Whether an adversarial item has a wrong answer the grader can tell from "not mentioned".
+
+    The two options are distinct when each option's own text is read (by the same reading
+    the grader applies to replies) as naming that option alone. A wrong answer such as
+    "Not mentioned" is read as both, so no reply could ever pick one option: such an item
+    cannot test abstention.
+
+    Args:
+        item: A category-5 item.
+    """
+    wrong_answer = _wrong_answer(item)
+    if wrong_answer is None:
+        return False
+    options = (NOT_MENTIONED_OPTION, wrong_answer)
+    aliases = (ABSTENTION_PHRASES, ())
+    return all(
+        options_mentioned(text, options, aliases) == {index} for index, text in enumerate(options)
+    )
+
+
+def is_askable(item: QuestionItem) -> bool:
+    """Whether an item can be asked and scored.
+
+    Every item can, but an adversarial one without a distinct wrong option
+    (`offers_wrong_option`).
+
+    Args:
+        item: A QA item.
+    """
+    return not item.is_adversarial or offers_wrong_option(item)
+
+
 def adversarial_options(item: QuestionItem, seed: int) -> AdversarialOptions:
     """The options of an adversarial item, in an order fixed by the seed and the question.
 
@@ -64,13 +108,16 @@ def adversarial_options(item: QuestionItem, seed: int) -> AdversarialOptions:
         seed: The run's seed; each question gets its own stable coin flip from it.
 
     Raises:
-        ValueError: If the item is not adversarial or has no wrong answer to offer.
+        ValueError: If the item is not adversarial or has no distinct wrong answer to offer.
     """
     if not item.is_adversarial:
         raise ValueError(f"question {item.question_id} is not adversarial (category 5)")
-    wrong_answer = item.adversarial_answer if item.adversarial_answer is not None else item.answer
-    if wrong_answer is None:
-        raise ValueError(f"adversarial question {item.question_id} has no answer to offer")
+    wrong_answer = _wrong_answer(item)
+    if wrong_answer is None or not offers_wrong_option(item):
+        raise ValueError(
+            f"adversarial question {item.question_id} has no wrong answer distinct from "
+            '"not mentioned" to offer'
+        )
     if stable_fraction("locomo", "adversarial-options", str(seed), item.question_id) < 0.5:
         return AdversarialOptions((NOT_MENTIONED_OPTION, wrong_answer), 0)
     return AdversarialOptions((wrong_answer, NOT_MENTIONED_OPTION), 1)

@@ -14,12 +14,26 @@ from collections.abc import Sequence
 
 from inspect_ai.scorer import Metric, SampleScore, metric
 
-from inspect_memgym.locomo.values import CATEGORY_KEYS, HEADLINE_KEY, JUDGE_KEY
+from inspect_memgym.locomo.values import (
+    ADVERSARIAL_DELTA_KEY,
+    ADVERSARIAL_NO_MEMORY_KEY,
+    CATEGORY_KEYS,
+    HEADLINE_KEY,
+    JUDGE_KEY,
+)
 from inspect_memgym.scoring.metrics import score_metrics
 
 QUESTION_COUNTS = "question_counts"
 """`Score.metadata` key: questions per score key."""
-WEIGHTED_KEYS = frozenset({HEADLINE_KEY, JUDGE_KEY, *CATEGORY_KEYS.values()})
+WEIGHTED_KEYS = frozenset(
+    {
+        HEADLINE_KEY,
+        JUDGE_KEY,
+        ADVERSARIAL_NO_MEMORY_KEY,
+        ADVERSARIAL_DELTA_KEY,
+        *CATEGORY_KEYS.values(),
+    }
+)
 
 
 @metric

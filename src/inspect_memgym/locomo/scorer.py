@@ -15,7 +15,7 @@ from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
 from inspect_memgym.locomo import BENCHMARK_NAME
-from inspect_memgym.locomo.dataset import OPTIONS_KEY, conversation_for
+from inspect_memgym.locomo.dataset import NOT_ASKED_KEY, OPTIONS_KEY, conversation_for, not_asked
 from inspect_memgym.locomo.explanation import locomo_explanation
 from inspect_memgym.locomo.grading import QuestionGrade, adversarial_options, grade_reply
 from inspect_memgym.locomo.judge_prompts import ANSWER_JUDGE_PROMPT_VERSION, judge_prompt
@@ -27,7 +27,13 @@ from inspect_memgym.locomo.state import (
     PHASE_JUDGE,
     current_locomo_state,
 )
-from inspect_memgym.locomo.values import locomo_values, question_counts, score_keys
+from inspect_memgym.locomo.values import (
+    ADVERSARIAL_KEY,
+    ADVERSARIAL_NOTE,
+    locomo_values,
+    question_counts,
+    score_keys,
+)
 from inspect_memgym.scoring.judge import Judgement, yes_no_judgement
 from inspect_memgym.scoring.yes_no_verdict import verdict_is_correct
 from inspect_memgym.strategies.call_context import set_phase
@@ -70,6 +76,15 @@ def locomo_scorer() -> Scorer:
         rows = _rows(asked, grades, answers, no_memory, judgements)
         keys = score_keys(judge, tuple(options.get("categories", (1, 2, 3, 4, 5))))
         shown = {key: value[key] for key in keys}
+        categories = tuple(options.get("categories", (1, 2, 3, 4, 5)))
+        adversarial_metadata = (
+            {
+                "adversarial_note": ADVERSARIAL_NOTE,
+                NOT_ASKED_KEY: not_asked(conversation, categories),
+            }
+            if ADVERSARIAL_KEY in shown
+            else {}
+        )
         return Score(
             value=shown,
             answer=f"{len(asked)} questions answered",
@@ -78,6 +93,7 @@ def locomo_scorer() -> Scorer:
                 "questions": rows,
                 QUESTION_COUNTS: question_counts(grades, include_adversarial, judge),
                 "include_adversarial": include_adversarial,
+                **adversarial_metadata,
                 **_judge_metadata(judgements),
             },
         )

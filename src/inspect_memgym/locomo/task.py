@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from inspect_ai import Task, task
 
+from inspect_memgym.kit.dataset_files import dataset_location
 from inspect_memgym.kit.inspect_internals import task_argument_errors
 from inspect_memgym.locomo import (
     BENCHMARK_NAME,
@@ -32,13 +33,14 @@ from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.scoring.judge import check_judge_bound
+from inspect_memgym.simulation.policy_registry import check_active_policy
 from inspect_memgym.strategies.task_arguments import (
     memory_location,
     memory_strategy_solver,
     strategy_options_of,
 )
 
-TASK_VERSION = 3
+TASK_VERSION = 4
 """Bumped whenever the samples, the prompts or the scoring change (2: hedges and dumps score
 0, the no-memory pass is the strategy's own call with an empty memory, and the judge needs
 a bound grader unless ``self_judge``; 3: strategy prompts quote inputs as data and name
@@ -116,6 +118,8 @@ def locomo(
         keep_memory: Keep each sample's chroma collection after the sample.
     """
     with task_argument_errors(BENCHMARK_NAME):
+        check_active_policy(BENCHMARK_NAME)
+        dataset = dataset_location(dataset)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         chosen = parse_categories(categories)
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)

@@ -9,6 +9,11 @@
   accuracy (share of "not mentioned" picks);
 * ``no_memory`` and ``memory_delta``: the headline from the no-memory answers, and the
   headline minus it (NaN with memory isolation off);
+* when adversarial questions are asked, ``no_memory_adversarial`` and
+  ``memory_delta_adversarial``: their abstention accuracy with no memory at all, and the
+  accuracy with memory minus it. A memoryless reader already scores high there (0.958 on
+  the released file), which is why the category stays out of the headline: its delta, not
+  its accuracy, says what memory did;
 * with the optional judge, ``judge_accuracy``: the share of category 1-4 answers the judge
   accepted, beside the rule-based F1 (never instead of it).
 
@@ -22,7 +27,13 @@ import math
 from collections.abc import Sequence
 
 from inspect_memgym.locomo.grading import QuestionGrade, summarise_grades
-from inspect_memgym.scoring.isolation import ISOLATION_KEYS, isolation_values
+from inspect_memgym.scoring.isolation import (
+    ISOLATION_KEYS,
+    MEMORY_DELTA,
+    NO_MEMORY,
+    delta_key,
+    isolation_values,
+)
 
 HEADLINE_KEY = "f1"
 CATEGORY_KEYS: dict[int, str] = {
@@ -33,6 +44,17 @@ CATEGORY_KEYS: dict[int, str] = {
     5: "adversarial",
 }
 """Category id -> score key, in the official report order."""
+ADVERSARIAL_KEY = "adversarial"
+ADVERSARIAL_NO_MEMORY_KEY = "no_memory_adversarial"
+"""Score key: adversarial (abstention) accuracy of the no-memory answers."""
+ADVERSARIAL_DELTA_KEY = delta_key(ADVERSARIAL_KEY)
+"""Score key: adversarial accuracy with memory minus ``no_memory_adversarial``."""
+ADVERSARIAL_NOTE = (
+    "adversarial is abstention accuracy, outside the headline: a reader with no memory at "
+    "all already scores high on it (0.958 on the released locomo10.json), so read "
+    f"{ADVERSARIAL_DELTA_KEY}, not the accuracy, for what memory added"
+)
+"""Score metadata note shown next to the adversarial figures."""
 JUDGE_KEY = "judge_accuracy"
 CATEGORY_LABELS = {key: key.replace("_", "-") for key in CATEGORY_KEYS.values()}
 """Score key -> the category's canonical name (for column labels)."""
@@ -46,7 +68,9 @@ def score_keys(judge: bool = False, categories: Sequence[int] = (1, 2, 3, 4, 5))
         categories: The categories asked (a category not asked has no key).
     """
     chosen = [key for category, key in CATEGORY_KEYS.items() if category in categories]
-    keys = (HEADLINE_KEY, *chosen, *ISOLATION_KEYS)
+    keys: tuple[str, ...] = (HEADLINE_KEY, *chosen, *ISOLATION_KEYS)
+    if ADVERSARIAL_KEY in chosen:
+        keys = (*keys, ADVERSARIAL_NO_MEMORY_KEY, ADVERSARIAL_DELTA_KEY)
     return (*keys, JUDGE_KEY) if judge else keys
 
 
@@ -76,10 +100,15 @@ def locomo_values(
     values.update(
         {key: _or_nan(by_category.get(category)) for category, key in CATEGORY_KEYS.items()}
     )
-    no_memory = None
+    no_memory = no_memory_adversarial = None
     if no_memory_grades is not None:
-        no_memory = _or_nan(summarise_grades(no_memory_grades, include_adversarial).headline)
+        no_memory_summary = summarise_grades(no_memory_grades, include_adversarial)
+        no_memory = _or_nan(no_memory_summary.headline)
+        no_memory_adversarial = _or_nan(no_memory_summary.abstention)
     values.update(isolation_values(headline, no_memory))
+    adversarial = isolation_values(values[ADVERSARIAL_KEY], no_memory_adversarial)
+    values[ADVERSARIAL_NO_MEMORY_KEY] = adversarial[NO_MEMORY]
+    values[ADVERSARIAL_DELTA_KEY] = adversarial[MEMORY_DELTA]
     if judged is not None:
         values[JUDGE_KEY] = (
             sum(bool(decision) for decision in judged) / len(judged) if judged else math.nan
@@ -101,7 +130,10 @@ def question_counts(
         key: sum(grade.category == category for grade in grades)
         for category, key in CATEGORY_KEYS.items()
     }
-    answerable = len(grades) - per_category["adversarial"]
+    answerable = len(grades) - per_category[ADVERSARIAL_KEY]
     headline = len(grades) if include_adversarial else answerable
     counts = {HEADLINE_KEY: headline, **per_category}
+    counts[ADVERSARIAL_NO_MEMORY_KEY] = counts[ADVERSARIAL_DELTA_KEY] = per_category[
+        ADVERSARIAL_KEY
+    ]
     return {**counts, JUDGE_KEY: answerable} if judge else counts

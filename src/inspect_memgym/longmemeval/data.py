@@ -11,7 +11,9 @@ September 2025 cleaned release, MIT licence) at revision
 
 A variant is downloaded on first use with ``huggingface_hub`` into the cache folder (see
 ``kit.dataset_files.data_directory``); the hub checks the file against the revision.
-``dataset=`` instead names a local copy or any fsspec URL of such a file.
+Offline (``HF_HUB_OFFLINE=1``, or the hub not answering one quick connection) only the
+cached copy is used, so a missing file fails at once instead of after the hub client's
+retries. ``dataset=`` instead names a local copy or any fsspec URL of such a file.
 """
 
 from __future__ import annotations
@@ -19,7 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from inspect_memgym.kit.dataset_files import data_directory, read_json_source
+from inspect_memgym.kit.dataset_files import (
+    connection_problem,
+    data_directory,
+    read_json_source,
+)
 from inspect_memgym.kit.named import lookup
 from inspect_memgym.longmemeval.records import LongMemEvalRecord, parse_longmemeval
 
@@ -55,16 +61,28 @@ def hub_download(repository: str, filename: str, revision: str, cache_directory:
 
     Returns:
         The local path of the file (reused from the cache when present).
-    """
-    from huggingface_hub import hf_hub_download
 
-    return hf_hub_download(
-        repo_id=repository,
-        filename=filename,
-        repo_type="dataset",
-        revision=revision,
-        cache_dir=cache_directory,
-    )
+    Raises:
+        OSError: At once, when the hub is offline or unreachable and the file is not cached.
+    """
+    from huggingface_hub import constants, hf_hub_download
+
+    problem = "the hub is offline (HF_HUB_OFFLINE is set)" if constants.HF_HUB_OFFLINE else None
+    if problem is None and (unreachable := connection_problem(constants.ENDPOINT)) is not None:
+        problem = f"cannot reach {unreachable}"
+    try:
+        return hf_hub_download(
+            repo_id=repository,
+            filename=filename,
+            repo_type="dataset",
+            revision=revision,
+            cache_dir=cache_directory,
+            local_files_only=problem is not None,
+        )
+    except Exception:
+        if problem is None:
+            raise
+        raise OSError(f"{problem} and no cached copy exists") from None
 
 
 fetch_file: Fetch = hub_download

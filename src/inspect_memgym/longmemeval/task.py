@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from inspect_ai import Task, task
 
+from inspect_memgym.kit.dataset_files import dataset_location
 from inspect_memgym.kit.inspect_internals import task_argument_errors
 from inspect_memgym.longmemeval import (
     BENCHMARK_NAME,
@@ -31,6 +32,7 @@ from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.scoring.judge import check_judge_bound
+from inspect_memgym.simulation.policy_registry import check_active_policy
 from inspect_memgym.strategies.task_arguments import (
     memory_location,
     memory_strategy_solver,
@@ -112,6 +114,8 @@ def longmemeval(
         keep_memory: Keep each sample's chroma collection after the sample.
     """
     with task_argument_errors(BENCHMARK_NAME):
+        check_active_policy(BENCHMARK_NAME)
+        dataset = dataset_location(dataset)
         variant_file(variant)
         check_judge_bound(BENCHMARK_NAME, True, self_judge)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)

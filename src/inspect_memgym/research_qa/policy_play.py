@@ -6,7 +6,10 @@ claims, each statement verbatim in the documents that carry it; the ones a caref
 keeps are the chain facts; an answer is what the world's reader (`world.reader`)
 concludes from the facts the call shows; the guess is a memoryless pick from the asked
 attribute's range or the world's names. So a policy answers only from what the strategy
-kept and the visible documents.
+kept and the visible documents. A released row's facts are MemGym's paraphrases, in no
+document: there each chain fact is read as a verbatim run of the document the row ties it
+to (`world.row_links`, `simulation.fact_play.verbatim_statement`), as LoCoMo's evidence
+turns are.
 
 Interactive mode adds one decision: at a search turn the policy looks at what memory shows,
 finds the first hop it cannot follow (`next_open_hop`) and searches for it by name ("Who
@@ -45,8 +48,15 @@ from inspect_memgym.research_qa.state import (
 from inspect_memgym.research_qa.world import ResearchInstance, next_open_hop, resolve_answer
 from inspect_memgym.research_qa.world.phrasing import step_question
 from inspect_memgym.research_qa.world.schema import STEPS, AttributeSpec
+from inspect_memgym.scoring.facts import Fact
 from inspect_memgym.simulation.actions import Action, call, finish
-from inspect_memgym.simulation.fact_play import FACT_POLICIES, FactBook, FactCall, fact_action
+from inspect_memgym.simulation.fact_play import (
+    FACT_POLICIES,
+    FactBook,
+    FactCall,
+    fact_action,
+    verbatim_statement,
+)
 from inspect_memgym.simulation.grader_policy import refuse_unless_judging
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, current_call_context
@@ -104,9 +114,31 @@ def fact_book(instance: ResearchInstance) -> FactBook:
     return _books.get(id(instance), lambda: _fact_book(instance), owner=instance)
 
 
+def readable_facts(instance: ResearchInstance) -> dict[str, Fact]:
+    """Every fact by id, each with a statement the documents that carry it hold verbatim.
+
+    A generated instance's statements are already verbatim. A released row's chain fact
+    takes a verbatim run of the first document listing it (`Document.fact_ids`); one no
+    document lists keeps MemGym's paraphrase, so no reader can know it.
+
+    Args:
+        instance: The instance.
+    """
+    facts = instance.facts()
+    if instance.chain_start is not None:
+        return facts
+    for document in instance.documents():
+        statement = verbatim_statement(document.text)
+        for fact_id in document.fact_ids:
+            fact = facts.get(fact_id)
+            if statement and fact is not None and fact.statement not in document.text:
+                facts[fact_id] = Fact(fact_id, statement, fact.key_tokens)
+    return facts
+
+
 def _fact_book(instance: ResearchInstance) -> FactBook:
     return FactBook(
-        facts=instance.facts(),
+        facts=readable_facts(instance),
         needed=frozenset(instance.chain_fact_ids),
         answer=lambda _item, known: answer_reply(resolve_answer(instance, known)),
         guess=lambda _item: answer_reply(guess_answer(instance)),

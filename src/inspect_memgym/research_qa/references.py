@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from inspect_memgym.kit.dataset_files import read_failure
 from inspect_memgym.research_qa.world import (
     EvictionPolicy,
     ResearchInstance,
@@ -24,6 +25,8 @@ from inspect_memgym.research_qa.world import (
 
 GENERATED = "generated"
 RELEASED_ROW = "memgym"
+ROWS_LABEL = "MemGym-DR dataset"
+"""What a released rows file is called in error messages."""
 CACHED_INSTANCES = 16
 CACHED_ROW_FILES = 2
 
@@ -74,13 +77,16 @@ def released_rows(location: str) -> tuple[ResearchInstance, ...]:
 
 @functools.lru_cache(maxsize=CACHED_ROW_FILES)
 def _released_rows(location: str) -> tuple[ResearchInstance, ...]:
+    if "://" not in location and Path(location).is_dir():
+        raise ValueError(f"{ROWS_LABEL} at {location} is a folder; pass the JSONL file itself")
     if "://" not in location and not Path(location).is_file():
-        raise ValueError(f"dataset file not found: {location}")
+        raise ValueError(f"{ROWS_LABEL} file not found: {location}")
     try:
         return tuple(load_memgym_rows(location))
-    except (OSError, UnicodeDecodeError) as error:
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise ValueError(f"could not read the dataset {location}: {reason}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{ROWS_LABEL} at {location} is not UTF-8 JSONL") from None
+    except OSError as error:
+        raise ValueError(read_failure(ROWS_LABEL, location, error)) from None
 
 
 def resolve_instance(

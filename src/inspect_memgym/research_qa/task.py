@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from inspect_ai import Task, task
 
+from inspect_memgym.kit.dataset_files import dataset_location
 from inspect_memgym.kit.inspect_internals import task_argument_errors
 from inspect_memgym.kit.seeds import resolve_seeds
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
@@ -39,6 +40,7 @@ from inspect_memgym.research_qa.world import (
     GENERATOR_VERSION,
 )
 from inspect_memgym.scoring.judge import check_judge_bound
+from inspect_memgym.simulation.policy_registry import check_active_policy
 from inspect_memgym.strategies.registry import strategy_parameters
 from inspect_memgym.strategies.task_arguments import (
     memory_location,
@@ -46,7 +48,7 @@ from inspect_memgym.strategies.task_arguments import (
     strategy_options_of,
 )
 
-TASK_VERSION = 3
+TASK_VERSION = 4
 """Bumped whenever generation, prompts or scoring change (3: strategy prompts quote inputs
 as data and name the tools on offer)."""
 DEFAULT_SEEDS = 20
@@ -136,6 +138,8 @@ def research_qa(
         keep_memory: Keep each sample's chroma memory collection after the sample.
     """
     with task_argument_errors(BENCHMARK_NAME):
+        check_active_policy(BENCHMARK_NAME)
+        dataset = dataset_location(dataset)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)
         options = run_options(

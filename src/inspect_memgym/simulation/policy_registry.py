@@ -14,11 +14,14 @@ from dataclasses import dataclass
 from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
 
+from inspect_memgym.kit.inspect_internals import active_model_name
 from inspect_memgym.kit.named import lookup
 from inspect_memgym.simulation.actions import Action
 
 BENCHMARK_KEY = "benchmark"
 """Sample metadata key naming the benchmark a sample belongs to."""
+PROVIDER_PREFIX = "memgym/"
+"""How the scripted policies' model names start."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,24 @@ def benchmark_policies(benchmark: str) -> BenchmarkPolicies:
 def policy_names() -> list[str]:
     """Every registered policy name, each once, in registration order."""
     return list(dict.fromkeys(name for entry in _REGISTRY.values() for name in entry.names))
+
+
+def check_active_policy(benchmark: str) -> None:
+    """Refuse, while a task is built in an eval, a ``memgym`` model the task does not play.
+
+    Inspect creates the eval's models before it builds the tasks of ``inspect eval``, so the
+    refusal is one line that lists only the policies this task plays. A task built outside
+    an eval is checked when its first sample calls the model (`check_plays`).
+
+    Args:
+        benchmark: The task's benchmark name.
+
+    Raises:
+        ValueError: If the eval's model is ``memgym/<policy>`` and the task does not play it.
+    """
+    model = active_model_name()
+    if model is not None and model.startswith(PROVIDER_PREFIX):
+        check_plays(benchmark, model.removeprefix(PROVIDER_PREFIX))
 
 
 def check_plays(benchmark: str, policy: str) -> None:

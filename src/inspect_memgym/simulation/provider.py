@@ -29,7 +29,6 @@ from inspect_memgym.simulation.policy_registry import (
     BENCHMARK_KEY,
     benchmark_policies,
     check_plays,
-    policy_names,
 )
 
 DEFAULT_CONFIG = GenerateConfig()
@@ -47,11 +46,10 @@ class MemgymModelAPI(ModelAPI):
         **model_args: Any,
     ) -> None:
         super().__init__(model_name, base_url, api_key, [], config)
-        known = policy_names()
-        if model_name not in known:
-            raise ValueError(
-                f"unknown memgym policy {model_name!r}; choose one of: {', '.join(known)}"
-            )
+        # A name is checked against the task, not here: Inspect creates the model before it
+        # builds the task, and each task plays its own policies. A task refuses a policy it
+        # does not play while it is built (`check_active_policy`), in one line listing the
+        # ones it does; a task built before the eval refuses it at the first model call.
 
     async def count_text_tokens(self, text: str) -> int:
         """Estimate tokens without a tokenizer download.

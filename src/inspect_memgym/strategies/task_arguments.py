@@ -16,6 +16,7 @@ from inspect_ai.solver import Solver
 from inspect_memgym.kit.strategy_options import STRATEGY_OPTION_NAMES as STRATEGY_OPTION_NAMES
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.strategies.registry import strategy_parameters, strategy_solver
+from inspect_memgym.strategies.support import check_integer
 
 IN_CONTEXT = "in context"
 """`memory_location` of a strategy that keeps its memory in the model's context."""
@@ -47,8 +48,12 @@ def memory_strategy_solver(
         write_budget: Memory writes allowed (strategies that write with the tools).
 
     Raises:
-        ValueError: If the strategy is unknown or refuses an option.
+        ValueError: If the strategy is unknown or refuses an option, or an option or the
+            write budget is not a whole number (``-T write_budget=lots``).
     """
+    for name, value in (*options.items(), ("write_budget", write_budget)):
+        if value is not None:
+            check_integer(name, value, 0)
     return strategy_solver(
         agent,
         dict(options),

@@ -285,6 +285,10 @@ def generate_scenario(
     tier_spec = get_tier(tier)
     if seed < 0:
         raise ValueError(f"seed must be a non-negative integer, got {seed}")
+    if write_budget is not None and (
+        isinstance(write_budget, bool) or not isinstance(write_budget, int)
+    ):
+        raise ValueError(f"write_budget must be an integer, got {write_budget!r}")
     if write_budget is not None and write_budget < 1:
         raise ValueError(f"write_budget must be at least 1, got {write_budget}")
     layout = plan_layout(spec, tier_spec, stream(template, tier, seed, "layout"))

@@ -7,9 +7,12 @@ documents). A malformed row raises a one-line ValueError naming the line and the
 
 Mapping: the answer (text or number) becomes a ``label`` gold; the turns, grounding facts,
 distractors, eviction policy (null: the defaults) and memory-required facts map one to one;
-the rubric, verification and provenance fields go to ``metadata``. A grounding fact's key
-tokens are its intermediate answer when it has one, else the distinctive words and
-numbers of its content. Hop and turn numbers are kept as the rows record them.
+the rubric, verification and provenance fields go to ``metadata``. A grounding fact's
+statement is MemGym's ``content``, a paraphrase that no document holds verbatim: facts are
+tied to the documents that carry them, and decomposition steps to facts and turns, by the
+row's identities, never by text (`row_links`). A grounding fact's key tokens are its
+intermediate answer when it has one, else the distinctive words and numbers of its content
+that its document also holds. Hop and turn numbers are kept as the rows record them.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from inspect_memgym.research_qa.world.model import (
     GroundingFact,
     SearchTurn,
 )
+from inspect_memgym.research_qa.world.row_links import link_documents, step_links
 from inspect_memgym.scoring.facts import Fact
 from inspect_memgym.scoring.gold import GoldAnswer
 
@@ -82,10 +86,12 @@ def row_to_instance(row: dict[str, Any]) -> ResearchInstance:
     Raises:
         FieldError: If a field is missing or malformed.
     """
-    turns = tuple(_turn(turn, path) for path, turn in fields.objects(row, "turns"))
-    grounding = tuple(
-        _grounding_fact(fact, path, hop)
-        for hop, (path, fact) in enumerate(fields.objects(row, "grounding_facts"), start=1)
+    turns, grounding = link_documents(
+        tuple(_turn(turn, path) for path, turn in fields.objects(row, "turns")),
+        tuple(
+            _grounding_fact(fact, path, hop)
+            for hop, (path, fact) in enumerate(fields.objects(row, "grounding_facts"), start=1)
+        ),
     )
     return ResearchInstance(
         instance_id=fields.required(row, "instance_id", str),
@@ -179,14 +185,14 @@ def _distractor(item: dict[str, Any], path: str) -> Distractor:
 def _chain(
     row: dict[str, Any], turns: tuple[SearchTurn, ...], grounding: tuple[GroundingFact, ...]
 ) -> tuple[ChainHop, ...]:
-    """Hops from the decomposition, each tied to the fact and turn with the same answer."""
+    """Hops from the decomposition, each tied to its fact and turn by identity."""
+    steps = fields.objects(row, "decomposition")
+    links = step_links([step for _, step in steps], turns, grounding)
     hops = []
-    for hop, (path, step) in enumerate(fields.objects(row, "decomposition"), start=1):
+    for hop, ((path, step), (fact_id, turn_index)) in enumerate(
+        zip(steps, links, strict=True), start=1
+    ):
         answer = fields.scalar_text(step, "sub_answer", path, default="")
-        fact_id = next(
-            (g.fact.fact_id for g in grounding if answer and g.intermediate_answer == answer), ""
-        )
-        turn_index = next((t.turn_index for t in turns if answer and t.sub_answer == answer), -1)
         sub_query = fields.required(step, "sub_question", str, path)
         hops.append(ChainHop(hop, "", sub_query, answer, fact_id, turn_index))
     return tuple(hops)
