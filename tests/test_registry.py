@@ -75,7 +75,7 @@ FRESH_INTERPRETER_CHECK = textwrap.dedent(
     import json, sys
     from inspect_ai._util.registry import registry_info, registry_lookup
     from inspect_ai import eval as inspect_eval
-from inspect_ai.model import get_model
+    from inspect_ai.model import get_model
 
     registered = json.loads(sys.argv[1])
     imported_before = any(name.startswith("inspect_memgym") for name in sys.modules)
@@ -241,7 +241,7 @@ def test_official_protocol_is_pinned() -> None:
     assert isinstance(task, Task)
     ids = [sample.id for sample in task.dataset]
     assert len(ids) == 100
-    assert ids[:2] == [f"{TEMPLATE_NAMES[0]}-standard-0", f"{TEMPLATE_NAMES[0]}-standard-1"]
+    assert ids[:2] == [f"{TEMPLATE_NAMES[0]}-standard-0", f"{TEMPLATE_NAMES[1]}-standard-0"]
     assert {str(sample_id).rsplit("-", 2)[0] for sample_id in ids} == set(TEMPLATE_NAMES)
     assert task.metadata is not None
     assert task.metadata["tier"] == "standard"

@@ -20,3 +20,5 @@ STRATEGY_OPTION_NAMES = (
     "system_config",
 )
 """Task parameters that are options of one strategy or another (None: its default)."""
+TEXT_OPTION_NAMES = ("system", "mcp_command", "system_config")
+"""The options among them given as text (the others are whole numbers)."""

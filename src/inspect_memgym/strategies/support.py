@@ -178,12 +178,12 @@ def render_entries(hits: list[SearchHit]) -> str:
     return "\n".join(f"- {hit.content}" for hit in hits)
 
 
-def check_integer(name: str, value: int, minimum: int) -> None:
+def check_integer(name: str, value: object, minimum: int) -> None:
     """Refuse a parameter that is not an integer of at least ``minimum``.
 
     Args:
         name: Parameter name, for the message.
-        value: The value.
+        value: The value (anything a user may have passed).
         minimum: Smallest valid value.
 
     Raises:

@@ -14,6 +14,7 @@ from typing import Any
 from inspect_ai.solver import Solver
 
 from inspect_memgym.kit.strategy_options import STRATEGY_OPTION_NAMES as STRATEGY_OPTION_NAMES
+from inspect_memgym.kit.strategy_options import TEXT_OPTION_NAMES
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.strategies.registry import strategy_parameters, strategy_solver
 from inspect_memgym.strategies.support import check_integer
@@ -49,11 +50,16 @@ def memory_strategy_solver(
 
     Raises:
         ValueError: If the strategy is unknown or refuses an option, or an option or the
-            write budget is not a whole number (``-T write_budget=lots``).
+            write budget is not a whole number (``-T write_budget=lots``), or a text
+            option (``system``, ``mcp_command``, ``system_config``) is not text.
     """
     for name, value in (*options.items(), ("write_budget", write_budget)):
-        if value is not None:
+        if value is None:
+            continue
+        if name not in TEXT_OPTION_NAMES:
             check_integer(name, value, 0)
+        elif not isinstance(value, str):
+            raise ValueError(f"{name} must be text, got {type(value).__name__} {value!r}")
     return strategy_solver(
         agent,
         dict(options),
