@@ -37,6 +37,7 @@ from inspect_memgym.code_qa.judge import FACT_JUDGE_PROMPT_VERSION, FactJudgemen
 from inspect_memgym.code_qa.metrics import QUESTIONS_KEY, category, difficulty
 from inspect_memgym.code_qa.state import NO_MEMORY, WITH_MEMORY, CodeQAState
 from inspect_memgym.code_qa.world.model import CodeQAInstance
+from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.judge import announce_judge
 from inspect_memgym.scoring.metrics import score_metrics
@@ -140,6 +141,7 @@ def code_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
                 "ingest_chars": store_as(CodeQAState).ingest_chars,
                 "memory_operations": len(ledger.operations),
                 "writes_used": ledger.writes_used,
+                **cost_metadata(),
             },
         )
 

@@ -23,6 +23,7 @@ from inspect_memgym.conversation.grading import (
 )
 from inspect_memgym.conversation.state import ConversationState
 from inspect_memgym.conversation.world.model import ConversationScenario
+from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.metrics import score_metrics
 
@@ -67,6 +68,7 @@ def conversation_scorer() -> Scorer:
                 "parse_failures": sum(row["parse_failure"] for row in grading.questions),
                 "memory_operations": len(ledger.operations),
                 "writes_used": ledger.writes_used,
+                **cost_metadata(),
             },
         )
 

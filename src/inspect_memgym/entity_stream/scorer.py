@@ -30,6 +30,7 @@ from inspect_memgym.entity_stream.value_pools import attribute_value_pool
 from inspect_memgym.entity_stream.world.model import Template
 from inspect_memgym.entity_stream.world.questions import Question
 from inspect_memgym.entity_stream.world.templates import get_template
+from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.answer_rules import check_answer
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS, failure_rates
@@ -175,6 +176,7 @@ def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Score
                 "writes_used": ledger.writes_used,
                 "write_budget": ledger.write_budget,
                 "memory_operations": len(ledger.operations),
+                **cost_metadata(),
             },
         )
 

@@ -18,6 +18,7 @@ from inspect_memgym.feedback.grading import HEADLINE, SCORE_KEYS, grade_records,
 from inspect_memgym.feedback.records_episode import RecordsEpisode
 from inspect_memgym.feedback.state import current_feedback_state
 from inspect_memgym.feedback.world_episode import WorldEpisode
+from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.scoring.metrics import score_metrics
 
 LEARNING_CURVE_KEY = "learning_curve"
@@ -59,6 +60,7 @@ def feedback_scorer() -> Scorer:
                 "answers": grade.answers,
                 "dialogues": progress.dialogues,
                 "user_fallbacks": progress.user_fallbacks,
+                **cost_metadata(),
             },
         )
 

@@ -28,6 +28,7 @@ from inspect_memgym.locomo.state import (
     current_locomo_state,
 )
 from inspect_memgym.locomo.values import locomo_values, question_counts, score_keys
+from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.scoring.judge import Judgement, yes_no_judgement
 from inspect_memgym.scoring.yes_no_verdict import verdict_is_correct
 from inspect_memgym.strategies.call_context import set_phase
@@ -79,6 +80,7 @@ def locomo_scorer() -> Scorer:
                 QUESTION_COUNTS: question_counts(grades, include_adversarial, judge),
                 "include_adversarial": include_adversarial,
                 **_judge_metadata(judgements),
+                **cost_metadata(),
             },
         )
 

@@ -22,6 +22,7 @@ from inspect_memgym.longmemeval.records import QUESTION_TYPES, LongMemEvalRecord
 from inspect_memgym.longmemeval.state import PHASE_JUDGE, current_longmemeval_state
 from inspect_memgym.longmemeval.task_average import longmemeval_metrics
 from inspect_memgym.longmemeval.values import HEADLINE_KEY, longmemeval_values, score_keys
+from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.scoring.judge import Judgement, yes_no_judgement
 from inspect_memgym.scoring.yes_no_verdict import verdict_is_correct
 from inspect_memgym.strategies.call_context import set_phase
@@ -69,6 +70,7 @@ def longmemeval_scorer() -> Scorer:
                 "questions": [
                     {"qtype": record.question_type, "correct": values[HEADLINE_KEY] == 1.0}
                 ],
+                **cost_metadata(),
             },
         )
 

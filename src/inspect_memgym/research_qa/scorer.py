@@ -13,6 +13,7 @@ from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 from inspect_ai.util import store_as
 
+from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.research_qa import BENCHMARK_NAME
 from inspect_memgym.research_qa.driver import sample_instance
 from inspect_memgym.research_qa.explanation import research_explanation
@@ -73,6 +74,7 @@ def research_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
                 "kept": progress.kept,
                 "judge_prompt_version": JUDGE_PROMPT_VERSION if judge else None,
                 "self_judged": (not grader_is_bound()) if judge else None,
+                **cost_metadata(),
             },
         )
 

@@ -3,19 +3,26 @@
 Only the headline key is also grouped (by template, tier or another sample metadata
 field): per-group means of the headline land in the log and the viewer, and the terminal
 summary stays a table a person can read (every other key once, under its own name).
+The headline also reports `memory_cost`: the mean over samples of the few cost and latency
+figures each score records in its metadata (`kit.cost_keys.COST_METRIC_KEYS`), so they sit
+beside the number they trade against without adding keys to `Score.value`.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from statistics import fmean
 
-from inspect_ai.scorer import Metric, grouped, mean, stderr
+from inspect_ai.scorer import Metric, SampleScore, grouped, mean, metric, stderr
+
+from inspect_memgym.kit.cost_keys import COST_KEY, COST_METRIC_KEYS
 
 
 def score_metrics(
     keys: Sequence[str], headline: str, group_by: str | None = None
 ) -> dict[str, list[Metric]]:
-    """Mean and standard error for every key; the headline also grouped.
+    """Mean and standard error for every key; the headline also grouped, and `memory_cost`.
 
     Args:
         keys: `Score.value` keys, in display order.
@@ -27,4 +34,35 @@ def score_metrics(
         metrics[key] = [mean(), stderr()]
         if key == headline and group_by is not None:
             metrics[key].append(grouped(mean(), group_by, all=False))
+        if key == headline:
+            metrics[key].append(memory_cost())
     return metrics
+
+
+@metric
+def memory_cost() -> Metric:
+    """Mean over samples of each cost figure in ``Score.metadata["cost"]``.
+
+    A figure no sample has (a strategy without a store has no search latency; an old log has
+    none at all) is left out rather than reported as 0.
+    """
+
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        figures: dict[str, float] = {}
+        for key in COST_METRIC_KEYS:
+            values = [
+                float(value)
+                for sample_score in scores
+                if isinstance(value := _cost(sample_score).get(key), int | float)
+                and not math.isnan(value)
+            ]
+            if values:
+                figures[key] = round(fmean(values), 3)
+        return figures
+
+    return compute
+
+
+def _cost(sample_score: SampleScore) -> dict[str, object]:
+    cost = (sample_score.score.metadata or {}).get(COST_KEY)
+    return cost if isinstance(cost, dict) else {}
