@@ -176,7 +176,7 @@ def test_markdown_has_one_table_per_task(analysis_logs: AnalysisLogs, tmp_path: 
         "efficiency | abstention | no_memory | memory_delta | memory_delta_breadth | "
         "memory_delta_maintenance | memory_delta_reasoning | memory_delta_efficiency | "
         "write_failure | read_failure | utilization_failure | "
-        "tokens | cost |"
+        "memory tokens / question | search ms p50 / p95 | tokens by role | tokens | cost |"
     )
     assert header in text
     protocol = f"v{ENTITY_STREAM_VERSION} · lite · seed 0 · city, company · agent agentic"
