@@ -15,6 +15,11 @@ from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
 from inspect_memgym.locomo import BENCHMARK_NAME
+from inspect_memgym.locomo.category_maps import (
+    DEFAULT_CATEGORY_MAP,
+    category_names,
+    describe_category_map,
+)
 from inspect_memgym.locomo.dataset import OPTIONS_KEY, conversation_for
 from inspect_memgym.locomo.explanation import locomo_explanation
 from inspect_memgym.locomo.grading import QuestionGrade, adversarial_options, grade_reply
@@ -45,6 +50,7 @@ def locomo_scorer() -> Scorer:
         options: dict[str, Any] = state.metadata.get(OPTIONS_KEY, {})
         seed = int(options.get("seed", 0))
         include_adversarial = bool(options.get("include_adversarial", False))
+        category_map = str(options.get("category_map", DEFAULT_CATEGORY_MAP))
         items = {item.question_id: item for item in conversation.questions}
         answers: dict[str, dict[str, str]] = {MEMORY_ANSWER: {}, NO_MEMORY_ANSWER: {}}
         for result in current_locomo_state().results:
@@ -67,9 +73,11 @@ def locomo_scorer() -> Scorer:
             else {}
         )
         decisions = [verdict_is_correct(j.verdict) for j in judgements.values()]
-        value = locomo_values(grades, no_memory, include_adversarial, decisions if judge else None)
-        rows = _rows(asked, grades, answers, no_memory, judgements)
-        keys = score_keys(judge, tuple(options.get("categories", (1, 2, 3, 4, 5))))
+        value = locomo_values(
+            grades, no_memory, include_adversarial, decisions if judge else None, category_map
+        )
+        rows = _rows(asked, grades, answers, no_memory, judgements, category_names(category_map))
+        keys = score_keys(judge, tuple(options.get("categories", (1, 2, 3, 4, 5))), category_map)
         shown = {key: value[key] for key in keys}
         return Score(
             value=shown,
@@ -77,8 +85,9 @@ def locomo_scorer() -> Scorer:
             explanation=locomo_explanation(shown, rows),
             metadata={
                 "questions": rows,
-                QUESTION_COUNTS: question_counts(grades, include_adversarial, judge),
+                QUESTION_COUNTS: question_counts(grades, include_adversarial, judge, category_map),
                 "include_adversarial": include_adversarial,
+                **describe_category_map(category_map),
                 **_judge_metadata(judgements),
                 **cost_metadata(),
             },
@@ -124,18 +133,20 @@ def _rows(
     answers: dict[str, dict[str, str]],
     no_memory: list[QuestionGrade] | None,
     judgements: dict[str, Judgement],
+    names: dict[int, str],
 ) -> list[dict[str, Any]]:
     rows = []
     for position, (item, grade) in enumerate(zip(asked, grades, strict=True)):
         row: dict[str, Any] = {
             "question_id": item.question_id,
-            "qtype": item.category_name,
+            "qtype": names[item.category],
             "category": item.category,
             "question": item.question,
             "gold": grade.gold,
             "answer": answers[MEMORY_ANSWER][item.question_id],
             "score": grade.score,
             "rule": grade.rule,
+            "decided_by": "rules",
             "correct": grade.score == 1.0,
         }
         if grade.adversarial_pick is not None:
