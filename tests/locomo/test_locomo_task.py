@@ -176,6 +176,8 @@ def test_self_judging_when_asked_is_said_once_up_front_and_recorded(
     metadata = sample_of(log, "conv-901").scores[SCORER].metadata  # type: ignore[index]
     assert metadata["self_judged"] is True and metadata["judge_model"] == "memgym/perfect"
     assert metadata["judge_prompt_version"] == "locomo-answer-v1"
+    assert metadata["judge_prompt"] == "locomo_answer_judge"
+    assert metadata["decided_by"] == {"rules": 6}  # the F1; the judge is a view beside it
 
 
 def test_a_bound_grader_judges_and_nothing_is_said(tmp_path: Path) -> None:

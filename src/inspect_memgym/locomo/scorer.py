@@ -23,7 +23,11 @@ from inspect_memgym.locomo.category_maps import (
 from inspect_memgym.locomo.dataset import OPTIONS_KEY, conversation_for
 from inspect_memgym.locomo.explanation import locomo_explanation
 from inspect_memgym.locomo.grading import QuestionGrade, adversarial_options, grade_reply
-from inspect_memgym.locomo.judge_prompts import ANSWER_JUDGE_PROMPT_VERSION, judge_prompt
+from inspect_memgym.locomo.judge_prompts import (
+    ANSWER_JUDGE_PROMPT_NAME,
+    ANSWER_JUDGE_PROMPT_VERSION,
+    judge_prompt,
+)
 from inspect_memgym.locomo.metrics import QUESTION_COUNTS, locomo_metrics
 from inspect_memgym.locomo.records import QuestionItem
 from inspect_memgym.locomo.state import (
@@ -35,6 +39,12 @@ from inspect_memgym.locomo.state import (
 from inspect_memgym.locomo.values import locomo_values, question_counts, score_keys
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.scoring.judge import Judgement, yes_no_judgement
+from inspect_memgym.scoring.judge_audit import (
+    DECIDED_BY,
+    RULES,
+    decided_by_counts,
+    judge_prompt_metadata,
+)
 from inspect_memgym.scoring.yes_no_verdict import verdict_is_correct
 from inspect_memgym.strategies.call_context import set_phase
 
@@ -88,6 +98,7 @@ def locomo_scorer() -> Scorer:
                 QUESTION_COUNTS: question_counts(grades, include_adversarial, judge, category_map),
                 "include_adversarial": include_adversarial,
                 **describe_category_map(category_map),
+                DECIDED_BY: decided_by_counts(row[DECIDED_BY] for row in rows),
                 **_judge_metadata(judgements),
                 **cost_metadata(),
             },
@@ -122,7 +133,7 @@ def _judge_metadata(judgements: dict[str, Judgement]) -> dict[str, Any]:
     return {
         "judge_model": first.judge_model,
         "self_judged": first.self_judged,
-        "judge_prompt_version": ANSWER_JUDGE_PROMPT_VERSION,
+        **judge_prompt_metadata(ANSWER_JUDGE_PROMPT_NAME, ANSWER_JUDGE_PROMPT_VERSION),
         "judge_undecided": sum(j.verdict == "undecided" for j in judgements.values()),
     }
 
@@ -146,7 +157,7 @@ def _rows(
             "answer": answers[MEMORY_ANSWER][item.question_id],
             "score": grade.score,
             "rule": grade.rule,
-            "decided_by": "rules",
+            DECIDED_BY: RULES,
             "correct": grade.score == 1.0,
         }
         if grade.adversarial_pick is not None:

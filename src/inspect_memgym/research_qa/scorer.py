@@ -24,10 +24,11 @@ from inspect_memgym.research_qa.grading import (
     hop_rows,
     score_values,
 )
-from inspect_memgym.research_qa.judge import JUDGE_PROMPT_VERSION, judge_score
+from inspect_memgym.research_qa.judge import JUDGE_PROMPT_NAME, JUDGE_PROMPT_VERSION, judge_score
 from inspect_memgym.research_qa.state import ResearchState
 from inspect_memgym.research_qa.world import ResearchInstance
 from inspect_memgym.scoring.judge import announce_judge, grader_is_bound
+from inspect_memgym.scoring.judge_audit import DECIDED_BY, judge_prompt_metadata
 from inspect_memgym.scoring.metrics import score_metrics
 
 HEADLINE = "score"
@@ -72,7 +73,8 @@ def research_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
                 "searches": progress.searches,
                 "visible_doc_ids": progress.visible_doc_ids,
                 "kept": progress.kept,
-                "judge_prompt_version": JUDGE_PROMPT_VERSION if judge else None,
+                **judge_prompt_metadata(JUDGE_PROMPT_NAME, JUDGE_PROMPT_VERSION, judged=judge),
+                DECIDED_BY: grade.decided_by,
                 "self_judged": (not grader_is_bound()) if judge else None,
                 **cost_metadata(),
             },
