@@ -103,6 +103,7 @@ def test_new_logs_give_cost_columns_beside_the_score(logs: Path) -> None:
     )
     assert by_agent["none"]["memory_tokens_per_question_mean"] == ""
     assert by_agent["rag"]["tokens_grader"] == str(320 * samples)
+    assert float(by_agent["rag"]["cost_grader"]) == pytest.approx(0.5 * samples)
 
 
 def test_samples_df_and_evals_df_read_the_figures_and_roles(logs: Path) -> None:

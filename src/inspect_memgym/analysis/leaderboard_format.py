@@ -5,9 +5,9 @@ logs) follow the tables. After the score keys come what the scores cost: memory 
 question, search latency (p50 / p95 milliseconds, means over samples), tokens per model role
 (``model`` is the model under test), then total tokens and cost; a log without a figure
 shows it as missing. CSV has one line per row with ``<key>_mean`` and ``<key>_stderr``
-columns over every task's keys and cost figures, ``tokens_<role>`` columns, and no notes
-(the command line prints them on stderr). JSON holds the rows, each with its full protocol,
-cost figures, role usage and logs, and the notes.
+columns over every task's keys and cost figures, ``tokens_<role>`` and ``cost_<role>``
+columns, and no notes (the command line prints them on stderr). JSON holds the rows, each
+with its full protocol, cost figures, role usage and logs, and the notes.
 """
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ def csv_text(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:
         *[f"{key}_{part}" for key in keys for part in ("mean", "stderr")],
         *(["paired_delta_mean", "paired_delta_stderr", "paired_samples"] if deltas else []),
         *[f"{key}_{part}" for key in SAMPLE_COST_KEYS for part in ("mean", "stderr")],
-        *[f"tokens_{role}" for role in roles],
+        *[f"{part}_{role}" for role in roles for part in ("tokens", "cost")],
         "tokens",
         "cost",
         "logs",
@@ -153,7 +153,7 @@ def csv_text(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:
                 *estimates,
                 *(paired_cells if deltas else []),
                 *(cell for key in SAMPLE_COST_KEYS for cell in _csv_estimate(row.costs.get(key))),
-                *(_csv_role_tokens(row, role) for role in roles),
+                *(cell for role in roles for cell in _csv_role_usage(row, role)),
                 "" if row.tokens is None else row.tokens,
                 "" if row.cost is None else _number(row.cost),
                 " ".join(row.logs),
@@ -285,9 +285,11 @@ def _csv_estimate(value: Estimate | None) -> list[str]:
     return ["", ""] if value is None else [_number(value.mean), _number(value.stderr)]
 
 
-def _csv_role_tokens(row: LeaderboardRow, role: str) -> str:
-    usage = row.roles.get(role)
-    return "" if usage is None or usage.get("tokens") is None else str(int(usage["tokens"] or 0))
+def _csv_role_usage(row: LeaderboardRow, role: str) -> list[str]:
+    """The role's tokens and cost cells (empty where the row has none)."""
+    usage = row.roles.get(role) or {}
+    tokens, cost = usage.get("tokens"), usage.get("cost")
+    return ["" if tokens is None else str(int(tokens)), "" if cost is None else _number(cost)]
 
 
 def _tokens_cell(tokens: int | None) -> str:
