@@ -9,8 +9,8 @@ sample (``role_usage``) and per model (``model_usage``). This module reads them:
   one column per figure (``memory_tokens_per_question``, ``search_ms_p50``...) and
   ``tokens_<role>`` per model role, with ``tokens_model`` for the model under test;
 * `EVAL_COST_COLUMNS` for ``evals_df(logs, columns=EvalInfo + EVAL_COST_COLUMNS)``: the
-  headline's `memory_cost` metrics under the same names (Inspect's own ``evals_df`` columns
-  name them ``score_<headline>_inspect_memgym/memory_cost_<figure>``).
+  `memory_cost` metrics (means over samples) under the same names; Inspect's own
+  ``evals_df`` columns name them ``score_<scorer>_<figure>``.
 """
 
 from __future__ import annotations
@@ -42,8 +42,8 @@ MODEL_UNDER_TEST = "model"
 """Role name given to the calls of the model under test (those made under no role)."""
 ROLES = (MODEL_UNDER_TEST, "memory", "grader", "user")
 """The model roles of the suite, in display order."""
-METRIC_PREFIX = "inspect_memgym/memory_cost_"
-"""How Inspect names a `memory_cost` figure among the headline's metrics."""
+METRIC_GROUP = "memory_cost"
+"""The group Inspect gives the figures of the `memory_cost` metric."""
 
 Sample = EvalSample | EvalSampleSummary
 
@@ -121,8 +121,8 @@ def _role_tokens(role: str) -> Callable[[Sample], float | None]:
 def _eval_figure(key: str) -> Callable[[EvalLog], float | None]:
     def read(log: EvalLog) -> float | None:
         for score in log.results.scores if log.results else []:
-            metric = score.metrics.get(METRIC_PREFIX + key)
-            if metric is not None:
+            metric = score.metrics.get(key) if score.name == score.scorer else None
+            if metric is not None and metric.group == METRIC_GROUP:
                 return metric.value
         return None
 

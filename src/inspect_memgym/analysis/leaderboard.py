@@ -241,7 +241,9 @@ def _scorer_keys(header: EvalLog, row: dict[str, Any]) -> tuple[str, tuple[str, 
         scorer = scores[0].scorer
     if not isinstance(scorer, str) and header.eval.headline_metric is not None:
         scorer = header.eval.headline_metric.scorer
-    keys = tuple(score.name for score in scores if score.scorer == scorer)
+    named = [score.name for score in scores if score.scorer == scorer]
+    # a dict-valued scorer's own name carries its `memory_cost` metrics, not a score key
+    keys = [name for name in named if name != scorer or len(named) == 1]
     return str(scorer or ""), tuple(dict.fromkeys(keys))
 
 

@@ -46,7 +46,7 @@ from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.judge import announce_judge
 from inspect_memgym.scoring.judge_audit import DECIDED_BY, decided_by_counts, judge_prompt_metadata
-from inspect_memgym.scoring.metrics import score_metrics
+from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
 
 METRICS = score_metrics(SCORE_KEYS, headline=HEADLINE)
 METRICS[HEADLINE] += [category(), difficulty()]
@@ -91,7 +91,7 @@ def _row(
     }
 
 
-@scorer(metrics=METRICS)
+@scorer(metrics=with_memory_cost(METRICS))
 def code_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
     """Grade every answer of a code_qa sample, with memory and without.
 

@@ -41,7 +41,7 @@ from inspect_memgym.scoring.judge_audit import (
     decided_by_counts,
     judge_prompt_metadata,
 )
-from inspect_memgym.scoring.metrics import score_metrics
+from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
 
 
 async def _grade(
@@ -107,7 +107,9 @@ def _add_attribution(
         detail["attribution_facts"] = [list(fact) for fact in attribution.facts]
 
 
-@scorer(metrics=score_metrics(SCORE_KEYS, headline="composite", group_by="template"))
+@scorer(
+    metrics=with_memory_cost(score_metrics(SCORE_KEYS, headline="composite", group_by="template"))
+)
 def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
     """Score every question of an entity_stream sample and compute the axes.
 

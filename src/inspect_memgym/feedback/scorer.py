@@ -19,12 +19,12 @@ from inspect_memgym.feedback.records_episode import RecordsEpisode
 from inspect_memgym.feedback.state import current_feedback_state
 from inspect_memgym.feedback.world_episode import WorldEpisode
 from inspect_memgym.memory.cost_figures import cost_metadata
-from inspect_memgym.scoring.metrics import score_metrics
+from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
 
 LEARNING_CURVE_KEY = "learning_curve"
 
 
-@scorer(metrics=score_metrics(SCORE_KEYS, headline=HEADLINE, group_by="feedback"))
+@scorer(metrics=with_memory_cost(score_metrics(SCORE_KEYS, headline=HEADLINE, group_by="feedback")))
 def feedback_scorer() -> Scorer:
     """Grade every test answer of a feedback sample and draw its learning curve."""
 

@@ -1,8 +1,9 @@
 """Names of the cost and latency figures every score records, shared by scorers and readers.
 
 Each task's `Score.metadata[COST_KEY]` is a small dict of these figures for one sample
-(`memory.cost_figures`); the headline metric also reports the mean over samples of the
-`COST_METRIC_KEYS` (`scoring.metrics.memory_cost`), and `analysis` reads them back.
+(`memory.cost_figures`); each scorer also reports the mean over samples of the
+`COST_METRIC_KEYS` under its own name (`scoring.metrics.memory_cost`), and `analysis` reads
+them back.
 A figure that does not apply (no store searched, memory isolation off) is None.
 """
 

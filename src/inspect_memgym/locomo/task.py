@@ -36,6 +36,7 @@ from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.scoring.judge import check_judge_bound
+from inspect_memgym.scoring.metrics import with_memory_cost
 from inspect_memgym.strategies.task_arguments import (
     memory_location,
     memory_strategy_solver,
@@ -145,7 +146,7 @@ def locomo(
             dataset=samples,
             solver=solver,
             scorer=locomo_scorer(),
-            metrics=locomo_metrics(keys),
+            metrics=with_memory_cost(locomo_metrics(keys)),
             version=TASK_VERSION,
             headline_metric=locomo_headline(),
             viewer=locomo_viewer(keys),

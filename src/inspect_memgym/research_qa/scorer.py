@@ -29,13 +29,13 @@ from inspect_memgym.research_qa.state import ResearchState
 from inspect_memgym.research_qa.world import ResearchInstance
 from inspect_memgym.scoring.judge import announce_judge, grader_is_bound
 from inspect_memgym.scoring.judge_audit import DECIDED_BY, judge_prompt_metadata
-from inspect_memgym.scoring.metrics import score_metrics
+from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
 
 HEADLINE = "score"
 GROUP_BY = "hops"
 
 
-@scorer(metrics=score_metrics(SCORE_KEYS, headline=HEADLINE, group_by=GROUP_BY))
+@scorer(metrics=with_memory_cost(score_metrics(SCORE_KEYS, headline=HEADLINE, group_by=GROUP_BY)))
 def research_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
     """Grade the answer with memory and the no-memory answer of a research_qa sample.
 

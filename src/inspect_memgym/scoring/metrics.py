@@ -3,9 +3,10 @@
 Only the headline key is also grouped (by template, tier or another sample metadata
 field): per-group means of the headline land in the log and the viewer, and the terminal
 summary stays a table a person can read (every other key once, under its own name).
-The headline also reports `memory_cost`: the mean over samples of the few cost and latency
-figures each score records in its metadata (`kit.cost_keys.COST_METRIC_KEYS`), so they sit
-beside the number they trade against without adding keys to `Score.value`.
+`with_memory_cost` adds `memory_cost`: the mean over samples of the few cost and latency
+figures each score records in its metadata (`kit.cost_keys.COST_METRIC_KEYS`), reported
+under the scorer's own name (``<scorer>: memory_tokens_per_question, search_ms_p95...``)
+without adding keys to `Score.value`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from inspect_memgym.kit.cost_keys import COST_KEY, COST_METRIC_KEYS
 def score_metrics(
     keys: Sequence[str], headline: str, group_by: str | None = None
 ) -> dict[str, list[Metric]]:
-    """Mean and standard error for every key; the headline also grouped, and `memory_cost`.
+    """Mean and standard error for every key; the headline also grouped.
 
     Args:
         keys: `Score.value` keys, in display order.
@@ -34,9 +35,18 @@ def score_metrics(
         metrics[key] = [mean(), stderr()]
         if key == headline and group_by is not None:
             metrics[key].append(grouped(mean(), group_by, all=False))
-        if key == headline:
-            metrics[key].append(memory_cost())
     return metrics
+
+
+def with_memory_cost(
+    metrics: dict[str, list[Metric]],
+) -> list[Metric | dict[str, list[Metric]]]:
+    """A scorer's per-key metrics, plus `memory_cost` under the scorer's own name.
+
+    Args:
+        metrics: Metrics per `Score.value` key (`score_metrics`).
+    """
+    return [memory_cost(), metrics]
 
 
 @metric
