@@ -35,6 +35,7 @@ def logged_metrics(log: EvalLog) -> dict[str, tuple[float, float]]:
     return {
         score.name: (score.metrics["mean"].value, score.metrics["stderr"].value)
         for score in log.results.scores
+        if score.name != score.scorer  # the scorer's own name holds its memory_cost metrics
     }
 
 

@@ -138,4 +138,4 @@ EVAL_COST_COLUMNS = [
     EvalColumn(key, path=_eval_figure(key))
     for key in (MEMORY_TOKENS_PER_QUESTION, ADD_MS_P50, SEARCH_MS_P50, SEARCH_MS_P95)
 ]
-"""``evals_df`` columns: the headline's `memory_cost` metrics (mean over samples)."""
+"""``evals_df`` columns: the scorer's `memory_cost` metrics (mean over samples)."""

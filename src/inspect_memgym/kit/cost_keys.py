@@ -32,4 +32,4 @@ ADDS = "adds"
 SEARCHES = "searches"
 """Successful search-or-read operations timed."""
 COST_METRIC_KEYS = (MEMORY_TOKENS_PER_QUESTION, ADD_MS_P50, SEARCH_MS_P50, SEARCH_MS_P95)
-"""The figures also reported as metrics (mean over samples), beside the headline."""
+"""The figures also reported as metrics (mean over samples), under the scorer's name."""
