@@ -121,6 +121,7 @@ def test_leaderboard_and_plot_read_an_s3_log_dir(
     written = sorted(path.name for path in (tmp_path / "figures").iterdir())
     assert written == [
         "entity_stream_failures.png",
+        "entity_stream_frontier.png",
         "entity_stream_question_types.png",
         "entity_stream_scores.png",
     ]

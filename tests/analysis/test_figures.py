@@ -47,10 +47,12 @@ def test_plot_writes_every_figure_once_per_task(
     names = sorted(path.name for path in output.iterdir())
     assert names == [
         "conversation_failures.png",
+        "conversation_frontier.png",
         "conversation_periods.png",
         "conversation_question_types.png",
         "conversation_scores.png",
         "entity_stream_failures.png",
+        "entity_stream_frontier.png",
         "entity_stream_question_types.png",
         "entity_stream_scores.png",
     ]

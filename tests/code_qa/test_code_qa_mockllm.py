@@ -157,6 +157,8 @@ def test_the_judge_is_asked_only_about_undecided_facts(log) -> None:
     assert metadata["judge_model"] == ["mockllm/model"]
     assert metadata["self_judged"] is False
     assert metadata["judge_prompt_version"] == "2"
+    assert metadata["judge_prompt"] == "code_qa_fact_judge"
+    assert metadata["decided_by"].get("judge", 0) > 0
     asked = [prompt for prompt in JUDGED if PARAPHRASE in prompt]
     assert len(asked) == 1 and INSTANCE.fact("F09").fact.statement in asked[0]
     assert len(JUDGED) == 1

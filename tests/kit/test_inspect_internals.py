@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from inspect_ai import Task, eval
 from inspect_ai.dataset import Sample
-from inspect_ai.event import StoreEvent, ToolEvent
-from inspect_ai.model import ChatMessageAssistant, execute_tools
+from inspect_ai.event import ModelEvent, StoreEvent, ToolEvent
+from inspect_ai.model import ChatMessageAssistant, execute_tools, get_model
 from inspect_ai.solver import Generate, TaskState, solver
 from inspect_ai.tool import Tool, ToolCall, tool
 from inspect_ai.util import StoreModel, store
@@ -27,6 +27,7 @@ from inspect_memgym.kit.inspect_internals import (
     TaskArgumentError,
     current_sample_identity,
     current_sample_metadata,
+    observed_model_calls,
     task_argument_errors,
     untracked_store_changes,
 )
@@ -135,6 +136,42 @@ def test_untracked_tool_calls_record_no_store_event_but_the_store_is_kept(tmp_pa
     assert any(isinstance(e, StoreEvent) and e.span_id not in tool_spans for e in events)
 
 
+@pytest.mark.usefixtures("offline_token_counts")
+def test_observed_model_calls_see_only_their_calls_and_leave_the_log_as_it_was(
+    tmp_path: Any,
+) -> None:
+    seen: list[ModelEvent] = []
+
+    @solver
+    def three_calls() -> Any:
+        async def solve(state: TaskState, generate: Generate) -> TaskState:
+            model = get_model()
+            await model.generate("before")
+            with observed_model_calls(seen.append):
+                await model.generate("one two three four")
+                with observed_model_calls(lambda event: None):  # nested: both see the call
+                    await model.generate("inner")
+            await model.generate("after")
+            return state
+
+        return solve
+
+    task = Task(dataset=[Sample(input="x", id="s1")], solver=three_calls())
+    [log] = eval(task, model="mockllm/model", log_dir=str(tmp_path), display="none")
+    assert log.status == "success", log.error
+    assert [event.input[-1].text for event in seen] == ["one two three four", "inner"]
+    assert all(event.output.usage is not None and event.pending is None for event in seen)
+    assert log.samples is not None
+    logged = [event for event in log.samples[0].events if isinstance(event, ModelEvent)]
+    assert [event.input[-1].text for event in logged] == [
+        "before",
+        "one two three four",
+        "inner",
+        "after",
+    ]
+    assert all(event.pending is None for event in logged)
+
+
 def test_the_module_names_every_private_import_it_makes() -> None:
     source = inspect.getsource(inspect_internals)
     for private in (
@@ -142,5 +179,6 @@ def test_the_module_names_every_private_import_it_makes() -> None:
         "inspect_ai.log._samples",
         "inspect_ai.solver._task_state",
         "inspect_ai.util._store",
+        "inspect_ai.model._model",
     ):
         assert private in source

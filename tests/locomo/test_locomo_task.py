@@ -198,6 +198,8 @@ def test_self_judging_when_asked_is_said_once_up_front_and_recorded(
     metadata = sample_of(log, "conv-901").scores[SCORER].metadata  # type: ignore[index]
     assert metadata["self_judged"] is True and metadata["judge_model"] == "memgym/perfect"
     assert metadata["judge_prompt_version"] == "locomo-answer-v1"
+    assert metadata["judge_prompt"] == "locomo_answer_judge"
+    assert metadata["decided_by"] == {"rules": 6}  # the F1; the judge is a view beside it
 
 
 def test_a_bound_grader_judges_and_nothing_is_said(tmp_path: Path) -> None:
@@ -278,7 +280,10 @@ def test_malformed_answers_and_judge_replies_score_zero_without_crashing(
 def test_categories_select_questions_and_keys(locomo_file: Path) -> None:
     task = locomo(dataset=str(locomo_file), categories="4,adversarial")
     assert task.dataset[0].metadata["questions"] == 3
-    assert task.metrics is not None and list(task.metrics) == [  # type: ignore[call-overload]
+    assert isinstance(task.metrics, list)
+    [cost_metric, per_key] = task.metrics
+    assert not isinstance(cost_metric, dict)  # memory_cost, under the scorer's own name
+    assert isinstance(per_key, dict) and list(per_key) == [
         "f1",
         "single_hop",
         "adversarial",
@@ -289,10 +294,49 @@ def test_categories_select_questions_and_keys(locomo_file: Path) -> None:
     ]
 
 
+def test_the_mem0_category_map_reports_the_same_answers_under_the_other_camps_names(
+    locomo_file: Path, policy_logs: dict[str, EvalLog], tmp_path: Path
+) -> None:
+    """conv-902 asks category 4 (official single-hop, Mem0 open-domain) and no category 1."""
+    [log] = eval(
+        locomo(dataset=str(locomo_file), category_map="mem0"),
+        model="memgym/perfect",
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    official = values(sample_of(policy_logs["memgym/perfect"], "conv-902"))
+    mem0 = values(sample_of(log, "conv-902"))
+    assert official["single_hop"] == mem0["open_domain"] == 1.0
+    assert math.isnan(official["multi_hop"]) and math.isnan(mem0["single_hop"])
+    assert official["f1"] == mem0["f1"]  # the headline does not depend on the names
+    sample = sample_of(log, "conv-901")
+    metadata = sample.scores[SCORER].metadata  # type: ignore[index]
+    assert metadata["category_map"] == "mem0"
+    assert metadata["category_names"]["1"] == "single-hop"
+    assert "mem0" in metadata["category_map_source"]
+    assert [row["qtype"] for row in metadata["questions"][:4]] == [
+        "single-hop",
+        "temporal",
+        "multi-hop",
+        "open-domain",
+    ]
+    assert log.eval.metadata is not None and log.eval.metadata["category_map"] == "mem0"
+    recorded = sample_of(policy_logs["memgym/perfect"], "conv-901").scores[SCORER].metadata  # type: ignore[index]
+    assert recorded["category_map"] == "official"
+    # names in -T categories are read under the chosen mapping
+    assert (
+        locomo(dataset=str(locomo_file), categories="single-hop", category_map="mem0")
+        .dataset[0]
+        .metadata["questions"]
+        == 1
+    )
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
         ({"categories": "7"}, "unknown LoCoMo category '7'"),
+        ({"category_map": "zep"}, "category_map must be one of official, mem0; got 'zep'"),
         ({"categories": "adversarial"}, "categories selects only adversarial questions"),
         ({"agent": "telepathy"}, "telepathy"),
         ({"dataset": "/nonexistent/locomo10.json"}, "LoCoMo dataset file not found"),

@@ -147,6 +147,8 @@ def test_abstention_rubric_is_routed_by_the_id_suffix_not_the_type(
         assert metadata["judge_prompt_version"] == "longmemeval-abstention-v1"
     temporal = sample_of(runs["native"], "a1b2c3d4").scores[SCORER].metadata  # type: ignore[index]
     assert temporal["judge_prompt_version"] == "longmemeval-temporal-v1"
+    assert temporal["judge_prompt"] == "longmemeval_temporal_reasoning_judge"
+    assert temporal["decided_by"] == "judge"
 
 
 def test_a_bound_grader_judges_and_is_recorded(runs: dict[str, EvalLog]) -> None:

@@ -49,6 +49,7 @@ def test_undecided_answers_go_to_the_grader_when_judge_is_on(tmp_path: Path) -> 
     assert judged, "number questions answered in words should reach the judge"
     assert all(q["verdict"] == "undecided" and q["correct"] for q in judged)
     assert all(q["judge_prompt_version"] == "1" and q["judge_model"] for q in judged)
+    assert all(q["judge_prompt"] == "answer_judge" for q in judged)
     ruled = [q for q in questions if q["decided_by"] == "rules"]
     assert all(q["verdict"] != "undecided" for q in ruled)
 

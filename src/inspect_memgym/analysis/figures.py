@@ -8,7 +8,9 @@ the protocol fields that differ when the logs hold several protocols of the task
 * ``<task>_failures.png``: answered right vs write / read / utilization failures;
 * ``<task>_periods.png``: the chance-corrected accuracy per period (tasks with periods:
   conversation);
-* ``<task>_learning_curve.png``: test accuracy per step (tasks that record a learning curve).
+* ``<task>_learning_curve.png``: test accuracy per step (tasks that record a learning curve);
+* ``<task>_frontier.png``: the headline against memory tokens per question and against
+  search latency, one point per row (logs that record the cost figures).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from inspect_memgym.analysis.leaderboard import (
+    Estimate,
     LeaderboardRow,
     build_leaderboard,
     eval_infos,
@@ -32,12 +35,14 @@ from inspect_memgym.analysis.log_files import find_log_files, read_headers
 from inspect_memgym.analysis.plot_axes import axes_figure
 from inspect_memgym.analysis.plot_curves import Curve, pooled_curve
 from inspect_memgym.analysis.plot_failures import failure_figure
+from inspect_memgym.analysis.plot_frontier import FrontierPoint, frontier_figure
 from inspect_memgym.analysis.plot_learning_curve import learning_curve_figure, mean_curve
 from inspect_memgym.analysis.plot_periods import period_figure
 from inspect_memgym.analysis.plot_question_types import question_type_figure
 from inspect_memgym.analysis.plot_style import save_png
 from inspect_memgym.analysis.protocol import describe_field, differing_fields
 from inspect_memgym.analysis.sample_scores import sample_details, sample_values
+from inspect_memgym.kit.cost_keys import MEMORY_TOKENS_PER_QUESTION, SEARCH_MS_P50, SEARCH_MS_P95
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
 
 NOT_PLOTTED_AS_SCORES = frozenset({*FAILURE_RATE_KEYS, "parse_failure"})
@@ -162,6 +167,17 @@ def _task_figures(
             )
         )
 
+    points = [_frontier_point(label, row) for label, row in zip(labels, rows, strict=True)]
+    if any(point.memory_tokens is not None for point in points):
+        written.append(
+            _save(
+                frontier_figure(f"{title}\nwhat memory costs", rows[0].headline, points),
+                directory / f"{task}_frontier.png",
+                f"{rows[0].headline} against memory tokens per question and against search "
+                "latency (p50 to p95), per model: the cost frontier",
+            )
+        )
+
     curves = _labelled(labels, samples, mean_curve)
     if curves:
         written.append(
@@ -223,6 +239,22 @@ def _outcome_shares(row: LeaderboardRow) -> dict[str, float] | None:
             return None
         rates[key] = estimate.mean
     return {"right": max(0.0, 1.0 - sum(rates.values())), **rates}
+
+
+def _frontier_point(label: str, row: LeaderboardRow) -> FrontierPoint:
+    """The row's headline and cost figures (None where its logs have none)."""
+
+    def figure(key: str) -> float | None:
+        value = row.costs.get(key)
+        return None if value is None or math.isnan(value.mean) else value.mean
+
+    return FrontierPoint(
+        label=label,
+        headline=row.scores.get(row.headline, Estimate(math.nan, math.nan)),
+        memory_tokens=figure(MEMORY_TOKENS_PER_QUESTION),
+        search_p50=figure(SEARCH_MS_P50),
+        search_p95=figure(SEARCH_MS_P95),
+    )
 
 
 def _period_curve(samples: Sequence[dict[str, Any]]) -> Curve | None:

@@ -11,6 +11,11 @@ Per score key the row has the mean over samples and its standard error, computed
 from one log shows the numbers that log's metrics show. As in Inspect, a NaN value means the
 sample was not scored on that key (a question type it does not have, say) and is left out of
 that key's estimate; a key NaN in every sample stays NaN.
+
+Each row also has the memory cost figures (memory tokens per question, add and search
+latency: `cost_columns.SAMPLE_COST_KEYS`), estimated over samples the same way, and the
+tokens and cost per model role summed over samples. Logs written before the figures existed
+have none: those rows have no estimate for them (shown as missing, never as 0).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import pandas as pd
 from inspect_ai.analysis import evals_df
 from inspect_ai.log import EvalLog
 
+from inspect_memgym.analysis.cost_columns import SAMPLE_COST_KEYS
 from inspect_memgym.analysis.log_files import (
     LogReadError,
     find_log_files,
@@ -105,6 +111,8 @@ class LeaderboardRow:
         eval_ids: Their eval ids.
         scorer: The scorer whose values are reported.
         headline_by_sample: Each sample's headline value (epochs averaged), by sample id.
+        costs: Estimate per memory cost figure the samples have (`SAMPLE_COST_KEYS`).
+        roles: Tokens and cost (None without cost data) per model role, over samples.
     """
 
     model: str
@@ -121,6 +129,8 @@ class LeaderboardRow:
     eval_ids: tuple[str, ...]
     scorer: str
     headline_by_sample: dict[str, float] = field(default_factory=dict)
+    costs: dict[str, Estimate] = field(default_factory=dict)
+    roles: dict[str, dict[str, float | None]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -214,7 +224,9 @@ def build_leaderboard(evals: Sequence[EvalInfo], samples: pd.DataFrame) -> Leade
     return Leaderboard(rows=rows, notes=_notes(rows, evals))
 
 
-_EMPTY = pd.DataFrame(columns=["eval_id", "log", "id", "epoch", "values", "tokens", "cost"])
+_EMPTY = pd.DataFrame(
+    columns=["eval_id", "log", "id", "epoch", "values", "tokens", "cost", "figures", "roles"]
+)
 
 
 def _scorer_keys(header: EvalLog, row: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
@@ -229,7 +241,9 @@ def _scorer_keys(header: EvalLog, row: dict[str, Any]) -> tuple[str, tuple[str, 
         scorer = scores[0].scorer
     if not isinstance(scorer, str) and header.eval.headline_metric is not None:
         scorer = header.eval.headline_metric.scorer
-    keys = tuple(score.name for score in scores if score.scorer == scorer)
+    named = [score.name for score in scores if score.scorer == scorer]
+    # a dict-valued scorer's own name carries its `memory_cost` metrics, not a score key
+    keys = [name for name in named if name != scorer or len(named) == 1]
     return str(scorer or ""), tuple(dict.fromkeys(keys))
 
 
@@ -280,6 +294,8 @@ def _row(
     first = infos[0]
     keys = tuple(dict.fromkeys(key for info in infos for key in info.keys))
     per_sample: dict[str, list[dict[str, float | None]]] = defaultdict(list)
+    figures: dict[str, list[dict[str, float | None]]] = defaultdict(list)
+    roles: dict[str, dict[str, float | None]] = {}
     tokens: list[int] = []
     costs: list[float] = []
     for info, frame in zip(infos, frames, strict=True):
@@ -287,6 +303,8 @@ def _row(
             value = record["values"].get(info.scorer)
             if value is not None:
                 per_sample[str(record["id"])].append(value)
+                figures[str(record["id"])].append(record.get("figures") or {})
+            _add_roles(roles, record.get("roles") or {})
             if _known(record["tokens"]):
                 tokens.append(int(record["tokens"]))
             if _known(record["cost"]):
@@ -309,7 +327,25 @@ def _row(
         headline_by_sample=dict(
             zip(per_sample, _epoch_means(per_sample, first.headline), strict=True)
         ),
+        costs={
+            key: estimate(_epoch_means(figures, key))
+            for key in SAMPLE_COST_KEYS
+            if any(key in value for values in figures.values() for value in values)
+        },
+        roles=roles,
     )
+
+
+def _add_roles(
+    totals: dict[str, dict[str, float | None]], sample: dict[str, dict[str, float | None]]
+) -> None:
+    """Add one sample's tokens and cost per role to the row's totals, in place."""
+    for role, usage in sample.items():
+        total = totals.setdefault(role, {"tokens": 0, "cost": None})
+        total["tokens"] = (total["tokens"] or 0) + (usage.get("tokens") or 0)
+        cost = usage.get("cost")
+        if cost is not None:
+            total["cost"] = (total["cost"] or 0.0) + cost
 
 
 def _known(value: Any) -> bool:

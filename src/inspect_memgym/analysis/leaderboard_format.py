@@ -1,9 +1,13 @@
 """The leaderboard as Markdown (one table per task), CSV or JSON.
 
 Markdown cells read ``mean ± standard error``; the notes (protocols that differ, incomplete
-logs) follow the tables. CSV has one line per row with ``<key>_mean`` and ``<key>_stderr``
-columns over every task's keys, and no notes (the command line prints them on stderr).
-JSON holds the rows, each with its full protocol and logs, and the notes.
+logs) follow the tables. After the score keys come what the scores cost: memory tokens per
+question, search latency (p50 / p95 milliseconds, means over samples), tokens per model role
+(``model`` is the model under test), then total tokens and cost; a log without a figure
+shows it as missing. CSV has one line per row with ``<key>_mean`` and ``<key>_stderr``
+columns over every task's keys and cost figures, ``tokens_<role>`` and ``cost_<role>``
+columns, and no notes (the command line prints them on stderr). JSON holds the rows, each
+with its full protocol, cost figures, role usage and logs, and the notes.
 """
 
 from __future__ import annotations
@@ -15,8 +19,14 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from inspect_memgym.analysis.leaderboard import Leaderboard, LeaderboardRow
+from inspect_memgym.analysis.cost_columns import ROLES, SAMPLE_COST_KEYS
+from inspect_memgym.analysis.leaderboard import Estimate, Leaderboard, LeaderboardRow
 from inspect_memgym.analysis.paired import PairedDelta, strategy_of
+from inspect_memgym.kit.cost_keys import (
+    MEMORY_TOKENS_PER_QUESTION,
+    SEARCH_MS_P50,
+    SEARCH_MS_P95,
+)
 
 FORMATS = ("markdown", "csv", "json")
 MISSING = "–"
@@ -65,6 +75,7 @@ def markdown(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:
             *keys[:1],
             *delta_columns,
             *keys[1:],
+            *COST_COLUMNS,
             "tokens",
             "cost",
         ]
@@ -83,6 +94,7 @@ def markdown(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:
                 *(_estimate_cell(row, key) for key in keys[:1]),
                 *delta_cells,
                 *(_estimate_cell(row, key) for key in keys[1:]),
+                *_cost_cells(row),
                 _tokens_cell(row.tokens),
                 _cost_cell(row.cost),
             ]
@@ -101,6 +113,7 @@ def csv_text(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:
         deltas: Paired deltas against a baseline: ``paired_delta_*`` columns.
     """
     keys = _keys(board.rows)
+    roles = _roles(board.rows)
     by_row = _deltas_by_row(board, deltas)
     header = [
         "model",
@@ -109,6 +122,8 @@ def csv_text(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:
         "samples",
         *[f"{key}_{part}" for key in keys for part in ("mean", "stderr")],
         *(["paired_delta_mean", "paired_delta_stderr", "paired_samples"] if deltas else []),
+        *[f"{key}_{part}" for key in SAMPLE_COST_KEYS for part in ("mean", "stderr")],
+        *[f"{part}_{role}" for role in roles for part in ("tokens", "cost")],
         "tokens",
         "cost",
         "logs",
@@ -137,6 +152,8 @@ def csv_text(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:
                 row.samples,
                 *estimates,
                 *(paired_cells if deltas else []),
+                *(cell for key in SAMPLE_COST_KEYS for cell in _csv_estimate(row.costs.get(key))),
+                *(cell for role in roles for cell in _csv_role_usage(row, role)),
                 "" if row.tokens is None else row.tokens,
                 "" if row.cost is None else _number(row.cost),
                 " ".join(row.logs),
@@ -169,6 +186,11 @@ def json_document(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> dic
                     }
                     for key in row.keys
                 },
+                "costs": {
+                    key: {"mean": _json_number(value.mean), "stderr": _json_number(value.stderr)}
+                    for key, value in row.costs.items()
+                },
+                "roles": row.roles,
                 "tokens": row.tokens,
                 "cost": row.cost,
                 "logs": list(row.logs),
@@ -229,6 +251,45 @@ def _estimate_cell(row: LeaderboardRow, key: str) -> str:
     if estimate is None or math.isnan(estimate.mean):
         return MISSING
     return f"{estimate.mean:.3f} ± {estimate.stderr:.3f}"
+
+
+COST_COLUMNS = ("memory tokens / question", "search ms p50 / p95", "tokens by role")
+"""Markdown columns of what the scores cost, after the score keys."""
+
+
+def _cost_cells(row: LeaderboardRow) -> list[str]:
+    """Memory tokens per question, search latency p50 / p95, and tokens per role."""
+    tokens = _mean(row, MEMORY_TOKENS_PER_QUESTION)
+    p50, p95 = _mean(row, SEARCH_MS_P50), _mean(row, SEARCH_MS_P95)
+    latency = MISSING if math.isnan(p50) or math.isnan(p95) else f"{p50:.1f} / {p95:.1f}"
+    memory = MISSING if math.isnan(tokens) else f"{tokens:,.0f}"
+    roles = " · ".join(
+        f"{role} {_tokens_cell(int(usage.get('tokens') or 0))}" for role, usage in row.roles.items()
+    )
+    return [memory, latency, roles or MISSING]
+
+
+def _mean(row: LeaderboardRow, key: str) -> float:
+    """The row's mean of one cost figure (NaN if its logs have none)."""
+    value = row.costs.get(key)
+    return math.nan if value is None else value.mean
+
+
+def _roles(rows: Sequence[LeaderboardRow]) -> list[str]:
+    """Roles with usage in any row: the suite's roles in their order, then any other."""
+    present = {role for row in rows for role in row.roles}
+    return [role for role in ROLES if role in present] + sorted(present - set(ROLES))
+
+
+def _csv_estimate(value: Estimate | None) -> list[str]:
+    return ["", ""] if value is None else [_number(value.mean), _number(value.stderr)]
+
+
+def _csv_role_usage(row: LeaderboardRow, role: str) -> list[str]:
+    """The role's tokens and cost cells (empty where the row has none)."""
+    usage = row.roles.get(role) or {}
+    tokens, cost = usage.get("tokens"), usage.get("cost")
+    return ["" if tokens is None else str(int(tokens)), "" if cost is None else _number(cost)]
 
 
 def _tokens_cell(tokens: int | None) -> str:

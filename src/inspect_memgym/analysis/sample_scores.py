@@ -1,9 +1,9 @@
 """Per-sample score values and score details, read with `inspect_ai.analysis.samples_df`.
 
 `sample_values` reads only the sample summaries (fast): every scorer's value dict, the
-token usage and cost. `sample_details` reads the full samples (without messages, events
-and store) for what the figures need: each question's type and verdict, and each period's
-grades (conversation).
+token usage and cost, the memory cost figures and the tokens and cost per model role.
+`sample_details` reads the full samples (without messages, events and store) for what the
+figures need: each question's type and verdict, and each period's grades (conversation).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import pandas as pd
 from inspect_ai.analysis import SampleColumn, samples_df
 from inspect_ai.log import EvalSample, EvalSampleSummary
 
+from inspect_memgym.analysis.cost_columns import role_usage, sample_costs
 from inspect_memgym.analysis.log_files import LogReadError, describe_error
 from inspect_memgym.analysis.plot_learning_curve import LEARNING_CURVE_KEY
 
@@ -33,7 +34,9 @@ def sample_values(log_files: Sequence[str]) -> pd.DataFrame:
     """Score values and usage, one row per sample and epoch.
 
     Columns: ``eval_id``, ``log``, ``id``, ``epoch``, ``values`` (scorer name to its value
-    dict), ``tokens`` and ``cost`` (None where the log has none).
+    dict), ``tokens`` and ``cost`` (None where the log has none), ``figures`` (memory
+    tokens per question and latency, `cost_columns.sample_costs`; empty in older logs) and
+    ``roles`` (tokens and cost per model role, `cost_columns.role_usage`).
 
     Args:
         log_files: Log file names.
@@ -44,6 +47,8 @@ def sample_values(log_files: Sequence[str]) -> pd.DataFrame:
     columns = [
         SampleColumn("values", path=_score_values, full=False),
         SampleColumn("usage", path=_usage, full=False),
+        SampleColumn("figures", path=sample_costs, full=False),
+        SampleColumn("roles", path=role_usage, full=False),
     ]
     table = _read(log_files, columns, full=False)
     usage = [_decoded(item) or {} for item in table["usage"]]
@@ -56,6 +61,8 @@ def sample_values(log_files: Sequence[str]) -> pd.DataFrame:
             "values": [_decoded(item) or {} for item in table["values"]],
             "tokens": [entry.get("tokens") for entry in usage],
             "cost": [entry.get("cost") for entry in usage],
+            "figures": [_decoded(item) or {} for item in table["figures"]],
+            "roles": [_decoded(item) or {} for item in table["roles"]],
         }
     )
 

@@ -23,6 +23,7 @@ from inspect_memgym.code_qa.state import PHASE_JUDGE
 from inspect_memgym.scoring.judge import announce_judge, judge_model
 from inspect_memgym.strategies.call_context import set_phase
 
+FACT_JUDGE_PROMPT_NAME = "code_qa_fact_judge"
 FACT_JUDGE_PROMPT_VERSION = "2"
 FACT_JUDGE_PROMPT = """\
 You are checking whether an answer about a software task states one specific fact.

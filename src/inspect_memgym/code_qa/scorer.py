@@ -33,13 +33,20 @@ from inspect_memgym.code_qa.grading import (
     undecided_facts,
 )
 from inspect_memgym.code_qa.instances import sample_instance
-from inspect_memgym.code_qa.judge import FACT_JUDGE_PROMPT_VERSION, FactJudgement, judge_fact
+from inspect_memgym.code_qa.judge import (
+    FACT_JUDGE_PROMPT_NAME,
+    FACT_JUDGE_PROMPT_VERSION,
+    FactJudgement,
+    judge_fact,
+)
 from inspect_memgym.code_qa.metrics import QUESTIONS_KEY, category, difficulty
 from inspect_memgym.code_qa.state import NO_MEMORY, WITH_MEMORY, CodeQAState
 from inspect_memgym.code_qa.world.model import CodeQAInstance
+from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.judge import announce_judge
-from inspect_memgym.scoring.metrics import score_metrics
+from inspect_memgym.scoring.judge_audit import DECIDED_BY, decided_by_counts, judge_prompt_metadata
+from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
 
 METRICS = score_metrics(SCORE_KEYS, headline=HEADLINE)
 METRICS[HEADLINE] += [category(), difficulty()]
@@ -84,7 +91,7 @@ def _row(
     }
 
 
-@scorer(metrics=METRICS)
+@scorer(metrics=with_memory_cost(METRICS))
 def code_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
     """Grade every answer of a code_qa sample, with memory and without.
 
@@ -135,11 +142,17 @@ def code_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
                 QUESTIONS_KEY: rows,
                 "judge_model": sorted({item.judge_model for item in judgements}) or None,
                 "self_judged": any(item.self_judged for item in judgements),
-                "judge_prompt_version": FACT_JUDGE_PROMPT_VERSION if judgements else None,
+                **judge_prompt_metadata(
+                    FACT_JUDGE_PROMPT_NAME, FACT_JUDGE_PROMPT_VERSION, judged=bool(judgements)
+                ),
+                DECIDED_BY: decided_by_counts(
+                    fact[DECIDED_BY] for row in rows for fact in row.get("facts", [])
+                ),
                 "ingest_groups": store_as(CodeQAState).ingest_groups,
                 "ingest_chars": store_as(CodeQAState).ingest_chars,
                 "memory_operations": len(ledger.operations),
                 "writes_used": ledger.writes_used,
+                **cost_metadata(),
             },
         )
 

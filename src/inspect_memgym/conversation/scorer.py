@@ -23,8 +23,9 @@ from inspect_memgym.conversation.grading import (
 )
 from inspect_memgym.conversation.state import ConversationState
 from inspect_memgym.conversation.world.model import ConversationScenario
+from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.ledger import MemoryLedger
-from inspect_memgym.scoring.metrics import score_metrics
+from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
 
 UPPER_BOUND_WARNING = (
     "\n\nWARNING: the upper bound (the questions answered with the current state given) is "
@@ -34,7 +35,7 @@ UPPER_BOUND_WARNING = (
 """Added to the explanation of a sample whose upper bound is flagged."""
 
 
-@scorer(metrics=score_metrics(SCORE_KEYS, headline=HEADLINE, group_by="tier"))
+@scorer(metrics=with_memory_cost(score_metrics(SCORE_KEYS, headline=HEADLINE, group_by="tier")))
 def conversation_scorer() -> Scorer:
     """Grade every question, probe and upper-bound answer of a conversation sample."""
 
@@ -67,6 +68,7 @@ def conversation_scorer() -> Scorer:
                 "parse_failures": sum(row["parse_failure"] for row in grading.questions),
                 "memory_operations": len(ledger.operations),
                 "writes_used": ledger.writes_used,
+                **cost_metadata(),
             },
         )
 

@@ -30,11 +30,18 @@ from inspect_memgym.entity_stream.value_pools import attribute_value_pool
 from inspect_memgym.entity_stream.world.model import Template
 from inspect_memgym.entity_stream.world.questions import Question
 from inspect_memgym.entity_stream.world.templates import get_template
+from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.answer_rules import check_answer
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS, failure_rates
-from inspect_memgym.scoring.judge import JUDGE_PROMPT_VERSION, judge_answer
-from inspect_memgym.scoring.metrics import score_metrics
+from inspect_memgym.scoring.judge import JUDGE_PROMPT_NAME, JUDGE_PROMPT_VERSION, judge_answer
+from inspect_memgym.scoring.judge_audit import (
+    DECIDED_BY,
+    JUDGE,
+    decided_by_counts,
+    judge_prompt_metadata,
+)
+from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
 
 
 async def _grade(
@@ -74,7 +81,7 @@ async def _grade(
             decided_by="judge",
             judge_model=judged.judge_model,
             self_judged=judged.self_judged,
-            judge_prompt_version=JUDGE_PROMPT_VERSION,
+            **judge_prompt_metadata(JUDGE_PROMPT_NAME, JUDGE_PROMPT_VERSION),
         )
     return detail
 
@@ -100,7 +107,9 @@ def _add_attribution(
         detail["attribution_facts"] = [list(fact) for fact in attribution.facts]
 
 
-@scorer(metrics=score_metrics(SCORE_KEYS, headline="composite", group_by="template"))
+@scorer(
+    metrics=with_memory_cost(score_metrics(SCORE_KEYS, headline="composite", group_by="template"))
+)
 def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
     """Score every question of an entity_stream sample and compute the axes.
 
@@ -175,6 +184,13 @@ def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Score
                 "writes_used": ledger.writes_used,
                 "write_budget": ledger.write_budget,
                 "memory_operations": len(ledger.operations),
+                DECIDED_BY: decided_by_counts(detail[DECIDED_BY] for detail in details),
+                **judge_prompt_metadata(
+                    JUDGE_PROMPT_NAME,
+                    JUDGE_PROMPT_VERSION,
+                    judged=any(detail[DECIDED_BY] == JUDGE for detail in details),
+                ),
+                **cost_metadata(),
             },
         )
 

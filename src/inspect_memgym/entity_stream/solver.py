@@ -13,6 +13,7 @@ grows with every operation, and the solver's span records the store's net change
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from inspect_ai.model import (
@@ -33,6 +34,7 @@ from inspect_memgym.entity_stream.prompts import (
 from inspect_memgym.entity_stream.scenario_content import scenario_content
 from inspect_memgym.entity_stream.state import AGENTIC, STRATEGY_KEY, current_stream_state
 from inspect_memgym.entity_stream.submit_answer import submit_answer
+from inspect_memgym.kit.answer_meter import MEMORY_PASS, NO_MEMORY_PASS, metered_answer
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.empty_memory import empty_memory
@@ -121,9 +123,14 @@ async def _run_event(
         ChatMessageUser(content=_event_prompt(event, total, status_line(memory, stored))),
     ]
     qid = event["payload"].get("qid")
-    end = await tool_loop(
-        get_model(), messages, tools, max_turns, lambda: qid is not None and qid in progress.answers
-    )
+    with _metered_if_question(MEMORY_PASS, qid):
+        end = await tool_loop(
+            get_model(),
+            messages,
+            tools,
+            max_turns,
+            lambda: qid is not None and qid in progress.answers,
+        )
     turns = end.turns
     if event["kind"] == "question":
         if qid in progress.answers:
@@ -157,15 +164,25 @@ async def _answer_without_memory(
         ]
         progress.without_memory = True
         try:
-            end = await tool_loop(
-                get_model(), messages, tools, max_turns, lambda: qid in progress.no_memory_answers
-            )
+            with metered_answer(NO_MEMORY_PASS, qid):
+                end = await tool_loop(
+                    get_model(),
+                    messages,
+                    tools,
+                    max_turns,
+                    lambda: qid in progress.no_memory_answers,
+                )
         finally:
             progress.without_memory = False
     answers = _record_unsubmitted_answer(progress.no_memory_answers, event, messages, end.turns)
     if answers is not None:
         progress.no_memory_answers = answers
     return messages
+
+
+def _metered_if_question(pass_name: str, qid: str | None) -> AbstractContextManager[None]:
+    """The event's model calls metered as an answer (`kit.answer_meter`) if it asks a question."""
+    return metered_answer(pass_name, str(qid)) if qid is not None else nullcontext()
 
 
 def _set_free_edits(ledger: MemoryLedger, free_edits: int) -> None:

@@ -18,12 +18,13 @@ from inspect_memgym.feedback.grading import HEADLINE, SCORE_KEYS, grade_records,
 from inspect_memgym.feedback.records_episode import RecordsEpisode
 from inspect_memgym.feedback.state import current_feedback_state
 from inspect_memgym.feedback.world_episode import WorldEpisode
-from inspect_memgym.scoring.metrics import score_metrics
+from inspect_memgym.memory.cost_figures import cost_metadata
+from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
 
 LEARNING_CURVE_KEY = "learning_curve"
 
 
-@scorer(metrics=score_metrics(SCORE_KEYS, headline=HEADLINE, group_by="feedback"))
+@scorer(metrics=with_memory_cost(score_metrics(SCORE_KEYS, headline=HEADLINE, group_by="feedback")))
 def feedback_scorer() -> Scorer:
     """Grade every test answer of a feedback sample and draw its learning curve."""
 
@@ -59,6 +60,7 @@ def feedback_scorer() -> Scorer:
                 "answers": grade.answers,
                 "dialogues": progress.dialogues,
                 "user_fallbacks": progress.user_fallbacks,
+                **cost_metadata(),
             },
         )
 

@@ -35,6 +35,13 @@ inspect-ai 0.3.285 offers no public way to do these things; if Inspect changes a
 * `registered_task_function` (``inspect_ai._util.registry.registry_lookup``): the function
   behind a registered task name, so ``inspect-memgym sweep`` can build one task per
   strategy with its own arguments.
+* `observed_model_calls` (``inspect_ai.model._model.use_model_event_sink``): the tokens a
+  memory strategy's answer sends to the model are read from the model calls made inside
+  it. Inspect hands each call's `ModelEvent` to a sink installed for the current context
+  (its agent bridge uses the same seam); the sink here notes each completed call, then
+  passes the event on exactly as Inspect would without it (to an enclosing sink, else to
+  the transcript), so the log is unchanged. Reading the transcript after the call instead
+  would depend on its event eviction and attachment condensing.
 """
 
 from __future__ import annotations
@@ -46,6 +53,8 @@ from typing import Any, Generic, TypeVar
 
 from inspect_ai import Task
 from inspect_ai._util.error import PrerequisiteError
+from inspect_ai.event import ModelEvent
+from inspect_ai.log import transcript
 from inspect_ai.log._samples import sample_active
 from inspect_ai.solver._task_state import sample_state
 from inspect_ai.util import StoreModel, store, store_as
@@ -193,3 +202,45 @@ def registered_task_function(name: str) -> Callable[..., Task]:
     if not callable(function):
         raise ValueError(f"no task named {name!r}")
     return function
+
+
+class _ObservingSink:
+    """A model-event sink that notes each completed call, then passes the event on."""
+
+    def __init__(self, outer: Any, on_call: Callable[[ModelEvent], None]) -> None:
+        self._outer = outer
+        self._on_call = on_call
+
+    def on_pending(self, event: ModelEvent) -> None:
+        if self._outer is not None:
+            self._outer.on_pending(event)
+        else:
+            transcript()._event(event)
+
+    def on_complete(self, event: ModelEvent) -> None:
+        try:
+            self._on_call(event)
+        finally:
+            if self._outer is not None:
+                self._outer.on_complete(event)
+            else:
+                transcript()._event_updated(event)
+
+
+@contextmanager
+def observed_model_calls(on_call: Callable[[ModelEvent], None]) -> Iterator[None]:
+    """Call ``on_call`` with the `ModelEvent` of every model call completed in the block.
+
+    Only calls made in this context (and tasks it starts) are seen, so concurrent samples
+    never see each other's calls. Events reach the transcript as they would without it.
+
+    Args:
+        on_call: Receives each completed call's event (output and usage filled in).
+
+    Yields:
+        Nothing.
+    """
+    from inspect_ai.model._model import _model_event_sink, use_model_event_sink
+
+    with use_model_event_sink(_ObservingSink(_model_event_sink.get(), on_call)):
+        yield

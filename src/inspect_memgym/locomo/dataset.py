@@ -45,12 +45,16 @@ SAMPLE_INPUT = (
 _by_source: dict[str, dict[str, Conversation]] = {}
 
 
-def parse_categories(value: int | str | Sequence[int | str] | None) -> tuple[int, ...]:
+def parse_categories(
+    value: int | str | Sequence[int | str] | None,
+    names: Mapping[int, str] = CATEGORY_NAMES,
+) -> tuple[int, ...]:
     """The category ids a ``-T categories=`` value selects, in id order.
 
     Args:
         value: None for all five; ids (``4``, ``"1,2"``) or canonical names
             (``"single-hop"``, ``"multi-hop,temporal"``), alone, comma-separated or as a list.
+        names: Category id -> name under the run's mapping (default the official one).
 
     Raises:
         ValueError: For an unknown category (the message lists the valid ones).
@@ -64,16 +68,16 @@ def parse_categories(value: int | str | Sequence[int | str] | None) -> tuple[int
         parts = [value]
     else:
         parts = list(value)
-    by_name = {name: number for number, name in CATEGORY_NAMES.items()}
+    by_name = {name: number for number, name in names.items()}
     chosen: set[int] = set()
     for part in parts:
         text = str(part).strip().lower().replace("_", "-")
-        if text.isdigit() and int(text) in CATEGORY_NAMES:
+        if text.isdigit() and int(text) in names:
             chosen.add(int(text))
         elif text in by_name:
             chosen.add(by_name[text])
         else:
-            valid = ", ".join(f"{number} ({name})" for number, name in CATEGORY_NAMES.items())
+            valid = ", ".join(f"{number} ({name})" for number, name in names.items())
             raise ValueError(f"unknown LoCoMo category {part!r}; choose from {valid}")
     if not chosen:
         raise ValueError("categories selects no LoCoMo category")

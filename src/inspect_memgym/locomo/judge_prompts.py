@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from inspect_memgym.locomo.records import QuestionItem
 
+ANSWER_JUDGE_PROMPT_NAME = "locomo_answer_judge"
 ANSWER_JUDGE_PROMPT_VERSION = "locomo-answer-v1"
 ANSWER_JUDGE_PROMPT = """\
 You are checking one answer to a question about a long conversation between two people. \

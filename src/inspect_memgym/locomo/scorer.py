@@ -15,10 +15,24 @@ from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
 from inspect_memgym.locomo import BENCHMARK_NAME
-from inspect_memgym.locomo.dataset import NOT_ASKED_KEY, OPTIONS_KEY, conversation_for, not_asked
+from inspect_memgym.locomo.category_maps import (
+    DEFAULT_CATEGORY_MAP,
+    category_names,
+    describe_category_map,
+)
+from inspect_memgym.locomo.dataset import (
+    NOT_ASKED_KEY,
+    OPTIONS_KEY,
+    conversation_for,
+    not_asked,
+)
 from inspect_memgym.locomo.explanation import locomo_explanation
 from inspect_memgym.locomo.grading import QuestionGrade, adversarial_options, grade_reply
-from inspect_memgym.locomo.judge_prompts import ANSWER_JUDGE_PROMPT_VERSION, judge_prompt
+from inspect_memgym.locomo.judge_prompts import (
+    ANSWER_JUDGE_PROMPT_NAME,
+    ANSWER_JUDGE_PROMPT_VERSION,
+    judge_prompt,
+)
 from inspect_memgym.locomo.metrics import QUESTION_COUNTS, locomo_metrics
 from inspect_memgym.locomo.records import QuestionItem
 from inspect_memgym.locomo.state import (
@@ -34,14 +48,22 @@ from inspect_memgym.locomo.values import (
     question_counts,
     score_keys,
 )
+from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.scoring.judge import Judgement, yes_no_judgement
+from inspect_memgym.scoring.judge_audit import (
+    DECIDED_BY,
+    RULES,
+    decided_by_counts,
+    judge_prompt_metadata,
+)
+from inspect_memgym.scoring.metrics import with_memory_cost
 from inspect_memgym.scoring.yes_no_verdict import verdict_is_correct
 from inspect_memgym.strategies.call_context import set_phase
 
 SCORER_NAME = "locomo_scorer"
 
 
-@scorer(metrics=locomo_metrics(score_keys()))
+@scorer(metrics=with_memory_cost(locomo_metrics(score_keys())))
 def locomo_scorer() -> Scorer:
     """Grade every answer of a LoCoMo conversation by its category's official rule."""
 
@@ -50,6 +72,7 @@ def locomo_scorer() -> Scorer:
         options: dict[str, Any] = state.metadata.get(OPTIONS_KEY, {})
         seed = int(options.get("seed", 0))
         include_adversarial = bool(options.get("include_adversarial", False))
+        category_map = str(options.get("category_map", DEFAULT_CATEGORY_MAP))
         items = {item.question_id: item for item in conversation.questions}
         answers: dict[str, dict[str, str]] = {MEMORY_ANSWER: {}, NO_MEMORY_ANSWER: {}}
         for result in current_locomo_state().results:
@@ -72,9 +95,11 @@ def locomo_scorer() -> Scorer:
             else {}
         )
         decisions = [verdict_is_correct(j.verdict) for j in judgements.values()]
-        value = locomo_values(grades, no_memory, include_adversarial, decisions if judge else None)
-        rows = _rows(asked, grades, answers, no_memory, judgements)
-        keys = score_keys(judge, tuple(options.get("categories", (1, 2, 3, 4, 5))))
+        value = locomo_values(
+            grades, no_memory, include_adversarial, decisions if judge else None, category_map
+        )
+        rows = _rows(asked, grades, answers, no_memory, judgements, category_names(category_map))
+        keys = score_keys(judge, tuple(options.get("categories", (1, 2, 3, 4, 5))), category_map)
         shown = {key: value[key] for key in keys}
         categories = tuple(options.get("categories", (1, 2, 3, 4, 5)))
         adversarial_metadata = (
@@ -91,10 +116,13 @@ def locomo_scorer() -> Scorer:
             explanation=locomo_explanation(shown, rows),
             metadata={
                 "questions": rows,
-                QUESTION_COUNTS: question_counts(grades, include_adversarial, judge),
+                QUESTION_COUNTS: question_counts(grades, include_adversarial, judge, category_map),
                 "include_adversarial": include_adversarial,
                 **adversarial_metadata,
+                **describe_category_map(category_map),
+                DECIDED_BY: decided_by_counts(row[DECIDED_BY] for row in rows),
                 **_judge_metadata(judgements),
+                **cost_metadata(),
             },
         )
 
@@ -127,7 +155,7 @@ def _judge_metadata(judgements: dict[str, Judgement]) -> dict[str, Any]:
     return {
         "judge_model": first.judge_model,
         "self_judged": first.self_judged,
-        "judge_prompt_version": ANSWER_JUDGE_PROMPT_VERSION,
+        **judge_prompt_metadata(ANSWER_JUDGE_PROMPT_NAME, ANSWER_JUDGE_PROMPT_VERSION),
         "judge_undecided": sum(j.verdict == "undecided" for j in judgements.values()),
     }
 
@@ -138,18 +166,20 @@ def _rows(
     answers: dict[str, dict[str, str]],
     no_memory: list[QuestionGrade] | None,
     judgements: dict[str, Judgement],
+    names: dict[int, str],
 ) -> list[dict[str, Any]]:
     rows = []
     for position, (item, grade) in enumerate(zip(asked, grades, strict=True)):
         row: dict[str, Any] = {
             "question_id": item.question_id,
-            "qtype": item.category_name,
+            "qtype": names[item.category],
             "category": item.category,
             "question": item.question,
             "gold": grade.gold,
             "answer": answers[MEMORY_ANSWER][item.question_id],
             "score": grade.score,
             "rule": grade.rule,
+            DECIDED_BY: RULES,
             "correct": grade.score == 1.0,
         }
         if grade.adversarial_pick is not None:

@@ -21,11 +21,15 @@ from inspect_memgym.locomo import (
     driver,  # noqa: F401  (registers the driver)
     policy_play,  # noqa: F401  (registers the memgym policies)
 )
+from inspect_memgym.locomo.category_maps import (
+    DEFAULT_CATEGORY_MAP,
+    category_names,
+    describe_category_map,
+)
 from inspect_memgym.locomo.data import LOCOMO_COMMIT
 from inspect_memgym.locomo.dataset import locomo_dataset, parse_categories
 from inspect_memgym.locomo.judge_prompts import ANSWER_JUDGE_PROMPT_VERSION
 from inspect_memgym.locomo.metrics import locomo_metrics
-from inspect_memgym.locomo.records import CATEGORY_NAMES
 from inspect_memgym.locomo.scorer import locomo_scorer
 from inspect_memgym.locomo.values import score_keys
 from inspect_memgym.locomo.viewer import locomo_headline, locomo_viewer
@@ -33,6 +37,7 @@ from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.scoring.judge import check_judge_bound
+from inspect_memgym.scoring.metrics import with_memory_cost
 from inspect_memgym.simulation.policy_registry import check_active_policy
 from inspect_memgym.strategies.task_arguments import (
     memory_location,
@@ -44,7 +49,8 @@ TASK_VERSION = 4
 """Bumped whenever the samples, the prompts or the scoring change (2: hedges and dumps score
 0, the no-memory pass is the strategy's own call with an empty memory, and the judge needs
 a bound grader unless ``self_judge``; 3: strategy prompts quote inputs as data and name
-the tools on offer)."""
+the tools on offer; 4: ``category_map`` (samples record it; the official default scores as
+before) and the mapping recorded in every score)."""
 DEFAULT_AGENT = "native"
 """The whole conversation in context: the paper's full-context baseline."""
 DEFAULT_SEED = 0
@@ -56,6 +62,7 @@ def locomo(
     dataset: str | None = None,
     categories: int | str | Sequence[int | str] | None = None,
     include_adversarial: bool = False,
+    category_map: str = DEFAULT_CATEGORY_MAP,
     judge: bool = False,
     self_judge: bool = False,
     seed: int = DEFAULT_SEED,
@@ -88,6 +95,11 @@ def locomo(
             5 adversarial).
         include_adversarial: Count adversarial questions in the headline F1 (default: they
             are reported apart, as abstention).
+        category_map: Which names the category ids get: ``official`` (the official scoring
+            code: 1 multi-hop, 3 open-domain, 4 single-hop; default) or ``mem0`` (the Mem0
+            lineage: 1 single-hop, 3 multi-hop, 4 open-domain), so per-category numbers
+            can be set beside the other camp's tables; ``categories`` names are read under
+            it too. Recorded in the log.
         judge: Also have the ``grader`` role judge every category 1-4 answer
             (``judge_accuracy``, beside the rule-based F1).
         self_judge: With ``judge``, let the model under test judge its own answers when no
@@ -121,7 +133,8 @@ def locomo(
         check_active_policy(BENCHMARK_NAME)
         dataset = dataset_location(dataset)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
-        chosen = parse_categories(categories)
+        names = category_names(category_map)
+        chosen = parse_categories(categories, names)
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)
         if not include_adversarial and not set(chosen) & {1, 2, 3, 4}:
             raise ValueError(
@@ -134,16 +147,17 @@ def locomo(
             "self_judge": self_judge,
             "include_adversarial": include_adversarial,
             "memory_isolation": memory_isolation,
+            "category_map": category_map,
         }
         strategy_options = strategy_options_of(locals())
         solver = memory_strategy_solver(agent, memory, strategy_options, write_budget)
         samples = locomo_dataset(dataset, chosen, options)
-        keys = score_keys(judge, chosen)
+        keys = score_keys(judge, chosen, category_map)
         return Task(
             dataset=samples,
             solver=solver,
             scorer=locomo_scorer(),
-            metrics=locomo_metrics(keys),
+            metrics=with_memory_cost(locomo_metrics(keys)),
             version=TASK_VERSION,
             headline_metric=locomo_headline(),
             viewer=locomo_viewer(keys),
@@ -151,7 +165,8 @@ def locomo(
                 "benchmark": BENCHMARK_NAME,
                 "dataset": dataset,
                 "data_revision": None if dataset else LOCOMO_COMMIT,
-                "categories": {str(number): CATEGORY_NAMES[number] for number in chosen},
+                "categories": {str(number): names[number] for number in chosen},
+                **describe_category_map(category_map),
                 "include_adversarial": include_adversarial,
                 "judge": ANSWER_JUDGE_PROMPT_VERSION if judge else None,
                 "seed": seed,

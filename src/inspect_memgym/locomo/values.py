@@ -6,7 +6,8 @@
   ``include_adversarial``, over all five categories);
 * one key per category, named canonically: ``single_hop`` (4), ``multi_hop`` (1),
   ``temporal`` (2), ``open_domain`` (3) — mean F1 — and ``adversarial`` (5), the abstention
-  accuracy (share of "not mentioned" picks);
+  accuracy (share of "not mentioned" picks); under ``category_map=mem0`` the Mem0
+  lineage's names instead: ``single_hop`` (1), ``multi_hop`` (3), ``open_domain`` (4);
 * ``no_memory`` and ``memory_delta``: the headline from the no-memory answers, and the
   headline minus it (NaN with memory isolation off);
 * when adversarial questions are asked, ``no_memory_adversarial`` and
@@ -26,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from inspect_memgym.locomo.category_maps import DEFAULT_CATEGORY_MAP, category_keys
 from inspect_memgym.locomo.grading import QuestionGrade, summarise_grades
 from inspect_memgym.scoring.isolation import (
     ISOLATION_KEYS,
@@ -36,14 +38,8 @@ from inspect_memgym.scoring.isolation import (
 )
 
 HEADLINE_KEY = "f1"
-CATEGORY_KEYS: dict[int, str] = {
-    4: "single_hop",
-    1: "multi_hop",
-    2: "temporal",
-    3: "open_domain",
-    5: "adversarial",
-}
-"""Category id -> score key, in the official report order."""
+CATEGORY_KEYS: dict[int, str] = category_keys(DEFAULT_CATEGORY_MAP)
+"""Category id -> score key under the official mapping, in the official report order."""
 ADVERSARIAL_KEY = "adversarial"
 ADVERSARIAL_NO_MEMORY_KEY = "no_memory_adversarial"
 """Score key: adversarial (abstention) accuracy of the no-memory answers."""
@@ -60,14 +56,20 @@ CATEGORY_LABELS = {key: key.replace("_", "-") for key in CATEGORY_KEYS.values()}
 """Score key -> the category's canonical name (for column labels)."""
 
 
-def score_keys(judge: bool = False, categories: Sequence[int] = (1, 2, 3, 4, 5)) -> tuple[str, ...]:
+def score_keys(
+    judge: bool = False,
+    categories: Sequence[int] = (1, 2, 3, 4, 5),
+    category_map: str = DEFAULT_CATEGORY_MAP,
+) -> tuple[str, ...]:
     """The `Score.value` keys of a run, in display order.
 
     Args:
         judge: Whether the optional judge runs.
         categories: The categories asked (a category not asked has no key).
+        category_map: Which names the category ids get (`category_maps`).
     """
-    chosen = [key for category, key in CATEGORY_KEYS.items() if category in categories]
+    keys_by_category = category_keys(category_map)
+    chosen = [key for category, key in keys_by_category.items() if category in categories]
     keys: tuple[str, ...] = (HEADLINE_KEY, *chosen, *ISOLATION_KEYS)
     if ADVERSARIAL_KEY in chosen:
         keys = (*keys, ADVERSARIAL_NO_MEMORY_KEY, ADVERSARIAL_DELTA_KEY)
@@ -83,6 +85,7 @@ def locomo_values(
     no_memory_grades: Sequence[QuestionGrade] | None,
     include_adversarial: bool = False,
     judged: Sequence[bool | None] | None = None,
+    category_map: str = DEFAULT_CATEGORY_MAP,
 ) -> dict[str, float]:
     """`Score.value` of one conversation.
 
@@ -92,13 +95,17 @@ def locomo_values(
         include_adversarial: Count adversarial questions in the headline too.
         judged: The judge's decision per category 1-4 answer (None: no judge; an entry is
             None when the judge's verdict could not be read, counted as not accepted).
+        category_map: Which names the category ids get (`category_maps`).
     """
     summary = summarise_grades(grades, include_adversarial)
     by_category = {category.category: category.mean for category in summary.categories}
     headline = _or_nan(summary.headline)
     values = {HEADLINE_KEY: headline}
     values.update(
-        {key: _or_nan(by_category.get(category)) for category, key in CATEGORY_KEYS.items()}
+        {
+            key: _or_nan(by_category.get(category))
+            for category, key in category_keys(category_map).items()
+        }
     )
     no_memory = no_memory_adversarial = None
     if no_memory_grades is not None:
@@ -117,7 +124,10 @@ def locomo_values(
 
 
 def question_counts(
-    grades: Sequence[QuestionGrade], include_adversarial: bool = False, judge: bool = False
+    grades: Sequence[QuestionGrade],
+    include_adversarial: bool = False,
+    judge: bool = False,
+    category_map: str = DEFAULT_CATEGORY_MAP,
 ) -> dict[str, int]:
     """How many questions each score key averages over (for question-weighted pooling).
 
@@ -125,10 +135,11 @@ def question_counts(
         grades: The graded answers from memory.
         include_adversarial: Whether the headline counts adversarial questions.
         judge: Whether ``judge_accuracy`` is reported.
+        category_map: Which names the category ids get (`category_maps`).
     """
     per_category = {
         key: sum(grade.category == category for grade in grades)
-        for category, key in CATEGORY_KEYS.items()
+        for category, key in category_keys(category_map).items()
     }
     answerable = len(grades) - per_category[ADVERSARIAL_KEY]
     headline = len(grades) if include_adversarial else answerable

@@ -22,14 +22,17 @@ from inspect_memgym.longmemeval.records import QUESTION_TYPES, LongMemEvalRecord
 from inspect_memgym.longmemeval.state import PHASE_JUDGE, current_longmemeval_state
 from inspect_memgym.longmemeval.task_average import longmemeval_metrics
 from inspect_memgym.longmemeval.values import HEADLINE_KEY, longmemeval_values, score_keys
+from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.scoring.judge import Judgement, yes_no_judgement
+from inspect_memgym.scoring.judge_audit import DECIDED_BY, JUDGE, judge_prompt_metadata
+from inspect_memgym.scoring.metrics import with_memory_cost
 from inspect_memgym.scoring.yes_no_verdict import verdict_is_correct
 from inspect_memgym.strategies.call_context import set_phase
 
 SCORER_NAME = "longmemeval_scorer"
 
 
-@scorer(metrics=longmemeval_metrics(score_keys()))
+@scorer(metrics=with_memory_cost(longmemeval_metrics(score_keys())))
 def longmemeval_scorer() -> Scorer:
     """Judge the answer to a LongMemEval question (and its no-memory answer) by its rubric."""
 
@@ -59,7 +62,8 @@ def longmemeval_scorer() -> Scorer:
                 "question_type": record.question_type,
                 "abstention": record.is_abstention,
                 "rubric": rubric_for(record),
-                "judge_prompt_version": prompt_version,
+                **judge_prompt_metadata(_prompt_name(record), prompt_version),
+                DECIDED_BY: JUDGE,
                 "verdict": judged.verdict,
                 "judge_reply": judged.reply,
                 "judge_model": judged.judge_model,
@@ -69,6 +73,7 @@ def longmemeval_scorer() -> Scorer:
                 "questions": [
                     {"qtype": record.question_type, "correct": values[HEADLINE_KEY] == 1.0}
                 ],
+                **cost_metadata(),
             },
         )
 
@@ -99,3 +104,8 @@ def _explanation(
     if no_memory is not None:
         lines.append(f"- verdict on the no-memory answer: **{no_memory.verdict}**")
     return "\n".join(lines)
+
+
+def _prompt_name(record: LongMemEvalRecord) -> str:
+    """The judge prompt's name, after its rubric (e.g. ``longmemeval_temporal_reasoning_judge``)."""
+    return f"longmemeval_{rubric_for(record).replace('-', '_')}_judge"

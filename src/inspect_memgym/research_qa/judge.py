@@ -23,6 +23,7 @@ from inspect_memgym.research_qa.state import PHASE_JUDGE
 from inspect_memgym.scoring.judge import judge_model
 from inspect_memgym.strategies.call_context import set_phase
 
+JUDGE_PROMPT_NAME = "research_qa_answer_judge"
 JUDGE_PROMPT_VERSION = "research_qa-1"
 JUDGE_PROMPT = """\
 You are grading the answer to a multi-hop research question against the gold answer, \

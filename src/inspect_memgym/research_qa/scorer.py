@@ -13,6 +13,7 @@ from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 from inspect_ai.util import store_as
 
+from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.research_qa import BENCHMARK_NAME
 from inspect_memgym.research_qa.driver import sample_instance
 from inspect_memgym.research_qa.explanation import research_explanation
@@ -23,17 +24,18 @@ from inspect_memgym.research_qa.grading import (
     hop_rows,
     score_values,
 )
-from inspect_memgym.research_qa.judge import JUDGE_PROMPT_VERSION, judge_score
+from inspect_memgym.research_qa.judge import JUDGE_PROMPT_NAME, JUDGE_PROMPT_VERSION, judge_score
 from inspect_memgym.research_qa.state import ResearchState
 from inspect_memgym.research_qa.world import ResearchInstance
 from inspect_memgym.scoring.judge import announce_judge, grader_is_bound
-from inspect_memgym.scoring.metrics import score_metrics
+from inspect_memgym.scoring.judge_audit import DECIDED_BY, judge_prompt_metadata
+from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
 
 HEADLINE = "score"
 GROUP_BY = "hops"
 
 
-@scorer(metrics=score_metrics(SCORE_KEYS, headline=HEADLINE, group_by=GROUP_BY))
+@scorer(metrics=with_memory_cost(score_metrics(SCORE_KEYS, headline=HEADLINE, group_by=GROUP_BY)))
 def research_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
     """Grade the answer with memory and the no-memory answer of a research_qa sample.
 
@@ -71,8 +73,10 @@ def research_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
                 "searches": progress.searches,
                 "visible_doc_ids": progress.visible_doc_ids,
                 "kept": progress.kept,
-                "judge_prompt_version": JUDGE_PROMPT_VERSION if judge else None,
+                **judge_prompt_metadata(JUDGE_PROMPT_NAME, JUDGE_PROMPT_VERSION, judged=judge),
+                DECIDED_BY: grade.decided_by,
                 "self_judged": (not grader_is_bound()) if judge else None,
+                **cost_metadata(),
             },
         )
 

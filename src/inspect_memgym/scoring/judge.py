@@ -85,6 +85,8 @@ def judge_model(task_name: str, self_judge: bool) -> tuple[Model, bool]:
     return get_model(), True
 
 
+JUDGE_PROMPT_NAME = "answer_judge"
+"""The name of `JUDGE_PROMPT`, recorded with its version in every score it judged."""
 JUDGE_PROMPT_VERSION = "1"
 JUDGE_PROMPT = """\
 You are grading one answer of a memory benchmark against a gold answer computed from \

@@ -20,17 +20,28 @@ answers from what the strategy kept. Each task's driver talks only to this inter
   counters for the log, `close`: release its store.
 
 So every strategy (none, native, awi, rag, awe, summary, masking, notes, agentic, system)
-works with every task. A task says what the assistant is for and what memory should keep with a
+works with every task. Every subclass's `answer` and `answer_without_memory` are metered
+as they are defined (`kit.answer_meter`, keyed by the prompt), so a task's score can report
+the tokens of memory context each answer was given, for any strategy, a new one included,
+with no code of its own. A task says what the assistant is for and what memory should keep
+with a
 `Briefing`, given once before the first input.
 """
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from inspect_memgym.kit.answer_meter import (
+    MEMORY_PASS,
+    NO_MEMORY_PASS,
+    metered_answer,
+    prompt_key,
+)
 from inspect_memgym.strategies.prompts import (
     ASSISTANT_SYSTEM_PROMPT,
     CONVERSATION_MEMORY_BRIEF,
@@ -75,6 +86,14 @@ class MemoryStrategy(ABC):
 
     name: str = "strategy"
     briefing: Briefing = CONVERSATION_BRIEFING
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Meter the answers a subclass defines (`MEMORY_PASS`, `NO_MEMORY_PASS`)."""
+        super().__init_subclass__(**kwargs)
+        for method_name, pass_name in _METERED_METHODS.items():
+            method = cls.__dict__.get(method_name)
+            if method is not None and not getattr(method, "__isabstractmethod__", False):
+                setattr(cls, method_name, _metered(method, pass_name))
 
     def brief(self, briefing: Briefing) -> None:
         """Set what the assistant is for and what memory keeps (before the first input).
@@ -183,3 +202,22 @@ class MemoryStrategy(ABC):
 
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release the memory backend (idempotent)."""
+
+
+AnswerMethod = Callable[[MemoryStrategy, str, str], Awaitable[str]]
+_METERED_METHODS = {"answer": MEMORY_PASS, "answer_without_memory": NO_MEMORY_PASS}
+
+
+def _metered(method: AnswerMethod, pass_name: str) -> AnswerMethod:
+    """The answer method, its model calls metered as one answer of this pass.
+
+    An answer that calls another (a subclass calling ``super().answer``) is metered once,
+    by the outermost (`kit.answer_meter.metered_answer`).
+    """
+
+    @functools.wraps(method)
+    async def answer(self: MemoryStrategy, prompt: str, query: str) -> str:
+        with metered_answer(pass_name, prompt_key(prompt)):
+            return await method(self, prompt, query)
+
+    return answer

@@ -1,0 +1,123 @@
+"""The cost frontier of a task: headline score against what memory costs, one point per row.
+
+Two panels share the headline axis: memory tokens per question (what memory put in front of
+the reasoner) and search latency (a dot at the p50, a line out to the p95, in
+milliseconds). Each leaderboard row (a model and strategy) is one point in its colour (the
+legend names it), ± the standard error of its headline; the points up and to the left are
+the ones a user picks from. A row whose logs lack a figure (older logs, a strategy that
+never searches) has no point in that panel, and the panel says so when none has.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter, NullFormatter
+
+from inspect_memgym.analysis.leaderboard import Estimate
+from inspect_memgym.analysis.plot_style import FONT_SIZE, new_figure, series_colour, shorten
+
+LABEL_LENGTH = 60
+"""Longest legend label (longer labels are cut with an ellipsis)."""
+LOG_SCALE_SPREAD = 30
+"""Latencies spread wider than this factor are drawn on a log scale (e.g. a local index
+beside a memory system that calls a model on every search)."""
+
+
+@dataclass(frozen=True)
+class FrontierPoint:
+    """One leaderboard row on the frontier.
+
+    Attributes:
+        label: Its series label (model, and the protocol fields that differ).
+        headline: Its headline estimate.
+        memory_tokens: Mean memory tokens per question (None if its logs have none).
+        search_p50: Mean search latency p50 in milliseconds (None if none).
+        search_p95: Mean search latency p95 in milliseconds (None if none).
+    """
+
+    label: str
+    headline: Estimate
+    memory_tokens: float | None
+    search_p50: float | None
+    search_p95: float | None
+
+
+def frontier_figure(title: str, headline: str, points: Sequence[FrontierPoint]) -> Figure:
+    """Headline against memory tokens per question, and against search latency.
+
+    Args:
+        title: Figure title.
+        headline: Name of the headline score (the y axis).
+        points: One per leaderboard row, in row order (their colours and legend entries).
+    """
+    longest = max((len(point.label) for point in points), default=0)
+    columns = max(1, min(len(points), 110 // max(min(longest, LABEL_LENGTH) + 6, 1), 4))
+    figure = new_figure(11.0, 4.4 + 0.22 * math.ceil(len(points) / columns))
+    token_axes, latency_axes = figure.subplots(1, 2, sharey=True)
+    for index, point in enumerate(points):
+        colour = series_colour(index)
+        label = shorten(point.label, LABEL_LENGTH)
+        y, error = _finite(point.headline.mean), _finite(point.headline.stderr)
+        if point.memory_tokens is not None:
+            token_axes.errorbar(
+                [point.memory_tokens], [y], yerr=[error], label=label, **_marker(colour)
+            )
+        else:
+            token_axes.plot([], [], "o", color=colour, label=label)
+        if point.search_p50 is not None:
+            latency_axes.errorbar([point.search_p50], [y], yerr=[error], **_marker(colour))
+            if point.search_p95 is not None:
+                latency_axes.plot(
+                    [point.search_p50, point.search_p95], [y, y], color=colour, linewidth=1.2
+                )
+                latency_axes.plot(
+                    [point.search_p95], [y], "o", mfc="white", mec=colour, markersize=6
+                )
+    _finish(token_axes, "memory tokens per question (mean over samples)")
+    token_axes.set_ylabel(f"{headline} (± standard error)", fontsize=FONT_SIZE)
+    latencies = [
+        value
+        for point in points
+        for value in (point.search_p50, point.search_p95)
+        if value is not None and value > 0
+    ]
+    logarithmic = bool(latencies) and max(latencies) / min(latencies) > LOG_SCALE_SPREAD
+    scale = ", log scale" if logarithmic else ""
+    _finish(latency_axes, f"search latency, ms{scale} (filled: p50, hollow: p95)")
+    if logarithmic:
+        latency_axes.set_xscale("log")
+        latency_axes.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
+        latency_axes.xaxis.set_minor_formatter(NullFormatter())
+    for axes, shown in (
+        (token_axes, [p for p in points if p.memory_tokens is not None]),
+        (latency_axes, [p for p in points if p.search_p50 is not None]),
+    ):
+        if not shown:
+            axes.text(
+                0.5, 0.5, "not in these logs", ha="center", va="center", transform=axes.transAxes
+            )
+    figure.suptitle(title, fontsize=FONT_SIZE + 2)
+    figure.legend(fontsize=FONT_SIZE, loc="outside lower center", ncol=columns, frameon=False)
+    return figure
+
+
+def _marker(colour: str) -> dict[str, Any]:
+    return {"fmt": "o", "color": colour, "markersize": 7, "capsize": 2, "elinewidth": 0.9}
+
+
+def _finish(axes: Axes, xlabel: str) -> None:
+    axes.set_xlabel(xlabel, fontsize=FONT_SIZE)
+    axes.grid(linewidth=0.4, alpha=0.5)
+    axes.set_axisbelow(True)
+    axes.tick_params(labelsize=FONT_SIZE)
+    axes.margins(x=0.15, y=0.12)
+
+
+def _finite(value: float) -> float:
+    return 0.0 if math.isnan(value) else value

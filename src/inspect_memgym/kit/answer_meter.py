@@ -1,0 +1,124 @@
+"""The input tokens of every answer a memory strategy gives, kept in the sample's store.
+
+A task's answers run inside `metered_answer`: every model call completed in the block is
+read as it completes (`inspect_internals.observed_model_calls`) and its input tokens are
+added up. The answer with memory (`MEMORY_PASS`) and the memory-isolated answer to the same
+prompt with an empty memory (`NO_MEMORY_PASS`) carry the same key, so a scorer can pair
+them: same reasoner, same prompt, only memory differs, so their difference is the tokens
+of memory context the reasoner was given (`memory.cost_figures`). Calls outside answers
+(memory updates, replies, judges) are not metered here; Inspect's per-role usage has them.
+
+A call's input tokens are those the provider reports (`ModelUsage.input_tokens` plus cache
+reads and writes); the character estimate of its messages (`kit.tokens`) is kept too, for
+providers that report no usage.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+from inspect_ai.event import ModelEvent
+from pydantic import Field
+
+from inspect_memgym.kit.inspect_internals import (
+    BoundStoreModel,
+    JsonStoreModel,
+    observed_model_calls,
+)
+from inspect_memgym.kit.tokens import estimate_tokens
+
+MEMORY_PASS = "memory"
+"""An answer with the strategy's memory."""
+NO_MEMORY_PASS = "no_memory"
+"""The same answer with an empty memory (the memory-isolated pass)."""
+
+
+class AnswerMeter(JsonStoreModel):
+    """One record per metered answer of a sample.
+
+    Attributes:
+        answers: ``{"pass", "key", "calls", "reported", "estimated", "ms"}`` per answer:
+            the pass, the question's key, model calls made, input tokens reported by the
+            provider (None if any call reported none), estimated input tokens, and the
+            answer's wall-clock milliseconds.
+    """
+
+    answers: list[dict[str, Any]] = Field(default_factory=list)
+
+
+_bound_meter = BoundStoreModel(AnswerMeter)
+
+
+def current_answer_meter() -> AnswerMeter:
+    """`store_as(AnswerMeter)` for the current sample, bound once and reused."""
+    return _bound_meter.get()
+
+
+def prompt_key(prompt: str) -> str:
+    """A short key naming a question by its prompt (both passes get the same prompt).
+
+    Args:
+        prompt: The answer's prompt.
+    """
+    return hashlib.sha256(prompt.encode("utf-8")).hexdigest()[:16]
+
+
+_metering: ContextVar[bool] = ContextVar("memgym_metering_answer", default=False)
+
+
+@contextmanager
+def metered_answer(pass_name: str, key: str) -> Iterator[None]:
+    """Record the input tokens of the model calls made in the block, as one answer.
+
+    Nothing is recorded if the block raises. Inside another metered answer the block is
+    part of that answer and is not recorded again.
+
+    Args:
+        pass_name: `MEMORY_PASS` or `NO_MEMORY_PASS`.
+        key: The question's key, the same in both passes (e.g. `prompt_key`).
+
+    Yields:
+        Nothing; run the answer in the block.
+    """
+    if _metering.get():
+        yield
+        return
+    calls: list[ModelEvent] = []
+    started = time.perf_counter()
+    token = _metering.set(True)
+    try:
+        with observed_model_calls(calls.append):
+            yield
+    finally:
+        _metering.reset(token)
+    reported = [_reported_input_tokens(event) for event in calls]
+    current_answer_meter().answers.append(
+        {
+            "pass": pass_name,
+            "key": key,
+            "calls": len(calls),
+            "reported": None if None in reported else sum(r for r in reported if r is not None),
+            "estimated": sum(_estimated_input_tokens(event) for event in calls),
+            "ms": round((time.perf_counter() - started) * 1000, 3),
+        }
+    )
+
+
+def _reported_input_tokens(event: ModelEvent) -> int | None:
+    usage = event.output.usage if event.output is not None else None
+    if usage is None or event.error is not None:
+        return None
+    return (
+        usage.input_tokens
+        + (usage.input_tokens_cache_read or 0)
+        + (usage.input_tokens_cache_write or 0)
+    )
+
+
+def _estimated_input_tokens(event: ModelEvent) -> int:
+    return sum(estimate_tokens(message.text) for message in event.input)

@@ -1,0 +1,127 @@
+"""Cost figures in the analysis: logs written before them read as missing, never as 0;
+logs with them give the leaderboard columns, the ``samples_df``/``evals_df`` columns, the
+tokens per model role and the frontier figure.
+
+The committed reference logs predate the figures; a copy of one with figures written into
+its scores (and a grader's usage into its samples) stands for a new log, so no eval runs.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+from inspect_ai.analysis import EvalInfo, SampleSummary, evals_df, samples_df
+from inspect_ai.log import EvalLog, read_eval_log, write_eval_log
+from inspect_ai.model import ModelUsage
+
+from inspect_memgym.analysis.cost_columns import EVAL_COST_COLUMNS, SAMPLE_COST_COLUMNS
+from inspect_memgym.analysis.figures import write_figures
+from inspect_memgym.analysis.leaderboard import load_leaderboard
+from inspect_memgym.analysis.leaderboard_format import MISSING, format_leaderboard
+from inspect_memgym.kit.cost_keys import (
+    COST_KEY,
+    MEMORY_TOKENS_PER_QUESTION,
+    SEARCH_MS_P50,
+    SEARCH_MS_P95,
+)
+
+REFERENCE = Path(__file__).resolve().parents[2] / "logs" / "reference"
+OLD = "conversation_none_perfect.eval"
+NEW = "conversation_rag_perfect.eval"
+SCORER = "conversation_scorer"
+HEADLINE = "chance_corrected_accuracy"
+GRADER_USAGE = ModelUsage(input_tokens=300, output_tokens=20, total_tokens=320, total_cost=0.5)
+
+
+def with_costs(log: EvalLog) -> EvalLog:
+    """The log with cost figures in every score (memory tokens 1000 + 100 per sample)."""
+    assert log.samples and log.results
+    for index, sample in enumerate(log.samples):
+        score = sample.scores[SCORER]  # type: ignore[index]
+        score.metadata = {
+            **(score.metadata or {}),
+            COST_KEY: {
+                MEMORY_TOKENS_PER_QUESTION: 1000.0 + 100 * index,
+                SEARCH_MS_P50: 2.0,
+                SEARCH_MS_P95: 5.0,
+            },
+        }
+        sample.role_usage = {"grader": GRADER_USAGE}
+        sample.model_usage = {
+            **sample.model_usage,
+            "memgym/judge": GRADER_USAGE,
+        }
+    return log
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    directory = tmp_path_factory.mktemp("cost_logs")
+    shutil.copy(REFERENCE / OLD, directory / OLD)
+    write_eval_log(with_costs(read_eval_log(str(REFERENCE / NEW))), str(directory / NEW))
+    return directory
+
+
+def test_old_logs_have_no_figures_and_show_them_missing(logs: Path) -> None:
+    board = load_leaderboard([str(logs / OLD)])
+    [row] = board.rows
+    assert row.costs == {}
+    assert set(row.roles) == {"model"} and row.roles["model"]["tokens"] == row.tokens
+    line = next(
+        line for line in format_leaderboard(board, "markdown").splitlines() if "| memgym" in line
+    )
+    cells = [cell.strip() for cell in line.strip("|").split("|")]
+    assert cells[-5:-3] == [MISSING, MISSING]  # memory tokens, search latency
+    assert cells[-3].startswith("model ")
+    figures = [
+        Path(figure.path).name for figure in write_figures([str(logs / OLD)], str(logs / "old"))
+    ]
+    assert "conversation_frontier.png" not in figures
+    assert "conversation_scores.png" in figures
+
+
+def test_new_logs_give_cost_columns_beside_the_score(logs: Path) -> None:
+    board = load_leaderboard([str(logs)])
+    rows = {row.protocol.value("agent"): row for row in board.rows}
+    new, old = rows["rag"], rows["none"]
+    samples = new.samples
+    assert new.costs[MEMORY_TOKENS_PER_QUESTION].mean == pytest.approx(1000 + 50 * (samples - 1))
+    assert new.costs[SEARCH_MS_P95].mean == 5.0
+    assert new.roles["grader"] == {"tokens": 320 * samples, "cost": 0.5 * samples}
+    assert old.costs == {}
+    markdown = format_leaderboard(board, "markdown")
+    assert f"| {1000 + 50 * (samples - 1):,.0f} | 2.0 / 5.0 | model " in markdown
+    assert f"grader {320 * samples / 1000:.1f}k" in markdown
+    table = list(csv.DictReader(io.StringIO(format_leaderboard(board, "csv"))))
+    by_agent = {row["protocol"].split("agent ")[1]: row for row in table}
+    assert float(by_agent["rag"]["memory_tokens_per_question_mean"]) == pytest.approx(
+        new.costs[MEMORY_TOKENS_PER_QUESTION].mean
+    )
+    assert by_agent["none"]["memory_tokens_per_question_mean"] == ""
+    assert by_agent["rag"]["tokens_grader"] == str(320 * samples)
+    assert float(by_agent["rag"]["cost_grader"]) == pytest.approx(0.5 * samples)
+
+
+def test_samples_df_and_evals_df_read_the_figures_and_roles(logs: Path) -> None:
+    table = samples_df(
+        [str(logs / OLD), str(logs / NEW)], columns=SampleSummary + SAMPLE_COST_COLUMNS, quiet=True
+    )
+    new = table[table["log"].str.endswith(NEW)]
+    old = table[table["log"].str.endswith(OLD)]
+    assert sorted(new[MEMORY_TOKENS_PER_QUESTION]) == [1000.0 + 100 * i for i in range(len(new))]
+    assert set(new["tokens_grader"]) == {320}
+    assert old[MEMORY_TOKENS_PER_QUESTION].isna().all() and old["tokens_grader"].isna().all()
+    assert (old["tokens_model"] > 0).all()
+    evals = evals_df([str(logs / OLD)], columns=EvalInfo + EVAL_COST_COLUMNS, quiet=True)
+    assert evals[MEMORY_TOKENS_PER_QUESTION].isna().all()
+
+
+def test_the_frontier_figure_has_a_point_per_strategy(logs: Path) -> None:
+    figures = write_figures([str(logs)], str(logs / "figures"))
+    [frontier] = [figure for figure in figures if figure.path.endswith("conversation_frontier.png")]
+    assert HEADLINE in frontier.description
+    assert Path(frontier.path).read_bytes().startswith(b"\x89PNG")

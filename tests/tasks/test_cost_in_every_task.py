@@ -1,0 +1,98 @@
+"""Every task's scores carry the cost figures, with the numbers they must have.
+
+Per task, the memgym ``perfect`` policy plays ``rag`` (a store it adds to and searches) and
+``none`` (no memory) on the task's smallest cell: memory tokens per question are positive
+with memory and exactly 0 without it; search and add latency are there only where a store
+was used; the scorer's ``memory_cost`` metrics are the means of the samples' figures.
+"""
+
+from __future__ import annotations
+
+import math
+from statistics import fmean
+from typing import Any
+
+import pytest
+from inspect_ai import eval
+from inspect_ai.log import EvalLog
+from test_strategy_matrix import GRADER, TASKS
+
+from eval_speed import cached_distribution_scan  # noqa: F401  (autouse fixture)
+from inspect_memgym.kit.cost_keys import (
+    ADD_MS_P50,
+    ADDS,
+    COST_KEY,
+    MEMORY_TOKENS_BY_QUESTION,
+    MEMORY_TOKENS_PER_QUESTION,
+    QUESTIONS_METERED,
+    SEARCH_MS_P50,
+    SEARCH_MS_P95,
+    SEARCHES,
+    TOKENS_SOURCE,
+)
+
+
+def run(task_name: str, agents: list[str], tmp_path: Any) -> dict[str, EvalLog]:
+    factory, args, _, _ = TASKS[task_name]
+    logs = eval(
+        [factory(agent=agent, **args) for agent in agents],
+        model="memgym/perfect",
+        model_roles=GRADER,
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    assert all(log.status == "success" for log in logs), [log.error for log in logs]
+    return dict(zip(agents, logs, strict=True))
+
+
+def costs(log: EvalLog, task_name: str) -> list[dict[str, Any]]:
+    scorer = TASKS[task_name][2]
+    assert log.samples
+    figures = []
+    for sample in log.samples:
+        metadata = sample.scores[scorer].metadata or {}  # type: ignore[index]
+        by_question = metadata[MEMORY_TOKENS_BY_QUESTION]
+        assert len(by_question) == metadata[COST_KEY][QUESTIONS_METERED] > 0
+        figures.append(metadata[COST_KEY])
+    return figures
+
+
+def cost_metrics(log: EvalLog, task_name: str) -> dict[str, float]:
+    """The `memory_cost` metrics, reported under the scorer's own name."""
+    scorer = TASKS[task_name][2]
+    assert log.results is not None
+    [score] = [score for score in log.results.scores if score.name == scorer]
+    assert {metric.group for metric in score.metrics.values()} == {"memory_cost"}
+    return {name: metric.value for name, metric in score.metrics.items()}
+
+
+@pytest.mark.parametrize("task_name", sorted(TASKS))
+def test_every_task_records_what_memory_costs(task_name: str, tmp_path: Any) -> None:
+    logs = run(task_name, ["rag", "none"], tmp_path)
+    for figures in costs(logs["rag"], task_name):
+        assert figures[MEMORY_TOKENS_PER_QUESTION] > 0
+        assert figures[TOKENS_SOURCE] == "reported"  # the memgym provider reports usage
+        assert figures[SEARCHES] > 0 and figures[ADDS] > 0
+        assert 0 < figures[SEARCH_MS_P50] <= figures[SEARCH_MS_P95]
+        assert figures[ADD_MS_P50] > 0
+    for figures in costs(logs["none"], task_name):
+        assert figures[MEMORY_TOKENS_PER_QUESTION] == 0.0
+        assert figures[SEARCHES] == 0 and figures[SEARCH_MS_P50] is None
+    rag = costs(logs["rag"], task_name)
+    metrics = cost_metrics(logs["rag"], task_name)
+    assert metrics[MEMORY_TOKENS_PER_QUESTION] == pytest.approx(
+        fmean(figures[MEMORY_TOKENS_PER_QUESTION] for figures in rag), abs=1e-3
+    )
+    assert set(metrics) == {MEMORY_TOKENS_PER_QUESTION, ADD_MS_P50, SEARCH_MS_P50, SEARCH_MS_P95}
+    # without a store, no latency metric rather than a made-up 0
+    assert cost_metrics(logs["none"], task_name) == {MEMORY_TOKENS_PER_QUESTION: 0.0}
+
+
+def test_the_tool_agent_of_entity_stream_is_metered_too(tmp_path: Any) -> None:
+    """entity_stream's default agent answers through its memory tools, not a strategy."""
+    factory, args, _, _ = TASKS["entity_stream"]
+    [log] = eval(factory(**args), model="memgym/perfect", display="none", log_dir=str(tmp_path))
+    assert log.samples
+    for figures in costs(log, "entity_stream"):
+        assert figures[MEMORY_TOKENS_PER_QUESTION] > 0
+        assert figures[SEARCHES] > 0 and not math.isnan(figures[SEARCH_MS_P95])
