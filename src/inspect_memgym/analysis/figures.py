@@ -103,7 +103,11 @@ def series_labels(rows: Sequence[LeaderboardRow]) -> list[str]:
         if not varying:
             labels.append(row.model)
         else:
-            fields = ", ".join(describe_field(name, row.protocol.value(name)) for name in varying)
+            fields = ", ".join(
+                describe_field(name, row.protocol.value(name))
+                for name in varying
+                if row.protocol.value(name) is not None
+            )
             labels.append(f"{row.model} ({fields})")
     return labels
 

@@ -48,6 +48,10 @@ class FrontierPoint:
     search_p95: float | None
 
 
+MARKERS = "osD^vPX*"
+"""Marker shape of each series, in turn (two runs at the same point both show)."""
+
+
 def frontier_figure(title: str, headline: str, points: Sequence[FrontierPoint]) -> Figure:
     """Headline against memory tokens per question, and against search latency.
 
@@ -66,12 +70,12 @@ def frontier_figure(title: str, headline: str, points: Sequence[FrontierPoint]) 
         y, error = _finite(point.headline.mean), _finite(point.headline.stderr)
         if point.memory_tokens is not None:
             token_axes.errorbar(
-                [point.memory_tokens], [y], yerr=[error], label=label, **_marker(colour)
+                [point.memory_tokens], [y], yerr=[error], label=label, **_marker(colour, index)
             )
         else:
-            token_axes.plot([], [], "o", color=colour, label=label)
+            token_axes.plot([], [], MARKERS[index % len(MARKERS)], color=colour, label=label)
         if point.search_p50 is not None:
-            latency_axes.errorbar([point.search_p50], [y], yerr=[error], **_marker(colour))
+            latency_axes.errorbar([point.search_p50], [y], yerr=[error], **_marker(colour, index))
             if point.search_p95 is not None:
                 latency_axes.plot(
                     [point.search_p50, point.search_p95], [y, y], color=colour, linewidth=1.2
@@ -107,8 +111,15 @@ def frontier_figure(title: str, headline: str, points: Sequence[FrontierPoint]) 
     return figure
 
 
-def _marker(colour: str) -> dict[str, Any]:
-    return {"fmt": "o", "color": colour, "markersize": 7, "capsize": 2, "elinewidth": 0.9}
+def _marker(colour: str, index: int) -> dict[str, Any]:
+    """A series' marker: its own shape, later series smaller, so equal points stay visible."""
+    return {
+        "fmt": MARKERS[index % len(MARKERS)],
+        "color": colour,
+        "markersize": max(10 - index, 5),
+        "capsize": 2,
+        "elinewidth": 0.9,
+    }
 
 
 def _finish(axes: Axes, xlabel: str) -> None:

@@ -78,11 +78,12 @@ class Protocol:
         """A short description: version, tier, seeds, templates or dataset, agent, then extras.
 
         Args:
-            extra: Further fields to show (e.g. the ones that differ between rows).
+            extra: Further fields to show (e.g. the ones that differ between rows); one
+                this protocol leaves unset is left out (``system=null`` says nothing).
             omit: Fields not to show.
         """
         names = [name for name in LABEL_FIELDS if self.value(name) not in (None, [], "")]
-        names += [name for name in extra if name not in names]
+        names += [name for name in extra if name not in names and self.value(name) is not None]
         names = [name for name in names if name not in omit]
         return " · ".join(describe_field(name, self.value(name)) for name in names)
 
