@@ -142,3 +142,24 @@ def test_plot_refuses_an_unwritable_output(log_dir: Path, tmp_path: Path) -> Non
     with pytest.raises(SystemExit) as exited:
         main(["plot", str(log_dir), "-o", str(blocker / "figures")])
     assert exited.value.code == 2
+
+
+def test_many_score_keys_never_overlap_and_a_missing_one_says_so() -> None:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from inspect_memgym.analysis.leaderboard import Estimate
+    from inspect_memgym.analysis.plot_axes import axes_figure
+
+    keys = [f"a_rather_long_score_key_{index}" for index in range(10)]
+    known = {key: Estimate(0.5, 0.1) for key in keys[:-1]}
+    figure = axes_figure("title", keys, [("model one", known), ("model two", known)])
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    [axes] = figure.axes
+    boxes = [label.get_window_extent(renderer) for label in axes.get_xticklabels()]
+    assert len(boxes) == len(keys)
+    for left, right in zip(boxes, boxes[1:], strict=False):
+        assert not left.overlaps(right)
+    marks = [text.get_text() for text in axes.texts]
+    assert marks == ["n/a", "n/a"]  # the last key, for each model; not a zero bar

@@ -110,20 +110,29 @@ def compare_markdown(cells: Sequence[CompareCell]) -> str:
     return "\n".join(lines) + "\n"
 
 
+PANELS_PER_ROW = 3
+"""Task panels side by side before the figure wraps to another row."""
+
+
 def compare_figure(cells: Sequence[CompareCell]) -> Figure:
-    """One panel per task: a horizontal bar per (model, strategy), ± standard error.
+    """One panel per task, three a row: a horizontal bar per (model, strategy), ± stderr.
 
     Args:
         cells: The comparison (at least one cell).
     """
     tasks = list(dict.fromkeys(cell.task for cell in cells))
     rows = list(dict.fromkeys((cell.model, cell.strategy) for cell in cells))
-    figure = new_figure(4.2 * len(tasks) + 1.5, 1.2 + 0.32 * len(rows))
-    panels = figure.subplots(1, len(tasks), sharey=True, squeeze=False)[0]
+    columns = min(len(tasks), PANELS_PER_ROW)
+    grid_rows = math.ceil(len(tasks) / columns)
+    figure = new_figure(4.2 * columns + 1.5, grid_rows * (1.0 + 0.32 * len(rows)) + 0.4)
+    grid = figure.subplots(grid_rows, columns, sharey=True, squeeze=False)
+    panels = [panel for row in grid for panel in row]
+    for unused in panels[len(tasks) :]:
+        unused.set_visible(False)
     found = {(cell.model, cell.strategy, cell.task): cell for cell in cells}
     positions = list(range(len(rows)))
     labels = [f"{strategy} ({model})" for model, strategy in rows]
-    for panel, task in zip(panels, tasks, strict=True):
+    for panel, task in zip(panels, tasks, strict=False):
         means, errors = [], []
         for model, strategy in rows:
             cell = found.get((model, strategy, task))
@@ -131,11 +140,23 @@ def compare_figure(cells: Sequence[CompareCell]) -> Figure:
             errors.append(cell.delta.stderr if cell else 0.0)
         colours = ["#55A868" if mean >= 0 else "#C44E52" for mean in means]
         panel.barh(positions, means, xerr=errors, color=colours, height=0.6, capsize=2)
+        for position, mean in zip(positions, means, strict=True):
+            if math.isnan(mean):
+                panel.text(
+                    0.0,
+                    position,
+                    " not run",
+                    va="center",
+                    fontsize=FONT_SIZE - 1,
+                    color="#777777",
+                    style="italic",
+                )
         panel.axvline(0.0, color="black", linewidth=0.8)
         panel.set_title(task, fontsize=FONT_SIZE + 1)
         panel.set_xlabel("memory delta (± standard error)", fontsize=FONT_SIZE)
         panel.tick_params(labelsize=FONT_SIZE)
-    panels[0].set_yticks(positions, labels)
+    for row in grid:
+        row[0].set_yticks(positions, labels)
     panels[0].invert_yaxis()
     figure.suptitle("What memory adds to the headline, per strategy", fontsize=FONT_SIZE + 2)
     return figure

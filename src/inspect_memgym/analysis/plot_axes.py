@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Mapping, Sequence
 
 from matplotlib.figure import Figure
@@ -12,6 +13,10 @@ from inspect_memgym.analysis.plot_style import FONT_SIZE, new_figure, series_col
 
 GROUP_WIDTH = 0.8
 """Share of each key's slot taken by its bars."""
+LABEL_WIDTH = 12
+"""Characters per line of a key's label (longer ones wrap, so neighbours never overlap)."""
+KEY_SLOT_INCHES = 1.3
+"""Least width of one key's group of bars: room for its wrapped label."""
 
 
 def axes_figure(
@@ -21,10 +26,11 @@ def axes_figure(
 
     Args:
         title: Figure title.
-        keys: Score keys, one group of bars each (left to right).
+        keys: Score keys, one group of bars each (left to right); a key a model has no
+            value for is marked ``n/a`` rather than drawn as a zero bar.
         series: (model label, estimate per key), one bar per group each.
     """
-    width = max(8.0, 1.0 + len(keys) * (0.5 + 0.14 * len(series)))
+    width = max(8.0, 1.0 + len(keys) * max(KEY_SLOT_INCHES, 0.5 + 0.14 * len(series)))
     longest = max((len(label) for label, _ in series), default=0)
     columns = max(1, min(len(series), int(width * 9 // max(longest + 4, 1)), 4))
     rows = math.ceil(len(series) / columns)
@@ -47,7 +53,21 @@ def axes_figure(
             error_kw={"elinewidth": 0.8, "ecolor": "#333333"},
             label=shorten(label, 70),
         )
-    axes.set_xticks(range(len(keys)), [key.replace("_", " ") for key in keys])
+        for position, estimate in enumerate(estimates.get(key) for key in keys):
+            if estimate is None or math.isnan(estimate.mean):
+                axes.text(
+                    offsets[position],
+                    0.01,
+                    "n/a",
+                    ha="center",
+                    va="bottom",
+                    rotation=90,
+                    fontsize=FONT_SIZE - 2,
+                    color="#666666",
+                )
+    axes.set_xticks(
+        range(len(keys)), [textwrap.fill(key.replace("_", " "), LABEL_WIDTH) for key in keys]
+    )
     axes.set_ylim(_lower_limit(series, keys), 1.05)
     axes.set_ylabel("mean over samples (± standard error)")
     axes.axhline(0, color="#666666", linewidth=0.6)

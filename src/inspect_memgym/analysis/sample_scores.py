@@ -151,7 +151,7 @@ def _score_details(sample: EvalSample | EvalSampleSummary) -> dict[str, Any]:
         metadata = score.metadata or {}
         questions = [
             {
-                "type": str(row.get("qtype") or texts.get(str(row.get("qid")), row.get("qid"))),
+                "type": _question_type(row, texts),
                 "correct": bool(row.get("correct")),
             }
             for row in metadata.get("questions", [])
@@ -161,6 +161,14 @@ def _score_details(sample: EvalSample | EvalSampleSummary) -> dict[str, Any]:
         curve = [row for row in metadata.get(LEARNING_CURVE_KEY, []) if isinstance(row, dict)]
         details[name] = {"questions": questions, "periods": periods, LEARNING_CURVE_KEY: curve}
     return details
+
+
+def _question_type(row: dict[str, Any], texts: dict[str, str]) -> str:
+    """A question's type: its ``qtype``, else its ``category`` (code_qa), else its text."""
+    kind = row.get("qtype") or row.get("category")
+    if kind:
+        return str(kind)
+    return str(texts.get(str(row.get("qid")), row.get("qid")))
 
 
 def _question_texts(metadata: dict[str, Any]) -> dict[str, str]:
