@@ -96,10 +96,18 @@ def _generate(args: argparse.Namespace) -> int:
 
 def _validate(args: argparse.Namespace) -> int:
     import inspect_memgym._registry  # noqa: F401  (registers every task's validity suite)
+    from inspect_memgym.validity.shards import parse_shard
     from inspect_memgym.validity.suite import ValidateOptions, get_suite, suite_names
 
     if args.workers < 1:
         raise ValueError(f"workers must be at least 1, got {args.workers}")
+    try:
+        shard = None if args.shard is None else parse_shard(args.shard)
+        if shard is not None and args.merge:
+            raise ValueError("--merge checks what every shard played; leave out --shard")
+    except ValueError as error:
+        print(f"inspect-memgym validate: error: {error}", file=sys.stderr)
+        return 2
     tasks = suite_names() if args.task == "all" else [args.task]
     suites = [get_suite(task) for task in tasks]
     passed = True
@@ -116,12 +124,16 @@ def _validate(args: argparse.Namespace) -> int:
             tier=args.tier,
             templates=args.templates,
             policies=args.policies,
+            shard=shard,
+            merge=args.merge,
         )
-        print(
-            f"validating {suite.task} in {args.workers} processes; logs in {log_dir}",
-            file=sys.stderr,
-            flush=True,
+        share = "" if shard is None else f" (shard {shard})"
+        doing = (
+            f"checking the logs of {suite.task} in {log_dir}"
+            if args.merge
+            else f"validating {suite.task}{share} in {args.workers} processes; logs in {log_dir}"
         )
+        print(doing, file=sys.stderr, flush=True)
         started = time.perf_counter()
         report = suite.validate(options)
         print(report.markdown())
@@ -321,6 +333,18 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=os.cpu_count() or 1,
         help="processes running the evals (default: one per CPU)",
+    )
+    validate.add_argument(
+        "--shard",
+        default=None,
+        metavar="K/N",
+        help="play only share K of N of the evals into the log dir (shared by every shard); "
+        "check nothing",
+    )
+    validate.add_argument(
+        "--merge",
+        action="store_true",
+        help="play nothing: check the invariants over the logs the shards wrote to the log dir",
     )
     validate.add_argument(
         "--display",

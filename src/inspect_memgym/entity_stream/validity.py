@@ -4,7 +4,8 @@ This is what ``inspect-memgym validate`` runs. Every policy plays the same sampl
 the real solver, tools and scorer; the logs land in a log dir that ``inspect view`` opens.
 `validate` runs one eval per policy and per rerun, spread over worker processes
 (`validity_jobs`); `run_policy_logs` runs every policy in one ``eval`` call in this process
-and returns the logs themselves.
+and returns the logs themselves. Sharded, `validate` plays one share of the jobs (balanced
+by their expected model calls) or, merging, reads every job's log from the log dir.
 """
 
 from __future__ import annotations
@@ -18,9 +19,18 @@ from inspect_ai.log import EvalLog
 from inspect_memgym.entity_stream.axes import AXIS_KEYS
 from inspect_memgym.entity_stream.invariants import PolicyResult, check_invariants
 from inspect_memgym.entity_stream.task import entity_stream
-from inspect_memgym.entity_stream.validity_jobs import GridSettings, plan_jobs, run_jobs
+from inspect_memgym.entity_stream.validity_jobs import (
+    SUMMARY_SKIPS,
+    GridSettings,
+    PolicyJob,
+    expected_turns,
+    plan_jobs,
+    run_jobs,
+)
 from inspect_memgym.entity_stream.validity_results import SCORER_NAME, policy_result
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS
+from inspect_memgym.validity.finished_logs import finished_logs, grid_key, read_summary
+from inspect_memgym.validity.shards import Shard, ShardReport, share
 from inspect_memgym.validity.verdicts import Verdict
 
 __all__ = [
@@ -147,7 +157,9 @@ def validate(
     max_samples: int = 8,
     display: str = "none",
     workers: int = 1,
-) -> ValidationReport:
+    shard: Shard | None = None,
+    merge: bool = False,
+) -> ValidationReport | ShardReport:
     """Run every policy, rerun a few on the first template, and check the invariants.
 
     Args:
@@ -159,16 +171,34 @@ def validate(
         max_samples: Samples run concurrently per policy.
         display: Inspect display mode.
         workers: Processes running the evals (1: all in this process).
+        shard: Play only this shard's share of the jobs and check nothing.
+        merge: Play nothing; check the invariants over the jobs' logs in ``log_dir``.
     """
     reruns = [policy for policy in RERUN_POLICIES if policy in policies]
     jobs = plan_jobs(policies, templates, reruns)
-    settings = GridSettings(tier, tuple(seeds), log_dir, max_samples, display)
-    done = run_jobs(jobs, settings, workers)
+    grid = grid_key("entity_stream", seeds, tier=tier, templates=",".join(templates))
+    settings = GridSettings(tier, tuple(seeds), log_dir, max_samples, display, grid)
+    if shard is not None:
+        mine = run_jobs(share(jobs, expected_turns, shard), settings, workers)
+        played = [
+            (job.label, len(result.sample_values), result.errors) for job, result in mine.items()
+        ]
+        return ShardReport("entity_stream", shard, played, len(jobs), log_dir)
+    done = _read_jobs(jobs, log_dir, grid) if merge else run_jobs(jobs, settings, workers)
     results = {job.policy: result for job, result in done.items() if not job.rerun}
     rerun = {job.policy: result for job, result in done.items() if job.rerun}
     ordered = {policy: results[policy] for policy in policies}
     rerun_ordered = {policy: rerun[policy] for policy in reruns}
     return ValidationReport(ordered, check_invariants(ordered, rerun_ordered), log_dir)
+
+
+def _read_jobs(jobs: Sequence[PolicyJob], log_dir: str, grid: str) -> dict[PolicyJob, PolicyResult]:
+    """Every job's result, from the newest of its logs in the log dir."""
+    locations = finished_logs(log_dir, grid, [job.label for job in jobs])
+    return {
+        job: policy_result(job.policy, read_summary(locations[job.label], SUMMARY_SKIPS))
+        for job in jobs
+    }
 
 
 def format_report(report: ValidationReport) -> str:

@@ -5,7 +5,8 @@ concurrent samples in one process do not make it faster. ``validate`` therefore 
 policy's eval (and each determinism rerun) as a job, longest first, in a pool of worker
 processes: a worker takes the next job as soon as it is free, writes the eval log to the
 log dir like any Inspect run, and sends back only the policy's summary (`PolicyResult`).
-With one worker the jobs run in this process, in the same order.
+With one worker the jobs run in this process, in the same order. Each log is tagged with
+the grid and the job (`validity.finished_logs`), so a merge of shards can find it.
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ from functools import lru_cache
 
 from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
-from inspect_ai.log import read_eval_log
 
 from inspect_memgym.entity_stream.invariants import PolicyResult
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.entity_stream.validity_results import policy_result
+from inspect_memgym.validity.finished_logs import eval_label, eval_metadata, read_summary
 
 TURNS_PER_SAMPLE: dict[str, int] = {
     "over_writer": 140,
@@ -62,6 +63,11 @@ class PolicyJob:
     templates: tuple[str, ...]
     rerun: bool = False
 
+    @property
+    def label(self) -> str:
+        """The eval's label in reports and log metadata."""
+        return eval_label(self.policy, self.rerun)
+
 
 @dataclass(frozen=True)
 class GridSettings:
@@ -73,6 +79,7 @@ class GridSettings:
         log_dir: Log directory.
         max_samples: Samples run concurrently per eval.
         display: Inspect display mode.
+        grid: The grid's key, tagged on every log (`validity.finished_logs.grid_key`).
     """
 
     tier: str
@@ -80,6 +87,7 @@ class GridSettings:
     log_dir: str
     max_samples: int
     display: str
+    grid: str = ""
 
 
 def plan_jobs(
@@ -94,10 +102,15 @@ def plan_jobs(
     """
     jobs = [PolicyJob(policy, tuple(templates)) for policy in policies]
     jobs += [PolicyJob(policy, tuple(templates[:1]), rerun=True) for policy in rerun_policies]
-    return sorted(jobs, key=lambda job: -_expected_turns(job))
+    return sorted(jobs, key=lambda job: -expected_turns(job))
 
 
-def _expected_turns(job: PolicyJob) -> int:
+def expected_turns(job: PolicyJob) -> int:
+    """A job's estimated model calls: what orders the jobs and balances shards.
+
+    Args:
+        job: The job.
+    """
     return len(job.templates) * TURNS_PER_SAMPLE.get(job.policy, OTHER_TURNS_PER_SAMPLE)
 
 
@@ -125,10 +138,11 @@ def run_job(job: PolicyJob, settings: GridSettings) -> tuple[PolicyJob, PolicyRe
         # fifth of the harness time (benchmarks/RESULTS.md) and add nothing here.
         log_realtime=False,
         score_display=False,
+        metadata=eval_metadata(settings.grid, job.label),
     )
     # the returned log reads its samples back whole on first access; the summary needs
     # only their scores, store and error
-    summary = read_eval_log(log.location, exclude_fields=set(SUMMARY_SKIPS))
+    summary = read_summary(log.location, SUMMARY_SKIPS)
     return job, policy_result(job.policy, summary)
 
 

@@ -16,6 +16,7 @@ from inspect_memgym.entity_stream.dataset import resolve_templates
 from inspect_memgym.entity_stream.policies.registry import POLICIES, get_policy
 from inspect_memgym.entity_stream.visible_features import statistical
 from inspect_memgym.entity_stream.world.tiers import get_tier
+from inspect_memgym.validity.shards import ShardReport
 from inspect_memgym.validity.suite import ValidateOptions, register_suite
 
 DEFAULT_TIER = "standard"
@@ -29,7 +30,7 @@ class EntityStreamSuite:
 
     task: str = "entity_stream"
 
-    def validate(self, options: ValidateOptions) -> policy_grid.ValidationReport:
+    def validate(self, options: ValidateOptions) -> policy_grid.ValidationReport | ShardReport:
         """Play every chosen policy on the grid and check the invariants.
 
         Args:
@@ -48,12 +49,13 @@ class EntityStreamSuite:
         for policy in policies:
             get_policy(policy)
         seeds = list(options.seeds or DEFAULT_SEEDS)
-        print(
-            f"validating {len(policies)} policies on {len(templates) * len(seeds)} "
-            f"{tier} samples each in {options.workers} processes",
-            file=sys.stderr,
-            flush=True,
-        )
+        if not options.merge:
+            print(
+                f"validating {len(policies)} policies on {len(templates) * len(seeds)} "
+                f"{tier} samples each in {options.workers} processes",
+                file=sys.stderr,
+                flush=True,
+            )
         report = policy_grid.validate(
             policies,
             tier,
@@ -63,8 +65,11 @@ class EntityStreamSuite:
             options.max_samples,
             options.display,
             options.workers,
+            shard=options.shard,
+            merge=options.merge,
         )
-        report.verdicts.extend(statistical(options.instances))
+        if isinstance(report, policy_grid.ValidationReport):
+            report.verdicts.extend(statistical(options.instances))
         return report
 
 

@@ -11,6 +11,10 @@ statistical invariants and extra checks. `validate` runs every eval through
 - each rerun gives identical per-sample scores;
 - the statistical invariants (pure, over generated instances);
 - the suite's extra checks, if any.
+
+With ``--shard K/N`` it plays only its share of the evals (`shards`) and checks nothing;
+with ``--merge`` it plays nothing and checks every invariant over the logs the shards left
+in the log dir (`finished_logs`).
 """
 
 from __future__ import annotations
@@ -26,10 +30,17 @@ from typing import Any
 
 from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
-from inspect_ai.log import read_eval_log
 
+from inspect_memgym.validity.finished_logs import (
+    eval_label,
+    eval_metadata,
+    finished_logs,
+    grid_key,
+    read_summary,
+)
 from inspect_memgym.validity.report import RunSummary, SuiteReport
 from inspect_memgym.validity.runs import RunResult, SuiteRun, rerun_verdict, run_result
+from inspect_memgym.validity.shards import ShardReport, share
 from inspect_memgym.validity.suite import ValidateOptions, get_suite
 from inspect_memgym.validity.verdicts import Verdict
 
@@ -37,6 +48,8 @@ REGISTRY_MODULE = "inspect_memgym._registry"
 """Imported by each worker process: it registers every task, suite and the memgym provider."""
 SUMMARY_SKIPS = ("messages", "events", "attachments", "events_data", "timelines")
 """Sample fields a run's summary does not read (almost all of a log's bytes)."""
+JOB_COST = 1.0
+"""Estimated cost of any eval of a policy grid: every run plays the whole grid."""
 QUIET_DISPLAY = "log"
 """Inspect's display when ``none`` is asked for (prints nothing at the default log level and
 skips laying out a results table after every eval)."""
@@ -127,11 +140,20 @@ class PolicyGridSuite:
             arguments["templates"] = options.templates
         return self.factory(**arguments)
 
-    def validate(self, options: ValidateOptions) -> SuiteReport:
-        """Run every eval and check every invariant.
+    def grid_key(self, options: ValidateOptions) -> str:
+        """The key of the grid these options play (tagged on every eval's log).
 
         Args:
-            options: How to run it.
+            options: The grid's overrides (seeds, tier, templates).
+        """
+        return grid_key(self.task, options.seeds, tier=options.tier, templates=options.templates)
+
+    def validate(self, options: ValidateOptions) -> SuiteReport | ShardReport:
+        """Run every eval (or one shard's share, or none) and check every invariant.
+
+        Args:
+            options: How to run it (``shard``: play a share and check nothing; ``merge``:
+                play nothing and check the logs in the log dir).
 
         Raises:
             ValueError: For an option the task does not take, or an unknown run.
@@ -147,7 +169,11 @@ class PolicyGridSuite:
         reruns = [name for name in self.reruns if name in names]
         jobs = [Job(self.task, run.name, False) for run in chosen]
         jobs += [Job(self.task, name, True) for name in reruns]
-        done = run_jobs(jobs, options)
+        if options.shard is not None:
+            mine = run_jobs(share(jobs, lambda job: JOB_COST, options.shard), options)
+            played = [(job.label, result.samples, result.errors) for job, result in mine.items()]
+            return ShardReport(self.task, options.shard, played, len(jobs), options.log_dir)
+        done = self._read_jobs(jobs, options) if options.merge else run_jobs(jobs, options)
         results = {job.run: done[job] for job in jobs if not job.rerun}
         verdicts = [bound.check(run.name, results) for run in chosen for bound in run.bounds]
         verdicts.append(_no_errors(results))
@@ -175,6 +201,16 @@ class PolicyGridSuite:
             self.task, self.headline, summaries, verdicts, options.log_dir, self.notes
         )
 
+    def _read_jobs(self, jobs: Sequence[Job], options: ValidateOptions) -> dict[Job, RunResult]:
+        """Every job's result, from the newest of its logs in the log dir."""
+        locations = finished_logs(
+            options.log_dir, self.grid_key(options), [job.label for job in jobs]
+        )
+        return {
+            job: run_result(read_summary(locations[job.label], SUMMARY_SKIPS), self.scorer)
+            for job in jobs
+        }
+
 
 def _no_errors(results: Mapping[str, RunResult]) -> Verdict:
     errors = {name: result.errors for name, result in results.items() if result.errors}
@@ -199,6 +235,11 @@ class Job:
     run: str
     rerun: bool
 
+    @property
+    def label(self) -> str:
+        """The eval's label in reports and log metadata."""
+        return eval_label(self.run, self.rerun)
+
 
 def run_job(job: Job, options: ValidateOptions) -> tuple[Job, RunResult]:
     """Play one job's eval and summarise its log.
@@ -222,8 +263,9 @@ def run_job(job: Job, options: ValidateOptions) -> tuple[Job, RunResult]:
         log_realtime=False,
         score_display=False,
         tags=["validate", job.run, *(["rerun"] if job.rerun else [])],
+        metadata=eval_metadata(suite.grid_key(options), job.label),
     )
-    summary = read_eval_log(log.location, exclude_fields=set(SUMMARY_SKIPS))
+    summary = read_summary(log.location, SUMMARY_SKIPS)
     return job, run_result(summary, suite.scorer)
 
 

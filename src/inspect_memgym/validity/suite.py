@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from inspect_memgym.kit.named import lookup
+from inspect_memgym.validity.shards import Shard
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,8 @@ class ValidateOptions:
         tier: Tier of the grid, for tasks that have tiers (None: the suite's).
         templates: Comma-separated templates, for tasks that have them (None: the suite's).
         policies: Comma-separated policies, for suites that play a policy list.
+        shard: Play only this shard's share of the evals, and check no invariant.
+        merge: Play nothing; check every invariant over the logs in ``log_dir``.
     """
 
     log_dir: str
@@ -39,6 +42,8 @@ class ValidateOptions:
     tier: str | None = None
     templates: str | None = None
     policies: str | None = None
+    shard: Shard | None = None
+    merge: bool = False
 
 
 class ValidityReport(Protocol):
