@@ -3,6 +3,7 @@ that the numbers behind them (question-type counts, outcome shares, period curve
 
 from __future__ import annotations
 
+import itertools
 import struct
 from pathlib import Path
 
@@ -159,7 +160,7 @@ def test_many_score_keys_never_overlap_and_a_missing_one_says_so() -> None:
     [axes] = figure.axes
     boxes = [label.get_window_extent(renderer) for label in axes.get_xticklabels()]
     assert len(boxes) == len(keys)
-    for left, right in zip(boxes, boxes[1:], strict=False):
+    for left, right in itertools.pairwise(boxes):
         assert not left.overlaps(right)
     marks = [text.get_text() for text in axes.texts]
     assert marks == ["n/a", "n/a"]  # the last key, for each model; not a zero bar
