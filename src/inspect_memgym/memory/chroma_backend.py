@@ -9,6 +9,12 @@ whose name is unique per eval, sample and epoch (see
 `inspect_memgym.memory.collection_names`); `close()` deletes it unless the
 backend was created with `keep=True`.
 
+Against a server every ChromaDB call goes through `chroma_retry.call_with_retry`: a
+transport error is retried with bounded, doubling waits, then becomes one line naming the
+server and how to resume the run. `close()` never raises: a collection it cannot delete
+(the server is gone) is logged, with the command that removes it later
+(`inspect-memgym chroma-clean`), so the error that ended the sample is the one reported.
+
 Each entry is one document whose id is the entry id and whose metadata
 holds `entry_id`. Beside the collection the backend keeps a `TextIndex` of
 every entry's text (filled from the collection, page by page, when it opens
@@ -29,9 +35,9 @@ which asked for the nearest verbatim and name-phrase matches every time with
 `$regex` filters that ChromaDB evaluates by reading every document.
 """
 
-import contextlib
-from collections.abc import Iterator
-from typing import Any
+import logging
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 from chromadb.api import ClientAPI
 from chromadb.api.models.Collection import Collection
@@ -40,16 +46,22 @@ from chromadb.errors import NotFoundError
 from chromadb.utils.embedding_functions import DefaultEmbeddingFunction
 
 from inspect_memgym.memory.backend import MemoryBackend, MemoryEntry, SearchHit
+from inspect_memgym.memory.chroma_clean import KEEP_METADATA_KEY
 from inspect_memgym.memory.chroma_connection import (
     EMBEDDED_LOCATION,
     embedded_client,
     is_embedded_client,
 )
+from inspect_memgym.memory.chroma_retry import call_with_retry
 from inspect_memgym.memory.collection_names import check_collection_name, sample_collection_name
 from inspect_memgym.memory.content import normalize_entry_content
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING, make_embedding
 from inspect_memgym.memory.ranking import Candidate, RankingQuery, prepare_query, rank
 from inspect_memgym.memory.text_index import TextIndex
+
+logger = logging.getLogger(__name__)
+
+Result = TypeVar("Result")
 
 CUSTOM_CLIENT_LOCATION = "client"
 """Location recorded when a caller passes its own client without naming its location."""
@@ -60,6 +72,8 @@ MAX_ID_FILTER = 1000
 GET_PAGE_SIZE = 5000
 """Entries fetched per `collection.get`: one get of a whole 100k-entry collection exceeds
 SQLite's limit on query variables inside ChromaDB."""
+CLEANUP_RETRY_DELAYS_SECONDS = (0.5, 1.0)
+"""Waits before retrying a failed collection delete at close: short, the sample is over."""
 
 # Characters that are meta in the Rust regex syntax ChromaDB uses; escaping
 # them (and nothing else) is always valid there.
@@ -119,9 +133,13 @@ class ChromaBackend(MemoryBackend):
             if collection_name is not None
             else sample_collection_name()
         )
-        self._collection: Collection = self._client.get_or_create_collection(
-            name=self._collection_name,
-            embedding_function=embedding_function,  # type: ignore[arg-type]
+        self._collection: Collection = self._call(
+            "open collection",
+            lambda: self._client.get_or_create_collection(
+                name=self._collection_name,
+                embedding_function=embedding_function,  # type: ignore[arg-type]
+                metadata={KEEP_METADATA_KEY: keep},
+            ),
         )
         self._text_index = TextIndex()
         self._next_entry_id = self._index_stored_entries() + 1
@@ -162,10 +180,13 @@ class ChromaBackend(MemoryBackend):
         text = normalize_entry_content(content)
         self._ensure_open()
         entry_id = self._next_entry_id
-        self._collection.add(
-            ids=[_document_id(entry_id)],
-            documents=[text],
-            metadatas=[{"entry_id": entry_id}],
+        self._call(
+            "add an entry",
+            lambda: self._collection.add(
+                ids=[_document_id(entry_id)],
+                documents=[text],
+                metadatas=[{"entry_id": entry_id}],
+            ),
         )
         self._text_index.put(entry_id, text)
         self._next_entry_id += 1
@@ -175,20 +196,26 @@ class ChromaBackend(MemoryBackend):
         """Replace the text of an existing entry."""
         text = normalize_entry_content(content)
         self.get(entry_id)  # raises KeyError when absent
-        self._collection.update(ids=[_document_id(entry_id)], documents=[text])
+        self._call(
+            "replace an entry",
+            lambda: self._collection.update(ids=[_document_id(entry_id)], documents=[text]),
+        )
         self._text_index.put(entry_id, text)
 
     def delete(self, entry_id: int) -> None:
         """Remove one entry (KeyError if absent)."""
         self.get(entry_id)  # raises KeyError when absent
-        self._collection.delete(ids=[_document_id(entry_id)])
+        self._call("delete an entry", lambda: self._collection.delete(ids=[_document_id(entry_id)]))
         if entry_id in self._text_index:
             self._text_index.remove(entry_id)
 
     def get(self, entry_id: int) -> MemoryEntry:
         """Fetch one entry (KeyError if absent)."""
         self._ensure_open()
-        result = self._collection.get(ids=[_document_id(entry_id)], include=["documents"])
+        result = self._call(
+            "read an entry",
+            lambda: self._collection.get(ids=[_document_id(entry_id)], include=["documents"]),
+        )
         documents = result["documents"] or []
         if not result["ids"] or not documents:
             raise KeyError(entry_id)
@@ -209,7 +236,7 @@ class ChromaBackend(MemoryBackend):
     def count(self) -> int:
         """Number of stored entries."""
         self._ensure_open()
-        return self._collection.count()
+        return self._call("count entries", self._collection.count)
 
     def search(self, query: str, top_k: int = 5) -> list[SearchHit]:
         """Rank entries for a query (see `inspect_memgym.memory.ranking`)."""
@@ -226,14 +253,41 @@ class ChromaBackend(MemoryBackend):
         return rank(candidates.values(), prepared, top_k)
 
     def close(self) -> None:
-        """Delete the collection, unless created with `keep=True` (idempotent)."""
+        """Delete the collection, unless created with `keep=True` (idempotent, never raises).
+
+        A collection that cannot be deleted (the server is gone) is logged, not raised: the
+        error that ended the sample, if any, stays the one reported.
+        """
         if self._closed:
             return
         self._closed = True
         if self._keep:
             return
-        with contextlib.suppress(ValueError, NotFoundError):  # already gone
-            self._client.delete_collection(self._collection_name)
+        try:
+            call_with_retry(
+                lambda: self._client.delete_collection(self._collection_name),
+                server=self._location,
+                action=f"delete collection {self._collection_name}",
+                delays=CLEANUP_RETRY_DELAYS_SECONDS,
+            )
+        except (ValueError, NotFoundError):  # already gone
+            return
+        except Exception as error:
+            logger.warning(
+                "Could not delete the ChromaDB collection %s at %s (%s); remove what a "
+                "crashed run left with `inspect-memgym chroma-clean`.",
+                self._collection_name,
+                self._location,
+                error,
+            )
+
+    def _call(self, action: str, operation: Callable[[], Result]) -> Result:
+        """Run one ChromaDB call; against a server, retry transport errors (bounded)."""
+        if self._location == EMBEDDED_LOCATION:
+            return operation()
+        return call_with_retry(
+            operation, server=self._location, action=f"{action} in {self._collection_name}"
+        )
 
     def _embed_query(self, text: str) -> Embeddings | None:
         """The query's embedding, computed once for all of a search's queries.
@@ -265,13 +319,16 @@ class ChromaBackend(MemoryBackend):
             among: Only these entries (by id), if given.
             where_document: Only documents passing this ChromaDB filter, if given.
         """
-        result: QueryResult = self._collection.query(
-            query_embeddings=query_embedding,
-            query_texts=[query.text] if query_embedding is None else None,
-            ids=None if among is None else [_document_id(entry_id) for entry_id in among],
-            n_results=limit,
-            where_document=where_document,  # type: ignore[arg-type]
-            include=["distances"],
+        result: QueryResult = self._call(
+            "search",
+            lambda: self._collection.query(
+                query_embeddings=query_embedding,
+                query_texts=[query.text] if query_embedding is None else None,
+                ids=None if among is None else [_document_id(entry_id) for entry_id in among],
+                n_results=limit,
+                where_document=where_document,  # type: ignore[arg-type]
+                include=["distances"],
+            ),
         )
         identifiers = result["ids"][0]
         distances = (result["distances"] or [[]])[0]
@@ -340,7 +397,7 @@ class ChromaBackend(MemoryBackend):
     def _index_stored_entries(self) -> int:
         """Fill the text index from the collection; returns the highest stored entry id."""
         highest = 0
-        if self._collection.count() == 0:
+        if self._call("count entries", self._collection.count) == 0:
             return highest
         for page in self._pages(["documents", "metadatas"]):
             for document, metadata in zip(
@@ -354,12 +411,16 @@ class ChromaBackend(MemoryBackend):
     def _pages(self, include: list[str]) -> Iterator[GetResult]:
         """The whole collection, `GET_PAGE_SIZE` entries per `get`."""
         offset = 0
-        while True:
-            page = self._collection.get(
+
+        def read_page() -> GetResult:
+            return self._collection.get(
                 include=include,  # type: ignore[arg-type]
                 limit=GET_PAGE_SIZE,
                 offset=offset,
             )
+
+        while True:
+            page = self._call("read entries", read_page)
             yield page
             if len(page["ids"]) < GET_PAGE_SIZE:
                 return
