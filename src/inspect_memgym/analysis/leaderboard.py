@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from statistics import fmean, stdev
 from typing import Any
@@ -281,7 +281,7 @@ def _counted_rows(infos: Sequence[EvalInfo], frames: Sequence[pd.DataFrame]) -> 
     return counted
 
 
-def _scored(info: EvalInfo, record: dict[str, Any]) -> bool:
+def _scored(info: EvalInfo, record: Mapping[Any, Any]) -> bool:
     """Whether a sample row holds a value of the log's reported scorer."""
     return record["values"].get(info.scorer) is not None
 
