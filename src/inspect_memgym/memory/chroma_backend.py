@@ -28,17 +28,26 @@ the only query. An entry more similar than the pool's least similar one is
 in the pool, so the nearest `top_k` verbatim matches are all in the pool when
 `top_k` of the pool's verbatim matches are more similar than that, or when
 the text index finds no verbatim match outside the pool; likewise for
-name-phrase matches. Otherwise ChromaDB is asked for the nearest `top_k`
-among the matches, by their ids (by the `$regex` document filter when there
-are more than `MAX_ID_FILTER`). The hits are the ones the earlier search gave,
-which asked for the nearest verbatim and name-phrase matches every time with
-`$regex` filters that ChromaDB evaluates by reading every document.
+name-phrase matches. Otherwise the `top_k` nearest matches outside the pool are added:
+- at most `MAX_ID_FILTER` of them in a collection of more than `LOCAL_SCORING_FROM`
+  entries: scored from their stored vectors (one `get` by id) with the collection's
+  distance computed here in float32, as ChromaDB does (the last bit can differ from
+  ChromaDB's SIMD sum, about 1e-7, and entries at exactly equal distance may be chosen
+  in another order). ChromaDB's own query restricted to a few ids walks most of its
+  HNSW graph at that size (0.5-1.8 s per query at 100k entries, benchmarks/RESULTS.md);
+- at most `MAX_ID_FILTER` in a smaller collection: by that query (a few ms there), so
+  the hits are ChromaDB's to the last bit;
+- more: by ChromaDB's `$regex` document filter, fast when the matches are that many.
+The hits are the ones the earlier search gave, which asked for the nearest
+verbatim and name-phrase matches every time with `$regex` filters that ChromaDB
+evaluates by reading every document.
 """
 
 import logging
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
+import numpy as np
 from chromadb.api import ClientAPI
 from chromadb.api.models.Collection import Collection
 from chromadb.api.types import Documents, EmbeddingFunction, Embeddings, GetResult, QueryResult
@@ -68,7 +77,9 @@ CUSTOM_CLIENT_LOCATION = "client"
 MINIMUM_VECTOR_CANDIDATES = 20
 VECTOR_CANDIDATES_PER_HIT = 4
 MAX_ID_FILTER = 1000
-"""Most entry ids one query restricts itself to; more fall back to a document filter."""
+"""Most missed matches scored from their stored vectors; more use a document filter."""
+LOCAL_SCORING_FROM = 2000
+"""Collections larger than this score missed matches from their stored vectors."""
 GET_PAGE_SIZE = 5000
 """Entries fetched per `collection.get`: one get of a whole 100k-entry collection exceeds
 SQLite's limit on query variables inside ChromaDB."""
@@ -353,8 +364,7 @@ class ChromaBackend(MemoryBackend):
         The pool holds the nearest entries, so an entry with a similarity above the pool's
         lowest is in the pool. The nearest `top_k` matches (of the query, or of a name
         phrase) are all in the pool when every match is, or when `top_k` matches in the pool
-        are more similar than the pool's lowest; otherwise ChromaDB is asked for the nearest
-        `top_k` among all the matches, as the earlier filtered query did.
+        are more similar than the pool's lowest; otherwise the missed matches are added.
         """
         floor = min(candidate.similarity for candidate in candidates.values())
         pooled = [
@@ -362,15 +372,28 @@ class ChromaBackend(MemoryBackend):
             for candidate in candidates.values()
             if candidate.similarity > floor
         ]
+        missed: list[tuple[set[int], list[str]]] = []
         if sum(1 for content in pooled if query.lowered in content) < top_k:
             verbatim = self._text_index.containing(query.lowered)
-            self._collect_matches(candidates, query, query_embedding, top_k, verbatim, [query.text])
+            if not verbatim.issubset(candidates):
+                missed.append((verbatim, [query.text]))
         phrases = list(query.name_phrases)
-        if not phrases or phrases == [query.lowered]:  # the same matches as above
-            return
-        if sum(1 for content in pooled if any(phrase in content for phrase in phrases)) < top_k:
+        distinct = bool(phrases) and phrases != [query.lowered]  # else the same matches
+        named_in_pool = sum(1 for content in pooled if any(phrase in content for phrase in phrases))
+        if distinct and named_in_pool < top_k:
             named = self._text_index.containing_any(phrases)
-            self._collect_matches(candidates, query, query_embedding, top_k, named, phrases)
+            if not named.issubset(candidates):
+                missed.append((named, phrases))
+        if not missed:
+            return
+        from_vectors = (
+            query_embedding is not None
+            and self._call("count entries", self._collection.count) > LOCAL_SCORING_FROM
+        )
+        for matches, match_phrases in missed:
+            self._collect_matches(
+                candidates, query, query_embedding, top_k, matches, match_phrases, from_vectors
+            )
 
     def _collect_matches(
         self,
@@ -380,19 +403,58 @@ class ChromaBackend(MemoryBackend):
         top_k: int,
         matches: set[int],
         phrases: list[str],
+        from_vectors: bool,
     ) -> None:
         """Add the `top_k` nearest matches, unless every match is a candidate already.
 
-        ChromaDB is given the matches' ids; when they are many, the document filter the
-        earlier search used instead (it selects the same entries).
+        At most `MAX_ID_FILTER` missed matches are scored from their stored vectors
+        (`from_vectors`) or by ChromaDB's query restricted to their ids; more by ChromaDB
+        with the document filter the earlier search used (it selects the same entries).
         """
-        if matches.issubset(candidates):
+        outside = sorted(matches.difference(candidates))
+        if not outside:
             return
-        if len(matches) <= MAX_ID_FILTER:
+        if from_vectors and query_embedding is not None and len(outside) <= MAX_ID_FILTER:
+            scored = self._similarities(outside, query_embedding)
+            nearest = sorted(scored, key=lambda pair: -pair[1])[:top_k]
+            _add_candidates(
+                candidates,
+                [
+                    Candidate(entry_id, self._text_index.content(entry_id), similarity)
+                    for entry_id, similarity in nearest
+                ],
+            )
+        elif len(matches) <= MAX_ID_FILTER:
             self._collect(candidates, query, query_embedding, top_k, among=sorted(matches))
         else:
             where_document = _contains_filter(phrases)
             self._collect(candidates, query, query_embedding, top_k, where_document=where_document)
+
+    def _similarities(
+        self, entry_ids: list[int], query_embedding: Embeddings
+    ) -> list[tuple[int, float]]:
+        """Each entry's similarity to the query (1 - ChromaDB's distance), from stored vectors."""
+        result = self._call(
+            "read entry vectors",
+            lambda: self._collection.get(
+                ids=[_document_id(entry_id) for entry_id in entry_ids], include=["embeddings"]
+            ),
+        )
+        vectors = np.asarray(result["embeddings"], dtype=np.float32)
+        if vectors.size == 0:
+            return []
+        query_vector = np.asarray(query_embedding[0], dtype=np.float32)
+        distances = _distances(vectors, query_vector, self._space())
+        return [
+            (int(identifier), 1.0 - float(distance))
+            for identifier, distance in zip(result["ids"], distances, strict=True)
+        ]
+
+    def _space(self) -> str:
+        """The collection's distance: `cosine`, `l2` or `ip`."""
+        configuration = self._collection.configuration or {}
+        hnsw = configuration.get("hnsw") or {}
+        return str(hnsw.get("space") or "l2")
 
     def _index_stored_entries(self) -> int:
         """Fill the text index from the collection; returns the highest stored entry id."""
@@ -437,6 +499,26 @@ def _document_id(entry_id: int) -> str:
 
 def _metadata_entry_id(metadata: Any) -> int:
     return int(metadata["entry_id"])
+
+
+def _add_candidates(candidates: dict[int, Candidate], found: list[Candidate]) -> None:
+    """Add entries to the candidates, keeping the higher similarity of an entry seen twice."""
+    for candidate in found:
+        known = candidates.get(candidate.entry_id)
+        if known is None or candidate.similarity > known.similarity:
+            candidates[candidate.entry_id] = candidate
+
+
+def _distances(vectors: np.ndarray, query: np.ndarray, space: str) -> np.ndarray:
+    """ChromaDB's distance of each row to the query, in float32 (cosine normalises both)."""
+    if space == "cosine":
+        vectors = vectors / np.linalg.norm(vectors, axis=1, keepdims=True).astype(np.float32)
+        query = query / np.float32(np.linalg.norm(query))
+        return np.asarray(np.float32(1.0) - vectors @ query, dtype=np.float32)
+    if space == "ip":
+        return np.asarray(np.float32(1.0) - vectors @ query, dtype=np.float32)
+    difference = vectors - query
+    return np.asarray(np.einsum("ij,ij->i", difference, difference), dtype=np.float32)
 
 
 def _contains_filter(phrases: list[str]) -> dict[str, Any]:
