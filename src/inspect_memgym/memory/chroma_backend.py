@@ -58,6 +58,7 @@ from inspect_memgym.memory.backend import MemoryBackend, MemoryEntry, SearchHit
 from inspect_memgym.memory.chroma_clean import KEEP_METADATA_KEY
 from inspect_memgym.memory.chroma_connection import (
     EMBEDDED_LOCATION,
+    ChromaServerError,
     embedded_client,
     is_embedded_client,
 )
@@ -284,12 +285,13 @@ class ChromaBackend(MemoryBackend):
         except (ValueError, NotFoundError):  # already gone
             return
         except Exception as error:
+            reason = "the server did not answer" if isinstance(error, ChromaServerError) else error
             logger.warning(
                 "Could not delete the ChromaDB collection %s at %s (%s); remove what a "
                 "crashed run left with `inspect-memgym chroma-clean`.",
                 self._collection_name,
                 self._location,
-                error,
+                reason,
             )
 
     def _call(self, action: str, operation: Callable[[], Result]) -> Result:
