@@ -59,8 +59,8 @@ from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES, get_tem
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.chroma_backend import ChromaBackend
 from inspect_memgym.memory.content import normalize_entry_content
-from inspect_memgym.memory.hashing_embedding import HashingEmbedding
 from inspect_memgym.memory.factory import create_backend
+from inspect_memgym.memory.hashing_embedding import HashingEmbedding
 from inspect_memgym.memory.markdown_backend import MarkdownBackend
 
 REPOSITORY = Path(__file__).resolve().parents[1]
