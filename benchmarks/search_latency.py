@@ -16,7 +16,7 @@ queries. Per query, in an order that rotates from query to query, it times:
   same data (its `chroma_backend`, `markdown_backend` and `ranking` modules are loaded from
   `git show`, so it is the earlier code itself, not a re-creation);
 - `after`: the search of this checkout.
-It also counts the queries on which `before` and `after` returned different hits, and
+It also counts the queries on which `before` and `after` returned different entries, and
 prints `after` against `floor` (p50 and p95 ratios, measured in the same run): the target at
 100k entries is a p95 at most twice the raw query's.
 
@@ -155,13 +155,18 @@ def time_side_by_side(searches: dict[str, Search], queries: list[str]) -> dict[s
             elapsed, hits[label] = milliseconds(lambda s=searches[label], q=query: s(q))
             timings[label].append(elapsed)
         assert hits["after"], query
-        differing += "before" in hits and hits["before"] != hits["after"]
+        differing += "before" in hits and _entries(hits["before"]) != _entries(hits["after"])
     return {
         "first": first,
         "p50": {label: percentile(values, 0.5) for label, values in timings.items()},
         "p95": {label: percentile(values, 0.95) for label, values in timings.items()},
         "differing": differing if "before" in searches else None,
     }
+
+
+def _entries(hits: Any) -> list[int]:
+    """The entry ids of a search's hits, best first (scores may differ in the last bits)."""
+    return [hit.entry_id for hit in hits]
 
 
 def grow_chroma(backend: ChromaBackend, batch: list[Note], first_id: int) -> None:

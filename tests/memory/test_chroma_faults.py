@@ -103,7 +103,7 @@ def test_a_server_restarted_mid_search_is_retried_and_logged_once(
     assert restarted, "the server did not start again"
     assert after == before
     assert after[0].content == NOTES[0]
-    outage = warnings_about(caplog, "did not answer")
+    outage = warnings_about(caplog, "retrying for up to")
     assert len(outage) == 1  # once per outage, not once per retry
     assert own_server.url in outage[0]
     assert len(warnings_about(caplog, "answers again")) == 1
@@ -130,7 +130,7 @@ def test_a_lost_server_is_one_line_and_cleanup_never_masks_it(
     assert "4 tries" in message and "`inspect eval-retry <log file>`" in message
     assert isinstance(lost.value, ChromaServerError)
     assert lost.value.__cause__ is None and lost.value.__suppress_context__
-    assert len(warnings_about(caplog, "did not answer")) == 1
+    assert len(warnings_about(caplog, "retrying for up to")) == 1
     [cleanup] = warnings_about(caplog, "Could not delete the ChromaDB collection")
     assert backend.collection_name in cleanup and "inspect-memgym chroma-clean" in cleanup
     assert backend.closed

@@ -388,10 +388,8 @@ class ChromaBackend(MemoryBackend):
                 missed.append((named, phrases))
         if not missed:
             return
-        from_vectors = (
-            query_embedding is not None
-            and self._call("count entries", self._collection.count) > LOCAL_SCORING_FROM
-        )
+        # the text index holds every entry: ChromaDB's count() costs ms at 100k entries
+        from_vectors = query_embedding is not None and len(self._text_index) > LOCAL_SCORING_FROM
         for matches, match_phrases in missed:
             self._collect_matches(
                 candidates, query, query_embedding, top_k, matches, match_phrases, from_vectors
