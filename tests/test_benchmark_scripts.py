@@ -84,10 +84,10 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
     ),
     "policy_table.py": (
         [
-            *("--tiers", "lite", "--seeds", "1", "--policies", "perfect"),
+            *("--tiers", "lite", "--seeds", "1", "--policies", "perfect", "--templates", "company"),
             *("--log-dir", f"{TEMPORARY}/policy", "--max-samples", "4"),
         ],
-        [r"\| lite \|.*perfect|\| perfect \|.*lite"],
+        [r"\| lite \| perfect \| 1 \| 1\.000 \|"],
     ),
     "real_model_table.py": (
         [f"{TEMPORARY}/reference"],  # one committed reference log, copied there
@@ -143,12 +143,13 @@ REFERENCE_LOG = REPOSITORY / "logs" / "reference" / "conversation_native_perfect
 """The smallest committed reference log, for `real_model_table.py`."""
 
 DRIVER = """
-import contextlib, json, runpy, sys, traceback
+import contextlib, json, runpy, sys, time, traceback
 from pathlib import Path
 plan = json.loads(sys.argv[1])
 for entry in plan:
     output, errors = Path(entry["stdout"]), Path(entry["stderr"])
     status = 0
+    started = time.perf_counter()  # reported for people, never asserted
     with output.open("w") as out, errors.open("w") as err:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             sys.argv = [entry["script"], *entry["arguments"]]
@@ -162,6 +163,7 @@ for entry in plan:
                 traceback.print_exc(file=err)
                 status = 1
     Path(entry["status"]).write_text(str(status))
+    print(f"{Path(entry['script']).name}: {time.perf_counter() - started:.1f} s", flush=True)
 """
 
 
