@@ -1,6 +1,9 @@
 """Show that each validity invariant fails when the thing it guards is broken.
 
-Usage: python benchmarks/break_invariants.py [--templates company,city,sport]
+Usage: python benchmarks/break_invariants.py [--templates company,city,sport] [--smoke]
+
+`--smoke` breaks one invariant (the write budget, one policy) on one template: a check that
+the script still runs, in the default tests.
 
 For each invariant, monkeypatch one piece of the suite (a policy, an answer rule, the
 budget check, determinism), run the policies that invariant compares through the real
@@ -122,13 +125,19 @@ BREAKS: list[tuple[str, str, list[str], Callable[[], Any]]] = [
 ]
 
 
+SMOKE_INVARIANT = "budget never exceeded"
+"""The break `--smoke` runs: one policy, so one short eval."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--templates", default="company,city,sport")
+    parser.add_argument("--smoke", action="store_true", help="one break on one template")
     args = parser.parse_args()
-    templates = args.templates.split(",")
+    templates = ["company"] if args.smoke else args.templates.split(",")
+    breaks = [entry for entry in BREAKS if entry[0] == SMOKE_INVARIANT] if args.smoke else BREAKS
     all_failed = True
-    for invariant, breakage, policies, patch in BREAKS:
+    for invariant, breakage, policies, patch in breaks:
         with patch(), tempfile.TemporaryDirectory() as log_dir:
             report = validate(policies, "lite", [0], templates, log_dir)
         verdicts = [verdict for verdict in report.verdicts if verdict.name == invariant]

@@ -2,6 +2,7 @@
 
     python benchmarks/isolation_table.py              # conversation small, 10 users
     python benchmarks/isolation_table.py --users 3    # quicker
+    python benchmarks/isolation_table.py --smoke      # one strategy, one policy, one user
 
 Prints, per memory strategy and policy, the headline (chance-corrected accuracy), the
 no-memory headline and the delta (mean ± standard error over users); then, for the agentic
@@ -64,16 +65,24 @@ def model_calls(log: EvalLog) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--users", type=int, default=10)
+    parser.add_argument(
+        "--smoke", action="store_true", help="none with perfect, one user, no cost runs"
+    )
     args = parser.parse_args()
-    print(f"conversation, small tier, {args.users} users (mean ± standard error over users)\n")
+    users = 1 if args.smoke else args.users
+    strategies = ["none"] if args.smoke else STRATEGY_NAMES
+    policies = ["perfect"] if args.smoke else POLICIES
+    print(f"conversation, small tier, {users} users (mean ± standard error over users)\n")
     print("| strategy | policy | corrected accuracy | no memory | memory delta |")
     print("|---|---|---:|---:|---:|")
-    for strategy in STRATEGY_NAMES:
-        for policy in POLICIES:
-            log, _ = run(conversation(tier="small", seeds=args.users, agent=strategy), policy)
+    for strategy in strategies:
+        for policy in policies:
+            log, _ = run(conversation(tier="small", seeds=users, agent=strategy), policy)
             keys = ("chance_corrected_accuracy", "no_memory", "memory_delta")
             row = [shown(values(log, key)) for key in keys]
             print(f"| {strategy} | {policy} | " + " | ".join(row) + " |")
+    if args.smoke:
+        return
     print("\nwhat isolation costs (memgym/perfect)\n")
     print("| run | model calls off | on | extra | wall s off | on | extra |")
     print("|---|---:|---:|---:|---:|---:|---:|")

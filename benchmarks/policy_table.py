@@ -2,6 +2,7 @@
 
 Usage: python benchmarks/policy_table.py [--tiers lite,standard,hard,multi] [--seeds 3]
        [--policies perfect,strategic,naive,guesser,abstainer] [--log-dir logs/policy_table]
+       [--templates company,city]
 
 Prints a Markdown table (mean over every template x seed) and the wall time of each run.
 """
@@ -24,7 +25,9 @@ def main() -> None:
     parser.add_argument("--policies", default="perfect,strategic,naive,guesser,abstainer")
     parser.add_argument("--log-dir", default="logs/policy_table")
     parser.add_argument("--max-samples", type=int, default=10)
+    parser.add_argument("--templates", default=None, help="e.g. company,city (default: all)")
     args = parser.parse_args()
+    templates = {} if args.templates is None else {"templates": args.templates}
     header = "| tier | policy | samples | " + " | ".join(SCORE_KEYS) + " | wall s |"
     print(header)
     print("|" + "---|" * (header.count("|") - 1))
@@ -32,7 +35,7 @@ def main() -> None:
         for policy in args.policies.split(","):
             started = time.perf_counter()
             [log] = inspect_eval(
-                entity_stream(tier=tier, seeds=args.seeds),
+                entity_stream(tier=tier, seeds=args.seeds, **templates),
                 model=f"memgym/{policy}",
                 log_dir=args.log_dir,
                 display="none",

@@ -35,11 +35,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--hops", type=int, default=4)
+    parser.add_argument(
+        "--sizes", default=",".join(str(size) for size in SIZES), help="context tokens"
+    )
     args = parser.parse_args()
+    sizes = [int(size) for size in args.sizes.split(",")]
     generate_instance(0, args.hops)  # warm imports
     print(f"research_qa generation, hops={args.hops}, seeds {SEEDS}, {args.runs} runs")
     print(f"{'tokens':>10} {'median ms':>10} {'min ms':>8} {'documents':>10} {'check ms':>9}")
-    for context_tokens in SIZES:
+    for context_tokens in sizes:
         timings = time_per_instance(args.hops, context_tokens, args.runs)
         instance = generate_instance(SEEDS[0], args.hops, context_tokens)
         started = time.perf_counter()

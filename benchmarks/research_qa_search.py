@@ -53,12 +53,16 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--hops", type=int, default=4)
     parser.add_argument("--chroma-1m", action="store_true")
+    parser.add_argument(
+        "--sizes", default=",".join(str(size) for size in SIZES), help="context tokens"
+    )
     args = parser.parse_args()
+    sizes = [int(size) for size in args.sizes.split(",")]
     print(f"research_qa search, hops={args.hops}, seeds 0-{args.seeds - 1}, top {RESULTS}\n")
     print("| backend | tokens | documents | build ms (median) | query ms (median) | hops found |")
     print("|---|---:|---:|---:|---:|---:|")
     for backend in ("bm25", "chroma"):
-        for tokens in SIZES:
+        for tokens in sizes:
             if backend == "chroma" and tokens == SIZES[-1] and not args.chroma_1m:
                 continue
             builds, queries, found = [], [], 0

@@ -63,17 +63,18 @@ def chroma_executable() -> str:
 
 
 @contextlib.contextmanager
-def running_chroma_server(path: Path) -> Iterator[ChromaServer]:
-    """Run `chroma run --path <path> --host 127.0.0.1 --port <free port>` until exit.
+def running_chroma_server(path: Path, port: int | None = None) -> Iterator[ChromaServer]:
+    """Run `chroma run --path <path> --host 127.0.0.1 --port <port>` until exit.
 
     Args:
-        path: Directory for the server's data.
+        path: Directory for the server's data (a restart on the same path keeps it).
+        port: TCP port; a free one when None.
 
     Yields:
         The server, already answering its heartbeat.
     """
-    port = free_port()
-    log = (path / "server.log").open("wb")
+    port = free_port() if port is None else port
+    log = (path / "server.log").open("ab")
     process = subprocess.Popen(
         [chroma_executable(), "run", "--path", str(path), "--host", HOST, "--port", str(port)],
         stdout=log,

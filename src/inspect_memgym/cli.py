@@ -15,6 +15,7 @@ from inspect_memgym.analysis.log_files import LogReadError
 from inspect_memgym.entity_stream.dataset import resolve_templates, scenario_sample
 from inspect_memgym.entity_stream.world.scenario import generate_scenario
 from inspect_memgym.entity_stream.world.tiers import TIERS, get_tier
+from inspect_memgym.memory.chroma_connection import ChromaServerError
 
 if TYPE_CHECKING:
     from inspect_memgym.analysis.leaderboard import Leaderboard
@@ -262,6 +263,33 @@ def _plot(args: argparse.Namespace) -> int:
     return 0
 
 
+def _chroma_clean(args: argparse.Namespace) -> int:
+    from inspect_memgym.memory.chroma_clean import clean_collections
+    from inspect_memgym.memory.chroma_connection import (
+        CHROMA_URL_ENV,
+        resolve_chroma_token,
+        resolve_chroma_url,
+        server_client,
+    )
+
+    url = resolve_chroma_url(args.url)
+    if url is None:
+        raise ValueError(f"name the ChromaDB server with --url or {CHROMA_URL_ENV}")
+    client = server_client(url, resolve_chroma_token(args.token))
+    report = clean_collections(client, dry_run=args.dry_run, include_kept=args.include_kept)
+    verb = "would remove" if args.dry_run else "removed"
+    for name in report.removed:
+        print(f"{verb} {name}")
+    for name in report.kept:
+        print(f"kept {name} (created with keep_memory; --include-kept removes it)")
+    print(
+        f"{url}: {verb} {len(report.removed)} inspect_memgym collection(s), kept "
+        f"{len(report.kept)}, left {report.others} other collection(s) alone",
+        file=sys.stderr,
+    )
+    return 0
+
+
 def _add_grid_arguments(command: argparse.ArgumentParser) -> None:
     """The scenario grid options shared by subcommands: tier, templates, seeds."""
     command.add_argument("--tier", choices=sorted(TIERS), default="standard")
@@ -418,6 +446,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     plot.add_argument("-o", "--output", required=True, help="directory for the PNG files")
     plot.set_defaults(handler=_plot)
+    chroma_clean = commands.add_parser(
+        "chroma-clean",
+        help="delete the collections crashed runs left on a ChromaDB server (only this suite's)",
+    )
+    chroma_clean.add_argument(
+        "--url", default=None, help="the ChromaDB server (default: MEMGYM_CHROMA_URL)"
+    )
+    chroma_clean.add_argument(
+        "--token", default=None, help="its token, if it needs one (default: MEMGYM_CHROMA_TOKEN)"
+    )
+    chroma_clean.add_argument(
+        "--dry-run", action="store_true", help="only list what would be removed"
+    )
+    chroma_clean.add_argument(
+        "--include-kept",
+        action="store_true",
+        help="also remove collections runs kept on purpose (-T keep_memory=true)",
+    )
+    chroma_clean.set_defaults(handler=_chroma_clean)
     _add_sweep(commands)
     return parser
 
@@ -482,7 +529,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.handler(args))
-    except LogReadError as error:
+    except (LogReadError, ChromaServerError) as error:
         print(f"{parser.prog} {args.command}: error: {error}", file=sys.stderr)
         return 1
     except ValueError as error:

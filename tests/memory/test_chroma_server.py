@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from chromadb.api import ClientAPI
 from inspect_ai import Task, eval
+from inspect_ai._util.error import PrerequisiteError
 from inspect_ai.dataset import Sample
 from inspect_ai.log import EvalSample
 from inspect_ai.model import ChatMessageTool, ModelOutput, ModelUsage
@@ -270,15 +271,11 @@ def test_an_unreachable_server_is_one_clear_error(tmp_path: Path) -> None:
         ChromaServerError, match=re.escape(f"Cannot reach a ChromaDB server at {url}")
     ):
         create_backend("chroma", chroma_url=url)
-    [log] = eval(
-        entity_stream(tier="lite", templates="company", seeds=1, chroma_url=url),
-        model="memgym/perfect",
-        log_dir=str(tmp_path),
-        display="none",
-    )
-    assert log.status == "error"
-    assert log.error is not None
-    assert f"Cannot reach a ChromaDB server at {url}" in log.error.message
+    with pytest.raises(ChromaServerError) as refused:  # the task is refused as it is built
+        entity_stream(tier="lite", templates="company", seeds=1, chroma_url=url)
+    assert isinstance(refused.value, PrerequisiteError)  # Inspect prints it as one line
+    assert "\n" not in str(refused.value)
+    assert f"Cannot reach a ChromaDB server at {url}" in str(refused.value)
 
 
 def test_token_headers_are_built_client_side() -> None:

@@ -283,3 +283,40 @@ def test_soak_both_backends_match_the_earlier_search(seed: int) -> None:
             assert_same_hits(markdown, markdown_reference, rng, 40)
             change_some(chroma, rng, min(20, chroma.count() - 1))
             change_some(markdown, rng, min(20, markdown.count() - 1))
+
+
+def test_in_a_large_collection_missed_matches_are_scored_from_their_vectors(
+    counted_queries: list[dict[str, object]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No id-restricted query (slow at 100k): the same hits, scores within float32 rounding."""
+    monkeypatch.setattr(chroma_backend, "LOCAL_SCORING_FROM", 0)
+    query = "What is Argon's revenue?"
+    filler = [f"Bolt Corp revenue note {number}: the revenue grew again." for number in range(40)]
+    with ChromaBackend() as backend:
+        for content in filler:
+            backend.add(content)
+        far = backend.add("xq: Argon")
+        counted_queries.clear()
+        hits = backend.search(query, 5)
+        assert hits[0].entry_id == far
+        assert len(counted_queries) == 1  # the pool; the far match was scored here
+        expected = chroma_reference(backend)(query, 5)
+        assert [hit.entry_id for hit in hits] == [hit.entry_id for hit in expected]
+        assert [hit.score for hit in hits] == pytest.approx(
+            [hit.score for hit in expected], abs=1e-6
+        )
+        rng = random.Random(7)
+        for content in random_memory(rng, 60):
+            backend.add(content)
+        reference = chroma_reference(backend)
+        for _ in range(40):
+            name, other = rng.sample(NAMES, 2)
+            question = rng.choice(QUERIES[:3]).format(
+                name=name, other=other, attribute=rng.choice(ATTRIBUTES)
+            )
+            top_k = rng.choice([1, 3, 5])
+            found, wanted = backend.search(question, top_k), reference(question, top_k)
+            assert [hit.entry_id for hit in found] == [hit.entry_id for hit in wanted], question
+            assert [hit.score for hit in found] == pytest.approx(
+                [hit.score for hit in wanted], abs=1e-6
+            )

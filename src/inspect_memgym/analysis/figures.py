@@ -218,9 +218,17 @@ def _keys(rows: Iterable[LeaderboardRow]) -> list[str]:
 
 
 def _row_details(row: LeaderboardRow, details: pd.DataFrame) -> list[dict[str, Any]]:
-    """The row's per-sample details (of the row's scorer), one dict per sample and epoch."""
+    """The row's per-sample details (of the row's scorer), one dict per sample and epoch.
+
+    Only the samples the row counts: a retry's copies of samples its first run scored, and
+    samples no log scored, are left out.
+    """
     chosen = details[details["eval_id"].isin(row.eval_ids)]
-    return [record.get(row.scorer, {}) for record in chosen["details"]]
+    return [
+        record["details"].get(row.scorer, {})
+        for record in chosen.to_dict("records")
+        if (str(record["eval_id"]), str(record["id"]), int(record["epoch"])) in row.counted
+    ]
 
 
 def _question_counts(samples: Sequence[dict[str, Any]]) -> dict[str, tuple[int, int]]:

@@ -1,7 +1,10 @@
 """The leaderboard: one row per (model, task, protocol), from eval logs.
 
-Each row pools the samples of every log of that model under that protocol. Logs are pooled
-only when no sample id appears in two of them (a run resumed or split by sample ids);
+Each row pools the samples of every log of that model under that protocol. A sample counts
+once, from the log that scored it: a log and its `inspect eval-retry` (same Inspect task id)
+both hold the samples the first run scored, and only the first run's copy counts; samples a
+log did not score (errors of a crashed run) count nowhere and never conflict. Other logs are
+pooled only when no scored sample id appears in two of them (a run split by sample ids);
 otherwise building the leaderboard is refused, because the same sample would count twice.
 Evals of one model under different protocols are never pooled: they are separate rows, and
 the leaderboard's notes say which protocol fields differ.
@@ -23,7 +26,7 @@ from __future__ import annotations
 import json
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from statistics import fmean, stdev
 from typing import Any
@@ -80,6 +83,8 @@ class EvalInfo:
         headline: Score key of the headline metric.
         keys: Score keys in the order the scorer declares its metrics.
         status: Eval status (success, error, cancelled, started).
+        task_id: Inspect's task id, shared by a run and its `inspect eval-retry` runs.
+        created: When the eval was created (ISO 8601), to order a run before its retries.
     """
 
     log: str
@@ -90,6 +95,8 @@ class EvalInfo:
     headline: str
     keys: tuple[str, ...]
     status: str
+    task_id: str = ""
+    created: str = ""
 
 
 @dataclass(frozen=True)
@@ -113,6 +120,7 @@ class LeaderboardRow:
         headline_by_sample: Each sample's headline value (epochs averaged), by sample id.
         costs: Estimate per memory cost figure the samples have (`SAMPLE_COST_KEYS`).
         roles: Tokens and cost (None without cost data) per model role, over samples.
+        counted: The (eval id, sample id, epoch) of every sample and epoch counted.
     """
 
     model: str
@@ -131,6 +139,7 @@ class LeaderboardRow:
     headline_by_sample: dict[str, float] = field(default_factory=dict)
     costs: dict[str, Estimate] = field(default_factory=dict)
     roles: dict[str, dict[str, float | None]] = field(default_factory=dict)
+    counted: frozenset[tuple[str, str, int]] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -191,6 +200,8 @@ def eval_infos(headers: Sequence[EvalLog]) -> list[EvalInfo]:
                 headline=str(headline) if isinstance(headline, str) else (keys or ("",))[0],
                 keys=keys,
                 status=str(row["status"]),
+                task_id=header.eval.task_id,
+                created=header.eval.created,
             )
         )
     return infos
@@ -204,7 +215,8 @@ def build_leaderboard(evals: Sequence[EvalInfo], samples: pd.DataFrame) -> Leade
         samples: Their samples (`sample_scores.sample_values`).
 
     Raises:
-        PoolingRefused: If two logs of one model and protocol share a sample id.
+        PoolingRefused: If two logs of one model and protocol (not a run and its retry)
+            scored the same sample id.
     """
     by_eval = {eval_id: rows for eval_id, rows in samples.groupby("eval_id", sort=False)}
     evals = [_completed(info, by_eval.get(info.eval_id, _EMPTY)) for info in evals]
@@ -217,7 +229,8 @@ def build_leaderboard(evals: Sequence[EvalInfo], samples: pd.DataFrame) -> Leade
     }
     rows = []
     for (model, protocol), infos in groups.items():
-        frames = [by_eval.get(info.eval_id, _EMPTY) for info in infos]
+        infos = sorted(infos, key=lambda info: info.created)
+        frames = _counted_rows(infos, [by_eval.get(info.eval_id, _EMPTY) for info in infos])
         _refuse_overlaps(model, protocol, infos, frames)
         rows.append(_row(model, protocol, infos, frames, varying[protocol.task]))
     rows.sort(key=_sort_key)
@@ -261,12 +274,38 @@ def _completed(info: EvalInfo, frame: pd.DataFrame) -> EvalInfo:
     return info
 
 
+def _counted_rows(infos: Sequence[EvalInfo], frames: Sequence[pd.DataFrame]) -> list[pd.DataFrame]:
+    """Each log's rows, without the copies a retry holds of samples an earlier run scored.
+
+    Args:
+        infos: The logs of one model and protocol, earliest first.
+        frames: Their sample rows.
+    """
+    scored_by_task: set[tuple[str, str, int]] = set()
+    counted = []
+    for info, frame in zip(infos, frames, strict=True):
+        keep = []
+        for record in frame.to_dict("records"):
+            key = (info.task_id, str(record["id"]), int(record["epoch"]))
+            scored = _scored(info, record)
+            keep.append(not (scored and info.task_id and key in scored_by_task))
+            if scored:
+                scored_by_task.add(key)
+        counted.append(frame[keep] if len(frame) else frame)
+    return counted
+
+
+def _scored(info: EvalInfo, record: Mapping[Any, Any]) -> bool:
+    """Whether a sample row holds a value of the log's reported scorer."""
+    return record["values"].get(info.scorer) is not None
+
+
 def _refuse_overlaps(
     model: str, protocol: Protocol, infos: Sequence[EvalInfo], frames: Sequence[pd.DataFrame]
 ) -> None:
     seen: dict[str, str] = {}
     for info, frame in zip(infos, frames, strict=True):
-        ids = set(frame["id"])
+        ids = {str(record["id"]) for record in frame.to_dict("records") if _scored(info, record)}
         clashes = sorted(sample_id for sample_id in ids if sample_id in seen)
         if clashes:
             other = seen[clashes[0]]
@@ -298,12 +337,14 @@ def _row(
     roles: dict[str, dict[str, float | None]] = {}
     tokens: list[int] = []
     costs: list[float] = []
+    counted: set[tuple[str, str, int]] = set()
     for info, frame in zip(infos, frames, strict=True):
         for record in frame.to_dict("records"):
             value = record["values"].get(info.scorer)
             if value is not None:
                 per_sample[str(record["id"])].append(value)
                 figures[str(record["id"])].append(record.get("figures") or {})
+                counted.add((info.eval_id, str(record["id"]), int(record["epoch"])))
             _add_roles(roles, record.get("roles") or {})
             if _known(record["tokens"]):
                 tokens.append(int(record["tokens"]))
@@ -333,6 +374,7 @@ def _row(
             if any(key in value for values in figures.values() for value in values)
         },
         roles=roles,
+        counted=frozenset(counted),
     )
 
 

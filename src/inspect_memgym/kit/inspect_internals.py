@@ -16,7 +16,8 @@ inspect-ai 0.3.285 offers no public way to do these things; if Inspect changes a
   ``inspect_ai._util.error.PrerequisiteError`` raised while a task is built as one line,
   without a traceback; any other exception there is shown with Inspect's whole traceback.
   A bad ``-T`` value is a user's mistake, so tasks raise it as a `TaskArgumentError`
-  (still a `ValueError` for callers in Python).
+  (still a `ValueError` for callers in Python). `OneLineError` is the same for failures that
+  are not about an argument (e.g. a ChromaDB server that does not answer).
 * `untracked_store_changes` (``inspect_ai.util._store.suspend_store_events``): every tool
   call is a span, and every span copies the whole store to JSON when it opens and when it
   closes, then diffs the two into a `StoreEvent`. A sample's memory ledger grows with every
@@ -145,6 +146,19 @@ class TaskArgumentError(PrerequisiteError, ValueError):
         """
         PrerequisiteError.__init__(self, message)
         ValueError.__init__(self, message)
+
+
+class OneLineError(PrerequisiteError, RuntimeError):
+    """A failure Inspect prints as one line; Python callers see a RuntimeError."""
+
+    def __init__(self, message: str) -> None:
+        """Keep the message for both bases.
+
+        Args:
+            message: What failed and what to do about it, in one line.
+        """
+        PrerequisiteError.__init__(self, message)
+        RuntimeError.__init__(self, message)
 
 
 @contextmanager

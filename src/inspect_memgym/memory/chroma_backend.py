@@ -9,6 +9,12 @@ whose name is unique per eval, sample and epoch (see
 `inspect_memgym.memory.collection_names`); `close()` deletes it unless the
 backend was created with `keep=True`.
 
+Against a server every ChromaDB call goes through `chroma_retry.call_with_retry`: a
+transport error is retried with bounded, doubling waits, then becomes one line naming the
+server and how to resume the run. `close()` never raises: a collection it cannot delete
+(the server is gone) is logged, with the command that removes it later
+(`inspect-memgym chroma-clean`), so the error that ended the sample is the one reported.
+
 Each entry is one document whose id is the entry id and whose metadata
 holds `entry_id`. Beside the collection the backend keeps a `TextIndex` of
 every entry's text (filled from the collection, page by page, when it opens
@@ -22,17 +28,26 @@ the only query. An entry more similar than the pool's least similar one is
 in the pool, so the nearest `top_k` verbatim matches are all in the pool when
 `top_k` of the pool's verbatim matches are more similar than that, or when
 the text index finds no verbatim match outside the pool; likewise for
-name-phrase matches. Otherwise ChromaDB is asked for the nearest `top_k`
-among the matches, by their ids (by the `$regex` document filter when there
-are more than `MAX_ID_FILTER`). The hits are the ones the earlier search gave,
-which asked for the nearest verbatim and name-phrase matches every time with
-`$regex` filters that ChromaDB evaluates by reading every document.
+name-phrase matches. Otherwise the `top_k` nearest matches outside the pool are added:
+- at most `MAX_ID_FILTER` of them in a collection of more than `LOCAL_SCORING_FROM`
+  entries: scored from their stored vectors (one `get` by id) with the collection's
+  distance computed here in float32, as ChromaDB does (the last bit can differ from
+  ChromaDB's SIMD sum, about 1e-7, and entries at exactly equal distance may be chosen
+  in another order). ChromaDB's own query restricted to a few ids walks most of its
+  HNSW graph at that size (0.5-1.8 s per query at 100k entries, benchmarks/RESULTS.md);
+- at most `MAX_ID_FILTER` in a smaller collection: by that query (a few ms there), so
+  the hits are ChromaDB's to the last bit;
+- more: by ChromaDB's `$regex` document filter, fast when the matches are that many.
+The hits are the ones the earlier search gave, which asked for the nearest
+verbatim and name-phrase matches every time with `$regex` filters that ChromaDB
+evaluates by reading every document.
 """
 
-import contextlib
-from collections.abc import Iterator
-from typing import Any
+import logging
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
+import numpy as np
 from chromadb.api import ClientAPI
 from chromadb.api.models.Collection import Collection
 from chromadb.api.types import Documents, EmbeddingFunction, Embeddings, GetResult, QueryResult
@@ -40,26 +55,37 @@ from chromadb.errors import NotFoundError
 from chromadb.utils.embedding_functions import DefaultEmbeddingFunction
 
 from inspect_memgym.memory.backend import MemoryBackend, MemoryEntry, SearchHit
+from inspect_memgym.memory.chroma_clean import KEEP_METADATA_KEY
 from inspect_memgym.memory.chroma_connection import (
     EMBEDDED_LOCATION,
+    ChromaServerError,
     embedded_client,
     is_embedded_client,
 )
+from inspect_memgym.memory.chroma_retry import call_with_retry
 from inspect_memgym.memory.collection_names import check_collection_name, sample_collection_name
 from inspect_memgym.memory.content import normalize_entry_content
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING, make_embedding
 from inspect_memgym.memory.ranking import Candidate, RankingQuery, prepare_query, rank
 from inspect_memgym.memory.text_index import TextIndex
 
+logger = logging.getLogger(__name__)
+
+Result = TypeVar("Result")
+
 CUSTOM_CLIENT_LOCATION = "client"
 """Location recorded when a caller passes its own client without naming its location."""
 MINIMUM_VECTOR_CANDIDATES = 20
 VECTOR_CANDIDATES_PER_HIT = 4
 MAX_ID_FILTER = 1000
-"""Most entry ids one query restricts itself to; more fall back to a document filter."""
+"""Most missed matches scored from their stored vectors; more use a document filter."""
+LOCAL_SCORING_FROM = 2000
+"""Collections larger than this score missed matches from their stored vectors."""
 GET_PAGE_SIZE = 5000
 """Entries fetched per `collection.get`: one get of a whole 100k-entry collection exceeds
 SQLite's limit on query variables inside ChromaDB."""
+CLEANUP_RETRY_DELAYS_SECONDS = (0.5, 1.0)
+"""Waits before retrying a failed collection delete at close: short, the sample is over."""
 
 # Characters that are meta in the Rust regex syntax ChromaDB uses; escaping
 # them (and nothing else) is always valid there.
@@ -119,9 +145,13 @@ class ChromaBackend(MemoryBackend):
             if collection_name is not None
             else sample_collection_name()
         )
-        self._collection: Collection = self._client.get_or_create_collection(
-            name=self._collection_name,
-            embedding_function=embedding_function,  # type: ignore[arg-type]
+        self._collection: Collection = self._call(
+            "open collection",
+            lambda: self._client.get_or_create_collection(
+                name=self._collection_name,
+                embedding_function=embedding_function,  # type: ignore[arg-type]
+                metadata={KEEP_METADATA_KEY: keep},
+            ),
         )
         self._text_index = TextIndex()
         self._next_entry_id = self._index_stored_entries() + 1
@@ -162,10 +192,13 @@ class ChromaBackend(MemoryBackend):
         text = normalize_entry_content(content)
         self._ensure_open()
         entry_id = self._next_entry_id
-        self._collection.add(
-            ids=[_document_id(entry_id)],
-            documents=[text],
-            metadatas=[{"entry_id": entry_id}],
+        self._call(
+            "add an entry",
+            lambda: self._collection.add(
+                ids=[_document_id(entry_id)],
+                documents=[text],
+                metadatas=[{"entry_id": entry_id}],
+            ),
         )
         self._text_index.put(entry_id, text)
         self._next_entry_id += 1
@@ -175,20 +208,26 @@ class ChromaBackend(MemoryBackend):
         """Replace the text of an existing entry."""
         text = normalize_entry_content(content)
         self.get(entry_id)  # raises KeyError when absent
-        self._collection.update(ids=[_document_id(entry_id)], documents=[text])
+        self._call(
+            "replace an entry",
+            lambda: self._collection.update(ids=[_document_id(entry_id)], documents=[text]),
+        )
         self._text_index.put(entry_id, text)
 
     def delete(self, entry_id: int) -> None:
         """Remove one entry (KeyError if absent)."""
         self.get(entry_id)  # raises KeyError when absent
-        self._collection.delete(ids=[_document_id(entry_id)])
+        self._call("delete an entry", lambda: self._collection.delete(ids=[_document_id(entry_id)]))
         if entry_id in self._text_index:
             self._text_index.remove(entry_id)
 
     def get(self, entry_id: int) -> MemoryEntry:
         """Fetch one entry (KeyError if absent)."""
         self._ensure_open()
-        result = self._collection.get(ids=[_document_id(entry_id)], include=["documents"])
+        result = self._call(
+            "read an entry",
+            lambda: self._collection.get(ids=[_document_id(entry_id)], include=["documents"]),
+        )
         documents = result["documents"] or []
         if not result["ids"] or not documents:
             raise KeyError(entry_id)
@@ -209,7 +248,7 @@ class ChromaBackend(MemoryBackend):
     def count(self) -> int:
         """Number of stored entries."""
         self._ensure_open()
-        return self._collection.count()
+        return self._call("count entries", self._collection.count)
 
     def search(self, query: str, top_k: int = 5) -> list[SearchHit]:
         """Rank entries for a query (see `inspect_memgym.memory.ranking`)."""
@@ -226,14 +265,42 @@ class ChromaBackend(MemoryBackend):
         return rank(candidates.values(), prepared, top_k)
 
     def close(self) -> None:
-        """Delete the collection, unless created with `keep=True` (idempotent)."""
+        """Delete the collection, unless created with `keep=True` (idempotent, never raises).
+
+        A collection that cannot be deleted (the server is gone) is logged, not raised: the
+        error that ended the sample, if any, stays the one reported.
+        """
         if self._closed:
             return
         self._closed = True
         if self._keep:
             return
-        with contextlib.suppress(ValueError, NotFoundError):  # already gone
-            self._client.delete_collection(self._collection_name)
+        try:
+            call_with_retry(
+                lambda: self._client.delete_collection(self._collection_name),
+                server=self._location,
+                action=f"delete collection {self._collection_name}",
+                delays=CLEANUP_RETRY_DELAYS_SECONDS,
+            )
+        except (ValueError, NotFoundError):  # already gone
+            return
+        except Exception as error:
+            reason = "the server did not answer" if isinstance(error, ChromaServerError) else error
+            logger.warning(
+                "Could not delete the ChromaDB collection %s at %s (%s); remove what a "
+                "crashed run left with `inspect-memgym chroma-clean`.",
+                self._collection_name,
+                self._location,
+                reason,
+            )
+
+    def _call(self, action: str, operation: Callable[[], Result]) -> Result:
+        """Run one ChromaDB call; against a server, retry transport errors (bounded)."""
+        if self._location == EMBEDDED_LOCATION:
+            return operation()
+        return call_with_retry(
+            operation, server=self._location, action=f"{action} in {self._collection_name}"
+        )
 
     def _embed_query(self, text: str) -> Embeddings | None:
         """The query's embedding, computed once for all of a search's queries.
@@ -265,13 +332,16 @@ class ChromaBackend(MemoryBackend):
             among: Only these entries (by id), if given.
             where_document: Only documents passing this ChromaDB filter, if given.
         """
-        result: QueryResult = self._collection.query(
-            query_embeddings=query_embedding,
-            query_texts=[query.text] if query_embedding is None else None,
-            ids=None if among is None else [_document_id(entry_id) for entry_id in among],
-            n_results=limit,
-            where_document=where_document,  # type: ignore[arg-type]
-            include=["distances"],
+        result: QueryResult = self._call(
+            "search",
+            lambda: self._collection.query(
+                query_embeddings=query_embedding,
+                query_texts=[query.text] if query_embedding is None else None,
+                ids=None if among is None else [_document_id(entry_id) for entry_id in among],
+                n_results=limit,
+                where_document=where_document,  # type: ignore[arg-type]
+                include=["distances"],
+            ),
         )
         identifiers = result["ids"][0]
         distances = (result["distances"] or [[]])[0]
@@ -296,8 +366,7 @@ class ChromaBackend(MemoryBackend):
         The pool holds the nearest entries, so an entry with a similarity above the pool's
         lowest is in the pool. The nearest `top_k` matches (of the query, or of a name
         phrase) are all in the pool when every match is, or when `top_k` matches in the pool
-        are more similar than the pool's lowest; otherwise ChromaDB is asked for the nearest
-        `top_k` among all the matches, as the earlier filtered query did.
+        are more similar than the pool's lowest; otherwise the missed matches are added.
         """
         floor = min(candidate.similarity for candidate in candidates.values())
         pooled = [
@@ -305,15 +374,26 @@ class ChromaBackend(MemoryBackend):
             for candidate in candidates.values()
             if candidate.similarity > floor
         ]
+        missed: list[tuple[set[int], list[str]]] = []
         if sum(1 for content in pooled if query.lowered in content) < top_k:
             verbatim = self._text_index.containing(query.lowered)
-            self._collect_matches(candidates, query, query_embedding, top_k, verbatim, [query.text])
+            if not verbatim.issubset(candidates):
+                missed.append((verbatim, [query.text]))
         phrases = list(query.name_phrases)
-        if not phrases or phrases == [query.lowered]:  # the same matches as above
-            return
-        if sum(1 for content in pooled if any(phrase in content for phrase in phrases)) < top_k:
+        distinct = bool(phrases) and phrases != [query.lowered]  # else the same matches
+        named_in_pool = sum(1 for content in pooled if any(phrase in content for phrase in phrases))
+        if distinct and named_in_pool < top_k:
             named = self._text_index.containing_any(phrases)
-            self._collect_matches(candidates, query, query_embedding, top_k, named, phrases)
+            if not named.issubset(candidates):
+                missed.append((named, phrases))
+        if not missed:
+            return
+        # the text index holds every entry: ChromaDB's count() costs ms at 100k entries
+        from_vectors = query_embedding is not None and len(self._text_index) > LOCAL_SCORING_FROM
+        for matches, match_phrases in missed:
+            self._collect_matches(
+                candidates, query, query_embedding, top_k, matches, match_phrases, from_vectors
+            )
 
     def _collect_matches(
         self,
@@ -323,24 +403,63 @@ class ChromaBackend(MemoryBackend):
         top_k: int,
         matches: set[int],
         phrases: list[str],
+        from_vectors: bool,
     ) -> None:
         """Add the `top_k` nearest matches, unless every match is a candidate already.
 
-        ChromaDB is given the matches' ids; when they are many, the document filter the
-        earlier search used instead (it selects the same entries).
+        At most `MAX_ID_FILTER` missed matches are scored from their stored vectors
+        (`from_vectors`) or by ChromaDB's query restricted to their ids; more by ChromaDB
+        with the document filter the earlier search used (it selects the same entries).
         """
-        if matches.issubset(candidates):
+        outside = sorted(matches.difference(candidates))
+        if not outside:
             return
-        if len(matches) <= MAX_ID_FILTER:
+        if from_vectors and query_embedding is not None and len(outside) <= MAX_ID_FILTER:
+            scored = self._similarities(outside, query_embedding)
+            nearest = sorted(scored, key=lambda pair: -pair[1])[:top_k]
+            _add_candidates(
+                candidates,
+                [
+                    Candidate(entry_id, self._text_index.content(entry_id), similarity)
+                    for entry_id, similarity in nearest
+                ],
+            )
+        elif len(matches) <= MAX_ID_FILTER:
             self._collect(candidates, query, query_embedding, top_k, among=sorted(matches))
         else:
             where_document = _contains_filter(phrases)
             self._collect(candidates, query, query_embedding, top_k, where_document=where_document)
 
+    def _similarities(
+        self, entry_ids: list[int], query_embedding: Embeddings
+    ) -> list[tuple[int, float]]:
+        """Each entry's similarity to the query (1 - ChromaDB's distance), from stored vectors."""
+        result = self._call(
+            "read entry vectors",
+            lambda: self._collection.get(
+                ids=[_document_id(entry_id) for entry_id in entry_ids], include=["embeddings"]
+            ),
+        )
+        vectors = np.asarray(result["embeddings"], dtype=np.float32)
+        if vectors.size == 0:
+            return []
+        query_vector = np.asarray(query_embedding[0], dtype=np.float32)
+        distances = _distances(vectors, query_vector, self._space())
+        return [
+            (int(identifier), 1.0 - float(distance))
+            for identifier, distance in zip(result["ids"], distances, strict=True)
+        ]
+
+    def _space(self) -> str:
+        """The collection's distance: `cosine`, `l2` or `ip`."""
+        configuration = self._collection.configuration or {}
+        hnsw = configuration.get("hnsw") or {}
+        return str(hnsw.get("space") or "l2")
+
     def _index_stored_entries(self) -> int:
         """Fill the text index from the collection; returns the highest stored entry id."""
         highest = 0
-        if self._collection.count() == 0:
+        if self._call("count entries", self._collection.count) == 0:
             return highest
         for page in self._pages(["documents", "metadatas"]):
             for document, metadata in zip(
@@ -354,12 +473,16 @@ class ChromaBackend(MemoryBackend):
     def _pages(self, include: list[str]) -> Iterator[GetResult]:
         """The whole collection, `GET_PAGE_SIZE` entries per `get`."""
         offset = 0
-        while True:
-            page = self._collection.get(
+
+        def read_page() -> GetResult:
+            return self._collection.get(
                 include=include,  # type: ignore[arg-type]
                 limit=GET_PAGE_SIZE,
                 offset=offset,
             )
+
+        while True:
+            page = self._call("read entries", read_page)
             yield page
             if len(page["ids"]) < GET_PAGE_SIZE:
                 return
@@ -376,6 +499,26 @@ def _document_id(entry_id: int) -> str:
 
 def _metadata_entry_id(metadata: Any) -> int:
     return int(metadata["entry_id"])
+
+
+def _add_candidates(candidates: dict[int, Candidate], found: list[Candidate]) -> None:
+    """Add entries to the candidates, keeping the higher similarity of an entry seen twice."""
+    for candidate in found:
+        known = candidates.get(candidate.entry_id)
+        if known is None or candidate.similarity > known.similarity:
+            candidates[candidate.entry_id] = candidate
+
+
+def _distances(vectors: np.ndarray, query: np.ndarray, space: str) -> np.ndarray:
+    """ChromaDB's distance of each row to the query, in float32 (cosine normalises both)."""
+    if space == "cosine":
+        vectors = vectors / np.linalg.norm(vectors, axis=1, keepdims=True).astype(np.float32)
+        query = query / np.float32(np.linalg.norm(query))
+        return np.asarray(np.float32(1.0) - vectors @ query, dtype=np.float32)
+    if space == "ip":
+        return np.asarray(np.float32(1.0) - vectors @ query, dtype=np.float32)
+    difference = vectors - query
+    return np.asarray(np.einsum("ij,ij->i", difference, difference), dtype=np.float32)
 
 
 def _contains_filter(phrases: list[str]) -> dict[str, Any]:

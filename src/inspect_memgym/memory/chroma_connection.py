@@ -10,8 +10,10 @@ headers ChromaDB's token authentication accepts, `Authorization: Bearer
 is configured to read.
 
 The URL is checked before anything connects; the server must answer a
-heartbeat within `HEARTBEAT_TIMEOUT_SECONDS`. Failures are a
-`ChromaServerError` whose message names the server, never the token. ChromaDB itself is
+heartbeat within `HEARTBEAT_TIMEOUT_SECONDS` (`check_chroma_server`, which tasks call
+when they are built, so a server that is not there stops the run before any sample
+starts). Failures are a `ChromaServerError`: one line naming the server, never the token,
+that Inspect prints without a traceback. ChromaDB itself is
 imported when the first client is created, not when this module is.
 """
 
@@ -26,6 +28,8 @@ import urllib.request
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
+
+from inspect_memgym.kit.inspect_internals import OneLineError
 
 if TYPE_CHECKING:
     from chromadb.api import ClientAPI
@@ -48,7 +52,7 @@ _server_clients: dict[tuple[str, str | None], ClientAPI] = {}
 _clients_lock = threading.Lock()
 
 
-class ChromaServerError(RuntimeError):
+class ChromaServerError(OneLineError):
     """The ChromaDB server cannot be used: unreachable, or it refused the token."""
 
 
@@ -184,6 +188,22 @@ def chroma_location(chroma_url: str | None = None) -> str:
     """
     url = resolve_chroma_url(chroma_url)
     return EMBEDDED_LOCATION if url is None else parse_chroma_url(url).url
+
+
+def check_chroma_server(chroma_url: str | None = None) -> None:
+    """Fail fast when the configured server does not answer its heartbeat.
+
+    Args:
+        chroma_url: Explicit URL, else `MEMGYM_CHROMA_URL`; nothing is checked when
+            neither is set (the embedded client).
+
+    Raises:
+        ValueError: If the URL is malformed.
+        ChromaServerError: If nothing answers at the URL, or not a ChromaDB server.
+    """
+    url = resolve_chroma_url(chroma_url)
+    if url is not None:
+        _check_heartbeat(parse_chroma_url(url))
 
 
 def embedded_client() -> ClientAPI:

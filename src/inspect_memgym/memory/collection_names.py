@@ -7,6 +7,10 @@ of one sample) can never pick the same name:
 unit tests) it is `memgym-<32 hex>`. Every name obeys ChromaDB's rules:
 3-512 characters from `[a-zA-Z0-9._-]`, starting and ending with a letter or
 digit, no `..`, and never an IP address (the `memgym-` prefix sees to that).
+
+`is_suite_collection_name` recognises exactly these two shapes, so a clean-up of what a
+crashed run left (`inspect-memgym chroma-clean`) never touches a collection named by
+anyone else, even one that merely starts with `memgym-`.
 """
 
 import re
@@ -24,6 +28,10 @@ RANDOM_SUFFIX_HEX_DIGITS = 8
 _VALID_NAME = re.compile(r"^[a-zA-Z0-9](?:[a-zA-Z0-9._-]*[a-zA-Z0-9])?$")
 _INVALID_CHARACTERS = re.compile(r"[^a-zA-Z0-9._-]+")
 _REPEATED_DOTS = re.compile(r"\.{2,}")
+_SUITE_NAME = re.compile(
+    rf"^{COLLECTION_PREFIX}(?:[0-9a-f]{{32}}"
+    rf"|[a-zA-Z0-9._-]*-e\d+-[0-9a-f]{{{RANDOM_SUFFIX_HEX_DIGITS}}})$"
+)
 
 
 def sample_collection_name() -> str:
@@ -45,6 +53,18 @@ def sample_collection_name() -> str:
         suffix,
     ]
     return COLLECTION_PREFIX + "-".join(part for part in parts if part)
+
+
+def is_suite_collection_name(name: str) -> bool:
+    """Whether a collection name has the shape `sample_collection_name` gives.
+
+    Args:
+        name: A collection name found on a server.
+
+    Returns:
+        True for `memgym-<32 hex>` and `memgym-<eval id>-<sample id>-e<epoch>-<8 hex>`.
+    """
+    return bool(_SUITE_NAME.match(name))
 
 
 def sanitize_name_part(text: str) -> str:

@@ -1,7 +1,8 @@
 """Where and how a sample's memory is kept: one typed object every task and strategy passes.
 
 Tasks build `MemorySettings` from their ``-T`` arguments (which it checks at once, so a bad
-backend, embedding or server URL is refused before any sample runs); solvers and memory
+backend, embedding or server URL, or a ChromaDB server that does not answer, is refused
+before any sample runs); solvers and memory
 strategies open one backend per sample and epoch from it.
 """
 
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from inspect_memgym.memory.backend import MemoryBackend
+from inspect_memgym.memory.chroma_connection import check_chroma_server
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import (
     DEFAULT_BACKEND,
@@ -39,13 +41,15 @@ class MemorySettings:
     keep_memory: bool = False
 
     def __post_init__(self) -> None:
-        """Refuse an unknown backend or embedding, or a malformed URL or token."""
+        """Refuse an unknown backend or embedding, a malformed URL or token, or a dead server."""
         check_backend_choice(
             self.backend,
             self.embedding,
             chroma_url=self.chroma_url,
             chroma_token=self.chroma_token,
         )
+        if self.backend == "chroma":
+            check_chroma_server(self.chroma_url)
 
     @property
     def location(self) -> str:

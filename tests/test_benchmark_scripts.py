@@ -1,0 +1,223 @@
+"""Every script in benchmarks/ still runs: each in a tiny smoke mode, its output checked.
+
+A benchmark that nothing runs rots (``search_latency.py`` once imported a class from where
+it no longer lived, and nobody noticed). Here every script runs with arguments that make it
+small (`SMOKE`), or is listed in `EXCLUDED` with the reason. To pay Python's and Inspect's
+import once rather than once per script, one subprocess runs them all in turn, each as
+``__main__`` with its own ``sys.argv`` and its output captured to a file; each test then
+checks one script's exit status and the shape of its output. Nothing here is timed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+BENCHMARKS = REPOSITORY / "benchmarks"
+TEMPORARY = "{tmp}"
+"""Replaced in arguments by a fresh directory of the run."""
+
+SMOKE: dict[str, tuple[list[str], list[str]]] = {
+    "break_invariants.py": (
+        ["--smoke"],
+        [
+            r"- broke 'memory_write no longer checks the budget' -> FAIL \(as it must\)",
+            r"every invariant failed when broken",
+        ],
+    ),
+    "code_qa_generation.py": (
+        ["--runs", "1", "--sizes", "10000"],
+        [r"\| context tokens \| ms median", r"\| 10,000 \| [\d.]+ \| [\d.]+ \|"],
+    ),
+    "code_qa_table.py": (
+        ["--seeds", "1", "--policies", "perfect", "--agents", "none", "--ingest-groups", "1"],
+        [r"\| perfect \| none \|"],
+    ),
+    "conversation_generation.py": (
+        ["--users", "2"],
+        [r"\| small \| [\d.]+ \| [\d.]+ \| \d+ \|", r"\| base \|", r"\| extra \|"],
+    ),
+    "conversation_table.py": (
+        [
+            *("--tier", "small", "--seeds", "1", "--runs", "perfect:native"),
+            *("--log-dir", f"{TEMPORARY}/conversation", "--max-samples", "1"),
+        ],
+        [r"\| perfect \| native \|"],
+    ),
+    "entry_point_import.py": (
+        ["--runs", "1"],
+        [r"entry point import over 1 runs: min [\d.]+ s.*heavy libraries loaded: none"],
+    ),
+    "feedback_table.py": (
+        [
+            *("--tier", "small", "--seeds", "1", "--policies", "perfect", "--protocols"),
+            *("off_policy", "--feedback", "verbal", "--log-dir", f"{TEMPORARY}/feedback"),
+        ],
+        [r"perfect", r"off_policy"],
+    ),
+    "generation_speed.py": (
+        ["--tier", "lite", "--seeds", "1", "--repeats", "1"],
+        [r"tier lite: 10 scenarios", r"CPU ms per scenario: median [\d.]+"],
+    ),
+    "harness_overhead.py": (
+        [
+            "--runs",
+            "1",
+            "--cases",
+            "",
+            "--case",
+            "tiny=entity_stream:perfect:tier=lite,seed=0,templates=company",
+        ],
+        [r"harness overhead: 1 runs per case", r"tiny", r"load average now [\d.]+"],
+    ),
+    "isolation_table.py": (
+        ["--smoke"],
+        [r"conversation, small tier, 1 users", r"\| none \| perfect \| [+-]\d\.\d{3} ± "],
+    ),
+    "policy_table.py": (
+        [
+            *("--tiers", "lite", "--seeds", "1", "--policies", "perfect", "--templates", "company"),
+            *("--log-dir", f"{TEMPORARY}/policy", "--max-samples", "4"),
+        ],
+        [r"\| lite \| perfect \| 1 \| 1\.000 \|"],
+    ),
+    "real_model_table.py": (
+        [f"{TEMPORARY}/reference"],  # one committed reference log, copied there
+        [r"\| reference \| conversation\w* \| \d+ \|"],
+    ),
+    "research_qa_example.py": ([], [r"research_qa-h3-s0003", r"Gold answer: ", r"\| hop \|"]),
+    "research_qa_generation.py": (
+        ["--runs", "1", "--hops", "3", "--sizes", "10000"],
+        [r"research_qa generation, hops=3", r"^\s+[\d,]+\s+[\d.]+\s+[\d.]+\s+\d+\s+[\d.]+$"],
+    ),
+    "research_qa_policy_table.py": (
+        ["--seeds", "1", "--hops", "3", "--strategies", "none", "--policies", "perfect"],
+        [r"\| perfect \| none \|"],
+    ),
+    "research_qa_search.py": (
+        ["--seeds", "1", "--hops", "3", "--sizes", "10000"],
+        [r"\| bm25 \| 10,000 \| \d+ \|", r"\| chroma \| 10,000 \| \d+ \|.* \| \d/3 \|"],
+    ),
+    "search_latency.py": (
+        ["--smoke"],
+        [
+            r"\| embedded \| 300 \| floor \| [\d.]+ \| [\d.]+ \|",
+            r"\| embedded \| 300 \| after \| [\d.]+ \| [\d.]+ \|",
+            r"after / floor: p50 [\d.]+, p95 [\d.]+",
+            r"\| markdown \| 300 \| after \|",
+        ],
+    ),
+}
+"""Script -> (arguments, patterns its standard output must match)."""
+
+EXCLUDED: dict[str, str] = {
+    "harness_floor.py": "a module, not a script: harness_overhead.py imports it and runs it",
+    "official_protocol.py": (
+        "times `inspect eval` of the 100-sample official protocol in fresh processes; its "
+        "pieces (the task, the CLI) are tested in tests/tasks"
+    ),
+    "public_datasets_table.py": (
+        "writes LoCoMo and LongMemEval files at their real sizes (600 turns, 110k tokens) "
+        "on purpose; the tasks are tested on small files in tests/locomo and tests/longmemeval"
+    ),
+    "reference_logs.py": (
+        "reruns the reference grid (about 20 minutes); tests/analysis/test_reference_logs.py "
+        "checks the committed logs it writes"
+    ),
+    "validity_table.py": (
+        "runs every task's whole validity suite (many minutes); `inspect-memgym validate` is "
+        "tested per task in tests/test_cli_validate.py"
+    ),
+}
+"""Script -> why it has no smoke run here."""
+
+REFERENCE_LOG = REPOSITORY / "logs" / "reference" / "conversation_native_perfect.eval"
+"""The smallest committed reference log, for `real_model_table.py`."""
+
+DRIVER = """
+import contextlib, json, runpy, sys, time, traceback
+from pathlib import Path
+plan = json.loads(sys.argv[1])
+for entry in plan:
+    output, errors = Path(entry["stdout"]), Path(entry["stderr"])
+    status = 0
+    started = time.perf_counter()  # reported for people, never asserted
+    with output.open("w") as out, errors.open("w") as err:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            sys.argv = [entry["script"], *entry["arguments"]]
+            sys.path.insert(0, str(Path(entry["script"]).parent))  # as for `python script.py`
+            try:
+                runpy.run_path(entry["script"], run_name="__main__")
+            except SystemExit as exit:
+                code = exit.code
+                status = code if isinstance(code, int) else (0 if code is None else 1)
+            except BaseException:
+                traceback.print_exc(file=err)
+                status = 1
+    Path(entry["status"]).write_text(str(status))
+    print(f"{Path(entry['script']).name}: {time.perf_counter() - started:.1f} s", flush=True)
+"""
+
+
+def test_every_script_is_smoked_or_excluded_with_a_reason() -> None:
+    scripts = sorted(path.name for path in BENCHMARKS.glob("*.py"))
+    assert sorted([*SMOKE, *EXCLUDED]) == scripts
+    assert not set(SMOKE) & set(EXCLUDED)
+
+
+@pytest.fixture(scope="module")
+def smoke_runs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Run every smoke in one subprocess; returns the directory of their outputs."""
+    directory = tmp_path_factory.mktemp("benchmark_smoke")
+    (directory / "reference").mkdir()
+    shutil.copy(REFERENCE_LOG, directory / "reference" / REFERENCE_LOG.name)
+    plan = []
+    for script, (arguments, _) in SMOKE.items():
+        stem = script.removesuffix(".py")
+        plan.append(
+            {
+                "script": str(BENCHMARKS / script),
+                "arguments": [
+                    argument.replace(TEMPORARY, str(directory)) for argument in arguments
+                ],
+                "stdout": str(directory / f"{stem}.out"),
+                "stderr": str(directory / f"{stem}.err"),
+                "status": str(directory / f"{stem}.status"),
+            }
+        )
+    environment = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(REPOSITORY / "src"), os.environ.get("PYTHONPATH", "")]),
+    }
+    subprocess.run(
+        [sys.executable, "-c", DRIVER, json.dumps(plan)],
+        cwd=REPOSITORY,
+        env=environment,
+        timeout=1200,
+        check=False,
+    )
+    return directory
+
+
+@pytest.mark.parametrize("script", sorted(SMOKE))
+def test_the_script_runs_in_smoke_mode(script: str, smoke_runs: Path) -> None:
+    stem = script.removesuffix(".py")
+    status_file = smoke_runs / f"{stem}.status"
+    errors = (
+        (smoke_runs / f"{stem}.err").read_text() if (smoke_runs / f"{stem}.err").exists() else ""
+    )
+    assert status_file.exists(), f"{script} never finished:\n{errors[-3000:]}"
+    output = (smoke_runs / f"{stem}.out").read_text()
+    assert status_file.read_text() == "0", f"{script} failed:\n{errors[-3000:]}"
+    for pattern in SMOKE[script][1]:
+        assert re.search(pattern, output, re.MULTILINE), (
+            f"{script}: no line matches {pattern!r}:\n{output[-2000:]}"
+        )
