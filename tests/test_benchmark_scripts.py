@@ -82,6 +82,10 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         ["--smoke"],
         [r"conversation, small tier, 1 users", r"\| none \| perfect \| [+-]\d\.\d{3} ± "],
     ),
+    "memory_systems_table.py": (
+        ["--smoke", "--log-dir", f"{TEMPORARY}/systems"],
+        [r"\| locomo \| example \| [\d.]+ \| [+-][\d.]+ \| – \| \d+ \|"],
+    ),
     "policy_table.py": (
         [
             *("--tiers", "lite", "--seeds", "1", "--policies", "perfect", "--templates", "company"),

@@ -292,7 +292,9 @@ def _chroma_clean(args: argparse.Namespace) -> int:
 
 def _add_grid_arguments(command: argparse.ArgumentParser) -> None:
     """The scenario grid options shared by subcommands: tier, templates, seeds."""
-    command.add_argument("--tier", choices=sorted(TIERS), default="standard")
+    command.add_argument(
+        "--tier", choices=sorted(TIERS), default="standard", help="(default: standard)"
+    )
     command.add_argument(
         "--templates", default=None, help="comma-separated template names (default: all 10)"
     )
@@ -306,13 +308,21 @@ def _add_grid_arguments(command: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``inspect-memgym``."""
-    parser = argparse.ArgumentParser(prog="inspect-memgym", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="inspect-memgym",
+        description=(
+            "Generate, validate, compare and plot the inspect_memgym memory benchmarks "
+            "(run them with `inspect eval inspect_memgym/<task>`)."
+        ),
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     generate = commands.add_parser(
         "generate", help="write entity_stream samples (events, questions, gold answers) as JSONL"
     )
     _add_grid_arguments(generate)
-    generate.add_argument("--write-budget", type=int, default=None)
+    generate.add_argument(
+        "--write-budget", type=int, default=None, help="writes allowed (default: the tier's)"
+    )
     generate.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
     generate.set_defaults(handler=_generate)
     validate = commands.add_parser(
@@ -436,7 +446,11 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("--plot", default=None, help="also write the figure to this PNG file")
     compare.set_defaults(handler=_compare)
     plot = commands.add_parser(
-        "plot", help="PNG figures: axes per model, accuracy per question type, failures, periods"
+        "plot",
+        help=(
+            "PNG figures per task: scores, question types, failures, periods, learning "
+            "curve, cost frontier"
+        ),
     )
     plot.add_argument(
         "log_dirs",
