@@ -44,7 +44,11 @@ def main() -> None:
             wall = time.perf_counter() - started
             assert log.results is not None and log.samples is not None
             errors = sum(1 for sample in log.samples if sample.error)
-            means = {score.name: score.metrics["mean"].value for score in log.results.scores}
+            means = {
+                score.name: score.metrics["mean"].value
+                for score in log.results.scores
+                if "mean" in score.metrics  # the scorer's memory-cost entry has none
+            }
             cells = " | ".join(f"{means[key]:.3f}" for key in SCORE_KEYS)
             note = f" ({errors} errors)" if errors else ""
             print(

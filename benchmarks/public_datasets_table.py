@@ -222,7 +222,11 @@ def main() -> None:
                 wall = median(seconds for _, seconds, _ in runs)
                 cpu = median(seconds for _, _, seconds in runs)
                 assert log.results is not None
-                means = {score.name: score.metrics["mean"].value for score in log.results.scores}
+                means = {
+                    score.name: score.metrics["mean"].value
+                    for score in log.results.scores
+                    if "mean" in score.metrics  # the scorer's memory-cost entry has none
+                }
                 calls, tokens = usage(log)
                 samples = len(log.samples or [])
                 print(

@@ -116,6 +116,8 @@ def test_compare_and_plot_take_the_folder(
         figure.description for figure in clean_figures
     ]
     for figure, clean_figure in zip(figures, clean_figures, strict=True):
+        if figure.path.endswith("_frontier.png"):
+            continue  # it draws wall-clock latency, which no two runs share
         # the same data drawn: the same pixels
         assert Path(figure.path).read_bytes() == Path(clean_figure.path).read_bytes()
     assert main(["leaderboard", str(folder), "--format", "csv"]) == 0

@@ -22,10 +22,9 @@ import io
 import re
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 import fsspec
-import pyarrow as pa
-import pyarrow.parquet as pq
 
 from inspect_memgym.feedback.memorybench_records import (
     MemoryBenchRecord,
@@ -33,6 +32,9 @@ from inspect_memgym.feedback.memorybench_records import (
     text_rows,
 )
 from inspect_memgym.kit.dataset_files import read_failure
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 TABLE_SUFFIXES = (".arrow", ".parquet")
 TEXT_SUFFIXES = (".json", ".jsonl")
@@ -145,6 +147,8 @@ def _read_rows(location: str) -> list[tuple[object, str | None]]:
 
 
 def _arrow(data: bytes, name: str) -> pa.Table:
+    import pyarrow as pa  # loaded only for Arrow data: the task's import stays light
+
     buffer = pa.py_buffer(data)
     try:
         return pa.ipc.open_stream(buffer).read_all()
@@ -158,6 +162,9 @@ def _arrow(data: bytes, name: str) -> pa.Table:
 
 
 def _parquet(data: bytes, name: str) -> pa.Table:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
     try:
         return pq.read_table(io.BytesIO(data))
     except (pa.ArrowInvalid, OSError) as error:
