@@ -1,4 +1,4 @@
-"""Every task's validity suite, run once, summarised for the README and RESULTS.md.
+"""Every task's validity suite, run once, summarised for docs/validity.md and RESULTS.md.
 
     python benchmarks/validity_table.py [--tasks a,b] [--workers 2] [--log-dir logs/validity]
 

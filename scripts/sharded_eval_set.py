@@ -15,8 +15,8 @@ sample count, `validity.shards.share`), writes one selection per worker, starts 
 workers at once and waits; then it checks that every task left exactly one successful log.
 A worker needs nothing from another's disk: every task generates its samples from its
 seeds, and memory lives in each sample's own in-process store. On a cluster, the same
-selection files and command are what each pod (or machine) runs; see the README's
-"Running on many machines". ``inspect-memgym leaderboard DIR`` reads the result.
+selection files and command are what each pod (or machine) runs; see
+docs/many-machines.md. ``inspect-memgym leaderboard DIR`` reads the result.
 """
 
 from __future__ import annotations
