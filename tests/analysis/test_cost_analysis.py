@@ -2,15 +2,15 @@
 logs with them give the leaderboard columns, the ``samples_df``/``evals_df`` columns, the
 tokens per model role and the frontier figure.
 
-The committed reference logs predate the figures; a copy of one with figures written into
-its scores (and a grader's usage into its samples) stands for a new log, so no eval runs.
+A committed reference log with its figures taken out stands for a log written before them;
+a copy of one with known figures written into its scores (and a grader's usage into its
+samples) stands for a new log, so no eval runs.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import shutil
 from pathlib import Path
 
 import pytest
@@ -24,6 +24,7 @@ from inspect_memgym.analysis.leaderboard import load_leaderboard
 from inspect_memgym.analysis.leaderboard_format import MISSING, format_leaderboard
 from inspect_memgym.kit.cost_keys import (
     COST_KEY,
+    MEMORY_TOKENS_BY_QUESTION,
     MEMORY_TOKENS_PER_QUESTION,
     SEARCH_MS_P50,
     SEARCH_MS_P95,
@@ -58,10 +59,25 @@ def with_costs(log: EvalLog) -> EvalLog:
     return log
 
 
+def without_costs(log: EvalLog) -> EvalLog:
+    """The log as written before the figures: none in its scores or its results."""
+    assert log.samples and log.results
+    for sample in log.samples:
+        for score in (sample.scores or {}).values():
+            metadata = dict(score.metadata or {})
+            metadata.pop(COST_KEY, None)
+            metadata.pop(MEMORY_TOKENS_BY_QUESTION, None)
+            score.metadata = metadata
+    log.results.scores = [
+        score for score in log.results.scores if MEMORY_TOKENS_PER_QUESTION not in score.metrics
+    ]
+    return log
+
+
 @pytest.fixture(scope="module")
 def logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     directory = tmp_path_factory.mktemp("cost_logs")
-    shutil.copy(REFERENCE / OLD, directory / OLD)
+    write_eval_log(without_costs(read_eval_log(str(REFERENCE / OLD))), str(directory / OLD))
     write_eval_log(with_costs(read_eval_log(str(REFERENCE / NEW))), str(directory / NEW))
     return directory
 
