@@ -86,11 +86,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smoke", action="store_true", help="one system on one task")
     parser.add_argument("--log-dir", default=None, help="keep the logs here")
+    parser.add_argument("--systems", default=None, help="comma-separated (default: all)")
+    parser.add_argument("--tasks", default=None, help="comma-separated (default: all)")
     args = parser.parse_args()
     log_dir = Path(args.log_dir or tempfile.mkdtemp(prefix="memgym-systems-"))
     factories = task_factories(Path(tempfile.mkdtemp(prefix="memgym-systems-data-")))
     systems = {"example": SYSTEMS["example"]} if args.smoke else SYSTEMS
     tasks = {"locomo": factories["locomo"]} if args.smoke else factories
+    if args.systems:
+        systems = {name: SYSTEMS[name] for name in args.systems.split(",")}
+    if args.tasks:
+        tasks = {name: factories[name] for name in args.tasks.split(",")}
     policies = POLICIES[:1] if args.smoke else POLICIES
     for task_name, factory in tasks.items():
         for system, arguments in systems.items():

@@ -126,6 +126,10 @@ class McpSystem(MemorySystem):
             return None
         return parse_hits(await self._call("list", None, scope))
 
+    async def connect(self) -> None:
+        """Start the server and read its tools (before the sample's first operation)."""
+        await self._connected()
+
     async def close(self) -> None:
         """Stop the server (if it was started)."""
         if self._tools is not None:

@@ -7,6 +7,8 @@ The ``system`` strategy talks to it only through `MemorySystem`:
 - `MemorySystem.search`: the ``k`` best matches for a query within a scope, best first;
 - `MemorySystem.reset`: forget everything under a scope (at the end of a sample);
 - `MemorySystem.list_all` (optional): everything held under a scope, for diagnostics;
+- `MemorySystem.connect` (optional): start or reach the system (once, before the sample's
+  first operation, so a server's start-up is not counted as the first add's latency);
 - `MemorySystem.close`: release connections (once, when the sample's run ends).
 
 Every call is async. A `Scope` is unique to one sample and epoch, so samples that run at
@@ -109,6 +111,9 @@ class MemorySystem(ABC):
         """
         del scope
         return None
+
+    async def connect(self) -> None:  # noqa: B027 - optional hook
+        """Start or reach the system before the first operation (default: nothing to do)."""
 
     async def close(self) -> None:  # noqa: B027 - optional hook
         """Release the system's connections (default: nothing to release)."""

@@ -229,6 +229,7 @@ def system(
         adapter = _open(choice, embedding)
         scope = Scope(uuid.uuid4().hex, f"{state.sample_id}-e{state.epoch}")
         try:
+            await adapter.connect()
             agent = SystemStrategy(
                 adapter,
                 scope,
