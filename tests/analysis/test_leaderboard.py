@@ -216,3 +216,24 @@ def test_samples_not_scored_on_a_key_are_left_out_of_its_estimate() -> None:
     assert estimate([1.0, 0.0]).mean == 0.5 and estimate([1.0, 0.0]).stderr == 0.5
     assert math.isnan(estimate([math.nan, math.nan]).mean)
     assert math.isnan(estimate([math.nan, math.nan]).stderr)
+
+
+def test_a_run_cut_by_limit_says_how_much_of_the_dataset_ran(tmp_path: Path) -> None:
+    from inspect_ai import eval as inspect_eval
+
+    from inspect_memgym.analysis.figures import write_figures
+    from inspect_memgym.entity_stream.task import entity_stream
+
+    [log] = inspect_eval(
+        entity_stream(tier="smoke", seeds=2),
+        model="memgym/perfect",
+        limit=3,
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    assert log.status == "success"
+    [row] = load_leaderboard([str(tmp_path)]).rows
+    assert row.samples == 3
+    assert row.label.endswith(" · 3 of 20 samples")
+    figures = write_figures([str(tmp_path)], str(tmp_path / "figures"))
+    assert figures and all(Path(figure.path).exists() for figure in figures)

@@ -16,6 +16,7 @@ the protocol fields that differ when the logs hold several protocols of the task
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -112,12 +113,19 @@ def series_labels(rows: Sequence[LeaderboardRow]) -> list[str]:
     return labels
 
 
+def _shared_coverage(rows: Sequence[LeaderboardRow]) -> str:
+    """`` · 5 of 200 samples`` when every row scored the same part of its dataset, else ""."""
+    endings = {re.search(r" · \d+ of \d+ samples$", row.label) for row in rows}
+    found = {match.group(0) if match else "" for match in endings}
+    return found.pop() if len(found) == 1 else ""
+
+
 def _task_figures(
     task: str, rows: Sequence[LeaderboardRow], details: pd.DataFrame, directory: Path
 ) -> list[WrittenFigure]:
     labels = series_labels(rows)
     varying = differing_fields(row.protocol for row in rows)
-    common = rows[0].protocol.label(omit=varying)
+    common = rows[0].protocol.label(omit=varying) + _shared_coverage(rows)
     title = f"{task}: {common}" if common else task
     samples = [_row_details(row, details) for row in rows]
     written = []

@@ -85,6 +85,7 @@ class EvalInfo:
         status: Eval status (success, error, cancelled, started).
         task_id: Inspect's task id, shared by a run and its `inspect eval-retry` runs.
         created: When the eval was created (ISO 8601), to order a run before its retries.
+        dataset_samples: Samples in the task's dataset (more than ran under ``--limit``).
     """
 
     log: str
@@ -97,6 +98,7 @@ class EvalInfo:
     status: str
     task_id: str = ""
     created: str = ""
+    dataset_samples: int = 0
 
 
 @dataclass(frozen=True)
@@ -202,6 +204,7 @@ def eval_infos(headers: Sequence[EvalLog]) -> list[EvalInfo]:
                 status=str(row["status"]),
                 task_id=header.eval.task_id,
                 created=header.eval.created,
+                dataset_samples=header.eval.dataset.samples or 0,
             )
         )
     return infos
@@ -355,7 +358,7 @@ def _row(
         model=model,
         task=protocol.task,
         protocol=protocol,
-        label=protocol.label(varying),
+        label=_with_coverage(protocol.label(varying), len(per_sample), infos),
         headline=first.headline,
         keys=keys,
         samples=len(per_sample),
@@ -388,6 +391,16 @@ def _add_roles(
         cost = usage.get("cost")
         if cost is not None:
             total["cost"] = (total["cost"] or 0.0) + cost
+
+
+def _with_coverage(label: str, scored: int, infos: Sequence[EvalInfo]) -> str:
+    """The label, saying so when fewer samples were scored than the dataset holds.
+
+    The protocol describes the task as it was asked for (e.g. ``seeds 0–19``); a run
+    with ``--limit`` scores part of it, and the label must not claim the whole.
+    """
+    planned = max((info.dataset_samples for info in infos), default=0)
+    return f"{label} · {scored} of {planned} samples" if 0 < scored < planned else label
 
 
 def _known(value: Any) -> bool:
