@@ -65,3 +65,12 @@ def test_a_sweep_runs_every_pair_then_compares_them(
 def test_a_bad_sweep_is_refused_before_anything_runs(plan: SweepPlan, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         sweep_tasks(plan)
+
+
+def test_a_sweep_in_process_leaves_no_active_model_behind(tmp_path: Path) -> None:
+    from inspect_ai.model._model import active_model
+
+    arguments = ["sweep", "--model", "memgym/perfect", "--tasks", "feedback", "--agents", "none"]
+    options = ["-T", "tier=small", "-T", "seed=0", "--log-dir", str(tmp_path), "--display", "none"]
+    assert main([*arguments, *options]) == 0
+    assert active_model() is None  # a task built next in Python is not "inside an eval"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextvars
 import json
 import os
 import sys
@@ -234,7 +235,10 @@ def _sweep(args: argparse.Namespace) -> int:
         flush=True,
     )
     roles = parse_assignments(args.model_role, "--model-role")
-    succeeded, _ = eval_set(
+    # eval_set resolves its tasks in the caller's context, setting Inspect's active model
+    # there; a copy keeps that from outliving the sweep when it runs in-process.
+    succeeded, _ = contextvars.copy_context().run(
+        eval_set,
         tasks,
         log_dir=args.log_dir,
         model=args.model,
