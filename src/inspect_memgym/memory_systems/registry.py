@@ -149,7 +149,8 @@ def _check_packages(name: str, built_in: BuiltInSystem) -> None:
     if missing:
         raise ValueError(
             f"memory system {name!r} needs {', '.join(missing)}: "
-            f"pip install 'inspect-memgym[{built_in.extra}]'"
+            f"pip install 'inspect_memgym[{built_in.extra}]' "
+            f"(in a clone: pip install -e '.[{built_in.extra}]')"
         )
 
 
