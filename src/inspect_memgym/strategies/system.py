@@ -30,7 +30,7 @@ from inspect_memgym.memory.budget import (
 from inspect_memgym.memory.content import MAX_CONTENT_CHARS
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.ledger import current_ledger, logged_operation
-from inspect_memgym.memory_systems.registry import SystemChoice, choose_system
+from inspect_memgym.memory_systems.registry import choose_system
 from inspect_memgym.memory_systems.system import MemoryItem, MemorySystem, Scope, SystemHit
 from inspect_memgym.strategies.drivers import drive
 from inspect_memgym.strategies.passages import split_passages
@@ -226,7 +226,7 @@ def system(
     )
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
-        adapter = _open(choice, embedding)
+        adapter = choice.open(embedding=embedding)
         scope = Scope(uuid.uuid4().hex, f"{state.sample_id}-e{state.epoch}")
         try:
             await adapter.connect()
@@ -243,10 +243,6 @@ def system(
             await _release(adapter, scope, keep_memory)
 
     return solve
-
-
-def _open(choice: SystemChoice, embedding: str) -> MemorySystem:
-    return choice.open(embedding=embedding)
 
 
 async def _release(adapter: MemorySystem, scope: Scope, keep_memory: bool) -> None:
