@@ -22,6 +22,7 @@ from inspect_memgym.kit.cost_keys import (
     ADD_MS_P50,
     ADDS,
     COST_KEY,
+    COST_METRIC_NAMES,
     MEMORY_TOKENS_BY_QUESTION,
     MEMORY_TOKENS_PER_QUESTION,
     QUESTIONS_METERED,
@@ -58,12 +59,15 @@ def costs(log: EvalLog, task_name: str) -> list[dict[str, Any]]:
 
 
 def cost_metrics(log: EvalLog, task_name: str) -> dict[str, float]:
-    """The `memory_cost` metrics, reported under the scorer's own name."""
+    """The `memory_cost` metrics, reported under the scorer's own name (by figure name)."""
     scorer = TASKS[task_name][2]
     assert log.results is not None
     [score] = [score for score in log.results.scores if score.name == scorer]
-    assert {metric.group for metric in score.metrics.values()} == {"memory_cost"}
-    return {name: metric.value for name, metric in score.metrics.items()}
+    figures = {name: metric.value for name, metric in score.metrics.items()}
+    cost = [name for name, metric in score.metrics.items() if metric.group == "memory_cost"]
+    assert cost == list(figures)[: len(cost)]  # the cost figures come first
+    by_metric = {metric: figure for figure, metric in COST_METRIC_NAMES.items()}
+    return {by_metric[name]: figures[name] for name in cost}
 
 
 @pytest.mark.parametrize("task_name", sorted(TASKS))

@@ -112,12 +112,24 @@ def series_labels(rows: Sequence[LeaderboardRow]) -> list[str]:
     return labels
 
 
+def _common_label(rows: Sequence[LeaderboardRow], varying: Sequence[str]) -> str:
+    """What the rows share, from what they scored (their seeds and share of the dataset).
+
+    When the rows did not all run the same samples, the seeds are left out of the title:
+    each row's own label has them.
+    """
+    ran = {row.ran for row in rows}
+    if len(ran) == 1:
+        return rows[0].protocol.label(omit=varying, ran=rows[0].ran)
+    return rows[0].protocol.label(omit=[*varying, "seeds"])
+
+
 def _task_figures(
     task: str, rows: Sequence[LeaderboardRow], details: pd.DataFrame, directory: Path
 ) -> list[WrittenFigure]:
     labels = series_labels(rows)
     varying = differing_fields(row.protocol for row in rows)
-    common = rows[0].protocol.label(omit=varying)
+    common = _common_label(rows, varying)
     title = f"{task}: {common}" if common else task
     samples = [_row_details(row, details) for row in rows]
     written = []
