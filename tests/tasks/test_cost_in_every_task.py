@@ -8,13 +8,16 @@ was used; the scorer's ``memory_cost`` metrics are the means of the samples' fig
 
 from __future__ import annotations
 
+import io
 import math
 from statistics import fmean
 from typing import Any
 
 import pytest
 from inspect_ai import eval
+from inspect_ai._display.core.results import task_scores
 from inspect_ai.log import EvalLog
+from rich.console import Console
 from test_strategy_matrix import GRADER, TASKS
 
 from eval_speed import cached_distribution_scan  # noqa: F401  (autouse fixture)
@@ -90,6 +93,28 @@ def test_every_task_records_what_memory_costs(task_name: str, tmp_path: Any) -> 
     assert set(metrics) == {MEMORY_TOKENS_PER_QUESTION, ADD_MS_P50, SEARCH_MS_P50, SEARCH_MS_P95}
     # without a store, no latency metric rather than a made-up 0
     assert cost_metrics(logs["none"], task_name) == {MEMORY_TOKENS_PER_QUESTION: 0.0}
+    assert_results_table_reads(logs["rag"])
+
+
+def results_table(log: EvalLog, width: int) -> str:
+    """The results table Inspect prints after ``inspect eval``, at a terminal width."""
+    assert log.results is not None
+    console = Console(width=width, record=True, file=io.StringIO())
+    for row in task_scores(log.results.scores):
+        console.print(row)
+    return console.export_text()
+
+
+def assert_results_table_reads(log: EvalLog) -> None:
+    """At 120 columns nothing is cut; at 80 no metric carries the package prefix and the
+    table is at most three rows of four column groups (it was up to six, cut to ``…``).
+    """
+    assert log.results is not None
+    assert "…" not in results_table(log, 120)
+    assert len(log.results.scores) <= 12
+    for score in log.results.scores:
+        assert all("/" not in name for name in score.metrics), score.name
+    assert "inspect_memgym" not in results_table(log, 80)
 
 
 def test_the_tool_agent_of_entity_stream_is_metered_too(tmp_path: Any) -> None:
