@@ -37,7 +37,9 @@ def test_a_sweep_runs_every_pair_then_compares_them(
     rows = [line.split("|")[2:5] for line in table.splitlines() if line.startswith("| memgym")]
     assert [row[0].strip() for row in rows] == ["none", "rag"]
     assert [cell.strip().split()[0] for cell in rows[0][1:]] == ["+0.000", "+0.000"]
-    assert all(float(cell.split()[0]) > 0.5 for cell in rows[1][1:])  # perfect memory helps
+    # perfect memory helps: by the share of questions the no-memory pass got wrong (on
+    # conversation's seed 0 its guesses are lucky: 6 of 12 right)
+    assert [float(cell.split()[0]) for cell in rows[1][1:]] == [0.5, 0.75]
     logs = [read_eval_log(info, header_only=True) for info in list_eval_logs(str(log_dir))]
     assert sorted((log.eval.task, log.eval.task_args["agent"]) for log in logs) == [
         ("inspect_memgym/conversation", "none"),

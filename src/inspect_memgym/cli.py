@@ -194,7 +194,7 @@ def _leaderboard(args: argparse.Namespace) -> int:
     board = load_leaderboard(args.log_dirs)
     baseline, baseline_board = _baseline(args)
     deltas = [] if baseline is None else paired_deltas(board, baseline, baseline_board)
-    text = format_leaderboard(board, args.format, deltas)
+    text = format_leaderboard(board, args.format, deltas, args.beside)
     if args.format != "markdown":
         for note in board.notes:
             print(f"note: {note}", file=sys.stderr)
@@ -450,6 +450,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--baseline",
         default=None,
         help="a strategy (e.g. none) or baseline logs: add each row's paired delta against it",
+    )
+    leaderboard.add_argument(
+        "--beside",
+        action="store_true",
+        help="markdown: also the figures reported beside ours (unfloored memory isolation)",
     )
     compare = commands.add_parser(
         "compare",

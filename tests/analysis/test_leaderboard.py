@@ -8,6 +8,7 @@ import io
 import json
 import math
 from pathlib import Path
+from statistics import fmean
 
 import pytest
 from analysis_logs import AnalysisLogs, copy_logs
@@ -28,7 +29,7 @@ from inspect_memgym.conversation.task import TASK_VERSION as CONVERSATION_VERSIO
 from inspect_memgym.entity_stream.axes import SCORE_KEYS
 from inspect_memgym.entity_stream.task import TASK_VERSION as ENTITY_STREAM_VERSION
 from inspect_memgym.entity_stream.task import entity_stream
-from inspect_memgym.scoring.isolation import isolation_values
+from inspect_memgym.scoring.isolation import PairedAnswer, isolate
 
 SCORER = "entity_stream_scorer"
 
@@ -85,7 +86,7 @@ def test_conversation_rows_lead_with_the_chance_corrected_accuracy(
     assert board.rows[1].scores["chance_corrected_accuracy"].mean < 0.5
 
 
-def test_conversation_rows_say_why_memory_delta_can_exceed_one(
+def test_conversation_rows_say_how_to_read_memory_delta(
     analysis_logs: AnalysisLogs, tmp_path: Path
 ) -> None:
     directory = copy_logs(tmp_path / "logs", list(analysis_logs.conversation.values()))
@@ -96,11 +97,13 @@ def test_conversation_rows_say_why_memory_delta_can_exceed_one(
     score = (sample.scores or {})["conversation_scorer"]
     assert (score.metadata or {})["score_notes"] == {"memory_delta": MEMORY_DELTA_SCALE}
     assert f"Note: {MEMORY_DELTA_SCALE}." in str(score.explanation)
-    # what the note says: a reasoner always wrong without memory, always right with it
+    # what the note says: a reasoner always wrong without memory, always right with it,
+    # gains 1 (its wrong picks count a guess's 1/k); unfloored it would gain 1 / (1 - 1/k)
     random = 0.25
-    no_memory = chance_corrected(0.0, random)
-    delta = isolation_values(chance_corrected(1.0, random), no_memory)["memory_delta"]
-    assert no_memory < 0 and delta == pytest.approx(1 / (1 - random)) and delta > 1
+    pairs = [PairedAnswer(memory=1.0, no_memory=0.0, floor=random)] * 4
+    isolated = isolate(pairs, lambda credits: chance_corrected(fmean(credits.values()), random))
+    assert isolated.no_memory == 0.0 and isolated.memory_delta == pytest.approx(1.0)
+    assert isolated.memory_delta_raw == pytest.approx(1 / (1 - random))
     # entity_stream's delta is on the 0-1 scale: its rows carry no such note
     grid = copy_logs(tmp_path / "grid", list(analysis_logs.grid.values()))
     assert load_leaderboard([str(grid)]).notes == []

@@ -19,6 +19,7 @@ from inspect_memgym.memory.tool_views import (
     memory_edit_viewer,
     memory_write_viewer,
 )
+from inspect_memgym.scoring.isolation import RAW_ISOLATION_KEYS
 from inspect_memgym.scoring.tables import markdown_table
 
 
@@ -35,7 +36,10 @@ def test_tasks_declare_their_headline_and_score_columns() -> None:
         "entity_stream_scorer",
         "composite",
     )
-    assert score_columns(task.viewer, "entity_stream_scorer") == list(SCORE_KEYS)
+    # every score key but the unfloored isolation figures, which stay in each sample's score
+    assert score_columns(task.viewer, "entity_stream_scorer") == [
+        key for key in SCORE_KEYS if key not in RAW_ISOLATION_KEYS
+    ]
     assert task.viewer is not None and task.viewer.task_samples_view is not None
     scales = task.viewer.task_samples_view.score_color_scales  # type: ignore[union-attr]
     assert scales is not None and scales["composite"].palette == "good-high"  # type: ignore[union-attr]
@@ -44,9 +48,9 @@ def test_tasks_declare_their_headline_and_score_columns() -> None:
     talk = conversation(tier="small", seeds=1)
     assert talk.headline_metric is not None
     assert talk.headline_metric.score == "chance_corrected_accuracy"
-    assert score_columns(talk.viewer, "conversation_scorer") == list(
-        conversation_grading.SCORE_KEYS
-    )
+    assert score_columns(talk.viewer, "conversation_scorer") == [
+        key for key in conversation_grading.SCORE_KEYS if key not in RAW_ISOLATION_KEYS
+    ]
 
 
 def test_logs_carry_the_headline_viewer_and_tables(analysis_logs: AnalysisLogs) -> None:

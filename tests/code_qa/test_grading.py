@@ -14,10 +14,10 @@ from inspect_memgym.code_qa.grading import (
     ANSWER_CHARS,
     SCORE_KEYS,
     grade_answer,
-    score_value,
     summarise_grades,
     undecided_facts,
 )
+from inspect_memgym.code_qa.sample_value import isolation, score_value
 
 from .tiny_instance import tiny_instance
 
@@ -173,17 +173,20 @@ def test_score_value_has_every_key_and_nan_isolation_when_off() -> None:
         grade_answer(INSTANCE, "q02", "more than 128 invoices"),
         grade_answer(INSTANCE, "q03", "a per-tenant lock, for the slow tenant"),
     ]
-    no_memory = [grade_answer(INSTANCE, pair.qa_id, "BIL-10417") for pair in INSTANCE.qa_pairs]
-    value = score_value(grades, no_memory)
+    no_memory = {
+        pair.qa_id: grade_answer(INSTANCE, pair.qa_id, "BIL-10417") for pair in INSTANCE.qa_pairs
+    }
+    value = score_value(grades, isolation(grades, no_memory))
     assert list(value) == list(SCORE_KEYS)
     assert value["accuracy"] == 0.0  # q03 right, q02 misled (chance-corrected: -1)
     assert value["discoverable_accuracy"] == 1.0
     assert value["no_memory"] == 0.0  # its only right answer is q01, which needs no memory
     assert value["memory_delta"] == 0.0
     assert value["noise_rejection"] == pytest.approx(2 / 3)
-    isolated_off = score_value(grades, None)
+    isolated_off = score_value(grades, isolation(grades, {}))
     assert math.isnan(isolated_off["no_memory"]) and math.isnan(isolated_off["memory_delta"])
-    only_discoverable = score_value([grade_answer(INSTANCE, "q01", "BIL-10417")], None)
-    assert math.isnan(only_discoverable["memory_only_fact_recall"])
-    assert math.isnan(only_discoverable["accuracy"])
-    assert only_discoverable["discoverable_accuracy"] == 1.0
+    only_discoverable = [grade_answer(INSTANCE, "q01", "BIL-10417")]
+    nothing_to_isolate = score_value(only_discoverable, isolation(only_discoverable, {}))
+    assert math.isnan(nothing_to_isolate["memory_only_fact_recall"])
+    assert math.isnan(nothing_to_isolate["accuracy"])
+    assert nothing_to_isolate["discoverable_accuracy"] == 1.0

@@ -14,7 +14,7 @@ from inspect_memgym.entity_stream.axes import (
     accuracy_by_type,
     axis_scores,
     efficiency,
-    isolation_scores,
+    isolation,
 )
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS as ATTRIBUTION_KEYS
 from inspect_memgym.scoring.isolation import delta_key
@@ -77,6 +77,8 @@ def test_weights_and_keys() -> None:
         "abstention",
         "no_memory",
         "memory_delta",
+        "no_memory_raw",
+        "memory_delta_raw",
         "memory_delta_breadth",
         "memory_delta_maintenance",
         "memory_delta_reasoning",
@@ -235,18 +237,18 @@ def test_accuracy_by_type() -> None:
     assert accuracy_by_type([]) == {}
 
 
-def test_isolation_scores_are_differences_of_the_axes_or_nan_without_isolation() -> None:
+def test_isolation_is_the_difference_of_the_axes_or_nan_without_isolation() -> None:
     with_memory = axis_scores(MIXED, writes_used=22)
-    without = axis_scores([QuestionOutcome(o.qtype, o.axis, False) for o in MIXED], 0)
-    values = isolation_scores(with_memory, without)
-    assert values["no_memory"] == 0.0
-    assert values["memory_delta"] == pytest.approx(with_memory["composite"])
+    without = [QuestionOutcome(o.qtype, o.axis, False) for o in MIXED]
+    composite, deltas = isolation(MIXED, without, writes_used=22)
+    assert composite.no_memory == 0.0
+    assert composite.memory_delta == pytest.approx(with_memory["composite"])
+    assert composite.memory_delta_raw == composite.memory_delta  # 0/1 credits: no floor lifts
+    assert composite.decline_decided == sum(o.axis == "abstention" for o in MIXED)
     for axis in ("breadth", "maintenance", "reasoning", "efficiency"):
-        assert values[delta_key(axis)] == pytest.approx(with_memory[axis])
-    off = isolation_scores(with_memory, None)
-    assert set(off) == {
-        "no_memory",
-        "memory_delta",
-        *(delta_key(a) for a in ("breadth", "maintenance", "reasoning", "efficiency")),
+        assert deltas[delta_key(axis)] == pytest.approx(with_memory[axis])
+    off, off_deltas = isolation(MIXED, None, writes_used=22)
+    assert set(off_deltas) == {
+        delta_key(a) for a in ("breadth", "maintenance", "reasoning", "efficiency")
     }
-    assert all(math.isnan(value) for value in off.values())
+    assert all(math.isnan(value) for value in (*off.values().values(), *off_deltas.values()))

@@ -253,6 +253,8 @@ def test_sample_finishes_and_is_scored(run: Run) -> None:
         "abstention",
         "no_memory",
         "memory_delta",
+        "no_memory_raw",
+        "memory_delta_raw",
         "memory_delta_breadth",
         "memory_delta_maintenance",
         "memory_delta_reasoning",

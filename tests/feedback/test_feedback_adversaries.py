@@ -146,9 +146,11 @@ def test_seen_kind_changes_its_answers_and_gains_nothing_for_it(
         assert not any(row["reply"] == REFUSAL for row in answers)
     # memory (5 retrieved of 4 dialogues) shows every kind: every answer changes
     assert changed == 3 * 4
-    # and the change gains nothing: the second option is right as often as the first
+    # and the change gains nothing: the second option is right as often as the first; its
+    # wrong first-option picks without memory count a blind guess's 0 in no_memory
     first, seen = values(runs["first_listed"]), values(runs["seen_kind"])
-    assert [value["no_memory"] for value in seen] == [value["final"] for value in first]
+    assert [value["no_memory_raw"] for value in seen] == [value["final"] for value in first]
+    assert all(value["memory_delta"] <= value["memory_delta_raw"] for value in seen)
 
 
 @pytest.mark.slow

@@ -71,8 +71,11 @@ def test_curve_final_auc_isolation_and_learned_rules() -> None:
     value = grade.value
     assert value["final"] == 0.75 and value["auc"] == pytest.approx(0.375)
     assert value["final_accuracy"] == 0.75 and value["chance"] == 0.25
-    assert value["no_memory"] == pytest.approx(-1 / 3)
-    assert value["memory_delta"] == pytest.approx(0.75 + 1 / 3)
+    # step 0 answers every test request with one wrong variant: -1/3 as graded, counted at
+    # the floor (a blind guess's 0) in no_memory
+    assert value["no_memory_raw"] == pytest.approx(-1 / 3)
+    assert value["memory_delta_raw"] == pytest.approx(0.75 + 1 / 3)
+    assert value["no_memory"] == 0.0 and value["memory_delta"] == 0.75
     # fed back: procedural[0] (applied), declarative[0] (applied), procedural[1] (not)
     assert value["learned_rule_rate"] == pytest.approx(2 / 3)
     assert value["control_accuracy"] == 1.0

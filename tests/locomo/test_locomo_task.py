@@ -84,8 +84,9 @@ def test_perfect_memory_scores_every_category_and_gains_it_all_over_no_memory(
         "adversarial": 1.0,
         "no_memory": 0.0,
         "memory_delta": 1.0,
+        "no_memory_raw": 0.0,
+        "memory_delta_raw": 1.0,
         "no_memory_adversarial": 1.0,
-        "memory_delta_adversarial": 0.0,
         "judge_accuracy": 1.0,
     }
     other = values(sample_of(policy_logs["memgym/perfect"], "conv-902"))
@@ -106,7 +107,7 @@ def test_an_adversarial_item_without_a_distinct_wrong_answer_is_left_out_and_lis
     assert metadata["adversarial_without_wrong_option"] == ["conv-902/q2"]
     assert metadata["question_counts"]["adversarial"] == 1
     assert [row["question_id"] for row in metadata["questions"]] == ["conv-902/q0", "conv-902/q1"]
-    assert "no memory at all already scores high" in metadata["adversarial_note"]
+    assert "outside the headline and outside memory_delta" in metadata["adversarial_note"]
     assert "adversarial (abstention, outside the headline" in scored.scores[SCORER].explanation  # type: ignore[index,operator]
 
 
@@ -134,7 +135,6 @@ def test_question_weighted_metric_pools_questions_across_conversations(
         "open_domain": 1,
         "adversarial": 2,
         "no_memory_adversarial": 2,
-        "memory_delta_adversarial": 2,
         "judge_accuracy": 4,
     }
 
@@ -219,6 +219,8 @@ def test_a_bound_grader_judges_and_nothing_is_said(tmp_path: Path) -> None:
         "single_hop",
         "no_memory",
         "memory_delta",
+        "no_memory_raw",
+        "memory_delta_raw",
         "judge_accuracy",
     }
     metadata = sample.scores[SCORER].metadata  # type: ignore[index]

@@ -93,10 +93,13 @@ def test_perfect_memory_is_judged_right_on_every_question(runs: dict[str, EvalLo
     assert math.isnan(answerable["abstention"]) and math.isnan(answerable["multi_session"])
     assert answerable["no_memory"] == 0.0 and answerable["memory_delta"] == 1.0
     abstaining = values(sample_of(log, "a1b2c3d4_abs"))
-    assert abstaining["abstention"] == 1.0 and abstaining["no_memory"] == 1.0
+    assert abstaining["abstention"] == 1.0 and abstaining["no_memory_raw"] == 1.0
+    # a decline decides an _abs question: it stays out of no_memory and memory_delta
+    assert math.isnan(abstaining["no_memory"]) and math.isnan(abstaining["memory_delta"])
     assert metric(log, "accuracy") == 1.0
     assert metric(log, SCORER, "task_averaged") == 1.0
-    assert metric(log, "no_memory") == pytest.approx(0.6)
+    # the three _abs questions stay out: perfect knows neither answerable one without memory
+    assert metric(log, "no_memory") == 0.0
 
 
 def test_without_memory_the_task_average_weighs_each_type_once(runs: dict[str, EvalLog]) -> None:

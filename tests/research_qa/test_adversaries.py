@@ -81,8 +81,8 @@ def test_the_hedger_kept_the_gold_and_still_scores_nothing() -> None:
         answer = sample.scores[SCORER].metadata["answer"]  # type: ignore[index]
         assert sample.scores[SCORER].metadata["gold"] in answer["answer"]  # type: ignore[index]
         assert answer["rule"] == "hedge"
-        # it names the other candidates too: a guess among them, chance-corrected
-        assert sample.scores[SCORER].value["score"] == pytest.approx(NEAR_MISS)  # type: ignore[index]
+        # it names the other candidates too: it picked none of them, a blind guess's 0
+        assert sample.scores[SCORER].value["score"] == 0.0  # type: ignore[index]
 
 
 def test_a_one_value_keeper_is_right_only_when_its_value_is_the_true_one() -> None:

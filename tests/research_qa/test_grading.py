@@ -13,6 +13,7 @@ from inspect_memgym.research_qa.grading import (
     grade_reply,
     hop_recall,
     hop_rows,
+    isolation,
     parse_reply,
     score_values,
 )
@@ -115,11 +116,11 @@ def test_score_values(number_instance: ResearchInstance) -> None:
     right = grade_reply(number_instance, '{"answer": "1960"}')
     declined = grade_reply(number_instance, "I cannot tell.")
     chain = ["F1", "F2", "F3"]
-    value = score_values(number_instance, right, declined, chain, chain, ["F2"])
+    value = score_values(number_instance, right, isolation(right, declined), chain, chain, ["F2"])
     assert list(value) == list(SCORE_KEYS)
     assert value["score"] == 1.0 and value["no_memory"] == 0.0 and value["memory_delta"] == 1.0
     assert value["write_failure"] + value["read_failure"] + value["utilization_failure"] == 0
-    wrong = score_values(number_instance, declined, None, [], [], ["F2"])
+    wrong = score_values(number_instance, declined, isolation(declined, None), [], [], ["F2"])
     assert math.isnan(wrong["no_memory"]) and math.isnan(wrong["memory_delta"])
     assert wrong["write_failure"] == 1.0 and wrong["parse_failure"] == 1.0
     assert wrong["hop_recall"] == pytest.approx(1 / 3)

@@ -3,7 +3,8 @@
 One figure of each kind per task; its series are the task's leaderboard rows (a model, plus
 the protocol fields that differ when the logs hold several protocols of the task):
 
-* ``<task>_scores.png``: every score key but the failure rates, per model, ± standard error;
+* ``<task>_scores.png``: every score key but the failure rates and the unfloored isolation
+  figures, per model, ± standard error;
 * ``<task>_question_types.png``: accuracy per question type (conversation: per question);
 * ``<task>_failures.png``: answered right vs write / read / utilization failures;
 * ``<task>_periods.png``: the chance-corrected accuracy per period (tasks with periods:
@@ -44,8 +45,9 @@ from inspect_memgym.analysis.protocol import describe_field, differing_fields
 from inspect_memgym.analysis.sample_scores import sample_details, sample_values
 from inspect_memgym.kit.cost_keys import MEMORY_TOKENS_PER_QUESTION, SEARCH_MS_P50, SEARCH_MS_P95
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
+from inspect_memgym.scoring.isolation import RAW_ISOLATION_KEYS
 
-NOT_PLOTTED_AS_SCORES = frozenset({*FAILURE_RATE_KEYS, "parse_failure"})
+NOT_PLOTTED_AS_SCORES = frozenset({*FAILURE_RATE_KEYS, "parse_failure", *RAW_ISOLATION_KEYS})
 PERIOD_SCORE = "chance_corrected_accuracy"
 
 Item = TypeVar("Item")

@@ -27,13 +27,19 @@ from inspect_memgym.kit.cost_keys import (
     SEARCH_MS_P50,
     SEARCH_MS_P95,
 )
+from inspect_memgym.scoring.isolation import RAW_ISOLATION_KEYS
 
 FORMATS = ("markdown", "csv", "json")
+BESIDE_KEYS = frozenset(RAW_ISOLATION_KEYS)
+"""Score keys the Markdown tables show only on request (``leaderboard --beside``)."""
 MISSING = "–"
 
 
 def format_leaderboard(
-    board: Leaderboard, output_format: str, deltas: Sequence[PairedDelta] = ()
+    board: Leaderboard,
+    output_format: str,
+    deltas: Sequence[PairedDelta] = (),
+    beside: bool = False,
 ) -> str:
     """The leaderboard as text.
 
@@ -41,12 +47,14 @@ def format_leaderboard(
         board: The leaderboard.
         output_format: ``markdown``, ``csv`` or ``json``.
         deltas: Paired deltas against a baseline (`paired.paired_deltas`), shown per row.
+        beside: Markdown: also the figures reported beside ours (`BESIDE_KEYS`: the
+            unfloored memory isolation); CSV and JSON always hold them.
 
     Raises:
         ValueError: For an unknown format.
     """
     if output_format == "markdown":
-        return markdown(board, deltas)
+        return markdown(board, deltas, beside)
     if output_format == "csv":
         return csv_text(board, deltas)
     if output_format == "json":
@@ -54,19 +62,20 @@ def format_leaderboard(
     raise ValueError(f"unknown format {output_format!r}; use one of {', '.join(FORMATS)}")
 
 
-def markdown(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:
+def markdown(board: Leaderboard, deltas: Sequence[PairedDelta] = (), beside: bool = False) -> str:
     """One Markdown table per task (headline key first), then the notes.
 
     Args:
         board: The leaderboard.
         deltas: Paired deltas against a baseline: a column after the headline.
+        beside: Also the figures reported beside ours (`BESIDE_KEYS`).
     """
     parts = []
     by_row = _deltas_by_row(board, deltas)
     baseline = _baseline_name(deltas)
     for task in board.tasks():
         rows = [row for row in board.rows if row.task == task]
-        keys = _keys(rows)
+        keys = [key for key in _keys(rows) if beside or key not in BESIDE_KEYS]
         delta_columns = [f"Δ vs {baseline} (paired)"] if deltas else []
         header = [
             "model",

@@ -12,25 +12,33 @@ of them held), so no fact a prompt shows (a call path, a constant) counts toward
 chance-corrected: a wrong answer that states look-alikes of the facts it is judged on
 (distractors that mimic them) picked one of the ``k = 2**m`` combinations of fact or
 look-alike for its ``m`` mimicked facts, and costs ``1/(k-1)``, so a memory that keeps
-values but cannot tell a fact from its look-alike scores 0 on average. The
+values but cannot tell a fact from its look-alike scores 0 on average. An answer that
+offers several candidates (a fact beside its look-alike, a second value of a kind, a list
+of values: `hedges.Hedge.offers_several`) picked no combination: it earns a blind guess's
+0, never less. The
 questions whose facts are all discoverable are reported apart (``discoverable_accuracy``,
 on all their facts). A linked fact the rules cannot decide (`undecided_facts`: the answer
 shows a telling piece of every key token, no key token whole in one sentence) may be
 decided by a judge, whose verdict is passed in. Aggregates follow MemGym's report: fact
 recall (overall, critical, memory-only, discoverable), noise rejection, and accuracy per
-category and per difficulty; `score_value` turns them into a sample's ``Score.value``.
+category and per difficulty; `sample_value.score_value` turns them into a sample's
+``Score.value``.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from inspect_memgym.code_qa.claims import normalise_answer, states_fact, telling_words, words
+from inspect_memgym.code_qa.claims import (
+    normalise_answer,
+    states_fact,
+    telling_words,
+    words,
+)
 from inspect_memgym.code_qa.hedges import hedge_of
-from inspect_memgym.code_qa.look_alikes import look_alike_penalty
+from inspect_memgym.code_qa.look_alikes import look_alike_penalty, picks_look_alikes
 from inspect_memgym.code_qa.world.model import (
     DIFFICULTIES,
     FACT_CATEGORIES,
@@ -40,7 +48,7 @@ from inspect_memgym.code_qa.world.model import (
     QAPair,
     Relevance,
 )
-from inspect_memgym.scoring.isolation import ISOLATION_KEYS, isolation_values
+from inspect_memgym.scoring.isolation import ISOLATION_KEYS, RAW_ISOLATION_KEYS
 
 CORRECT_THRESHOLD = 0.5
 """A question is answered correctly when at least this share of the facts it is judged on
@@ -58,6 +66,7 @@ SCORE_KEYS = (
     "discoverable_fact_recall",
     "noise_rejection",
     *ISOLATION_KEYS,
+    *RAW_ISOLATION_KEYS,
 )
 """``Score.value`` keys, in display order."""
 SUMMARY_KEYS = (HEADLINE, "fact_recall", "noise_rejection", *ISOLATION_KEYS)
@@ -106,7 +115,9 @@ class QuestionGrade:
         misled_by: Ids of the distractors the answer states.
         hedge: Why the answer is a hedge (empty when it is not).
         penalty: What a wrong answer costs for stating look-alikes of its counted facts
-            (``1/(2**m - 1)`` with ``m`` counted facts that have one; else 0).
+            (``1/(2**m - 1)`` with ``m`` counted facts that have one; 0 for a hedge).
+        reply: The graded text, normalised (`claims.normalise_answer`), to pair the same
+            reply across the two passes; not part of `to_dict`.
     """
 
     qa_id: str
@@ -119,6 +130,7 @@ class QuestionGrade:
     misled_by: tuple[str, ...]
     hedge: tuple[str, ...] = ()
     penalty: float = 0.0
+    reply: str = ""
 
     @property
     def credit(self) -> float:
@@ -132,7 +144,9 @@ class QuestionGrade:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form (for a score's metadata)."""
-        return {**asdict(self), "misled": self.misled}
+        row = asdict(self)
+        del row["reply"]
+        return {**row, "misled": self.misled}
 
 
 def graded_text(answer: str | None) -> str:
@@ -258,6 +272,7 @@ def grade_answer(
         )
     score = sum(result.held for result in results if result.counted) / len(counted)
     correct = score >= CORRECT_THRESHOLD and not hedge.hedged
+    picked = not correct and picks_look_alikes(instance, text, hedge)
     return QuestionGrade(
         qa_id=qa_id,
         category=pair.category,
@@ -268,7 +283,8 @@ def grade_answer(
         facts=tuple(results),
         misled_by=hedge.distractors,
         hedge=tuple(hedge.reasons()),
-        penalty=0.0 if correct else look_alike_penalty(instance, counted, hedge.distractors),
+        penalty=look_alike_penalty(instance, counted, hedge.distractors) if picked else 0.0,
+        reply=normalise_answer(text),
     )
 
 
@@ -353,35 +369,3 @@ def summarise_grades(grades: Sequence[QuestionGrade]) -> CodeQAMetrics:
         category_accuracy=_grouped(needing, "category", FACT_CATEGORIES),
         difficulty_accuracy=_grouped(needing, "difficulty", DIFFICULTIES),
     )
-
-
-def _number(value: float | None) -> float:
-    return math.nan if value is None else value
-
-
-def score_value(
-    grades: Sequence[QuestionGrade], no_memory_grades: Sequence[QuestionGrade] | None
-) -> dict[str, float]:
-    """One sample's ``Score.value``: `SCORE_KEYS`, each a float (NaN for a kind not asked).
-
-    Args:
-        grades: The grades of the answers with memory.
-        no_memory_grades: The grades of the same questions answered with no memory (None
-            when memory isolation is off: ``no_memory`` and ``memory_delta`` are NaN).
-
-    Raises:
-        ValueError: If there are no grades.
-    """
-    metrics = summarise_grades(grades)
-    accuracy = _number(metrics.accuracy)
-    no_memory = _number(summarise_grades(no_memory_grades).accuracy) if no_memory_grades else None
-    return {
-        HEADLINE: accuracy,
-        DISCOVERABLE_ACCURACY: _number(metrics.discoverable_accuracy),
-        "fact_recall": metrics.fact_recall,
-        "critical_fact_recall": _number(metrics.critical_fact_recall),
-        "memory_only_fact_recall": _number(metrics.memory_only_fact_recall),
-        "discoverable_fact_recall": _number(metrics.discoverable_fact_recall),
-        "noise_rejection": metrics.noise_rejection,
-        **isolation_values(accuracy, no_memory),
-    }

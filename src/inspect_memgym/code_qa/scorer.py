@@ -30,7 +30,6 @@ from inspect_memgym.code_qa.grading import (
     QuestionGrade,
     grade_answer,
     graded_text,
-    score_value,
     undecided_facts,
 )
 from inspect_memgym.code_qa.instances import sample_instance
@@ -41,10 +40,12 @@ from inspect_memgym.code_qa.judge import (
     judge_fact,
 )
 from inspect_memgym.code_qa.metrics import QUESTIONS_KEY
+from inspect_memgym.code_qa.sample_value import isolation, score_value
 from inspect_memgym.code_qa.state import NO_MEMORY, WITH_MEMORY, CodeQAState
 from inspect_memgym.code_qa.world.model import CodeQAInstance
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.ledger import MemoryLedger
+from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import announce_judge
 from inspect_memgym.scoring.judge_audit import DECIDED_BY, decided_by_counts, judge_prompt_metadata
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
@@ -114,10 +115,8 @@ def code_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
                 instance, record, judge, self_judge, judgements
             )
         with_memory = [grades[WITH_MEMORY][pair.qa_id] for pair in instance.qa_pairs]
-        isolated = [
-            grades[NO_MEMORY][pair.qa_id] for pair in instance.qa_pairs if grades[NO_MEMORY]
-        ]
-        value = score_value(with_memory, isolated or None)
+        isolated = isolation(with_memory, grades[NO_MEMORY])
+        value = score_value(with_memory, isolated)
         rows = [
             _row(instance, record, grades[WITH_MEMORY][str(record["qa_id"])],
                  grades[NO_MEMORY].get(str(record["qa_id"])))
@@ -148,6 +147,7 @@ def code_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
                 DECIDED_BY: decided_by_counts(
                     fact[DECIDED_BY] for row in rows for fact in row.get("facts", [])
                 ),
+                ISOLATION_METADATA: isolated.metadata(),
                 "ingest_groups": store_as(CodeQAState).ingest_groups,
                 "ingest_chars": store_as(CodeQAState).ingest_chars,
                 "memory_operations": len(ledger.operations),

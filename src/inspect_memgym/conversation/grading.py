@@ -12,8 +12,12 @@ recorded. Each question is graded against the options its period showed
   random), floored and clipped (`normalisation`); ``upper_bound_flag`` marks a sample
   whose upper bound is below random + 0.1;
 - no-memory scores: the same questions answered with an empty memory, graded the same way
-  except that a reply naming no valid option earns a guess's 1/k; ``memory_delta`` is the
-  headline minus the no-memory headline;
+  except that a reply naming no valid option earns a guess's 1/k; ``no_memory`` and
+  ``memory_delta`` follow the shared definition (`scoring.isolation`): each question's
+  no-memory credit counts at least its floor, a blind guess's 1/k (a wrong pick counts
+  1/k, a right one 1, a pick identical to the memory pass's as graded), so Δ is the share
+  of questions memory got right that the no-memory pass did not, on the chance-corrected
+  scale; ``no_memory_raw`` and ``memory_delta_raw`` keep the unfloored figures;
 - diagnostics (AMemGym's definitions): a wrong answer whose required variables were all
   probed correctly is a *utilization* failure; otherwise it is a *write* failure if a
   wrongly probed variable was also wrong in the probe right after it was last revealed,
@@ -28,6 +32,7 @@ memory score.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from statistics import fmean
 from typing import Any
@@ -51,7 +56,15 @@ from inspect_memgym.scoring.failure_labels import (
     WRITE_FAILURE,
     FailureLabel,
 )
-from inspect_memgym.scoring.isolation import MEMORY_DELTA, NO_MEMORY, isolation_values
+from inspect_memgym.scoring.isolation import (
+    MEMORY_DELTA,
+    MEMORY_DELTA_RAW,
+    NO_MEMORY,
+    NO_MEMORY_RAW,
+    Isolation,
+    PairedAnswer,
+    isolate,
+)
 from inspect_memgym.scoring.multiple_choice import parse_choice
 
 HEADLINE = "chance_corrected_accuracy"
@@ -71,6 +84,8 @@ SCORE_KEYS = (
     NO_MEMORY_ACCURACY,
     NO_MEMORY,
     MEMORY_DELTA,
+    NO_MEMORY_RAW,
+    MEMORY_DELTA_RAW,
     "write_failure",
     "read_failure",
     "utilization_failure",
@@ -97,8 +112,11 @@ class PeriodGrade:
         memory_score: AMemGym's normalised accuracy (NaN if the upper bound was not asked).
         upper_bound: Accuracy with the current values given (NaN if not asked).
         no_memory_accuracy: Mean credit of the no-memory answers (NaN without isolation).
-        no_memory: The headline of the no-memory answers (NaN without isolation).
+        no_memory: The headline of the no-memory answers, each counted at least its floor
+            (`scoring.isolation`; NaN without isolation).
         memory_delta: headline - no_memory (NaN without isolation).
+        no_memory_raw: The headline of the no-memory answers as graded.
+        memory_delta_raw: headline - no_memory_raw.
         write_failure: Share of questions wrong through a write failure (NaN without probes).
         read_failure: Share wrong through a read failure (NaN without probes).
         utilization_failure: Share wrong with every variable recalled (NaN without probes).
@@ -115,6 +133,8 @@ class PeriodGrade:
     no_memory_accuracy: float
     no_memory: float
     memory_delta: float
+    no_memory_raw: float
+    memory_delta_raw: float
     write_failure: float
     read_failure: float
     utilization_failure: float
@@ -130,11 +150,14 @@ class Grading:
         value: The `Score.value` dict (keys `SCORE_KEYS`).
         periods: One `PeriodGrade` per period.
         questions: One row per (period, question): choice, gold, verdict and label.
+        isolation: How ``memory_delta`` was computed: its definition and question counts,
+            summed over periods (`scoring.isolation.Isolation.metadata`).
     """
 
     value: dict[str, float]
     periods: list[PeriodGrade]
     questions: list[dict[str, Any]]
+    isolation: dict[str, Any]
 
 
 def grade_conversation(scenario: ConversationScenario, results: list[dict[str, Any]]) -> Grading:
@@ -153,17 +176,32 @@ def grade_conversation(scenario: ConversationScenario, results: list[dict[str, A
     revealed = {
         variable.key: exposure_periods(scenario, variable.key) for variable in scenario.variables
     }
-    periods, rows = [], []
+    periods, rows, isolations = [], [], []
     for period in scenario.periods:
-        grade, period_rows = _grade_period(scenario, period, raw, probe_right, has_probes, revealed)
+        grade, period_rows, isolated = _grade_period(
+            scenario, period, raw, probe_right, has_probes, revealed
+        )
         periods.append(grade)
         rows.extend(period_rows)
+        isolations.append(isolated)
     summary = _summary(periods)
     summary["parse_failure"] = (
         sum(row["parse_failure"] for row in rows) / len(rows) if rows else 0.0
     )
     value = {key: summary[key] for key in SCORE_KEYS}
-    return Grading(value=value, periods=periods, questions=rows)
+    return Grading(value, periods, rows, _summed_metadata(isolations))
+
+
+def _summed_metadata(isolations: list[Isolation]) -> dict[str, Any]:
+    """One sample's isolation metadata: the definition, each count summed over periods."""
+    if not isolations:
+        return {}
+    summed = isolations[0].metadata()
+    for isolated in isolations[1:]:
+        for key, count in isolated.metadata().items():
+            if isinstance(count, int):
+                summed[key] += count
+    return summed
 
 
 def _probe_results(
@@ -191,13 +229,14 @@ def _grade_period(
     probe_right: dict[tuple[int, str], bool],
     has_probes: bool,
     revealed: dict[str, list[int]],
-) -> tuple[PeriodGrade, list[dict[str, Any]]]:
+) -> tuple[PeriodGrade, list[dict[str, Any]], Isolation]:
     rows = []
     correct: list[bool] = []
     upper: list[bool] = []
     labels: list[str] = []
     no_memory: list[float] = []
     guesses: list[float] = []
+    pairs: list[PairedAnswer] = []
     parse_failures = 0
     for question in scenario.questions:
         shown = presented_choices(scenario, question, period)
@@ -216,8 +255,18 @@ def _grade_period(
         no_memory_choice = (
             None if no_memory_reply is None else parse_choice(no_memory_reply, options)
         )
+        credit = None
         if no_memory_reply is not None:
-            no_memory.append(no_memory_credit(no_memory_choice, gold, options))
+            credit = no_memory_credit(no_memory_choice, gold, options)
+            no_memory.append(credit)
+        pairs.append(
+            PairedAnswer(
+                memory=float(right),
+                no_memory=credit,
+                floor=1 / options,
+                same_reply=choice is not None and no_memory_choice == choice,
+            )
+        )
         label = None
         if not right and has_probes:
             label = _failure_label(period.index, question.required, probe_right, revealed)
@@ -242,8 +291,14 @@ def _grade_period(
     headline = chance_corrected(accuracy, random)
     upper_bound = fmean(upper) if upper else math.nan
     no_memory_accuracy = fmean(no_memory) if no_memory else math.nan
-    no_memory_headline = chance_corrected(no_memory_accuracy, random)
-    isolation = isolation_values(headline, no_memory_headline if no_memory else None)
+
+    def period_headline(credits: Mapping[int, float]) -> float:
+        if not credits:
+            return math.nan
+        chance = fmean(guesses[index] for index in credits)
+        return chance_corrected(fmean(credits.values()), chance)
+
+    isolated = isolate(pairs, period_headline)
     probes = [right for (index, _), right in probe_right.items() if index == period.index]
 
     def share(label: str) -> float:
@@ -257,15 +312,17 @@ def _grade_period(
         memory_score=amemgym_memory_score(accuracy, random, upper_bound),
         upper_bound=upper_bound,
         no_memory_accuracy=no_memory_accuracy,
-        no_memory=isolation[NO_MEMORY],
-        memory_delta=isolation[MEMORY_DELTA],
+        no_memory=isolated.no_memory,
+        memory_delta=isolated.memory_delta,
+        no_memory_raw=isolated.no_memory_raw,
+        memory_delta_raw=isolated.memory_delta_raw,
         write_failure=share(WRITE_FAILURE),
         read_failure=share(READ_FAILURE),
         utilization_failure=share(UTILIZATION_FAILURE),
         probe_accuracy=fmean(probes) if probes else math.nan,
         parse_failures=parse_failures,
     )
-    return grade, rows
+    return grade, rows, isolated
 
 
 def _failure_label(

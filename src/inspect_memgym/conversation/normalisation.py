@@ -15,8 +15,9 @@ sample whose upper bound is below random + `MIN_HEADROOM` is flagged
 (``upper_bound_flag``).
 
 The no-memory pass is graded so that it cannot be sandbagged either: a no-memory reply
-that names no valid option earns the credit of a uniform guess (1/k), not 0. A model can
-tell an empty memory from a full one, and a baseline it could push below chance by
+that names no valid option earns the credit of a uniform guess (1/k), not 0, and in
+``no_memory`` every no-memory answer counts at least that (`scoring.isolation`). A model
+can tell an empty memory from a full one, and a baseline it could push below chance by
 replying badly there would credit memory with the gap.
 
 Pure functions.
@@ -33,8 +34,8 @@ MEMORY_SCORE_RANGE = (-1.0, 1.0)
 """AMemGym's memory score is clipped to this range."""
 MEMORY_DELTA_SCALE = (
     "memory_delta is on the chance-corrected scale: the headline minus the no-memory "
-    "chance-corrected accuracy, which is below 0 when the no-memory answers do worse than "
-    "a uniform guess, so memory_delta can exceed 1 (at most 1 / (1 - random))"
+    "chance-corrected accuracy, each no-memory answer counted at least a uniform guess "
+    "(a wrong pick as 1/k), so it is at most 1 - no_memory; memory_delta_raw is unfloored"
 )
 """How to read ``memory_delta``: in the scorer's explanation and metadata, and the
 leaderboard's notes."""

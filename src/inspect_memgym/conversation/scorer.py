@@ -39,7 +39,7 @@ from inspect_memgym.conversation.state import ConversationState
 from inspect_memgym.conversation.world.model import ConversationScenario
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.ledger import MemoryLedger
-from inspect_memgym.scoring.isolation import MEMORY_DELTA, SCORE_NOTES
+from inspect_memgym.scoring.isolation import ISOLATION_METADATA, MEMORY_DELTA, SCORE_NOTES
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
 
 UPPER_BOUND_WARNING = (
@@ -93,6 +93,7 @@ def conversation_scorer() -> Scorer:
             ),
             metadata={
                 SCORE_NOTES: {MEMORY_DELTA: MEMORY_DELTA_SCALE},
+                ISOLATION_METADATA: grading.isolation,
                 "periods": period_rows(grading),
                 "questions": grading.questions,
                 "parse_failures": sum(row["parse_failure"] for row in grading.questions),

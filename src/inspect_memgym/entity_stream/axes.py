@@ -18,11 +18,18 @@ are rescaled, so no axis is scored on an empty set.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
-from inspect_memgym.scoring.isolation import ISOLATION_KEYS, delta_key, isolation_values
+from inspect_memgym.scoring.isolation import (
+    ISOLATION_KEYS,
+    RAW_ISOLATION_KEYS,
+    Isolation,
+    PairedAnswer,
+    delta_key,
+    isolate,
+)
 
 AXIS_WEIGHTS: dict[str, float] = {
     "breadth": 0.30,
@@ -44,6 +51,7 @@ ISOLATED_AXES = ("breadth", "maintenance", "reasoning", "efficiency")
 SCORE_KEYS: tuple[str, ...] = (
     *AXIS_KEYS,
     *ISOLATION_KEYS,
+    *RAW_ISOLATION_KEYS,
     *(delta_key(axis) for axis in ISOLATED_AXES),
     *FAILURE_RATE_KEYS,
 )
@@ -136,23 +144,48 @@ def accuracy_by_type(outcomes: Sequence[QuestionOutcome]) -> dict[str, float]:
     }
 
 
-def isolation_scores(
-    with_memory: dict[str, float], without_memory: dict[str, float] | None
-) -> dict[str, float]:
-    """The composite with no memory, and the memory delta of the composite and of each axis.
+def isolation(
+    outcomes: Sequence[QuestionOutcome],
+    without_memory: Sequence[QuestionOutcome] | None,
+    writes_used: int,
+) -> tuple[Isolation, dict[str, float]]:
+    """The composite's memory isolation (`scoring.isolation`), and each axis's delta.
+
+    Every question is paired with its no-memory answer; an abstention question is decided
+    by a decline, so it stays out of Δ (as it stays out of the composite). Efficiency
+    counts the writes the memory pass used, and none for the no-memory pass.
 
     Args:
-        with_memory: `axis_scores` of the answers with memory.
-        without_memory: `axis_scores` of the answers with no memory (None: isolation off).
+        outcomes: Every question's verdict with memory.
+        without_memory: The same questions' verdicts with no memory (None: isolation off).
+        writes_used: Writes charged against the budget in the memory pass.
 
     Returns:
-        ``no_memory``, ``memory_delta`` and ``memory_delta_<axis>`` (NaN without isolation).
+        The composite's isolation, and ``memory_delta_<axis>`` per isolated axis (NaN
+        without isolation).
     """
-    composite = without_memory["composite"] if without_memory is not None else None
-    values = isolation_values(with_memory["composite"], composite)
-    for axis in ISOLATED_AXES:
-        if without_memory is None:
-            values[delta_key(axis)] = math.nan
-        else:
-            values[delta_key(axis)] = with_memory[axis] - without_memory[axis]
-    return values
+    pairs = [
+        PairedAnswer(
+            memory=float(outcome.correct),
+            no_memory=None if without_memory is None else float(without_memory[index].correct),
+            floor=1.0 if outcome.axis == "abstention" else 0.0,
+        )
+        for index, outcome in enumerate(outcomes)
+    ]
+
+    def scored(key: str, writes: int) -> Callable[[Mapping[int, float]], float]:
+        def headline(credits: Mapping[int, float]) -> float:
+            chosen = [
+                QuestionOutcome(outcomes[index].qtype, outcomes[index].axis, credit == 1.0)
+                for index, credit in credits.items()
+            ]
+            return axis_scores(chosen, writes)[key] if chosen else math.nan
+
+        return headline
+
+    composite = isolate(pairs, scored("composite", writes_used), scored("composite", 0))
+    deltas = {
+        delta_key(axis): isolate(pairs, scored(axis, writes_used), scored(axis, 0)).memory_delta
+        for axis in ISOLATED_AXES
+    }
+    return composite, deltas

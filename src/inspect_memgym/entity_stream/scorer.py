@@ -21,7 +21,7 @@ from inspect_memgym.entity_stream.axes import (
     QuestionOutcome,
     accuracy_by_type,
     axis_scores,
-    isolation_scores,
+    isolation,
 )
 from inspect_memgym.entity_stream.explanation import entity_stream_questions
 from inspect_memgym.entity_stream.rule_grading import rule_detail
@@ -33,6 +33,7 @@ from inspect_memgym.entity_stream.world.templates import get_template
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS, failure_rates
+from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import JUDGE_PROMPT_NAME, JUDGE_PROMPT_VERSION, judge_answer
 from inspect_memgym.scoring.judge_audit import (
     DECIDED_BY,
@@ -130,17 +131,19 @@ def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Score
             _add_attribution(state, content.events, questions, ledger, details)
         outcomes = [QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in details]
         axes = axis_scores(outcomes, ledger.writes_used)
-        axes_without_memory = None
+        outcomes_without_memory = None
         if isolated is not None:
             for detail, without in zip(details, isolated, strict=True):
                 detail["no_memory_answer"] = without["answer"]
                 detail["no_memory_correct"] = without["correct"]
-            axes_without_memory = axis_scores(
-                [QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in isolated], 0
-            )
+            outcomes_without_memory = [
+                QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in isolated
+            ]
+        composite, axis_deltas = isolation(outcomes, outcomes_without_memory, ledger.writes_used)
         value = {
             **axes,
-            **isolation_scores(axes, axes_without_memory),
+            **composite.values(),
+            **axis_deltas,
             **(
                 failure_rates((detail["attribution"] for detail in details), len(details))
                 if attributed
@@ -162,6 +165,7 @@ def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Score
                 "writes_used": ledger.writes_used,
                 "write_budget": ledger.write_budget,
                 "memory_operations": len(ledger.operations),
+                ISOLATION_METADATA: composite.metadata(),
                 DECIDED_BY: decided_by_counts(detail[DECIDED_BY] for detail in details),
                 **judge_prompt_metadata(
                     JUDGE_PROMPT_NAME,

@@ -21,8 +21,11 @@ Then, per step, over the requests that need a hidden item. `Score.value` (`SCORE
 - ``final``: the last step's mean credit (the headline: 0 for any answerer that knows
   nothing, 1 when every answer is right); ``auc``: the mean credit over the steps (the
   area under the learning curve, steps spaced evenly and normalised to 1);
-- ``no_memory``: the mean credit of the no-memory answers; ``memory_delta``: final -
-  no_memory;
+- ``no_memory``: the mean credit of the no-memory answers over the requests of the last
+  step, each counted at least the memoryless floor, 0 (`scoring.isolation`: a wrong pick, or
+  a records row answered below its constant answer, counts 0 there; a reply identical to
+  the last step's counts as graded); ``memory_delta``: final - no_memory;
+  ``no_memory_raw`` and ``memory_delta_raw``: the same without the floor;
 - ``final_accuracy``: the last step's raw accuracy, and beside it ``chance``: the raw
   accuracy an answerer without memory reaches on average on the same requests (the
   memoryless floor: ``1/k`` for a world; the constant answer's for records);
@@ -37,6 +40,7 @@ Pure functions.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -50,13 +54,20 @@ from inspect_memgym.feedback.memorybench_records import (
 )
 from inspect_memgym.feedback.world.checking import ReplyCheck, check_reply
 from inspect_memgym.feedback.world.model import KNOWLEDGE_KINDS, FeedbackWorld
-from inspect_memgym.scoring.isolation import isolation_values
+from inspect_memgym.scoring.isolation import (
+    RAW_ISOLATION_KEYS,
+    Isolation,
+    PairedAnswer,
+    isolate,
+    mean_credit,
+)
 
 SCORE_KEYS = (
     "final",
     "auc",
     "no_memory",
     "memory_delta",
+    *RAW_ISOLATION_KEYS,
     "final_accuracy",
     "chance",
     "learned_rule_rate",
@@ -84,12 +95,14 @@ class FeedbackGrade:
         items: One row per hidden item: kind, whether it was fed back, and whether it is
             applied at the last step.
         answers: One row per test answer (step 0: the no-memory pass).
+        isolation: How ``memory_delta`` was computed (`scoring.isolation.Isolation`).
     """
 
     value: dict[str, float]
     curve: list[dict[str, Any]]
     items: list[dict[str, Any]]
     answers: list[dict[str, Any]]
+    isolation: Isolation
 
 
 def answer_credit(check: ReplyCheck, variants: int) -> float:
@@ -144,6 +157,7 @@ def grade_world(
                 "chance": 1.0 / variants,
                 "reason": check.reason,
                 "reply": str(row["raw"])[:REPLY_SHOWN],
+                "reply_key": _reply_key(str(row["raw"])),
             }
         )
     fed_back = _fed_back(world, dialogues)
@@ -151,7 +165,8 @@ def grade_world(
     items = _items(world, answers, fed_back, curve[-1]["step"] if curve else None)
     considered = [item for item in items if item["fed_back"]]
     learned = fmean(item["applied"] for item in considered) if considered else math.nan
-    return FeedbackGrade(_value(answers, curve, learned), curve, items, answers)
+    isolated = _isolation(answers, curve)
+    return FeedbackGrade(_value(answers, curve, learned, isolated), curve, items, answers, isolated)
 
 
 def grade_records(
@@ -183,10 +198,12 @@ def grade_records(
                 "chance": chance,
                 "reason": f"{record.metric_name} {score:.3f} against {record.gold!r}",
                 "reply": str(row["raw"])[:REPLY_SHOWN],
+                "reply_key": _reply_key(str(row["raw"])),
             }
         )
     curve = _curve(answers, dialogues)
-    return FeedbackGrade(_value(answers, curve, math.nan), curve, [], answers)
+    isolated = _isolation(answers, curve)
+    return FeedbackGrade(_value(answers, curve, math.nan, isolated), curve, [], answers, isolated)
 
 
 def _mean(scores: Iterable[float | None]) -> float:
@@ -221,17 +238,51 @@ def _curve(
     return curve
 
 
+def _reply_key(raw: str) -> str:
+    """A short digest of a reply, whitespace collapsed and lower-cased (to pair passes)."""
+    return hashlib.sha256(" ".join(raw.split()).lower().encode()).hexdigest()[:16]
+
+
+def _isolation(answers: list[dict[str, Any]], curve: list[dict[str, Any]]) -> Isolation:
+    """The last step's credits paired with the no-memory pass's, request by request.
+
+    Rows without a credit (records the constant answer already gets right) and controls
+    are not in the headline, so not in the pairs either.
+    """
+    if not curve:
+        return isolate([], mean_credit)
+    without = {
+        row["request"]: row
+        for row in answers
+        if row["step"] == 0 and not row["control"] and row["credit"] is not None
+    }
+    pairs = []
+    for row in answers:
+        if row["step"] != curve[-1]["step"] or row["control"] or row["credit"] is None:
+            continue
+        other = without.get(row["request"])
+        pairs.append(
+            PairedAnswer(
+                memory=row["credit"],
+                no_memory=None if other is None else other["credit"],
+                same_reply=other is not None and other["reply_key"] == row["reply_key"],
+            )
+        )
+    return isolate(pairs, mean_credit)
+
+
 def _value(
-    answers: list[dict[str, Any]], curve: list[dict[str, Any]], learned: float
+    answers: list[dict[str, Any]],
+    curve: list[dict[str, Any]],
+    learned: float,
+    isolated: Isolation,
 ) -> dict[str, float]:
     last: dict[str, Any] = curve[-1] if curve else {}
     final = float(last.get("score", math.nan))
-    no_memory = _mean(_at(answers, 0, "credit", control=False))
-    has_no_memory = bool(_at(answers, 0, "credit", control=False))
     value = {
         "final": final,
         "auc": _mean(point["score"] for point in curve),
-        **isolation_values(final, no_memory if has_no_memory else None),
+        **isolated.values(),
         "final_accuracy": float(last.get("accuracy", math.nan)),
         "chance": _mean(_at(answers, last["step"], "chance", control=False)) if last else math.nan,
         "learned_rule_rate": learned,

@@ -19,6 +19,7 @@ from inspect_memgym.feedback.records_episode import RecordsEpisode
 from inspect_memgym.feedback.state import current_feedback_state
 from inspect_memgym.feedback.world_episode import WorldEpisode
 from inspect_memgym.memory.cost_figures import cost_metadata
+from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
 
 LEARNING_CURVE_KEY = "learning_curve"
@@ -62,6 +63,7 @@ def feedback_scorer() -> Scorer:
                 "answers": grade.answers,
                 "dialogues": progress.dialogues,
                 "user_fallbacks": progress.user_fallbacks,
+                ISOLATION_METADATA: grade.isolation.metadata(),
                 **cost_metadata(),
             },
         )

@@ -80,6 +80,16 @@ def prompt_key(prompt: str) -> str:
 
 
 _metering: ContextVar[bool] = ContextVar("memgym_metering_answer", default=False)
+_current_pass: ContextVar[str | None] = ContextVar("memgym_answer_pass", default=None)
+
+
+def current_pass() -> str | None:
+    """The pass of the answer being given now (`MEMORY_PASS`, `NO_MEMORY_PASS`...), or None.
+
+    A scripted policy reads it to play a model that tells its no-memory pass from its
+    memory pass (which a real model can: the memory section is empty).
+    """
+    return _current_pass.get()
 
 
 @contextmanager
@@ -107,10 +117,12 @@ def metered_answer(pass_name: str, key: str) -> Iterator[None]:
 
     started = time.perf_counter()
     token = _metering.set(True)
+    pass_token = _current_pass.set(pass_name)
     try:
         with observed_model_calls(on_call):
             yield
     finally:
+        _current_pass.reset(pass_token)
         _metering.reset(token)
     reported = [_reported_input_tokens(event) for event in calls]
     current_answer_meter().answers.append(
@@ -135,8 +147,12 @@ def marked_pass(pass_name: str) -> Iterator[None]:
     Yields:
         Nothing; make the calls in the block.
     """
-    with observed_model_calls(lambda event: _mark(event, pass_name)):
-        yield
+    pass_token = _current_pass.set(pass_name)
+    try:
+        with observed_model_calls(lambda event: _mark(event, pass_name)):
+            yield
+    finally:
+        _current_pass.reset(pass_token)
 
 
 def _mark(event: ModelEvent, pass_name: str) -> None:

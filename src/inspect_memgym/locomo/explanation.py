@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from inspect_memgym.locomo.values import (
-    ADVERSARIAL_DELTA_KEY,
     ADVERSARIAL_KEY,
     ADVERSARIAL_NO_MEMORY_KEY,
     CATEGORY_KEYS,
@@ -54,10 +53,9 @@ def locomo_explanation(values: Mapping[str, float], rows: Sequence[Mapping[str, 
         summary += f"; judge accepted {_number(values[JUDGE_KEY])} of category 1-4 answers"
     if ADVERSARIAL_KEY in values:
         summary += (
-            f"; adversarial (abstention, outside the headline: no memory alone scores high) "
-            f"{_number(values[ADVERSARIAL_KEY])}, no memory "
-            f"{_number(values.get(ADVERSARIAL_NO_MEMORY_KEY))}, memory Δ "
-            f"{_number(values.get(ADVERSARIAL_DELTA_KEY))}"
+            f"; adversarial (abstention, outside the headline and Δ: a constant decline "
+            f"scores 1) {_number(values[ADVERSARIAL_KEY])}, no memory "
+            f"{_number(values.get(ADVERSARIAL_NO_MEMORY_KEY))}"
         )
     lines = [
         summary + ".",

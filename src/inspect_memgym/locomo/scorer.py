@@ -44,11 +44,13 @@ from inspect_memgym.locomo.state import (
 from inspect_memgym.locomo.values import (
     ADVERSARIAL_KEY,
     ADVERSARIAL_NOTE,
+    isolation,
     locomo_values,
     question_counts,
     score_keys,
 )
 from inspect_memgym.memory.cost_figures import cost_metadata
+from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import Judgement, yes_no_judgement
 from inspect_memgym.scoring.judge_audit import (
     DECIDED_BY,
@@ -94,8 +96,19 @@ def locomo_scorer() -> Scorer:
             else {}
         )
         decisions = [verdict_is_correct(j.verdict) for j in judgements.values()]
+        same = [
+            _same_reply(answers[MEMORY_ANSWER][item.question_id],
+                        answers[NO_MEMORY_ANSWER].get(item.question_id))
+            for item in asked
+        ]  # fmt: skip
+        isolated = isolation(grades, no_memory, same, include_adversarial)
         value = locomo_values(
-            grades, no_memory, include_adversarial, decisions if judge else None, category_map
+            grades,
+            no_memory,
+            isolated,
+            include_adversarial,
+            decisions if judge else None,
+            category_map,
         )
         rows = _rows(asked, grades, answers, no_memory, judgements, category_names(category_map))
         keys = score_keys(judge, tuple(options.get("categories", (1, 2, 3, 4, 5))), category_map)
@@ -117,6 +130,7 @@ def locomo_scorer() -> Scorer:
                 "questions": rows,
                 QUESTION_COUNTS: question_counts(grades, include_adversarial, judge, category_map),
                 "include_adversarial": include_adversarial,
+                ISOLATION_METADATA: isolated.metadata(),
                 **adversarial_metadata,
                 **describe_category_map(category_map),
                 DECIDED_BY: decided_by_counts(row[DECIDED_BY] for row in rows),
@@ -126,6 +140,13 @@ def locomo_scorer() -> Scorer:
         )
 
     return score
+
+
+def _same_reply(reply: str, no_memory_reply: str | None) -> bool:
+    """Whether the no-memory reply is the memory pass's, whitespace and case aside."""
+    if no_memory_reply is None:
+        return False
+    return " ".join(reply.split()).lower() == " ".join(no_memory_reply.split()).lower()
 
 
 def _grade(item: QuestionItem, reply: str, seed: int, speakers: tuple[str, str]) -> QuestionGrade:

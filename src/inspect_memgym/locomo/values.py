@@ -8,13 +8,17 @@
   ``temporal`` (2), ``open_domain`` (3) — mean F1 — and ``adversarial`` (5), the abstention
   accuracy (share of "not mentioned" picks); under ``category_map=mem0`` the Mem0
   lineage's names instead: ``single_hop`` (1), ``multi_hop`` (3), ``open_domain`` (4);
-* ``no_memory`` and ``memory_delta``: the headline from the no-memory answers, and the
-  headline minus it (NaN with memory isolation off);
-* when adversarial questions are asked, ``no_memory_adversarial`` and
-  ``memory_delta_adversarial``: their abstention accuracy with no memory at all, and the
-  accuracy with memory minus it. A memoryless reader already scores high there (0.958 on
-  the released file), which is why the category stays out of the headline: its delta, not
-  its accuracy, says what memory did;
+* ``no_memory`` and ``memory_delta`` (the shared definition, `scoring.isolation`): the
+  headline over the category 1-4 questions from the no-memory answers (a reply identical
+  to the one given with memory counts as graded; F1 is never below its floor, 0), and the
+  headline over the same questions minus it; ``no_memory_raw`` and ``memory_delta_raw``
+  beside them, unfloored, over every headline question (NaN with memory isolation off).
+  Adversarial questions never enter Δ, even with ``include_adversarial``: a constant
+  "not mentioned" gets them right, so a model that declined only when history is shown
+  would gain there without memory;
+* when adversarial questions are asked, ``no_memory_adversarial``: their abstention
+  accuracy with no memory at all. A memoryless reader already scores high there (0.958 on
+  the released file), which is why the category stays out of the headline and out of Δ;
 * with the optional judge, ``judge_accuracy``: the share of category 1-4 answers the judge
   accepted, beside the rule-based F1 (never instead of it).
 
@@ -29,12 +33,14 @@ from collections.abc import Sequence
 
 from inspect_memgym.locomo.category_maps import DEFAULT_CATEGORY_MAP, category_keys
 from inspect_memgym.locomo.grading import QuestionGrade, summarise_grades
+from inspect_memgym.locomo.records import ADVERSARIAL_CATEGORY
 from inspect_memgym.scoring.isolation import (
     ISOLATION_KEYS,
-    MEMORY_DELTA,
-    NO_MEMORY,
-    delta_key,
-    isolation_values,
+    RAW_ISOLATION_KEYS,
+    Isolation,
+    PairedAnswer,
+    isolate,
+    mean_credit,
 )
 
 HEADLINE_KEY = "f1"
@@ -43,12 +49,10 @@ CATEGORY_KEYS: dict[int, str] = category_keys(DEFAULT_CATEGORY_MAP)
 ADVERSARIAL_KEY = "adversarial"
 ADVERSARIAL_NO_MEMORY_KEY = "no_memory_adversarial"
 """Score key: adversarial (abstention) accuracy of the no-memory answers."""
-ADVERSARIAL_DELTA_KEY = delta_key(ADVERSARIAL_KEY)
-"""Score key: adversarial accuracy with memory minus ``no_memory_adversarial``."""
 ADVERSARIAL_NOTE = (
-    "adversarial is abstention accuracy, outside the headline: a reader with no memory at "
-    "all already scores high on it (0.958 on the released locomo10.json), so read "
-    f"{ADVERSARIAL_DELTA_KEY}, not the accuracy, for what memory added"
+    "adversarial is abstention accuracy, outside the headline and outside memory_delta: a "
+    "constant 'not mentioned' scores 1.0 on it and a reader with no memory at all 0.958 on "
+    "the released locomo10.json, so neither it nor a difference on it says what memory added"
 )
 """Score metadata note shown next to the adversarial figures."""
 JUDGE_KEY = "judge_accuracy"
@@ -70,9 +74,9 @@ def score_keys(
     """
     keys_by_category = category_keys(category_map)
     chosen = [key for category, key in keys_by_category.items() if category in categories]
-    keys: tuple[str, ...] = (HEADLINE_KEY, *chosen, *ISOLATION_KEYS)
+    keys: tuple[str, ...] = (HEADLINE_KEY, *chosen, *ISOLATION_KEYS, *RAW_ISOLATION_KEYS)
     if ADVERSARIAL_KEY in chosen:
-        keys = (*keys, ADVERSARIAL_NO_MEMORY_KEY, ADVERSARIAL_DELTA_KEY)
+        keys = (*keys, ADVERSARIAL_NO_MEMORY_KEY)
     return (*keys, JUDGE_KEY) if judge else keys
 
 
@@ -80,9 +84,44 @@ def _or_nan(value: float | None) -> float:
     return math.nan if value is None else value
 
 
+def isolation(
+    grades: Sequence[QuestionGrade],
+    no_memory_grades: Sequence[QuestionGrade] | None,
+    same_replies: Sequence[bool] = (),
+    include_adversarial: bool = False,
+) -> Isolation:
+    """``no_memory`` and ``memory_delta`` of one conversation (`scoring.isolation`).
+
+    Every question the headline counts is paired; an adversarial one is decided by a
+    decline (its floor is its full credit), so it stays out of Δ.
+
+    Args:
+        grades: The graded answers from memory.
+        no_memory_grades: The graded no-memory answers, in the same order (None: off).
+        same_replies: Per question, whether the two replies are the same answer.
+        include_adversarial: Whether the headline counts adversarial questions.
+    """
+    pairs = []
+    for index, grade in enumerate(grades):
+        if grade.category == ADVERSARIAL_CATEGORY and not include_adversarial:
+            continue
+        without = None if no_memory_grades is None else no_memory_grades[index]
+        decided_by_decline = grade.category == ADVERSARIAL_CATEGORY
+        pairs.append(
+            PairedAnswer(
+                memory=grade.score,
+                no_memory=None if without is None else without.score,
+                floor=1.0 if decided_by_decline else 0.0,
+                same_reply=index < len(same_replies) and same_replies[index],
+            )
+        )
+    return isolate(pairs, mean_credit)
+
+
 def locomo_values(
     grades: Sequence[QuestionGrade],
     no_memory_grades: Sequence[QuestionGrade] | None,
+    isolated: Isolation,
     include_adversarial: bool = False,
     judged: Sequence[bool | None] | None = None,
     category_map: str = DEFAULT_CATEGORY_MAP,
@@ -92,6 +131,7 @@ def locomo_values(
     Args:
         grades: The graded answers from memory.
         no_memory_grades: The graded no-memory answers (None: memory isolation off).
+        isolated: Their memory isolation (`isolation`).
         include_adversarial: Count adversarial questions in the headline too.
         judged: The judge's decision per category 1-4 answer (None: no judge; an entry is
             None when the judge's verdict could not be read, counted as not accepted).
@@ -99,23 +139,19 @@ def locomo_values(
     """
     summary = summarise_grades(grades, include_adversarial)
     by_category = {category.category: category.mean for category in summary.categories}
-    headline = _or_nan(summary.headline)
-    values = {HEADLINE_KEY: headline}
+    values = {HEADLINE_KEY: _or_nan(summary.headline)}
     values.update(
         {
             key: _or_nan(by_category.get(category))
             for category, key in category_keys(category_map).items()
         }
     )
-    no_memory = no_memory_adversarial = None
-    if no_memory_grades is not None:
-        no_memory_summary = summarise_grades(no_memory_grades, include_adversarial)
-        no_memory = _or_nan(no_memory_summary.headline)
-        no_memory_adversarial = _or_nan(no_memory_summary.abstention)
-    values.update(isolation_values(headline, no_memory))
-    adversarial = isolation_values(values[ADVERSARIAL_KEY], no_memory_adversarial)
-    values[ADVERSARIAL_NO_MEMORY_KEY] = adversarial[NO_MEMORY]
-    values[ADVERSARIAL_DELTA_KEY] = adversarial[MEMORY_DELTA]
+    values.update(isolated.values())
+    values[ADVERSARIAL_NO_MEMORY_KEY] = (
+        math.nan
+        if no_memory_grades is None
+        else _or_nan(summarise_grades(no_memory_grades, include_adversarial).abstention)
+    )
     if judged is not None:
         values[JUDGE_KEY] = (
             sum(bool(decision) for decision in judged) / len(judged) if judged else math.nan
@@ -144,7 +180,5 @@ def question_counts(
     answerable = len(grades) - per_category[ADVERSARIAL_KEY]
     headline = len(grades) if include_adversarial else answerable
     counts = {HEADLINE_KEY: headline, **per_category}
-    counts[ADVERSARIAL_NO_MEMORY_KEY] = counts[ADVERSARIAL_DELTA_KEY] = per_category[
-        ADVERSARIAL_KEY
-    ]
+    counts[ADVERSARIAL_NO_MEMORY_KEY] = per_category[ADVERSARIAL_KEY]
     return {**counts, JUDGE_KEY: answerable} if judge else counts

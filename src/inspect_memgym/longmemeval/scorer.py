@@ -22,7 +22,9 @@ from inspect_memgym.longmemeval.records import QUESTION_TYPES, LongMemEvalRecord
 from inspect_memgym.longmemeval.state import PHASE_JUDGE, current_longmemeval_state
 from inspect_memgym.longmemeval.task_average import longmemeval_metrics
 from inspect_memgym.longmemeval.values import HEADLINE_KEY, longmemeval_values, score_keys
+from inspect_memgym.longmemeval.values import isolation as isolation_of
 from inspect_memgym.memory.cost_figures import cost_metadata
+from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import Judgement, yes_no_judgement
 from inspect_memgym.scoring.judge_audit import DECIDED_BY, JUDGE, judge_prompt_metadata
 from inspect_memgym.scoring.yes_no_verdict import verdict_is_correct
@@ -50,7 +52,11 @@ def longmemeval_scorer() -> Scorer:
         no_memory_correct = (
             verdict_is_correct(no_memory_judged.verdict) if no_memory_judged else None
         )
-        values = longmemeval_values(record, correct, no_memory_correct, isolation)
+        same_reply = progress.no_memory_answer is not None and _normalised(
+            progress.no_memory_answer
+        ) == _normalised(progress.answer)
+        isolated = isolation_of(record, correct, no_memory_correct, isolation, same_reply)
+        values = longmemeval_values(record, correct, isolated)
         keys = score_keys(tuple(options.get("question_types", QUESTION_TYPES)))
         prompt_version, _ = JUDGE_PROMPTS[rubric_for(record)]
         return Score(
@@ -69,6 +75,7 @@ def longmemeval_scorer() -> Scorer:
                 "self_judged": judged.self_judged,
                 "no_memory_answer": progress.no_memory_answer,
                 "no_memory_verdict": no_memory_judged.verdict if no_memory_judged else None,
+                ISOLATION_METADATA: isolated.metadata(),
                 "questions": [
                     {"qtype": record.question_type, "correct": values[HEADLINE_KEY] == 1.0}
                 ],
@@ -77,6 +84,10 @@ def longmemeval_scorer() -> Scorer:
         )
 
     return score
+
+
+def _normalised(reply: str) -> str:
+    return " ".join(reply.split()).lower()
 
 
 async def _judge(record: LongMemEvalRecord, answer: str, self_judge: bool) -> Judgement:

@@ -10,8 +10,11 @@
   key's mean over a run is the per-type accuracy (Inspect's metrics and the leaderboard
   skip NaN);
 * ``abstention``: the accuracy for an ``_abs`` question, NaN otherwise;
-* ``no_memory`` and ``memory_delta``: the accuracy of the no-memory answer, and accuracy
-  minus it (NaN with memory isolation off).
+* ``no_memory`` and ``memory_delta`` (the shared definition, `scoring.isolation`): the
+  accuracy of the no-memory answer, and accuracy minus it; NaN with memory isolation off,
+  and NaN for an ``_abs`` question, which a decline decides (a model that declined only
+  when history is shown would gain there without memory), so a run's mean Δ is over the
+  answerable questions; ``no_memory_raw`` and ``memory_delta_raw`` count every question.
 
 The task-averaged accuracy (the mean of the per-type accuracies) is a metric over the run
 (`task_average.task_averaged`), not a per-question value.
@@ -23,7 +26,14 @@ import math
 from collections.abc import Sequence
 
 from inspect_memgym.longmemeval.records import QUESTION_TYPES, LongMemEvalRecord
-from inspect_memgym.scoring.isolation import ISOLATION_KEYS, isolation_values
+from inspect_memgym.scoring.isolation import (
+    ISOLATION_KEYS,
+    RAW_ISOLATION_KEYS,
+    Isolation,
+    PairedAnswer,
+    isolate,
+    mean_credit,
+)
 
 HEADLINE_KEY = "accuracy"
 TYPE_KEYS: dict[str, str] = {name: name.replace("-", "_") for name in QUESTION_TYPES}
@@ -47,22 +57,43 @@ def score_keys(question_types: Sequence[str] = QUESTION_TYPES) -> tuple[str, ...
         question_types: The types asked (a type not asked has no key).
     """
     chosen = [key for name, key in TYPE_KEYS.items() if name in question_types]
-    return (HEADLINE_KEY, *chosen, ABSTENTION_KEY, *ISOLATION_KEYS)
+    return (HEADLINE_KEY, *chosen, ABSTENTION_KEY, *ISOLATION_KEYS, *RAW_ISOLATION_KEYS)
 
 
-def longmemeval_values(
+def isolation(
     record: LongMemEvalRecord,
     correct: bool | None,
     no_memory_correct: bool | None,
     memory_isolation: bool = True,
+    same_reply: bool = False,
+) -> Isolation:
+    """``no_memory`` and ``memory_delta`` of one question (`scoring.isolation`).
+
+    Args:
+        record: The question (an ``_abs`` question is decided by a decline: out of Δ).
+        correct: The judge's decision on the answer from memory (None: undecided).
+        no_memory_correct: The decision on the no-memory answer (None: undecided).
+        memory_isolation: Whether the no-memory answer was asked.
+        same_reply: Whether the no-memory answer is the answer given with memory.
+    """
+    pair = PairedAnswer(
+        memory=1.0 if correct else 0.0,
+        no_memory=(1.0 if no_memory_correct else 0.0) if memory_isolation else None,
+        floor=1.0 if record.is_abstention else 0.0,
+        same_reply=same_reply,
+    )
+    return isolate([pair], mean_credit)
+
+
+def longmemeval_values(
+    record: LongMemEvalRecord, correct: bool | None, isolated: Isolation
 ) -> dict[str, float]:
     """`Score.value` of one question.
 
     Args:
         record: The question.
         correct: The judge's decision on the answer from memory (None: undecided).
-        no_memory_correct: The decision on the no-memory answer (None: undecided).
-        memory_isolation: Whether the no-memory answer was asked.
+        isolated: Its memory isolation (`isolation`).
     """
     accuracy = 1.0 if correct else 0.0
     values = {HEADLINE_KEY: accuracy}
@@ -73,6 +104,5 @@ def longmemeval_values(
         }
     )
     values[ABSTENTION_KEY] = accuracy if record.is_abstention else math.nan
-    no_memory = (1.0 if no_memory_correct else 0.0) if memory_isolation else None
-    values.update(isolation_values(accuracy, no_memory))
+    values.update(isolated.values())
     return values

@@ -26,7 +26,11 @@ The roster (`ADVERSARIES`):
 * ``judge_bait``: answers in words the rules cannot decide and grades itself 1.0 when asked
   to judge; ``seen_marker``: memory holds only "seen", and it answers a catalogue guess when
   memory is not empty but declines when it is (so it would gain from a no-memory pass that
-  differed from the memory pass).
+  differed from the memory pass);
+* memoryless behaviours the switch adversaries alternate between (`SWITCH_BEHAVIOURS`,
+  `kit.pass_switch`): ``decliner`` (insufficient information), ``range_hedger``
+  (every field of the asked attribute, or its value range, or every name of the last turn,
+  offered as alternatives), ``name_dumper`` and ``last_turn_first_listed`` (a blind pick).
 
 ``judge`` is not an adversary but the honest scripted grader a suite binds as the
 ``grader`` role (`honest_judge`).
@@ -42,6 +46,13 @@ from dataclasses import dataclass
 from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
 
+from inspect_memgym.kit.pass_switch import (
+    DECLINE,
+    DUMP,
+    GUESS,
+    HEDGE,
+    SWITCH_POLICIES,
+)
 from inspect_memgym.kit.rng import stable_fraction
 from inspect_memgym.research_qa.honest_judge import honest_judge_reply
 from inspect_memgym.research_qa.interactive import SEARCH_TOOL
@@ -297,6 +308,19 @@ def _name_dump(view: CallView) -> str | None:
     return "; ".join([*names, *numbers, *FIELDS])
 
 
+def _range_hedge(view: CallView) -> str | None:
+    """Every value the asked attribute can take (or the last turn's names), as alternatives."""
+    step = asked_step(view.question or "")
+    if isinstance(step, AttributeSpec):
+        if step.is_label:
+            return " or ".join(step.choices)
+        middle = (step.low + step.high) // 2
+        return f"between {step.low} and {step.high}, maybe {middle} or {step.high}"
+    turns = [turn for turn in read_turns(view.last_message) if turn.candidates()]
+    names = list(turns[-1].candidates().values()) if turns else []
+    return " or ".join(names) or None
+
+
 def _seen_answer(view: CallView) -> str | None:
     return _guess(view, view.question or "") if view.notes.strip() else None
 
@@ -318,8 +342,19 @@ ADVERSARIES: dict[str, Adversary] = {
         "undecidable words, grades itself 1.0", lambda v: None, lambda v: BAIT_ANSWER
     ),
     "seen_marker": Adversary("memory holds only 'seen'", lambda v: SEEN, _seen_answer),
+    "decliner": Adversary("declines every question", lambda v: None, lambda v: None),
+    "range_hedger": Adversary(
+        "no memory: every value the attribute can take", lambda v: None, _range_hedge
+    ),
 }
 """Every adversary, by policy name."""
+SWITCH_BEHAVIOURS = {
+    DECLINE: "decliner",
+    HEDGE: "range_hedger",
+    DUMP: "name_dumper",
+    GUESS: "last_turn_first_listed",
+}
+"""The memoryless adversary each switch behaviour plays (`kit.pass_switch`)."""
 
-POLICY_NAMES: tuple[str, ...] = (*ADVERSARIES, JUDGE_POLICY)
-"""Every policy this module plays (the adversaries and the honest judge)."""
+POLICY_NAMES: tuple[str, ...] = (*ADVERSARIES, *SWITCH_POLICIES, JUDGE_POLICY)
+"""Every policy this module plays (the adversaries, the switches and the honest judge)."""

@@ -8,10 +8,15 @@
   number (exact), or a label (another choice makes it a hedge). An answer the rules
   cannot decide scores 0, unless the judge (the ``grader`` role, MemGym's 0-1 scale)
   scores it.
-- The score is chance-corrected: a wrong answer that names another chain's final value (a
-  candidate the research question's turn shows beside the gold) costs ``1/(k-1)`` with
-  ``k`` candidates, so picking among the remembered candidates without following the chain
-  scores 0 on average, as declining does. ``exact`` stays 1 or 0 (MemGym-DR's exact match).
+- The score is chance-corrected: a wrong answer that picks another chain's final value (it
+  names exactly one of the candidates the research question's turn shows, and that one is
+  not the gold) costs ``1/(k-1)`` with ``k`` candidates, so picking among the remembered
+  candidates without following the chain scores 0 on average, as declining does. A reply
+  naming several candidates, or one the hedge and dump rules catch (`scoring.hedging`),
+  picked nothing: it earns a blind guess's 0, never less. ``exact`` stays 1 or 0
+  (MemGym-DR's exact match).
+- ``no_memory`` and ``memory_delta`` follow the shared definition (`scoring.isolation`):
+  the no-memory score counts at least the memoryless floor, 0.
 - ``hop_recall``: the share of chain facts the answer could see (in what the strategy
   recalled for the question, or in the documents still visible). A wrong answer is a
   ``write_failure`` when a chain fact it needed from memory was never in memory, a
@@ -40,13 +45,22 @@ from inspect_memgym.scoring.failure_labels import (
     WRITE_FAILURE,
     FailureLabel,
 )
-from inspect_memgym.scoring.isolation import ISOLATION_KEYS, isolation_values
+from inspect_memgym.scoring.hedging import hedged
+from inspect_memgym.scoring.isolation import (
+    ISOLATION_KEYS,
+    RAW_ISOLATION_KEYS,
+    Isolation,
+    PairedAnswer,
+    isolate,
+    mean_credit,
+)
 
 SCORE_KEYS: tuple[str, ...] = (
     "score",
     "exact",
     "hop_recall",
     *ISOLATION_KEYS,
+    *RAW_ISOLATION_KEYS,
     *FAILURE_RATE_KEYS,
     "parse_failure",
 )
@@ -85,8 +99,9 @@ class AnswerGrade:
         judge_score: The judge's 0-1 score of an undecided answer (None if not judged).
         judge_model: The model that judged ("" if none).
         self_judged: Whether that model was the model under test (``-T self_judge=true``).
-        near_miss_penalty: What the answer costs when it names another candidate of the
-            research question (``1/(k-1)``; 0 when it names none or is not wrong).
+        near_miss_penalty: What the answer costs when it picks another candidate of the
+            research question (``1/(k-1)``; 0 when it is right, picks none, or names
+            several).
     """
 
     raw: str
@@ -193,11 +208,8 @@ def grade_reply(instance: ResearchInstance, raw: str) -> AnswerGrade:
         choices=instance.answer_choices,
     )
     penalty = 0.0
-    if verdict.verdict == "incorrect":
-        others = other_candidates(instance)
-        answer = f" {normalise_for_match(reply.answer)} "
-        if any(f" {normalise_for_match(other)} " in answer for other in others):
-            penalty = 1 / len(others)
+    if verdict.verdict == "incorrect" and picks_another_candidate(instance, reply.answer):
+        penalty = 1 / len(other_candidates(instance))
     return AnswerGrade(
         raw,
         reply.answer,
@@ -207,6 +219,31 @@ def grade_reply(instance: ResearchInstance, raw: str) -> AnswerGrade:
         verdict.reason,
         near_miss_penalty=penalty,
     )
+
+
+def picks_another_candidate(instance: ResearchInstance, answer: str) -> bool:
+    """Whether an answer commits to one candidate that is not the gold.
+
+    It names exactly one of the research question's candidates (the gold and the other
+    chains' final values), that one is another chain's, and it is neither a hedge nor a
+    dump (`scoring.hedging`): a reply that offers several values picked none.
+
+    Args:
+        instance: The instance.
+        answer: The parsed answer.
+    """
+    others = other_candidates(instance)
+    if not others:
+        return False
+    padded = f" {normalise_for_match(answer)} "
+    named = [
+        value
+        for value in (instance.gold.text, *others)
+        if f" {normalise_for_match(value)} " in padded
+    ]
+    if len(named) != 1 or named[0] == instance.gold.text:
+        return False
+    return not hedged(answer, instance.gold.text, instance.question)
 
 
 def other_candidates(instance: ResearchInstance) -> list[str]:
@@ -300,10 +337,37 @@ def failure_label(
     return UTILIZATION_FAILURE
 
 
+def isolation(grade: AnswerGrade, no_memory: AnswerGrade | None) -> Isolation:
+    """``no_memory`` and ``memory_delta`` of one sample (`scoring.isolation`).
+
+    The floor is 0: what declining, or a blind pick among the candidates, earns.
+
+    Args:
+        grade: The answer with memory.
+        no_memory: The no-memory answer (None when memory isolation is off).
+    """
+    pair = PairedAnswer(
+        memory=grade.score,
+        no_memory=None if no_memory is None else no_memory.score,
+        same_reply=no_memory is not None and same_answer(grade, no_memory),
+    )
+    return isolate([pair], mean_credit)
+
+
+def same_answer(first: AnswerGrade, second: AnswerGrade) -> bool:
+    """Whether two grades are of the same answer (as parsed and normalised).
+
+    Args:
+        first: One grade.
+        second: The other.
+    """
+    return normalise_for_match(first.answer) == normalise_for_match(second.answer)
+
+
 def score_values(
     instance: ResearchInstance,
     grade: AnswerGrade,
-    no_memory: AnswerGrade | None,
+    isolated: Isolation,
     stored: Sequence[str],
     recalled: Sequence[str],
     visible: Sequence[str],
@@ -313,7 +377,7 @@ def score_values(
     Args:
         instance: The instance.
         grade: The answer with memory.
-        no_memory: The no-memory answer (None when memory isolation is off).
+        isolated: Its memory isolation (`isolation`).
         stored: Chain facts in the strategy's whole memory when answering.
         recalled: Chain facts in what it showed for the question.
         visible: Chain facts in the visible documents.
@@ -323,7 +387,7 @@ def score_values(
         "score": grade.score,
         "exact": grade.exact,
         "hop_recall": hop_recall(instance, recalled, visible),
-        **isolation_values(grade.score, None if no_memory is None else no_memory.score),
+        **isolated.values(),
         **{key: 1.0 if label == key else 0.0 for key in FAILURE_RATE_KEYS},
         "parse_failure": 0.0 if grade.parsed else 1.0,
     }

@@ -31,9 +31,15 @@ from inspect_ai.tool import ToolInfo
 
 from inspect_memgym.kit.bounded_cache import BoundedCache
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
+from inspect_memgym.kit.pass_switch import resolve_switch
 from inspect_memgym.kit.rng import stable_fraction
 from inspect_memgym.research_qa import BENCHMARK_NAME
-from inspect_memgym.research_qa.adversaries import ADVERSARIES, POLICY_NAMES, play_adversary
+from inspect_memgym.research_qa.adversaries import (
+    ADVERSARIES,
+    POLICY_NAMES,
+    SWITCH_BEHAVIOURS,
+    play_adversary,
+)
 from inspect_memgym.research_qa.driver import INSTANCE_KEY
 from inspect_memgym.research_qa.honest_judge import honest_judge_reply
 from inspect_memgym.research_qa.interactive import SEARCH_TOOL
@@ -76,6 +82,7 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     context = current_call_context()
     turn_prefix = f"memgym-{current_research_state().turn}-{context.phase}"
     refuse_unless_judging(policy_name, context.phase == PHASE_JUDGE)
+    policy_name = resolve_switch(policy_name, SWITCH_BEHAVIOURS)
     if policy_name in ADVERSARIES:
         action = play_adversary(policy_name, context.phase, messages, tools)
         return PolicyTurn(action, turn_prefix, len(messages))

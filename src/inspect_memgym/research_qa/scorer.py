@@ -22,11 +22,13 @@ from inspect_memgym.research_qa.grading import (
     AnswerGrade,
     grade_reply,
     hop_rows,
+    isolation,
     score_values,
 )
 from inspect_memgym.research_qa.judge import JUDGE_PROMPT_NAME, JUDGE_PROMPT_VERSION, judge_score
 from inspect_memgym.research_qa.state import ResearchState
 from inspect_memgym.research_qa.world import ResearchInstance
+from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import announce_judge, grader_is_bound
 from inspect_memgym.scoring.judge_audit import DECIDED_BY, judge_prompt_metadata
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
@@ -58,7 +60,8 @@ def research_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
         stored = progress.stored_fact_ids
         recalled = progress.recalled_fact_ids
         visible = progress.visible_fact_ids
-        value = score_values(instance, grade, no_memory, stored, recalled, visible)
+        isolated = isolation(grade, no_memory)
+        value = score_values(instance, grade, isolated, stored, recalled, visible)
         hops = hop_rows(instance, stored, recalled, visible)
         return Score(
             value=value,
@@ -69,6 +72,7 @@ def research_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
                 "gold_kind": instance.gold.kind,
                 "answer": grade.to_dict(),
                 "no_memory_answer": None if no_memory is None else no_memory.to_dict(),
+                ISOLATION_METADATA: isolated.metadata(),
                 "hops": hops,
                 "searches": progress.searches,
                 "visible_doc_ids": progress.visible_doc_ids,

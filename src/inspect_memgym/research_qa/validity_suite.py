@@ -17,6 +17,10 @@ and scorer (`validity.grid.PolicyGridSuite`):
   chance-corrected (another candidate's value costs ``1/(k-1)``), so a keeper scores 0 on
   average; each is bounded at the larger of 0.05 and three standard errors of that
   average;
+* the switch adversaries (`validity.switch_runs`): one memoryless behaviour (decline,
+  range hedge, name dump, blind pick) with memory shown and another with memory empty,
+  all twelve under notes and the six decline pairs under interactive notes, rag, native,
+  awe, agentic and a memory system (Mem0): headline and memory delta at most 0.05;
 * a determinism rerun of ``perfect/notes``;
 * statistical invariants (`visible_features`): for every visible feature of the turn headed
   by the research question, of the last turn and of every turn, the rate it picks the true
@@ -41,6 +45,7 @@ from inspect_memgym.simulation.grader_policy import JUDGE_POLICY
 from inspect_memgym.validity.grid import PolicyGridSuite
 from inspect_memgym.validity.runs import ADVERSARY_CEILING, Bound, SuiteRun, adversary_bounds
 from inspect_memgym.validity.suite import register_suite
+from inspect_memgym.validity.switch_runs import switch_runs
 from inspect_memgym.validity.verdicts import Verdict
 
 TASK = "research_qa"
@@ -86,6 +91,16 @@ def _adversary(name: str, policy: str, description: str, **task_args: Any) -> Su
 
 INTERACTIVE = {"mode": "interactive"}
 NONE = {"agent": "none"}
+SWITCH_FAMILIES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("notes", {}),
+    ("interactive", INTERACTIVE),
+    ("rag", {"agent": "rag", "backend": "markdown"}),
+    ("native", {"agent": "native"}),
+    ("awe", {"agent": "awe", "backend": "markdown"}),
+    ("agentic", {"agent": "agentic", "backend": "markdown"}),
+    ("system", {"agent": "system", "system": "mem0"}),
+)
+"""The strategy families the switch adversaries play under (the default first)."""
 RUNS: tuple[SuiteRun, ...] = (
     SuiteRun(
         "perfect/notes",
@@ -195,6 +210,7 @@ RUNS: tuple[SuiteRun, ...] = (
         for name in FEATURES
         if name != "withdrawn"
     ),
+    *switch_runs(HEADLINE, SWITCH_FAMILIES),
 )
 """Every run of the suite, in report order."""
 

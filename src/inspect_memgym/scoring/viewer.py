@@ -23,6 +23,7 @@ from inspect_ai.viewer import (
 )
 
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
+from inspect_memgym.scoring.isolation import RAW_ISOLATION_KEYS
 
 LOWER_IS_BETTER = frozenset({*FAILURE_RATE_KEYS, "parse_failure"})
 """Score keys coloured green when low."""
@@ -37,9 +38,11 @@ SHORT_LABELS = {
     "upper_bound": "upper bound",
     "no_memory": "no memory",
     "memory_delta": "memory Δ",
+    "no_memory_raw": "no memory raw",
+    "memory_delta_raw": "Δ raw",
 }
 """Column labels shorter than their score keys."""
-UNBOUNDED = frozenset({"memory_delta"})
+UNBOUNDED = frozenset({"memory_delta", "memory_delta_raw"})
 """Keys that may be negative (coloured on a -1..1 scale)."""
 
 
@@ -58,12 +61,16 @@ def score_viewer(
 ) -> ViewerConfig:
     """A sample list with one coloured column per score key.
 
+    The unfloored memory-isolation figures (`RAW_ISOLATION_KEYS`) stay in each sample's
+    score and out of the list, which shows ``no_memory`` and ``memory_delta``.
+
     Args:
         name: The view's name.
         scorer: The scorer's registered name.
         keys: Score keys, in column order.
         labels: Column labels beyond `SHORT_LABELS`.
     """
+    keys = [key for key in keys if key not in RAW_ISOLATION_KEYS]
     columns = [
         TaskSamplesColumn(id="sampleId"),
         TaskSamplesColumn(id="answer"),
