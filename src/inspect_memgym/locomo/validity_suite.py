@@ -4,10 +4,11 @@ Registered for ``inspect-memgym validate --task locomo``. The grid is 40 invente
 conversations in LoCoMo's schema (`synthetic`, ``--seeds`` picks others), played through
 the task's default strategy (native) and the notes strategy; the optional judge is the
 honest scripted grader (``memgym/judge``). Checks: perfect memory ≥ 0.95 F1; the guesser,
-the no-memory run and every adversary ≤ 0.05 F1 and memory delta (`validity.text_runs`),
-judge-bait ≤ 0.05 judged accuracy too; a determinism rerun; and, over 200 invented
-conversations, that the "not mentioned" option of adversarial questions is (a) or (b) by
-chance and that no question holds its gold answer.
+the no-memory run and every adversary ≤ 0.05 F1 and memory delta (`validity.text_runs`;
+among them ``frequent_tokens``, the constant of the words the generator repeats most in
+its gold answers), judge-bait ≤ 0.05 judged accuracy too; a determinism rerun; and, over
+200 invented conversations, that the "not mentioned" option of adversarial questions is (a)
+or (b) by chance and that no question holds its gold answer.
 """
 
 from __future__ import annotations

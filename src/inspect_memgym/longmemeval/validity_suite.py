@@ -6,8 +6,10 @@ picks other users), played through the task's default strategy (native) and the 
 strategy, judged by the honest scripted grader (``memgym/judge``). Checks: perfect memory
 ≥ 0.95; the guesser, the no-memory run and every adversary ≤ 0.05 accuracy and memory
 delta, except that declining earns the abstention questions' share (one in six) by design
-(`validity.text_runs`); a determinism rerun; and, over 200 invented questions, that no
-question holds its gold answer.
+(`validity.text_runs`; the decliner and ``frequent_tokens``, the constant of the words the
+generator repeats most in its gold answers, are bounded by that share + 0.05); a
+determinism rerun; and, over 200 invented questions, that no question holds its gold
+answer.
 """
 
 from __future__ import annotations

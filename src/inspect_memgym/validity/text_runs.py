@@ -3,8 +3,9 @@
 References (perfect through the task's default strategy, the guesser, perfect through
 ``none``) and the text adversaries of `simulation.text_adversaries`, each with its bounds:
 an adversary's headline and memory delta at most 0.05, or its headline at most a stated
-floor when declining is right by design (abstention questions). The public-dataset tasks
-build their suites from these.
+floor when declining is right by design (abstention questions: the decliner, and
+``frequent_tokens``, whose constant for a question shaped like an abstention question may be
+a decline). The public-dataset tasks build their suites from these.
 """
 
 from __future__ import annotations
@@ -69,6 +70,17 @@ def text_task_runs(
             ("visible_dump", "no memory; every name and number in view"),
         )
     ]
+    runs.append(
+        SuiteRun(
+            "frequent_tokens",
+            "frequent_tokens",
+            "the generator's most frequent answer words, learnt off-grid, as a constant",
+            bounds=(
+                Bound(headline, at_most=decline_floor + ADVERSARY_CEILING),
+                Bound("memory_delta", at_most=ADVERSARY_CEILING),
+            ),
+        )
+    )
     judge_arguments, judge_bounds = judged
     runs.append(
         SuiteRun(
