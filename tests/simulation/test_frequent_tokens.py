@@ -13,6 +13,7 @@ from inspect_memgym.simulation.fact_play import NOTHING_KEPT, FactBook, FactCall
 from inspect_memgym.simulation.frequent_tokens import (
     FrequentTokens,
     best_constant,
+    largest_word_share,
     most_frequent_words,
     question_words,
 )
@@ -83,3 +84,16 @@ def test_the_adversary_answers_the_constant_and_stores_nothing() -> None:
     assert update.text == NOTHING_KEPT
     with pytest.raises(ValueError, match="learnt from the task's generator"):
         adversary_action(adversary_call(True), question, book, messages, [])
+
+
+def test_the_largest_word_share_finds_a_template_word() -> None:
+    answers = {"job": ["Ada Labs", "Bo Labs", "Cy Works", "Di Works"], "city": ["Ada", "Bo"]}
+    largest = largest_word_share(answers)
+    assert (largest.template, largest.word, largest.share, largest.answers) == (
+        "job",
+        "work",
+        0.5,
+        4,
+    )
+    with pytest.raises(ValueError, match="needs answers"):
+        largest_word_share({})

@@ -11,17 +11,20 @@ template and so by category), counts in how many of each shape's answers every n
 answer word occurs, and answers a call's question with the most frequent words of the
 nearest shape: the first one, two or three of them, whichever earned the best mean token F1
 on the generated answers. Pure and deterministic.
+
+`largest_word_share` is the statistical side of the same question: the answer word (stemmed,
+as token F1 compares them) held by the largest share of one question template's answers.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import fmean
 
-from inspect_memgym.scoring.token_f1 import normalise_answer, token_f1
+from inspect_memgym.scoring.token_f1 import answer_tokens, normalise_answer, token_f1
 
 TRAINING_SEEDS = range(10_000, 10_300)
 """Seeds of the instances the adversary learns from: outside every validity grid."""
@@ -122,3 +125,41 @@ def best_constant(answers: list[str]) -> str:
 def _overlap(first: frozenset[str], second: frozenset[str]) -> float:
     union = first | second
     return len(first & second) / len(union) if union else 1.0
+
+
+@dataclass(frozen=True)
+class WordShare:
+    """The answer word held by the largest share of one template's answers.
+
+    Attributes:
+        template: The question template.
+        word: The (stemmed) word.
+        share: The share of the template's answers holding it.
+        answers: How many answers the template has.
+    """
+
+    template: str
+    word: str
+    share: float
+    answers: int
+
+
+def largest_word_share(answers_by_template: Mapping[str, Sequence[str]]) -> WordShare:
+    """The answer word held by the largest share of one template's answers.
+
+    Args:
+        answers_by_template: Gold answers by question template (at least one answer).
+
+    Raises:
+        ValueError: If there is no answer.
+    """
+    shares = []
+    for template, answers in answers_by_template.items():
+        counts = Counter(word for answer in answers for word in set(answer_tokens(answer)))
+        shares += [
+            WordShare(template, word, count / len(answers), len(answers))
+            for word, count in counts.items()
+        ]
+    if not shares:
+        raise ValueError("largest_word_share needs answers")
+    return max(shares, key=lambda found: (found.share, found.template, found.word))
