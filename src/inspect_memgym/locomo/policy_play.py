@@ -17,8 +17,7 @@ So a policy's answer depends only on what the strategy kept and shows it. The te
 adversaries of `simulation.text_adversaries` play the same calls from what they show alone
 (the question they answer is the one the prompt asks); ``frequent_tokens`` learns its
 constants from conversations it generates with `synthetic` (`generated_questions`). A judge
-call
-(the optional judge, phase ``judge``) is answered by the rule judge of
+call (the optional judge, phase ``judge``) is answered by the rule judge of
 `scoring.rule_judge`, reading the gold and the answer back out of the judge prompt; every
 policy judges the same way.
 """

@@ -5,7 +5,8 @@ policies try to earn it anyway, through any memory strategy, from nothing but th
 messages and tools (the question they are asked, the history or memory the strategy shows,
 what their own memory tools return). None of them reads a gold answer or the sample's
 data, except `hedger`, which stores like the perfect policy and is handed the honest answer,
-to test that offering it among others earns nothing:
+to test that offering it among others earns nothing (``frequent_tokens`` reads the gold
+answers of instances it generates itself, never the sample's):
 
 - ``echo``: answers with the question's own words;
 - ``decliner``: declines every question ("Not mentioned in the conversation.");
