@@ -28,12 +28,13 @@ def failures(report: SuiteReport) -> list[str]:
 
 
 def test_locomo_references_and_adversaries_on_two_conversations(tmp_path: Path) -> None:
-    runs = ("perfect", "hedger/native", "token_bag/notes", "judge_baiter")
+    runs = ("perfect", "hedger/native", "token_bag/notes", "judge_baiter", "frequent_tokens")
     report = validate("locomo", tmp_path, seeds=(0, 1), runs=runs)
     assert failures(report) == [], report.markdown()
     scores = {run.name: (run.headline, run.memory_delta, run.samples) for run in report.runs}
     assert scores["perfect"] == (1.0, 1.0, 2)
     assert scores["hedger/native"][:2] == (0.0, 0.0)
+    assert scores["frequent_tokens"] == (0.0, 0.0, 2)  # its constants hit neither conversation
     assert "PASS chance: adversarial questions" in report.markdown()
     assert (tmp_path / "data").is_dir()  # the invented conversations the grid played
 
@@ -48,10 +49,11 @@ def test_a_broken_hedge_rule_fails_the_hedger(
 
 
 def test_longmemeval_declining_earns_only_the_abstention_share(tmp_path: Path) -> None:
-    report = validate("longmemeval", tmp_path, seeds=(0,), runs=("perfect", "decliner"))
+    runs = ("perfect", "decliner", "frequent_tokens")
+    report = validate("longmemeval", tmp_path, seeds=(0,), runs=runs)
     assert failures(report) == [], report.markdown()
     scores = {run.name: run.headline for run in report.runs}
-    assert scores == {"perfect": 1.0, "decliner": pytest.approx(1 / 6)}
+    assert scores == {"perfect": 1.0, "decliner": pytest.approx(1 / 6), "frequent_tokens": 0.0}
 
 
 @pytest.mark.slow

@@ -15,14 +15,17 @@ guesser) over a `FactBook` built from the conversation's structured data:
 
 So a policy's answer depends only on what the strategy kept and shows it. The text
 adversaries of `simulation.text_adversaries` play the same calls from what they show alone
-(the question they answer is the one the prompt asks). A judge call
-(the optional judge, phase ``judge``) is answered by the rule judge of
+(the question they answer is the one the prompt asks); ``frequent_tokens`` learns its
+constants from conversations it generates with `synthetic` (`generated_questions`). A judge
+call (the optional judge, phase ``judge``) is answered by the rule judge of
 `scoring.rule_judge`, reading the gold and the answer back out of the judge prompt; every
 policy judges the same way.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
 from inspect_ai.model import ChatMessage
@@ -36,6 +39,7 @@ from inspect_memgym.locomo.grading import AdversarialOptions, adversarial_option
 from inspect_memgym.locomo.judge_prompts import ANSWER_JUDGE_PROMPT
 from inspect_memgym.locomo.records import Conversation
 from inspect_memgym.locomo.state import PHASE_JUDGE, PHASE_QUESTION, current_locomo_state
+from inspect_memgym.locomo.synthetic import synthetic_conversation
 from inspect_memgym.scoring.facts import Fact
 from inspect_memgym.scoring.rule_judge import rule_verdict, template_fields
 from inspect_memgym.simulation.actions import Action, finish
@@ -46,6 +50,7 @@ from inspect_memgym.simulation.fact_play import (
     fact_action,
     verbatim_statement,
 )
+from inspect_memgym.simulation.frequent_tokens import TRAINING_SEEDS, FrequentTokens
 from inspect_memgym.simulation.grader_policy import JUDGE_POLICY, refuse_unless_judging
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
 from inspect_memgym.simulation.text_adversaries import ADVERSARIES, adversary_action
@@ -93,9 +98,28 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
             book,
             messages,
             tools,
+            frequent_tokens,
         )
         return PolicyTurn(action, prefix, len(messages))
     return PolicyTurn(fact_action(call, book, messages, tools), prefix, len(messages))
+
+
+def generated_questions(seeds: range = TRAINING_SEEDS) -> Iterator[tuple[str, str]]:
+    """The category 1-4 questions and gold answers of invented conversations.
+
+    Args:
+        seeds: The conversations' seeds.
+    """
+    for seed in seeds:
+        for item in synthetic_conversation(seed)["qa"]:
+            if "answer" in item:
+                yield item["question"], str(item["answer"])
+
+
+@cache
+def frequent_tokens() -> FrequentTokens:
+    """What ``frequent_tokens`` learns from the invented conversations (once per process)."""
+    return FrequentTokens.learned(generated_questions())
 
 
 def judge_action(messages: list[ChatMessage]) -> Action:

@@ -3,11 +3,15 @@
 Offline runs need data, and nothing of LoCoMo's release may be committed, so this renders
 the invented life stories of `simulation.life_story` as LoCoMo conversations: the user and
 a friend as the two speakers, one dated session each, and questions of categories 1
-(multi-hop: both trips), 2 (temporal: when the lessons started), 4 (single-hop: the pet,
+(multi-hop: both trips), 2 (temporal: the year the lessons started), 4 (single-hop: the pet,
 the job, the book, the lessons, where the user lives now) and 5 (adversarial: the friend's
 pet and lessons, offered with the user's answers). Every gold answer is computed from the
 story; no question contains its answer. ``inspect-memgym validate --task locomo`` runs on
 them, and ``-T dataset=`` takes the file `write_synthetic_locomo` writes.
+
+The temporal question asks for a year, not a date: a month name is one of only twelve, so
+under token F1 a constant naming three months would earn about 0.08 on "9 March 2021"-style
+answers whatever the years; a year is one of sixty (`life_story.FIRST_YEARS`).
 """
 
 from __future__ import annotations
@@ -62,7 +66,7 @@ def synthetic_conversation(seed: int) -> dict[str, Any]:
 def _questions(story: LifeStory, evidence: dict[str, str]) -> list[dict[str, Any]]:
     user, friend = story.user, story.friend
     trips = sorted(("trip_1", "trip_2"), key=lambda key: story.fact(key).session)
-    lessons_date = story.sessions[story.fact("lessons").session].date
+    lessons_year = story.sessions[story.fact("lessons").session].date.year
 
     def item(question: str, answer: str, keys: list[str], category: int) -> dict[str, Any]:
         return {
@@ -79,12 +83,7 @@ def _questions(story: LifeStory, evidence: dict[str, str]) -> list[dict[str, Any
             trips,
             1,
         ),
-        item(
-            f"When did {user} sign up for lessons?",
-            f"{lessons_date.day} {lessons_date:%B} {lessons_date.year}",
-            ["lessons"],
-            2,
-        ),
+        item(f"In which year did {user} sign up for lessons?", str(lessons_year), ["lessons"], 2),
         item(
             f"What is the name of {user}'s {story.pet_kind}?", story.fact("pet").value, ["pet"], 4
         ),

@@ -4,14 +4,17 @@ Registered for ``inspect-memgym validate --task locomo``. The grid is 40 invente
 conversations in LoCoMo's schema (`synthetic`, ``--seeds`` picks others), played through
 the task's default strategy (native) and the notes strategy; the optional judge is the
 honest scripted grader (``memgym/judge``). Checks: perfect memory ≥ 0.95 F1; the guesser,
-the no-memory run and every adversary ≤ 0.05 F1 and memory delta (`validity.text_runs`),
-judge-bait ≤ 0.05 judged accuracy too; a determinism rerun; and, over 200 invented
-conversations, that the "not mentioned" option of adversarial questions is (a) or (b) by
-chance and that no question holds its gold answer.
+the no-memory run and every adversary ≤ 0.05 F1 and memory delta (`validity.text_runs`;
+among them ``frequent_tokens``, the constant of the words the generator repeats most in
+its gold answers), judge-bait ≤ 0.05 judged accuracy too; a determinism rerun; and, over
+200 invented conversations, that the "not mentioned" option of adversarial questions is (a)
+or (b) by chance and that no question holds its gold answer; over 1,000, that no word is in
+more than 5% of one question's gold answers (`validity.text_runs.word_share_verdict`).
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,12 +24,17 @@ from inspect_memgym.locomo.synthetic import synthetic_conversation, write_synthe
 from inspect_memgym.locomo.task import DEFAULT_SEED, locomo
 from inspect_memgym.locomo.values import HEADLINE_KEY, JUDGE_KEY
 from inspect_memgym.scoring.hedging import answer_candidates
+from inspect_memgym.simulation.frequent_tokens import largest_word_share
 from inspect_memgym.validity.data_files import grid_data_file
 from inspect_memgym.validity.grid import PolicyGridSuite
 from inspect_memgym.validity.runs import ADVERSARY_CEILING, Bound
 from inspect_memgym.validity.statistics import FeatureTally
 from inspect_memgym.validity.suite import ValidateOptions, register_suite
-from inspect_memgym.validity.text_runs import text_task_runs
+from inspect_memgym.validity.text_runs import (
+    WORD_SHARE_STORIES,
+    text_task_runs,
+    word_share_verdict,
+)
 from inspect_memgym.validity.verdicts import Verdict
 
 GRID_SEEDS = tuple(range(40))
@@ -47,7 +55,7 @@ def grid_data(options: ValidateOptions) -> Mapping[str, Any]:
 
 
 def statistical(instances: int) -> Sequence[Verdict]:
-    """The "not mentioned" option's letter by chance; no question holds its gold.
+    """Option letters by chance; no question holds its gold; no word in many gold answers.
 
     Args:
         instances: Adversarial questions to tally (at least this many).
@@ -69,7 +77,26 @@ def statistical(instances: int) -> Sequence[Verdict]:
         not leaks,
         f"{seed} conversations; holding it: {leaks[:3]}" if leaks else f"{seed} conversations",
     )
-    return [letters.verdict(smallest_trials=instances), leak]
+    return [letters.verdict(smallest_trials=instances), leak, answer_word_share(instances)]
+
+
+def answer_word_share(instances: int) -> Verdict:
+    """No gold-answer word shared by many conversations' answers to the same question.
+
+    Args:
+        instances: Conversations to read (at least `WORD_SHARE_STORIES`).
+    """
+    stories = max(instances, WORD_SHARE_STORIES)
+    answers: dict[str, list[str]] = defaultdict(list)
+    for seed in range(stories):
+        for index, item in enumerate(synthetic_conversation(seed)["qa"]):
+            if "answer" in item:
+                answers[f"category {item['category']} question {index + 1}"].append(
+                    str(item["answer"])
+                )
+    largest = largest_word_share(answers)
+    where = f"{largest.answers} answers ({largest.template})"
+    return word_share_verdict(largest.word, largest.share, where, stories)
 
 
 SUITE = PolicyGridSuite(

@@ -16,10 +16,14 @@ So a policy's answer depends only on what the strategy kept and shows it. A judg
 (phase ``judge``) is answered by the rule judge of `scoring.rule_judge`, reading the
 rubric's fields back out of the judge prompt; every policy judges the same way. The text
 adversaries of `simulation.text_adversaries` play the same calls from what they show alone
-(the question they answer is the one the prompt asks).
+(the question they answer is the one the prompt asks); ``frequent_tokens`` learns its
+constants from instances it generates with `synthetic` (`generated_questions`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
 
 from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
@@ -35,6 +39,7 @@ from inspect_memgym.longmemeval.state import (
     PHASE_QUESTION,
     current_longmemeval_state,
 )
+from inspect_memgym.longmemeval.synthetic import synthetic_instances
 from inspect_memgym.scoring.facts import Fact
 from inspect_memgym.scoring.rule_judge import rule_verdict, template_fields
 from inspect_memgym.simulation.actions import Action, finish
@@ -45,6 +50,7 @@ from inspect_memgym.simulation.fact_play import (
     fact_action,
     verbatim_statement,
 )
+from inspect_memgym.simulation.frequent_tokens import TRAINING_SEEDS, FrequentTokens
 from inspect_memgym.simulation.grader_policy import JUDGE_POLICY, refuse_unless_judging
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
 from inspect_memgym.simulation.text_adversaries import ADVERSARIES, adversary_action
@@ -88,11 +94,27 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     )
     book = fact_book(record)
     if policy_name in ADVERSARIES:
-        action = adversary_action(
-            call, record.question if call.answering else "", book, messages, tools
-        )
+        question = record.question if call.answering else ""
+        action = adversary_action(call, question, book, messages, tools, frequent_tokens)
         return PolicyTurn(action, prefix, len(messages))
     return PolicyTurn(fact_action(call, book, messages, tools), prefix, len(messages))
+
+
+def generated_questions(seeds: range = TRAINING_SEEDS) -> Iterator[tuple[str, str]]:
+    """The questions and gold answers of invented users' instances.
+
+    Args:
+        seeds: The users' seeds.
+    """
+    for seed in seeds:
+        for instance in synthetic_instances(seed):
+            yield instance["question"], str(instance["answer"])
+
+
+@cache
+def frequent_tokens() -> FrequentTokens:
+    """What ``frequent_tokens`` learns from the invented instances (once per process)."""
+    return FrequentTokens.learned(generated_questions())
 
 
 def judge_action(messages: list[ChatMessage]) -> Action:

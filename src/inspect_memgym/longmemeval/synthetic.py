@@ -6,8 +6,10 @@ story's sessions as the user's chats with the assistant (the friend's news repor
 user), and six questions per story, one of each kind the task scores:
 
 - single-session-user: the pet's name;
-- single-session-assistant: the book the assistant recommended for the user's lessons;
-- temporal-reasoning: the days between the user's two trips;
+- single-session-assistant: the book the assistant recommended for the user's lessons (its
+  title invented like the user's books: "The", an invented word, a noun of a pool of 50);
+- temporal-reasoning: the days between the user's two trips (sessions are 4 to 60 days
+  apart, so the count is spread over hundreds of values);
 - knowledge-update: where the user lives now (after the move);
 - multi-session: the lessons and the new job together;
 - an abstention question (``_abs``): the name of a pet the user never had.
@@ -26,7 +28,14 @@ from typing import Any
 
 from inspect_memgym.kit.rng import seeded_stream
 from inspect_memgym.longmemeval.records import DATE_FORMAT
-from inspect_memgym.simulation.life_story import LifeStory, invented_name, life_story
+from inspect_memgym.simulation.life_story import (
+    GENERATOR_VERSION,
+    LifeStory,
+    book_title,
+    invented_name,
+    life_story,
+    with_article,
+)
 
 ASSISTANT_REPLIES = (
     "That sounds like a lot, thanks for telling me.",
@@ -73,7 +82,8 @@ def synthetic_instances(seed: int) -> list[dict[str, Any]]:
         seed: Story seed.
     """
     story = life_story(seed)
-    guide = f"The {invented_name(seeded_stream('longmemeval-guide', seed), 2)} Handbook"
+    guide_stream = seeded_stream("longmemeval-guide", f"v{GENERATOR_VERSION}", seed)
+    guide = book_title(guide_stream, invented_name(guide_stream, 2))
     dates = [session.date for session in story.sessions]
     asked_on = (dates[-1] + timedelta(days=3)).strftime(DATE_FORMAT)
     session_ids = [f"story{seed}-s{index}" for index in range(len(dates))]
@@ -86,7 +96,7 @@ def synthetic_instances(seed: int) -> list[dict[str, Any]]:
          f"Which book did you recommend for my {story.fact('lessons').value} lessons?",
          guide, frozenset({"guide"})),
         ("days", "temporal-reasoning",
-         "How many days passed between my two trips this year?",
+         "How many days passed between my two trips?",
          str((dates[second].date() - dates[first].date()).days), frozenset({"trip_1", "trip_2"})),
         ("home", "knowledge-update", "Where do I live now?",
          story.fact("new_home").value, frozenset({"home", "new_home"})),
@@ -94,7 +104,8 @@ def synthetic_instances(seed: int) -> list[dict[str, Any]]:
          f"{story.fact('lessons').value} and {story.fact('job').value}",
          frozenset({"lessons", "job"})),
         ("user_abs", "single-session-user", f"What did I name my {absent_kind}?",
-         f"You never mentioned a {absent_kind}; you told me about your {story.pet_kind}.",
+         f"You never mentioned {with_article(absent_kind)}; you told me about your "
+         f"{story.pet_kind}.",
          frozenset()),
     ]  # fmt: skip
     instances = []

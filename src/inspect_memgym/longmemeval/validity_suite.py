@@ -6,12 +6,16 @@ picks other users), played through the task's default strategy (native) and the 
 strategy, judged by the honest scripted grader (``memgym/judge``). Checks: perfect memory
 ≥ 0.95; the guesser, the no-memory run and every adversary ≤ 0.05 accuracy and memory
 delta, except that declining earns the abstention questions' share (one in six) by design
-(`validity.text_runs`); a determinism rerun; and, over 200 invented questions, that no
-question holds its gold answer.
+(`validity.text_runs`; the decliner and ``frequent_tokens``, the constant of the words the
+generator repeats most in its gold answers, are bounded by that share + 0.05); a
+determinism rerun; over 200 invented questions, that no question holds its gold answer; and
+over 1,000 invented users, that no word is in more than 5% of one question's gold answers
+(`validity.text_runs.word_share_verdict`; abstention questions aside).
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,15 +27,21 @@ from inspect_memgym.longmemeval.synthetic import (
 from inspect_memgym.longmemeval.task import longmemeval
 from inspect_memgym.longmemeval.values import HEADLINE_KEY
 from inspect_memgym.scoring.hedging import answer_candidates
+from inspect_memgym.simulation.frequent_tokens import largest_word_share
 from inspect_memgym.validity.data_files import grid_data_file
 from inspect_memgym.validity.grid import PolicyGridSuite
 from inspect_memgym.validity.suite import ValidateOptions, register_suite
-from inspect_memgym.validity.text_runs import text_task_runs
+from inspect_memgym.validity.text_runs import (
+    WORD_SHARE_STORIES,
+    text_task_runs,
+    word_share_verdict,
+)
 from inspect_memgym.validity.verdicts import Verdict
 
 GRID_SEEDS = tuple(range(7))
 """Invented users of the default grid: 42 questions, one sample each."""
 STRATEGIES = ("native", "notes")
+ABSTENTION_SUFFIX = "_abs"
 ABSTENTION_SHARE = 1 / QUESTIONS_PER_STORY
 """Questions whose right answer is to decline: one per invented user."""
 
@@ -48,10 +58,10 @@ def grid_data(options: ValidateOptions) -> Mapping[str, Any]:
 
 
 def statistical(instances: int) -> Sequence[Verdict]:
-    """No question holds its gold answer (over at least ``instances`` questions).
+    """No question holds its gold answer; no word lands in many gold answers.
 
     Args:
-        instances: Questions to check.
+        instances: Questions to check for their gold (the word shares read 1,000 users).
     """
     leaks: list[str] = []
     checked = seed = 0
@@ -59,13 +69,30 @@ def statistical(instances: int) -> Sequence[Verdict]:
         for instance in synthetic_instances(seed):
             checked += 1
             gold, question = str(instance["answer"]), str(instance["question"])
-            if not instance["question_id"].endswith("_abs") and (
+            if not instance["question_id"].endswith(ABSTENTION_SUFFIX) and (
                 answer_candidates(gold) & answer_candidates(question)
             ):
                 leaks.append(instance["question_id"])
         seed += 1
     detail = f"{checked} questions" + (f"; holding it: {leaks[:3]}" if leaks else "")
-    return [Verdict("no question holds its gold answer", not leaks, detail)]
+    return [Verdict("no question holds its gold answer", not leaks, detail), answer_word_share()]
+
+
+def answer_word_share() -> Verdict:
+    """No gold-answer word shared by many users' answers to the same question.
+
+    Abstention questions stay out: their gold says why to decline, and declining is their
+    right answer by design (the decline floor).
+    """
+    answers: dict[str, list[str]] = defaultdict(list)
+    for seed in range(WORD_SHARE_STORIES):
+        for instance in synthetic_instances(seed):
+            if not instance["question_id"].endswith(ABSTENTION_SUFFIX):
+                question = instance["question_id"].removeprefix(f"story{seed}-")
+                answers[f"{instance['question_type']} ({question})"].append(str(instance["answer"]))
+    largest = largest_word_share(answers)
+    where = f"{largest.answers} answers ({largest.template})"
+    return word_share_verdict(largest.word, largest.share, where, WORD_SHARE_STORIES)
 
 
 SUITE = PolicyGridSuite(

@@ -8,9 +8,13 @@ renders these stories into its own released schema (``locomo/synthetic.py``,
 A story is a user and a friend chatting over dated sessions. The user states facts (a pet's
 name, a trip, lessons, a job, a book, where they live and where they move later); the
 friend states facts of the same topics with other values, so every answer has look-alike
-candidates in the history. Every value is an invented word or one of a topic's pool, and
-no question contains its answer. Pure and deterministic: the same seed gives the same
-story on every machine.
+candidates in the history. No question contains its answer, and no word lands in many gold
+answers: names, places and the invented half of a company or book title are words made of
+`SYLLABLES`; lessons, pet kinds, company kinds and book nouns come from pools of 24 to 72
+values; the first session falls on any day of `FIRST_YEARS` (so a year asked about is one
+of 60), and sessions are 4 to 60 days apart. So a constant answer made of the words the
+generator repeats most earns (almost) nothing. Pure and deterministic: the same seed gives
+the same story on every machine.
 """
 
 from __future__ import annotations
@@ -21,19 +25,56 @@ from datetime import datetime, timedelta
 
 from inspect_memgym.kit.rng import seeded_stream
 
+GENERATOR_VERSION = 2
+"""Names the seeded stream: version 1 drew from small pools and one first date."""
 SYLLABLES = (
     "ba", "dor", "el", "fen", "gri", "hal", "iv", "jor", "ka", "lum", "mir", "nel",
     "or", "pav", "quin", "ros", "sel", "tam", "ul", "ver", "wen", "yas", "zol", "thes",
 )  # fmt: skip
 """Syllables of invented names (none spells a common English word in two or three)."""
-PET_KINDS = ("cat", "dog", "parrot", "tortoise", "rabbit", "ferret")
-LESSONS = (
-    "pottery", "fencing", "salsa", "archery", "sailing", "welding",
-    "calligraphy", "beekeeping", "glassblowing", "falconry", "bouldering", "origami",
+PET_KINDS = (
+    "cat", "dog", "parrot", "tortoise", "rabbit", "ferret", "hamster", "goldfish",
+    "canary", "gecko", "iguana", "budgie", "cockatiel", "chinchilla", "hedgehog", "lizard",
+    "axolotl", "terrapin", "pony", "goat", "donkey", "duck", "gerbil", "tarantula",
 )  # fmt: skip
-"""What lessons a person takes: the pool a memoryless guess draws from (1 in 12)."""
-FIRST_DATE = datetime(2023, 1, 9, 10, 0)
-SESSION_GAP_DAYS = (6, 20)
+"""Kinds of pets (named in questions, never in answers)."""
+LESSONS = (
+    "pottery", "fencing", "salsa", "archery", "sailing", "welding", "calligraphy",
+    "beekeeping", "glassblowing", "falconry", "bouldering", "origami", "tango", "judo",
+    "karate", "kendo", "aikido", "boxing", "kayaking", "rowing", "surfing", "snowboarding",
+    "skiing", "skating", "gymnastics", "ballet", "flamenco", "yoga", "pilates", "juggling",
+    "knitting", "crochet", "quilting", "embroidery", "weaving", "woodcarving",
+    "bookbinding", "printmaking", "photography", "sketching", "sculpture", "baking",
+    "brewing", "cheesemaking", "piano", "violin", "cello", "guitar", "ukulele", "harp",
+    "flute", "clarinet", "trumpet", "saxophone", "drumming", "singing", "accordion",
+    "banjo", "mandolin", "chess", "diving", "climbing", "swimming", "riding", "canoeing",
+    "windsurfing", "upholstery", "perfumery", "stenography", "lacemaking", "mosaic",
+    "enamelling",
+)  # fmt: skip
+"""What lessons a person takes: a memoryless guess names the right one 1 time in 72."""
+COMPANY_KINDS = (
+    "Labs", "Robotics", "Foods", "Logistics", "Textiles", "Analytics", "Pharma", "Motors",
+    "Studios", "Systems", "Dynamics", "Ventures", "Holdings", "Partners", "Consulting",
+    "Insurance", "Bank", "Media", "Games", "Software", "Networks", "Energy", "Solar",
+    "Mining", "Shipping", "Airlines", "Bakery", "Brewery", "Press", "Publishing",
+    "Architects", "Engineering", "Biotech", "Optics", "Instruments", "Furniture",
+    "Apparel", "Cosmetics", "Hotels", "Travel", "Telecom", "Aerospace", "Materials",
+    "Chemicals", "Outfitters", "Cycles", "Coffee", "Realty", "Marine", "Freight",
+)  # fmt: skip
+"""The second word of a company's name (the first is invented): 1 in 50 each."""
+BOOK_NOUNS = (
+    "Letters", "Orchard", "Lantern", "Harbor", "Archive", "Compass", "Garden", "Winter",
+    "Voyage", "Promise", "Mirror", "Silence", "Tides", "Crossing", "Ledger", "Atlas",
+    "Chronicle", "Almanac", "Handbook", "Primer", "Companion", "Diaries", "Notebook",
+    "Passage", "Meadow", "Tower", "Bridge", "Island", "Circle", "Kingdom", "Frontier",
+    "Horizon", "Summer", "Autumn", "Harvest", "Orchestra", "Observatory", "Labyrinth",
+    "Cartographer", "Navigator", "Apprentice", "Clockmaker", "Lighthouse", "Ferryman",
+    "Inheritance", "Testament", "Sonnets", "Riddle", "Legacy", "Reckoning",
+)  # fmt: skip
+"""The last word of a book's title, after "The" and an invented word: 1 in 50 each."""
+FIRST_YEARS = (1970, 2029)
+"""The first session falls on a day of these years (inclusive), drawn uniformly."""
+SESSION_GAP_DAYS = (4, 60)
 """Days between sessions, drawn in this range."""
 
 
@@ -123,6 +164,37 @@ def invented_name(rng: random.Random, syllables: int) -> str:
     return "".join(rng.choice(SYLLABLES) for _ in range(syllables)).capitalize()
 
 
+def book_title(rng: random.Random, name: str) -> str:
+    """A book's title: "The", an invented word and a noun of `BOOK_NOUNS`.
+
+    Args:
+        rng: Randomness (draws the noun).
+        name: The invented word.
+    """
+    return f"The {name} {rng.choice(BOOK_NOUNS)}"
+
+
+def with_article(noun: str) -> str:
+    """A noun after its indefinite article ("a cat", "an iguana").
+
+    Args:
+        noun: A singular noun.
+    """
+    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
+
+
+def first_session_date(rng: random.Random) -> datetime:
+    """The first session's day: any day of `FIRST_YEARS`, uniformly (at 10 am).
+
+    Args:
+        rng: Randomness.
+    """
+    first_year, last_year = FIRST_YEARS
+    start = datetime(first_year, 1, 1, 10, 0)
+    days = (datetime(last_year + 1, 1, 1) - datetime(first_year, 1, 1)).days
+    return start + timedelta(days=rng.randrange(days))
+
+
 class _Names:
     """Invented names, each used once per story."""
 
@@ -151,23 +223,24 @@ def life_story(seed: int, sessions: int = 8) -> LifeStory:
     """
     if seed < 0 or sessions < 6:
         raise ValueError(f"life_story needs seed >= 0 and sessions >= 6, not {seed}, {sessions}")
-    rng = seeded_stream("life-story", seed)
+    rng = seeded_stream("life-story", f"v{GENERATOR_VERSION}", seed)
     names = _Names(rng)
     user, friend = names.new(), names.new()
     pet_kind, friend_pet_kind, absent_kind = rng.sample(PET_KINDS, 3)
     lessons, friend_lessons, absent_lessons = rng.sample(LESSONS, 3)
+    company_kind, friend_company_kind = rng.sample(COMPANY_KINDS, 2)
     values = {
         "pet": names.new(),
         "trip_1": names.new(3),
         "trip_2": names.new(3),
         "lessons": lessons,
-        "job": f"{names.new()} Labs",
-        "book": f"The {names.new()} Letters",
+        "job": f"{names.new()} {company_kind}",
+        "book": book_title(rng, names.new()),
         "home": names.new(3),
         "new_home": names.new(3),
     }
     user_lines = {
-        "pet": f"I adopted a {pet_kind} last weekend and named it {values['pet']}.",
+        "pet": f"I adopted {with_article(pet_kind)} last weekend and named it {values['pet']}.",
         "trip_1": f"I just got back from a week in {values['trip_1']}, what a place.",
         "trip_2": f"This month I spent four days in {values['trip_2']} for a wedding.",
         "lessons": f"I signed up for {lessons} lessons on Tuesday evenings.",
@@ -180,8 +253,8 @@ def life_story(seed: int, sessions: int = 8) -> LifeStory:
         f"My {friend_pet_kind} {names.new()} chewed my shoes again.",
         f"I was in {names.new(3)} for work all week.",
         f"I tried {friend_lessons} lessons once, never again.",
-        f"My cousin works at {names.new()} Labs and hates it.",
-        f"I am halfway through The {names.new()} Letters myself.",
+        f"My cousin works at {names.new()} {friend_company_kind} and hates it.",
+        f"I am halfway through {book_title(rng, names.new())} myself.",
         f"Rent in {names.new(3)} keeps going up.",
     ]
     rng.shuffle(friend_lines)
@@ -193,7 +266,7 @@ def life_story(seed: int, sessions: int = 8) -> LifeStory:
     for position, key in enumerate(order):
         plan[min(position, sessions - 2)].append(key)
     plan[sessions - 1].append("new_home")
-    date = FIRST_DATE
+    date = first_session_date(rng)
     built: list[StorySession] = []
     facts: dict[str, UserFact] = {}
     for index, keys in enumerate(plan):

@@ -3,16 +3,44 @@
 References (perfect through the task's default strategy, the guesser, perfect through
 ``none``) and the text adversaries of `simulation.text_adversaries`, each with its bounds:
 an adversary's headline and memory delta at most 0.05, or its headline at most a stated
-floor when declining is right by design (abstention questions). The public-dataset tasks
-build their suites from these.
+floor when declining is right by design (abstention questions: the decliner, and
+``frequent_tokens``, whose constant for a question shaped like an abstention question may be
+a decline). The public-dataset tasks build their suites from these, and check their
+invented data with `word_share_verdict`.
 """
 
 from __future__ import annotations
 
 from inspect_memgym.validity.runs import ADVERSARY_CEILING, Bound, SuiteRun, adversary_bounds
+from inspect_memgym.validity.verdicts import Verdict
 
 PERFECT_FLOOR = 0.95
 """What perfect memory must score through the task's default strategy."""
+WORD_SHARE_CEILING = ADVERSARY_CEILING
+"""At most this share of one question template's gold answers may hold the same word: a
+constant made of that word earns up to this share in token F1 (all of it when the gold is
+that one word). The template words of the first invented data were far above it (a company
+suffix and a title noun in every answer, one year in every temporal answer, each of 12
+lessons in one answer in twelve)."""
+WORD_SHARE_STORIES = 1_000
+"""Fewest invented stories the word-share invariant reads: with fewer, the most drawn value
+of a 50-value pool holds close to 5% of the answers by chance alone."""
+
+
+def word_share_verdict(word: str, share: float, where: str, stories: int) -> Verdict:
+    """No answer word in more than `WORD_SHARE_CEILING` of one question template's answers.
+
+    Args:
+        word: The word held by the largest share of one template's gold answers.
+        share: That share.
+        where: Which template, and how many answers it has.
+        stories: How many invented stories the answers come from.
+    """
+    return Verdict(
+        f"no answer word in more than {WORD_SHARE_CEILING:.0%} of a question template's answers",
+        share <= WORD_SHARE_CEILING,
+        f"{stories} stories; most shared: {word!r} in {share:.1%} of {where}",
+    )
 
 
 def text_task_runs(
@@ -69,6 +97,17 @@ def text_task_runs(
             ("visible_dump", "no memory; every name and number in view"),
         )
     ]
+    runs.append(
+        SuiteRun(
+            "frequent_tokens",
+            "frequent_tokens",
+            "the generator's most frequent answer words, learnt off-grid, as a constant",
+            bounds=(
+                Bound(headline, at_most=decline_floor + ADVERSARY_CEILING),
+                Bound("memory_delta", at_most=ADVERSARY_CEILING),
+            ),
+        )
+    )
     judge_arguments, judge_bounds = judged
     runs.append(
         SuiteRun(
