@@ -61,6 +61,17 @@ def test_single_hop_uses_plain_token_f1(questions: tuple[QuestionItem, ...]) -> 
     assert grade.category_name == "single-hop"
 
 
+def test_a_gold_that_offers_alternatives_itself_is_no_hedge_in_the_reply() -> None:
+    # conv-41/q8 of the release: the official F1 of this reply is 6/11 (0.545)
+    question = "What might John's financial status be?"
+    item = QuestionItem("conv-41", 8, question, 3, "Middle-class or wealthy", None, ("D5:5",))
+    reply = "Based on the conversation, it was Middle-class or wealthy."
+    grade = grade_reply(item, reply, speakers=("John", "Maria"))
+    assert grade.rule == "token_f1"
+    assert grade.score == pytest.approx(6 / 11)
+    assert grade_reply(item, "Middle-class, or maybe Poor").rule == "hedge"
+
+
 def test_adversarial_options_are_stable_per_seed_and_both_orders_occur() -> None:
     items = [_adversarial(index) for index in range(40)]
     first = [adversarial_options(item, seed=3) for item in items]
