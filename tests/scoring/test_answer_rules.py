@@ -637,6 +637,30 @@ def test_abstain_rule(answer: str, expected: str) -> None:
     assert result.rule == "abstain"
 
 
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("Not sure, maybe fifty million", "incorrect"),
+        ("I don't know; perhaps twelve.", "incorrect"),
+        ("No record, though I'd guess a few hundred thousand.", "incorrect"),
+        ("I have no record of that one.", "correct"),
+        ("No one mentioned it; I don't know.", "correct"),
+        ("I don't know the twenty twenty-three figure.", "incorrect"),
+    ],
+)
+def test_a_number_in_words_is_a_guess(answer: str, expected: str) -> None:
+    result = rule_of(answer, ABSTAIN, question=ABSTAIN_QUESTION)
+    assert (result.verdict, result.rule) == (expected, "abstain")
+
+
+def test_number_words_the_question_asks_with_are_no_guess() -> None:
+    question = f"How many of {FAKE}'s twelve offices opened in 2023?"
+    assert (
+        verdict_of("I don't know about the twelve offices.", ABSTAIN, question=question)
+        == "correct"
+    )
+
+
 def test_abstain_with_digits_and_no_question_is_incorrect() -> None:
     assert verdict_of("I don't know the 2023 figure.", ABSTAIN) == "incorrect"
 

@@ -107,6 +107,22 @@ NUMBER_WORDS = {
 }
 """English number words and their values (shared by the rules and the scripted judges)."""
 _NUMBER_WORD = re.compile(r"(?<!\w)(?:" + "|".join(NUMBER_WORDS) + r")(?!\w)")
+TENS_WORDS = ("thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+"""Number words for the tens past twenty (``NUMBER_WORDS`` holds zero to twenty)."""
+MAGNITUDE_WORDS = ("hundred", "thousand", "million", "billion", "trillion", "dozen")
+"""Number words that scale (``fifty million``), singular or plural."""
+_ANY_NUMBER_WORD = re.compile(
+    r"(?<!\w)(?:"
+    + "|".join((*NUMBER_WORDS, *TENS_WORDS))
+    + r"|(?:"
+    + "|".join(MAGNITUDE_WORDS)
+    + r")s?)(?!\w)"
+)
+_PRONOUN_ONE = re.compile(
+    r"(?<!\w)(?:no|that|this|any|the|which|each|every|another|some|a\s+single)\s+one(?!\w)"
+    r"|(?<!\w)one\s+(?:of|another)(?!\w)"
+)
+"""``one`` as a pronoun (``no one``, ``that one``, ``one of them``): not a number."""
 _DIGIT_RUN = re.compile(r"\d(?:[\d,.]*\d)?")
 _WORD = re.compile(r"\w+")
 _PHRASE_SEPARATOR = re.compile(r"[\s\-_]+")
@@ -577,13 +593,26 @@ def _digit_runs(text: str) -> set[str]:
     return {run.replace(",", "") for run in _DIGIT_RUN.findall(text)}
 
 
+def _number_words(text: str) -> set[str]:
+    """The number words of a normalised text (``fifty``, ``million``).
+
+    ``one`` as a pronoun (``no one``, ``that one``, ``one of them``) is not a number.
+    """
+    return {match.group(0) for match in _ANY_NUMBER_WORD.finditer(_PRONOUN_ONE.sub(" ", text))}
+
+
+def _stated_numbers(text: str) -> set[str]:
+    """Every number a normalised text states, in digits or in words."""
+    return _digit_runs(text) | _number_words(text)
+
+
 def _check_abstain(context: _Context) -> RuleVerdict:
-    """A refusal with no digits (besides the question's) and no other entity named."""
+    """A refusal with no number (in digits or words, besides the question's) or other entity."""
     if not is_refusal(context.text):
         return _incorrect("abstain", "Answers instead of declining.")
-    new_digits = _digit_runs(context.text) - _digit_runs(context.question)
-    if new_digits:
-        return _incorrect("abstain", f"Declines but states {_listing(new_digits)}.")
+    new_numbers = _stated_numbers(context.text) - _stated_numbers(context.question)
+    if new_numbers:
+        return _incorrect("abstain", f"Declines but states {_listing(new_numbers)}.")
     allowed = context.names_in_question() | {
         _phrase_key(name) for name in (context.gold.entity or "", *context.gold.names) if name
     }
