@@ -53,7 +53,9 @@ _REFUSAL_PHRASES = (
     r"(?:not|isn'?t|wasn'?t|aren'?t|weren'?t)\s+in\s+(?:my\s+)?(?:memory|notes|records)",
     r"no\s+(?:records?|recorded|information|info|data|details|knowledge|mention|memory|idea)",
     r"no\s+(?:entry|entries|notes)\s+(?:about|on|for)",
-    r"no\s+(?:company|entity|firm|organi[sz]ation)\s+(?:named|called|by\s+(?:that|the)\s+name)",
+    r"no\s+such\s+[\w'-]+",
+    r"no\s+(?:(?!(?:the|a|an|that|this|his|her|its|their)\s)[\w'-]+\s+){1,2}"
+    r"(?:named|called|by\s+(?:that|the|this)\s+name)",
     r"nothing\s+(?:about|on|stored|recorded|saved)",
     r"(?:cannot|can\s+not|can'?t|could\s+not|couldn'?t)\s+"
     r"(?:answer|determine|say|tell|recall|find|confirm|provide|locate|identify|help"
@@ -64,6 +66,7 @@ _REFUSAL_PHRASES = (
     r"(?:did\s+not|didn'?t|have\s+not|haven'?t|has\s+not|hasn'?t|never)\s+"
     r"(?:store|stored|save|saved|record|recorded|see|seen|encounter|encountered)",
     r"(?:does\s+not|doesn'?t|did\s+not|didn'?t)\s+(?:appear|exist)",
+    r"(?:do\s+not|don'?t)\s+exist|never\s+existed|non-?existent",
     r"not\s+enough\s+(?:information|info|data|context)",
     r"not\s+aware",
     r"unknown|unsure|uncertain|insufficient|unavailable|n/a",
@@ -627,6 +630,8 @@ def _check_abstain(context: _Context) -> RuleVerdict:
 
 # --------------------------------------------------------------------------- entry point
 
+_SET_KINDS = frozenset({"names", "count_names"})
+"""Gold kinds whose answer is a set of names, which may be empty."""
 _KIND_RULES: dict[str, Callable[[_Context], RuleVerdict]] = {
     "number": _check_number,
     "date": _check_date,
@@ -676,6 +681,18 @@ def check_answer(
         question=normalise_text(question),
         choices=tuple(choices),
     )
-    if gold.kind != "abstain" and is_refusal(text) and not is_refusal(gold.text):
+    if _declines_instead(text, gold):
         return _incorrect("refusal", "The answer declines or doubts instead of answering.")
     return _KIND_RULES[gold.kind](context)
+
+
+def _declines_instead(text: str, gold: GoldAnswer) -> bool:
+    """Whether a normalised answer declines a question that has an answer.
+
+    Saying that no such thing exists ("there are no such companies") answers a question
+    whose gold is the empty set of names: its rule decides it.
+    """
+    if gold.kind == "abstain" or not is_refusal(text) or is_refusal(gold.text):
+        return False
+    empty_set = gold.kind in _SET_KINDS and not gold.names
+    return not (empty_set and _NONE_STATEMENT.search(text))
