@@ -114,6 +114,16 @@ def test_adversarial_reply_scores_by_letter_or_phrase() -> None:
     assert grade_reply(item, "I am not sure", options).adversarial_pick == "unclear"
 
 
+@pytest.mark.parametrize("wrong", ["No", '"That"', "Yes"])
+def test_a_decline_picks_not_mentioned_beside_a_one_word_wrong_option(wrong: str) -> None:
+    item = _adversarial(0, wrong)
+    options = adversarial_options(item, seed=0)
+    for reply in ("No information available.", "That is not mentioned in the conversation."):
+        grade = grade_reply(item, reply, options)
+        assert (grade.score, grade.adversarial_pick) == (1.0, "not_mentioned")
+    assert grade_reply(item, wrong, options).adversarial_pick == "wrong_answer"
+
+
 def test_adversarial_items_need_their_options_and_have_no_gold_text() -> None:
     item = _adversarial(0)
     with pytest.raises(ValueError, match="needs its two options"):
