@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+import inspect_memgym.locomo
 from inspect_memgym.locomo.grading import (
     NOT_MENTIONED_OPTION,
     QuestionGrade,
@@ -122,6 +125,19 @@ def test_a_decline_picks_not_mentioned_beside_a_one_word_wrong_option(wrong: str
         grade = grade_reply(item, reply, options)
         assert (grade.score, grade.adversarial_pick) == (1.0, "not_mentioned")
     assert grade_reply(item, wrong, options).adversarial_pick == "wrong_answer"
+
+
+def test_a_named_letter_is_read_and_the_readme_says_the_official_code_does_not() -> None:
+    item = _adversarial(0)
+    options = adversarial_options(item, seed=0)
+    # the official get_cat_5_answer maps only "a" or "(a)": this reply scores 0 there
+    assert grade_reply(item, f"Answer: {options.not_mentioned_letter}", options).score == 1.0
+    readme = (Path(inspect_memgym.locomo.__file__).parent / "README.md").read_text()
+    section = readme.split("## Deliberate differences from the official scorer", 1)[1]
+    section = " ".join(section.split("\n## ", 1)[0].split())
+    assert "Stricter than the official code" in section
+    assert "More lenient than the official code" in section
+    assert '"Answer: a"' in section and "444 adversarial questions" in section
 
 
 def test_adversarial_items_need_their_options_and_have_no_gold_text() -> None:

@@ -14,10 +14,16 @@ A category 1-4 reply that offers alternatives beside the gold ("Lisbon, or maybe
 or dumps names and numbers scores 0 (`scoring.hedging`): the official F1 would credit the
 gold among the guesses. Adversarial items are reported apart, as abstention, and kept out
 of the headline F1 by default: a model that always answers "not mentioned" scores 1.0 on
-them, so folding them in rewards refusing. Where this reading of a reply is stricter than
-the official one: the official code maps a one-letter reply to its option and otherwise
-looks for "not mentioned" anywhere, so a reply that echoes both options scores 1 there and
-0 here.
+them, so folding them in rewards refusing.
+
+Deliberate differences from the official reading (also in the package README), both ways:
+
+* stricter: a category 1-4 hedge or dump scores 0 (the official F1 credits it); and the
+  official code looks for "not mentioned" anywhere, so an adversarial reply that echoes
+  both options scores 1 there and 0 here;
+* more lenient: the official code maps only a bare one-letter (or ``(a)``) reply to its
+  option, so "Answer: a" keeps its text, holds no cue phrase and scores 0 there; here the
+  named letter is read, and it scores 1 when it names the "not mentioned" option.
 """
 
 from __future__ import annotations
