@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from inspect_memgym.locomo.prompts import (
     question_prompt,
 )
 from inspect_memgym.locomo.records import QuestionItem, parse_locomo
+from inspect_memgym.locomo.values import locomo_values, question_counts
 from locomo_sample import locomo_raw
 
 
@@ -218,3 +220,16 @@ def test_conversation_text_lists_dated_sessions_in_order_with_photos() -> None:
     assert "Session 3" not in text and "Session 11" not in text
     assert "[Tobias shares a photo: a photo of a red bicycle]" in text
     assert "Mira and Tobias" in text
+
+
+def test_an_unreadable_judge_verdict_is_counted_apart_and_left_out_of_the_judged_accuracy(
+    questions: tuple[QuestionItem, ...],
+) -> None:
+    grades = [grade_reply(item, item.answer or "") for item in questions[:4]]
+    judged = [True, None, False, True]
+    values = locomo_values(grades, None, judged=judged)
+    assert values["judge_accuracy"] == pytest.approx(2 / 3)
+    assert values["judge_unreadable"] == 1.0
+    assert question_counts(grades, judged=judged)["judge_accuracy"] == 3
+    nothing_read = locomo_values(grades, None, judged=[None] * 4)
+    assert math.isnan(nothing_read["judge_accuracy"]) and nothing_read["judge_unreadable"] == 4

@@ -2,8 +2,9 @@
 
 `Score.value` holds floats under fixed keys:
 
-* ``accuracy``: 1 when the judge accepted the answer from memory, else 0 (an undecided
-  verdict counts as 0); its mean is the official overall accuracy;
+* ``accuracy``: 1 when the judge accepted the answer from memory, else 0; NaN when the
+  judge's reply held no yes/no word (unreadable: left out of every accuracy, never a
+  silent 0); its mean is the official overall accuracy;
 * one key per question type (``single_session_user``, ``single_session_assistant``,
   ``single_session_preference``, ``temporal_reasoning``, ``knowledge_update``,
   ``multi_session``): the accuracy for a question of that type, NaN for the others, so the
@@ -11,7 +12,9 @@
   skip NaN);
 * ``abstention``: the accuracy for an ``_abs`` question, NaN otherwise;
 * ``no_memory`` and ``memory_delta``: the accuracy of the no-memory answer, and accuracy
-  minus it (NaN with memory isolation off).
+  minus it (NaN with memory isolation off, or when a verdict they need is unreadable);
+* ``judge_unreadable``: how many of the question's verdicts (answer from memory and
+  no-memory answer) were unreadable, 0 to 2 (the run's total is a scorer-level metric).
 
 The task-averaged accuracy (the mean of the per-type accuracies) is a metric over the run
 (`task_average.task_averaged`), not a per-question value.
@@ -24,6 +27,7 @@ from collections.abc import Sequence
 
 from inspect_memgym.longmemeval.records import QUESTION_TYPES, LongMemEvalRecord
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS, isolation_values
+from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 HEADLINE_KEY = "accuracy"
 TYPE_KEYS: dict[str, str] = {name: name.replace("-", "_") for name in QUESTION_TYPES}
@@ -47,7 +51,7 @@ def score_keys(question_types: Sequence[str] = QUESTION_TYPES) -> tuple[str, ...
         question_types: The types asked (a type not asked has no key).
     """
     chosen = [key for name, key in TYPE_KEYS.items() if name in question_types]
-    return (HEADLINE_KEY, *chosen, ABSTENTION_KEY, *ISOLATION_KEYS)
+    return (HEADLINE_KEY, *chosen, ABSTENTION_KEY, *ISOLATION_KEYS, JUDGE_UNREADABLE)
 
 
 def longmemeval_values(
@@ -60,11 +64,11 @@ def longmemeval_values(
 
     Args:
         record: The question.
-        correct: The judge's decision on the answer from memory (None: undecided).
-        no_memory_correct: The decision on the no-memory answer (None: undecided).
+        correct: The judge's decision on the answer from memory (None: unreadable).
+        no_memory_correct: The decision on the no-memory answer (None: unreadable).
         memory_isolation: Whether the no-memory answer was asked.
     """
-    accuracy = 1.0 if correct else 0.0
+    accuracy = _accuracy(correct)
     values = {HEADLINE_KEY: accuracy}
     values.update(
         {
@@ -73,6 +77,15 @@ def longmemeval_values(
         }
     )
     values[ABSTENTION_KEY] = accuracy if record.is_abstention else math.nan
-    no_memory = (1.0 if no_memory_correct else 0.0) if memory_isolation else None
+    no_memory = _accuracy(no_memory_correct) if memory_isolation else None
     values.update(isolation_values(accuracy, no_memory))
+    unreadable = [correct is None, memory_isolation and no_memory_correct is None]
+    values[JUDGE_UNREADABLE] = float(sum(unreadable))
     return values
+
+
+def _accuracy(correct: bool | None) -> float:
+    """1 or 0 for a judged answer; NaN when the verdict was unreadable."""
+    if correct is None:
+        return math.nan
+    return 1.0 if correct else 0.0

@@ -23,11 +23,12 @@ from inspect_ai.viewer import (
 )
 
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
+from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 LOWER_IS_BETTER = frozenset({*FAILURE_RATE_KEYS, "parse_failure"})
 """Score keys coloured green when low."""
-NEUTRAL = frozenset({"random"})
-"""Keys that are a baseline rather than a result (not coloured)."""
+NEUTRAL = frozenset({"random", JUDGE_UNREADABLE})
+"""Keys that are a baseline or a count rather than a 0-1 result (not coloured)."""
 SHORT_LABELS = {
     "write_failure": "write fail",
     "read_failure": "read fail",
@@ -37,6 +38,7 @@ SHORT_LABELS = {
     "upper_bound": "upper bound",
     "no_memory": "no memory",
     "memory_delta": "memory Δ",
+    JUDGE_UNREADABLE: "unreadable",
 }
 """Column labels shorter than their score keys."""
 UNBOUNDED = frozenset({"memory_delta"})
