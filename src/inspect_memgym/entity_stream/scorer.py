@@ -21,6 +21,7 @@ from inspect_memgym.entity_stream.axes import (
     QuestionOutcome,
     accuracy_by_type,
     axis_scores,
+    fact_events,
     isolation_scores,
 )
 from inspect_memgym.entity_stream.explanation import entity_stream_questions
@@ -129,14 +130,17 @@ def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Score
         if attributed:
             _add_attribution(state, content.events, questions, ledger, details)
         outcomes = [QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in details]
-        axes = axis_scores(outcomes, ledger.writes_used)
+        stream_facts = fact_events(content.events)
+        axes = axis_scores(outcomes, ledger.writes_used, stream_facts)
         axes_without_memory = None
         if isolated is not None:
             for detail, without in zip(details, isolated, strict=True):
                 detail["no_memory_answer"] = without["answer"]
                 detail["no_memory_correct"] = without["correct"]
             axes_without_memory = axis_scores(
-                [QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in isolated], 0
+                [QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in isolated],
+                0,
+                stream_facts,
             )
         value = {
             **axes,
