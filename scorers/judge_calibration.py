@@ -2,10 +2,11 @@
 
 Each case of this folder's JSON Lines files is one sample: the judge gets exactly the
 prompt a task would give it for that case (the case's prompt version, filled in), and its
-reply is read strictly as yes or no. Scores per case: ``agreement`` (the judge gave the
-human verdict), ``false_accept`` (a human-wrong answer the judge accepted; NaN on
-human-correct cases), ``false_reject`` (a human-correct answer it did not accept; NaN on
-human-wrong ones) and ``undecided`` (no readable verdict). Over the run: their means (so
+reply is read by its first yes or no word, as the tasks read it. Scores per case:
+``agreement`` (the judge gave the human verdict), ``false_accept`` (a human-wrong answer
+the judge accepted; NaN on human-correct cases), ``false_reject`` (a human-correct answer
+it did not accept; NaN on human-wrong ones) and ``undecided`` (no yes/no word: an
+unreadable verdict, which counts as disagreement here). Over the run: their means (so
 ``false_accept``'s mean is the false-accept rate), Cohen's kappa beside the agreement, and
 the agreement per prompt version.
 
@@ -110,7 +111,7 @@ def calibration_dataset(benchmark: str, files: tuple[str, ...], directory: Path)
 
 @solver
 def judge_case() -> Solver:
-    """Send the case's judge prompt to the judge at temperature 0, read yes/no strictly."""
+    """Send the case's judge prompt to the judge at temperature 0, read its yes or no."""
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         set_phase(JUDGE_PHASE, str(state.sample_id))
@@ -129,7 +130,7 @@ def judged_verdict(verdict: str) -> JudgedVerdict:
     """A judge's yes/no verdict as a calibration verdict.
 
     Args:
-        verdict: ``yes``, ``no`` or ``undecided``.
+        verdict: ``yes``, ``no`` or ``unreadable`` (``undecided`` here).
     """
     if verdict == "yes":
         return "correct"

@@ -14,6 +14,7 @@ from inspect_memgym.entity_stream.axes import (
     accuracy_by_type,
     axis_scores,
     efficiency,
+    fact_events,
     isolation,
 )
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS as ATTRIBUTION_KEYS
@@ -142,8 +143,37 @@ def test_efficiency_counts_only_correct_non_abstention_answers() -> None:
 
 def test_efficiency_zero_writes_zero_correct() -> None:
     assert efficiency(outcomes("retrieval-", "ratio-", "abstention+"), 0) == 0.0
-    assert efficiency([], 0) == 0.0
-    assert efficiency(outcomes("abstention+", "abstention+"), 0) == 0.0
+    # no answerable question: the axis is absent, not 0
+    assert math.isnan(efficiency([], 0))
+    assert math.isnan(efficiency(outcomes("abstention+", "abstention+"), 0))
+
+
+@pytest.mark.parametrize(
+    ("writes_used", "fact_event_count", "expected"),
+    [
+        (2, 0, 0.5),  # one free write per answerable question only
+        (2, 3, 1.0),  # smoke: a batch, a correction and an update for one question
+        (3, 3, 1.0),
+        (6, 3, 0.5),
+        (10, 3, 3 / 10),
+    ],
+)
+def test_a_write_per_fact_event_is_free_when_events_outnumber_questions(
+    writes_used: int, fact_event_count: int, expected: float
+) -> None:
+    answers = outcomes("contradiction+", "abstention+")
+    assert efficiency(answers, writes_used, fact_event_count) == pytest.approx(expected)
+
+
+def test_fact_events_with_fewer_than_the_answerable_questions_change_nothing() -> None:
+    ten_right = outcomes(*(["retrieval+"] * 6 + ["synthesis+"] * 4))
+    for writes in (0, 10, 11, 20):
+        assert efficiency(ten_right, writes, 7) == efficiency(ten_right, writes)
+
+
+def test_fact_events_are_batches_corrections_and_updates() -> None:
+    kinds = ["ingest", "correction", "contradiction", "question", "session_break", "ingest"]
+    assert fact_events([{"kind": kind} for kind in kinds]) == 4
 
 
 def test_more_writes_never_raise_efficiency() -> None:
@@ -165,7 +195,7 @@ def test_absent_maintenance_is_left_out_and_weights_renormalised() -> None:
     assert scores["breadth"] == pytest.approx(breadth)
     assert scores["reasoning"] == pytest.approx(reasoning)
     assert scores["efficiency"] == pytest.approx(eff)
-    assert scores["maintenance"] == 0.0
+    assert math.isnan(scores["maintenance"])  # absent, not 0
     expected = (0.30 * breadth + 0.25 * reasoning + 0.20 * eff) / 0.75
     assert scores["composite"] == pytest.approx(expected)
     # Not the same as counting the missing axis as zero.
@@ -177,8 +207,16 @@ def test_only_breadth_questions() -> None:
     scores = axis_scores(answers, writes_used=2)
     # breadth 0.75, efficiency 3 / max(2, 4) = 0.75.
     assert scores["composite"] == pytest.approx((0.30 * 0.75 + 0.20 * 0.75) / 0.50)
-    assert scores["maintenance"] == 0.0
-    assert scores["reasoning"] == 0.0
+    assert math.isnan(scores["maintenance"]) and math.isnan(scores["reasoning"])
+
+
+def test_the_smoke_tier_perfect_answerer_scores_one_on_the_axes_it_asks() -> None:
+    # smoke: one contradiction and one abstention question; a document batch, a
+    # correction and an update in the stream; a perfect packer uses 2 writes
+    scores = axis_scores(outcomes("contradiction+", "abstention+"), 2, fact_event_count=3)
+    assert scores["composite"] == 1.0
+    assert scores["maintenance"] == 1.0 and scores["efficiency"] == 1.0
+    assert math.isnan(scores["breadth"]) and math.isnan(scores["reasoning"])
 
 
 def test_abstention_does_not_enter_the_composite() -> None:
@@ -199,8 +237,9 @@ def test_abstention_does_not_enter_the_composite() -> None:
 def test_only_abstention_questions() -> None:
     scores = axis_scores(outcomes("abstention+", "abstention-"), writes_used=0)
     assert scores["abstention"] == pytest.approx(0.5)
-    assert scores["efficiency"] == 0.0
-    assert scores["composite"] == 0.0
+    # no axis of the composite is asked: every one of them, and the composite, is absent
+    assert math.isnan(scores["efficiency"])
+    assert math.isnan(scores["composite"])
 
 
 def test_every_axis_wrong_scores_zero() -> None:

@@ -8,6 +8,7 @@ must beat ignoring corrections (naive).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
@@ -267,3 +268,30 @@ def test_task_by_registry_name(perfect: PolicyRun, tmp_path: Path) -> None:
     assert sample.error is None
     assert all(detail["correct"] for detail in question_details(sample))
     assert score_value(sample) == score_value(perfect.samples["company-lite-0"])
+
+
+def test_perfect_scores_one_on_the_smoke_tier_and_its_unasked_axes_are_absent(
+    tmp_path: Path,
+) -> None:
+    # smoke asks one contradiction and one abstention question: breadth and reasoning have
+    # no question (NaN, out of the composite) and two writes hold the whole stream
+    [log] = eval(
+        entity_stream(tier="smoke", templates="company", seeds=1),
+        model="memgym/perfect",
+        log_dir=str(tmp_path),
+        display="none",
+    )
+    assert log.status == "success", log.error
+    assert log.samples is not None
+    [sample] = log.samples
+    value = score_value(sample)
+    assert value["composite"] == 1.0
+    assert value["maintenance"] == 1.0 and value["efficiency"] == 1.0
+    assert math.isnan(value["breadth"]) and math.isnan(value["reasoning"])
+    assert log.results is not None
+    means = {
+        score.name: score.metrics["mean"].value
+        for score in log.results.scores
+        if "mean" in score.metrics
+    }
+    assert means["composite"] == 1.0 and math.isnan(means["breadth"])

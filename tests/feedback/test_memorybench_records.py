@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from inspect_memgym.feedback import memorybench_records
 from inspect_memgym.feedback.memorybench_files import load_memorybench_records
 from inspect_memgym.feedback.memorybench_records import (
     PLAIN_DIALOG,
@@ -22,6 +23,8 @@ from inspect_memgym.feedback.memorybench_records import (
     released_dialog_system,
     score_reply,
 )
+from inspect_memgym.locomo.grading import grade_reply
+from inspect_memgym.locomo.records import QuestionItem
 
 DIALOG = [
     {"role": "user", "content": "When did Mira start pottery?"},
@@ -119,6 +122,43 @@ def test_locomo_categories_use_the_official_rules() -> None:
     assert score_reply(open_domain, "ceramics") == 1.0
     integer = parse_memorybench_row(locomo_row(info={"golden_answer": 2019, "category": 4}))
     assert integer.gold == "2019" and score_reply(integer, "2019") == 1.0
+
+
+@pytest.mark.parametrize(
+    ("reply", "category"),
+    [
+        ("Cello, or maybe Violin", 4),
+        ("She plays the cello, not the Violin.", 4),
+        ("Cello, Violin, Oboe, Harp", 4),
+        ("Mira plays the cello", 4),
+        ("Cello or perhaps Violin", 1),
+        ("cello; she also sings", 3),
+    ],
+)
+def test_a_locomo_row_scores_a_reply_as_the_locomo_task_does(reply: str, category: int) -> None:
+    question = "What instrument does Mira play?"
+    row = locomo_row(
+        input_prompt=f"Based on the above context, answer. Question: {question} Short answer:",
+        info={"golden_answer": "cello", "category": category, "evidence": []},
+    )
+    record = parse_memorybench_row(row)
+    item = QuestionItem("Locomo-0", 0, question, category, "cello", None, ())
+    assert score_reply(record, reply) == grade_reply(item, reply).score
+
+
+def test_the_question_is_read_out_of_memorybench_s_locomo_prompt() -> None:
+    prompt = "Based on the above context, answer. Question: Who is Mira? Short answer:"
+    record = parse_memorybench_row(locomo_row(input_prompt=prompt))
+    assert memorybench_records.asked_question(record) == "Who is Mira?"
+    plain = parse_memorybench_row(locomo_row(input_prompt="Who is Mira?"))
+    assert memorybench_records.asked_question(plain) == "Who is Mira?"
+
+
+def test_a_hedge_scores_zero_in_a_locomo_row() -> None:
+    row = locomo_row(info={"golden_answer": "cello", "category": 4, "evidence": []})
+    record = parse_memorybench_row(row)
+    assert score_reply(record, "Cello, or maybe Violin") == 0.0
+    assert score_reply(record, "Cello") == 1.0
 
 
 @pytest.mark.parametrize(

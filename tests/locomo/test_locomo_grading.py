@@ -1,7 +1,11 @@
 from __future__ import annotations
 
+import math
+from pathlib import Path
+
 import pytest
 
+import inspect_memgym.locomo
 from inspect_memgym.locomo.grading import (
     NOT_MENTIONED_OPTION,
     QuestionGrade,
@@ -18,6 +22,7 @@ from inspect_memgym.locomo.prompts import (
     question_prompt,
 )
 from inspect_memgym.locomo.records import QuestionItem, parse_locomo
+from inspect_memgym.locomo.values import isolation, locomo_values, question_counts
 from locomo_sample import locomo_raw
 
 
@@ -61,6 +66,17 @@ def test_single_hop_uses_plain_token_f1(questions: tuple[QuestionItem, ...]) -> 
     assert grade.category_name == "single-hop"
 
 
+def test_a_gold_that_offers_alternatives_itself_is_no_hedge_in_the_reply() -> None:
+    # conv-41/q8 of the release: the official F1 of this reply is 6/11 (0.545)
+    question = "What might John's financial status be?"
+    item = QuestionItem("conv-41", 8, question, 3, "Middle-class or wealthy", None, ("D5:5",))
+    reply = "Based on the conversation, it was Middle-class or wealthy."
+    grade = grade_reply(item, reply, speakers=("John", "Maria"))
+    assert grade.rule == "token_f1"
+    assert grade.score == pytest.approx(6 / 11)
+    assert grade_reply(item, "Middle-class, or maybe Poor").rule == "hedge"
+
+
 def test_adversarial_options_are_stable_per_seed_and_both_orders_occur() -> None:
     items = [_adversarial(index) for index in range(40)]
     first = [adversarial_options(item, seed=3) for item in items]
@@ -101,6 +117,29 @@ def test_adversarial_reply_scores_by_letter_or_phrase() -> None:
     contradicting = grade_reply(item, "(a) Not mentioned in the conversation", options)
     assert contradicting.score == 0.0 and contradicting.adversarial_pick == "unclear"
     assert grade_reply(item, "I am not sure", options).adversarial_pick == "unclear"
+
+
+@pytest.mark.parametrize("wrong", ["No", '"That"', "Yes"])
+def test_a_decline_picks_not_mentioned_beside_a_one_word_wrong_option(wrong: str) -> None:
+    item = _adversarial(0, wrong)
+    options = adversarial_options(item, seed=0)
+    for reply in ("No information available.", "That is not mentioned in the conversation."):
+        grade = grade_reply(item, reply, options)
+        assert (grade.score, grade.adversarial_pick) == (1.0, "not_mentioned")
+    assert grade_reply(item, wrong, options).adversarial_pick == "wrong_answer"
+
+
+def test_a_named_letter_is_read_and_the_readme_says_the_official_code_does_not() -> None:
+    item = _adversarial(0)
+    options = adversarial_options(item, seed=0)
+    # the official get_cat_5_answer maps only "a" or "(a)": this reply scores 0 there
+    assert grade_reply(item, f"Answer: {options.not_mentioned_letter}", options).score == 1.0
+    readme = (Path(inspect_memgym.locomo.__file__).parent / "README.md").read_text()
+    section = readme.split("## Deliberate differences from the official scorer", 1)[1]
+    section = " ".join(section.split("\n## ", 1)[0].split())
+    assert "Stricter than the official code" in section
+    assert "More lenient than the official code" in section
+    assert '"Answer: a"' in section and "444 adversarial questions" in section
 
 
 def test_adversarial_items_need_their_options_and_have_no_gold_text() -> None:
@@ -181,3 +220,16 @@ def test_conversation_text_lists_dated_sessions_in_order_with_photos() -> None:
     assert "Session 3" not in text and "Session 11" not in text
     assert "[Tobias shares a photo: a photo of a red bicycle]" in text
     assert "Mira and Tobias" in text
+
+
+def test_an_unreadable_judge_verdict_is_counted_apart_and_left_out_of_the_judged_accuracy(
+    questions: tuple[QuestionItem, ...],
+) -> None:
+    grades = [grade_reply(item, item.answer or "") for item in questions[:4]]
+    judged = [True, None, False, True]
+    values = locomo_values(grades, None, isolation(grades, None), judged=judged)
+    assert values["judge_accuracy"] == pytest.approx(2 / 3)
+    assert values["judge_unreadable"] == 1.0
+    assert question_counts(grades, judged=judged)["judge_accuracy"] == 3
+    nothing_read = locomo_values(grades, None, isolation(grades, None), judged=[None] * 4)
+    assert math.isnan(nothing_read["judge_accuracy"]) and nothing_read["judge_unreadable"] == 4

@@ -88,6 +88,7 @@ def test_perfect_memory_scores_every_category_and_gains_it_all_over_no_memory(
         "memory_delta_raw": 1.0,
         "no_memory_adversarial": 1.0,
         "judge_accuracy": 1.0,
+        "judge_unreadable": 0.0,
     }
     other = values(sample_of(policy_logs["memgym/perfect"], "conv-902"))
     assert other["single_hop"] == 1.0 and math.isnan(other["multi_hop"])
@@ -222,6 +223,7 @@ def test_a_bound_grader_judges_and_nothing_is_said(tmp_path: Path) -> None:
         "no_memory_raw",
         "memory_delta_raw",
         "judge_accuracy",
+        "judge_unreadable",
     }
     metadata = sample.scores[SCORER].metadata  # type: ignore[index]
     assert metadata["self_judged"] is False and metadata["judge_model"] == "memgym/judge"
@@ -247,10 +249,11 @@ def malformed_replies(
     tool_choice: ToolChoice,
     config: GenerateConfig,
 ) -> ModelOutput:
-    """Answers that name both options, echo the prompt or say nothing; a wordy judge."""
+    """Answers that name both options, echo the prompt or say nothing; a judge that says
+    neither yes nor no."""
     prompt = messages[-1].text
     if prompt.startswith("You are checking one answer"):
-        reply = "Yes, mostly."
+        reply = "Mostly, I suppose."
     elif "Options:" in prompt:
         reply = "(a) or (b), hard to say"
     else:
@@ -273,10 +276,13 @@ def test_malformed_answers_and_judge_replies_score_zero_without_crashing(
     )
     sample = sample_of(log, "conv-901")
     scores = values(sample)
-    assert scores["adversarial"] == 0.0 and scores["judge_accuracy"] == 0.0
-    assert scores["single_hop"] == 0.0  # an empty answer
+    assert scores["adversarial"] == 0.0 and scores["single_hop"] == 0.0  # an empty answer
+    # no verdict could be read: counted apart, none of them a rejection
+    assert math.isnan(scores["judge_accuracy"]) and scores["judge_unreadable"] == 4.0
     metadata = sample.scores[SCORER].metadata  # type: ignore[index]
-    assert metadata["judge_undecided"] == 4
+    assert metadata["judge_unreadable"] == 4 and metadata["question_counts"]["judge_accuracy"] == 0
+    assert metadata["questions"][0]["judge_reply"] == "Mostly, I suppose."
+    assert metadata["questions"][0]["judge_unreadable"] is True
     assert {row["pick"] for row in metadata["questions"][4:]} == {"unclear"}
 
 

@@ -78,15 +78,20 @@ def test_prompts_carry_their_rubric_rules() -> None:
         ("Yes.", "yes"),
         (" **NO** \n", "no"),
         ('"no"', "no"),
-        ("Yes, because the response names the city.", "undecided"),
-        ("no, yes", "undecided"),
-        ("The answer is yes", "undecided"),
-        ("", "undecided"),
-        ("yess", "undecided"),
-        ("correct", "undecided"),
+        ("Yes, the response is correct.", "yes"),
+        ("Yes, because the response names the city.", "yes"),
+        ("No. The answer says yes but the date is wrong.", "no"),
+        ("no, yes", "no"),
+        ("The answer is yes", "yes"),
+        ("Not quite: no.", "no"),  # "not" is no verdict word
+        ("Yesterday's date is wrong, so yes-ish... no.", "no"),
+        ("", "unreadable"),
+        ("yess", "unreadable"),
+        ("correct", "unreadable"),
+        ("I cannot read this judge prompt.", "unreadable"),
     ],
 )
-def test_verdict_parser_is_strict(reply: str, verdict: str) -> None:
+def test_the_first_standalone_yes_or_no_word_decides(reply: str, verdict: str) -> None:
     assert parse_verdict(reply) == verdict
 
 
@@ -107,12 +112,13 @@ def test_official_metrics_by_hand() -> None:
         JudgedAnswer("q13", "multi-session", False),
     ]
     accuracy = summarise_accuracy(answers)
+    # q7's verdict was unreadable: left out of every accuracy, counted apart
     assert accuracy.per_type == pytest.approx(
         {
             "single-session-user": 0.5,
             "single-session-assistant": 1.0,
             "single-session-preference": 0.0,
-            "temporal-reasoning": 2 / 3,
+            "temporal-reasoning": 1.0,
             "knowledge-update": 0.5,
             "multi-session": 0.75,
         }
@@ -126,11 +132,12 @@ def test_official_metrics_by_hand() -> None:
         "multi-session",
     ]
     assert accuracy.per_type_counts["multi-session"] == 4
-    assert accuracy.task_averaged == pytest.approx((0.5 + 1 + 0 + 2 / 3 + 0.5 + 0.75) / 6)
-    assert accuracy.overall == pytest.approx(8 / 13)
+    assert accuracy.per_type_counts["temporal-reasoning"] == 2
+    assert accuracy.task_averaged == pytest.approx((0.5 + 1 + 0 + 1 + 0.5 + 0.75) / 6)
+    assert accuracy.overall == pytest.approx(8 / 12)
     assert accuracy.abstention == pytest.approx(2 / 3)
     assert accuracy.abstention_count == 3
-    assert accuracy.undecided == 1
+    assert accuracy.unreadable == 1
     assert accuracy.missing_types == ()
 
 

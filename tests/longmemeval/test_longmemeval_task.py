@@ -237,10 +237,22 @@ def wordy_judge(
     return output
 
 
+def unreadable_judge(
+    messages: list[ChatMessage],
+    tools: list[ToolInfo],
+    tool_choice: ToolChoice,
+    config: GenerateConfig,
+) -> ModelOutput:
+    """Answers with the gold text, and judges with neither yes nor no."""
+    prompt = messages[-1].text
+    reply = "The response seems correct." if "Answer yes or no only." in prompt else "21 days"
+    output = ModelOutput.from_content("mockllm/model", reply)
+    output.usage = USAGE
+    return output
+
+
 @pytest.mark.usefixtures("offline_token_counts")
-def test_a_bound_grader_whose_reply_is_not_one_word_is_undecided(
-    data_file: Path, tmp_path: Path
-) -> None:
+def test_a_chatty_grader_is_read_by_its_first_yes_or_no(data_file: Path, tmp_path: Path) -> None:
     grader = get_model("mockllm/model", custom_outputs=wordy_judge)
     [log] = eval(
         longmemeval(dataset=str(data_file), question_types="temporal-reasoning"),
@@ -251,10 +263,38 @@ def test_a_bound_grader_whose_reply_is_not_one_word_is_undecided(
     )
     sample = sample_of(log, "a1b2c3d4")
     metadata = sample.scores[SCORER].metadata  # type: ignore[index]
-    assert metadata["verdict"] == "undecided" and metadata["self_judged"] is False
-    assert values(sample)["accuracy"] == 0.0
+    assert metadata["verdict"] == "yes" and metadata["self_judged"] is False
+    assert metadata["judge_reply"] == "Yes, the response is correct."
+    assert values(sample)["accuracy"] == 1.0 and values(sample)["judge_unreadable"] == 0.0
     assert not [event for event in sample.events if isinstance(event, LoggerEvent)]
     assert [sample.id for sample in log.samples or []] == ["a1b2c3d4", "a1b2c3d4_abs"]
+
+
+@pytest.mark.usefixtures("offline_token_counts")
+def test_an_unreadable_verdict_is_counted_apart_and_left_out(
+    data_file: Path, tmp_path: Path
+) -> None:
+    grader = get_model("mockllm/model", custom_outputs=unreadable_judge)
+    [log] = eval(
+        longmemeval(dataset=str(data_file), question_types="temporal-reasoning"),
+        model="memgym/perfect",
+        model_roles={"grader": grader},
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    sample = sample_of(log, "a1b2c3d4")
+    scores = values(sample)
+    assert math.isnan(scores["accuracy"]) and math.isnan(scores["no_memory"])
+    assert math.isnan(scores["memory_delta"]) and math.isnan(scores["temporal_reasoning"])
+    assert scores["judge_unreadable"] == 2.0  # the answer's and the no-memory answer's
+    metadata = sample.scores[SCORER].metadata  # type: ignore[index]
+    assert metadata["verdict"] == "unreadable"
+    assert metadata["judge_reply"] == metadata["no_memory_judge_reply"]
+    assert metadata["judge_reply"] == "The response seems correct."
+    assert metadata["questions"][0]["judge_unreadable"] is True
+    assert metadata["questions"][0]["correct"] is None
+    assert metric(log, SCORER, "judge_unreadable") == 4.0  # two questions, two verdicts each
+    assert math.isnan(metric(log, "accuracy"))
 
 
 @pytest.mark.parametrize(

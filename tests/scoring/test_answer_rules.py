@@ -97,6 +97,38 @@ def test_non_refusals_are_not_refusals(text: str) -> None:
     assert not is_refusal(text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "There is no such company.",
+        "No such entity exists in my notes.",
+        "There is no company called Zephyr Forge.",
+        "I know of no firm named Zephyr Forge.",
+        "There's no startup by that name.",
+        "Zephyr Forge does not exist.",
+        "Companies like that don't exist in my memory.",
+        "That company never existed, as far as I know.",
+        "It is a nonexistent company.",
+    ],
+)
+def test_saying_the_thing_does_not_exist_is_a_refusal(text: str) -> None:
+    assert is_refusal(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No, she moved to Lisbon.",
+        "There is no doubt the cat named Luna is hers.",
+        "Argon Labs has no debt.",
+        "No debt; revenue was $5M.",
+        "It exists since 2003.",
+    ],
+)
+def test_a_real_answer_that_merely_says_no_is_not_a_refusal(text: str) -> None:
+    assert not is_refusal(text)
+
+
 @pytest.mark.parametrize("answer", ["", "   ", "\n\t "])
 def test_empty_answer_is_incorrect(answer: str) -> None:
     result = rule_of(answer, REVENUE)
@@ -110,6 +142,7 @@ def test_empty_answer_is_incorrect(answer: str) -> None:
         ("Not sure, but 1,234", EMPLOYEES),
         ("Unknown", GoldAnswer(kind="entity", text="Argon Labs", entity="Argon Labs")),
         ("I have no record of it.", GoldAnswer(kind="date", text="2003-04-05")),
+        ("There is no such company.", GoldAnswer(kind="names", text="Argon Labs", names=NAMES[:1])),
     ],
 )
 def test_refusal_to_a_real_question_is_incorrect(answer: str, gold: GoldAnswer) -> None:
@@ -629,12 +662,38 @@ ABSTAIN_QUESTION = f"What was the 2023 revenue of {FAKE}?"
         (f"No record of {FAKE}; maybe you mean Argon Labs?", "incorrect"),
         ("Argon Labs", "incorrect"),
         ("It is a robotics company.", "incorrect"),
+        ("There is no such company.", "correct"),
+        ("There is no such company; maybe you mean Argon Labs?", "incorrect"),
     ],
 )
 def test_abstain_rule(answer: str, expected: str) -> None:
     result = rule_of(answer, ABSTAIN, question=ABSTAIN_QUESTION)
     assert result.verdict == expected
     assert result.rule == "abstain"
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("Not sure, maybe fifty million", "incorrect"),
+        ("I don't know; perhaps twelve.", "incorrect"),
+        ("No record, though I'd guess a few hundred thousand.", "incorrect"),
+        ("I have no record of that one.", "correct"),
+        ("No one mentioned it; I don't know.", "correct"),
+        ("I don't know the twenty twenty-three figure.", "incorrect"),
+    ],
+)
+def test_a_number_in_words_is_a_guess(answer: str, expected: str) -> None:
+    result = rule_of(answer, ABSTAIN, question=ABSTAIN_QUESTION)
+    assert (result.verdict, result.rule) == (expected, "abstain")
+
+
+def test_number_words_the_question_asks_with_are_no_guess() -> None:
+    question = f"How many of {FAKE}'s twelve offices opened in 2023?"
+    assert (
+        verdict_of("I don't know about the twelve offices.", ABSTAIN, question=question)
+        == "correct"
+    )
 
 
 def test_abstain_with_digits_and_no_question_is_incorrect() -> None:

@@ -126,4 +126,4 @@ def test_degenerate_agreement() -> None:
 def test_verdict_is_correct() -> None:
     assert verdict_is_correct("yes") is True
     assert verdict_is_correct("no") is False
-    assert verdict_is_correct("undecided") is None
+    assert verdict_is_correct("unreadable") is None

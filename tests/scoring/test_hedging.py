@@ -36,6 +36,34 @@ def test_honest_answers_are_not_hedges(answer: str, gold: str, question: str) ->
     assert not hedged(answer, gold, question, speakers=("Tobias", "Mira"))
 
 
+def test_words_from_the_gold_never_make_a_hedge() -> None:
+    # LoCoMo conv-41/q8: the official F1 gives this reply 0.545; the gold's own "or" is no
+    # alternative the answer offers.
+    gold = "Middle-class or wealthy"
+    assert not hedged("Based on the conversation, it was Middle-class or wealthy.", gold)
+    # An extra name beside the gold's own "or" is context, not an alternative...
+    gold = "California or Florida"
+    question = "Where might they move?"
+    assert not hedged("According to John, California or Florida.", gold, question)
+    # ...but an "or" beyond the gold's offers one.
+    assert hedged("California or Florida, or maybe Texas.", gold, question)
+    # A gold word capitalised in the answer is the gold's, not an extra candidate.
+    assert not hedged("Yoga, maybe.", "yoga")
+    assert extra_candidates("Yoga and Pilates", "yoga") == {"pilates"}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Based on the conversation, they were probably wealthy.",
+        "According to the chat, maybe wealthy.",
+        "Unfortunately it is unclear; perhaps wealthy.",
+    ],
+)
+def test_a_sentence_opener_is_not_a_name(answer: str) -> None:
+    assert not hedged(answer, "wealthy")
+
+
 def test_speakers_and_question_names_are_not_extra() -> None:
     extra = extra_candidates("Mira told Tobias about Lisbon", "Lisbon", "Where did Mira go?")
     assert extra == {"tobias"}

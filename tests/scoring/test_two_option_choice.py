@@ -6,6 +6,7 @@ from inspect_memgym.scoring.two_option_choice import (
     ABSTENTION_PHRASES,
     chosen_option,
     letters_named,
+    options_mentioned,
 )
 
 OPTIONS = ("Not mentioned in the conversation", "A trip to Paris")
@@ -62,3 +63,36 @@ def test_option_words_must_match_whole_words() -> None:
 def test_exactly_two_options_are_required() -> None:
     with pytest.raises(ValueError, match="2 options"):
         chosen_option("a", ("x",), ((),))
+
+
+@pytest.mark.parametrize(
+    ("wrong", "reply", "choice"),
+    [
+        # LoCoMo conv-47/q161 and conv-43/q217: a one-word wrong option inside a decline
+        ("No", "No information available.", 0),
+        ('"That"', "That is not mentioned in the conversation.", 0),
+        ("Running", "Running is not mentioned in the conversation.", 0),
+        # picked as a whole, set apart, or announced
+        ("No", "No.", 1),
+        ("No", "**No**", 1),
+        ("No", "The answer is No.", 1),
+        ('"That"', 'I pick "That".', 1),
+        ("Ferrari", "She drove a Ferrari.", 1),
+        # a short option offered beside the decline is a hedge
+        ("No", "Not mentioned in the conversation, or maybe no.", None),
+        ("Ferrari", "Not mentioned, though perhaps a Ferrari.", None),
+        # a function word inside an answer is no pick
+        ("No", "I think that she has no car.", None),
+    ],
+)
+def test_a_short_option_counts_only_as_a_clear_pick(
+    wrong: str, reply: str, choice: int | None
+) -> None:
+    options = ("Not mentioned in the conversation", wrong)
+    assert chosen_option(reply, options, ALIASES) == choice
+
+
+def test_a_short_option_is_still_its_own_distinct_option() -> None:
+    options = ("Not mentioned in the conversation", "No")
+    assert options_mentioned("No", options, ALIASES) == {1}
+    assert options_mentioned(options[0], options, ALIASES) == {0}

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import inspect_memgym._registry  # noqa: F401  (registers every suite)
-from inspect_memgym.locomo import grading
+from inspect_memgym.scoring import locomo_rules
 from inspect_memgym.validity.report import SuiteReport
 from inspect_memgym.validity.suite import ValidateOptions, get_suite
 
@@ -42,7 +42,7 @@ def test_locomo_references_and_adversaries_on_two_conversations(tmp_path: Path) 
 def test_a_broken_hedge_rule_fails_the_hedger(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(grading, "hedged", lambda *args, **kwargs: False)
+    monkeypatch.setattr(locomo_rules, "hedged", lambda *args, **kwargs: False)
     report = validate("locomo", tmp_path, seeds=(0, 1), runs=("hedger/native",))
     assert "hedger/native: f1 ≤ 0.05" in failures(report)
     assert not report.passed

@@ -23,6 +23,7 @@ from inspect_memgym.analysis.cost_columns import role_usage, sample_costs
 from inspect_memgym.analysis.log_files import LogReadError, describe_error
 from inspect_memgym.analysis.plot_learning_curve import LEARNING_CURVE_KEY
 from inspect_memgym.scoring.isolation import SCORE_NOTES
+from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 SKIPPED_FIELDS = {"messages", "events", "attachments", "store"}
 """Sample fields `sample_details` does not load."""
@@ -84,7 +85,8 @@ def sample_details(log_files: Sequence[str]) -> pd.DataFrame:
     ``{"questions": [{"type", "correct"}...], "periods": [...], "learning_curve": [...]}``.
 
     A question's type is its ``qtype`` (entity_stream) or, for conversation, the question's
-    text (the same catalogue question asked of different users).
+    text (the same catalogue question asked of different users). A question whose judge
+    verdict was unreadable (``judge_unreadable``) is left out, as its accuracy is.
 
     Args:
         log_files: Log file names.
@@ -203,7 +205,7 @@ def _score_details(sample: EvalSample | EvalSampleSummary) -> dict[str, Any]:
                 "correct": bool(row.get("correct")),
             }
             for row in metadata.get("questions", [])
-            if isinstance(row, dict)
+            if isinstance(row, dict) and not row.get(JUDGE_UNREADABLE)
         ]
         periods = [row for row in metadata.get("periods", []) if isinstance(row, dict)]
         curve = [row for row in metadata.get(LEARNING_CURVE_KEY, []) if isinstance(row, dict)]

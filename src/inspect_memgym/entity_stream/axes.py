@@ -3,23 +3,31 @@
 * breadth: accuracy on retrieval questions;
 * maintenance: accuracy on update and contradiction questions;
 * reasoning: accuracy pooled over every computed type;
-* efficiency: correct non-abstention answers per write used, where up to one write per
-  answerable question is free: ``correct / max(writes_used, answerable)``. A policy that
-  packs its memory into no more writes than there are answerable questions and answers all
-  of them reaches 1.0 (MemoryGym divided by the whole budget, so nobody could);
+* efficiency: accuracy on the answerable (non-abstention) questions, divided by how many
+  times over its free writes a policy went: ``accuracy / max(1, writes_used / free)``. The
+  free writes are one per answerable question or one per event that brings facts (a
+  document batch, a correction notice, an update), whichever is more, so a policy that
+  packs what the stream told into that many writes and answers every question reaches 1.0
+  (MemoryGym divided by the whole budget, so nobody could). On every tier but ``smoke`` the
+  answerable questions outnumber those events, and this is ``correct / max(writes_used,
+  answerable)``; ``smoke`` asks one answerable question about a stream of three such
+  events, which even a perfect packer cannot store in one write;
 * abstention: accuracy on questions about never-seen entities (a diagnostic, not in the
   composite).
 
 Composite = 0.30 breadth + 0.25 maintenance + 0.25 reasoning + 0.20 efficiency. If a
-scenario has no question of some axis, that axis is left out and the weights of the others
-are rescaled, so no axis is scored on an empty set.
+scenario has no question of some axis (efficiency: no answerable question), that axis is
+absent: NaN in ``Score.value`` (Inspect's metrics and the leaderboard skip it) and left out
+of the composite, whose other weights are rescaled, so no axis is scored on an empty set
+(the ``smoke`` tier asks no breadth and no reasoning question).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
 from inspect_memgym.scoring.isolation import (
@@ -47,6 +55,8 @@ AXIS_KEYS: tuple[str, ...] = (
 )
 """The composite and the axes, in display order."""
 ISOLATED_AXES = ("breadth", "maintenance", "reasoning", "efficiency")
+FACT_EVENT_KINDS = frozenset({"ingest", "correction", "contradiction"})
+"""Stream events that bring facts to store: each may need a write of its own."""
 """Axes that also get a memory delta (``memory_delta_<axis>``)."""
 SCORE_KEYS: tuple[str, ...] = (
     *AXIS_KEYS,
@@ -85,49 +95,72 @@ def _accuracy(outcomes: Sequence[QuestionOutcome]) -> float | None:
     return sum(outcome.correct for outcome in outcomes) / len(outcomes)
 
 
-def efficiency(outcomes: Sequence[QuestionOutcome], writes_used: int) -> float:
-    """Correct non-abstention answers per write used, at most one free write per question.
+def fact_events(events: Iterable[Mapping[str, Any]]) -> int:
+    """How many events of a stream bring facts (`FACT_EVENT_KINDS`).
+
+    Args:
+        events: The scenario's events (each with its ``kind``).
+    """
+    return sum(event.get("kind") in FACT_EVENT_KINDS for event in events)
+
+
+def efficiency(
+    outcomes: Sequence[QuestionOutcome], writes_used: int, fact_event_count: int = 0
+) -> float:
+    """Accuracy on answerable questions, divided by how far the writes went past the free ones.
+
+    Free writes: one per answerable question or per fact event, whichever is more.
 
     Args:
         outcomes: Every question's verdict.
         writes_used: Writes charged against the budget (writes and paid edits).
+        fact_event_count: Events of the stream that bring facts (`fact_events`).
+
+    Returns:
+        The efficiency; NaN when no question is answerable (the axis is absent).
     """
     answerable = [outcome for outcome in outcomes if outcome.axis != "abstention"]
     if not answerable:
-        return 0.0
-    correct = sum(outcome.correct for outcome in answerable)
-    return correct / max(writes_used, len(answerable))
+        return math.nan
+    accuracy = sum(outcome.correct for outcome in answerable) / len(answerable)
+    free_writes = max(len(answerable), fact_event_count)
+    return accuracy / max(1.0, writes_used / free_writes)
 
 
-def axis_scores(outcomes: Sequence[QuestionOutcome], writes_used: int) -> dict[str, float]:
+def axis_scores(
+    outcomes: Sequence[QuestionOutcome], writes_used: int, fact_event_count: int = 0
+) -> dict[str, float]:
     """Every axis key of ``SCORE_KEYS`` (all but the attribution rates) as a float.
+
+    An axis with no question is NaN and out of the composite (NaN if no axis is present).
 
     Args:
         outcomes: Every question's verdict.
         writes_used: Writes charged against the budget.
+        fact_event_count: Events of the stream that bring facts (`fact_events`).
     """
     by_axis = {
         axis: _accuracy([outcome for outcome in outcomes if outcome.axis == axis])
         for axis in ("breadth", "maintenance", "reasoning", "abstention")
     }
-    parts: dict[str, float | None] = {
-        "breadth": by_axis["breadth"],
-        "maintenance": by_axis["maintenance"],
-        "reasoning": by_axis["reasoning"],
-        "efficiency": efficiency(outcomes, writes_used),
+    parts = {
+        "breadth": _or_nan(by_axis["breadth"]),
+        "maintenance": _or_nan(by_axis["maintenance"]),
+        "reasoning": _or_nan(by_axis["reasoning"]),
+        "efficiency": efficiency(outcomes, writes_used, fact_event_count),
     }
-    present = {axis: value for axis, value in parts.items() if value is not None}
+    present = {axis: value for axis, value in parts.items() if not math.isnan(value)}
     weight_total = sum(AXIS_WEIGHTS[axis] for axis in present)
-    composite = sum(AXIS_WEIGHTS[axis] * value for axis, value in present.items()) / weight_total
-    abstention = by_axis["abstention"]
-    return {
-        "composite": composite,
-        "breadth": parts["breadth"] if parts["breadth"] is not None else 0.0,
-        "maintenance": parts["maintenance"] if parts["maintenance"] is not None else 0.0,
-        "reasoning": parts["reasoning"] if parts["reasoning"] is not None else 0.0,
-        "efficiency": parts["efficiency"] or 0.0,
-        "abstention": abstention if abstention is not None else 0.0,
-    }
+    composite = (
+        sum(AXIS_WEIGHTS[axis] * value for axis, value in present.items()) / weight_total
+        if present
+        else math.nan
+    )
+    return {"composite": composite, **parts, "abstention": _or_nan(by_axis["abstention"])}
+
+
+def _or_nan(value: float | None) -> float:
+    return math.nan if value is None else value
 
 
 def accuracy_by_type(outcomes: Sequence[QuestionOutcome]) -> dict[str, float]:
@@ -148,6 +181,7 @@ def isolation(
     outcomes: Sequence[QuestionOutcome],
     without_memory: Sequence[QuestionOutcome] | None,
     writes_used: int,
+    fact_event_count: int = 0,
 ) -> tuple[Isolation, dict[str, float]]:
     """The composite's memory isolation (`scoring.isolation`), and each axis's delta.
 
@@ -159,6 +193,7 @@ def isolation(
         outcomes: Every question's verdict with memory.
         without_memory: The same questions' verdicts with no memory (None: isolation off).
         writes_used: Writes charged against the budget in the memory pass.
+        fact_event_count: Events of the stream that bring facts (`fact_events`).
 
     Returns:
         The composite's isolation, and ``memory_delta_<axis>`` per isolated axis (NaN
@@ -179,7 +214,7 @@ def isolation(
                 QuestionOutcome(outcomes[index].qtype, outcomes[index].axis, credit == 1.0)
                 for index, credit in credits.items()
             ]
-            return axis_scores(chosen, writes)[key] if chosen else math.nan
+            return axis_scores(chosen, writes, fact_event_count)[key] if chosen else math.nan
 
         return headline
 

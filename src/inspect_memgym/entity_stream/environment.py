@@ -17,7 +17,12 @@ from typing import Any
 
 from inspect_memgym.entity_stream import BENCHMARK_NAME
 from inspect_memgym.entity_stream.answer_submission import SUBMIT_ANSWER, submit
-from inspect_memgym.entity_stream.axes import AXIS_WEIGHTS, QuestionOutcome, axis_scores
+from inspect_memgym.entity_stream.axes import (
+    AXIS_WEIGHTS,
+    QuestionOutcome,
+    axis_scores,
+    fact_events,
+)
 from inspect_memgym.entity_stream.prompts import SYSTEM_PROMPT, event_prompt
 from inspect_memgym.entity_stream.rule_grading import rule_detail
 from inspect_memgym.entity_stream.scenario_content import content_of
@@ -166,7 +171,7 @@ class EntityStreamWorld(World):
             QuestionOutcome(question.qtype, question.axis, bool(self._grade(question)["correct"]))
             for question in self.questions
         ]
-        return axis_scores(outcomes, self.budget.writes_used)
+        return axis_scores(outcomes, self.budget.writes_used, fact_events(self.events))
 
     def describe(self) -> dict[str, Any]:
         """Task, version, seed, tier, template, write budget and memory backend."""
@@ -195,8 +200,10 @@ class EntityStreamWorld(World):
         return sum(weight for axis, weight in AXIS_WEIGHTS.items() if self._axis_present(axis))
 
     def _axis_present(self, axis: str) -> bool:
-        # efficiency is always scored; the accuracy axes only when the scenario asks them
-        return axis == "efficiency" or self._axis_sizes.get(axis, 0) > 0
+        # an axis is scored when the scenario asks its questions (efficiency: any answerable)
+        if axis == "efficiency":
+            return any(size for name, size in self._axis_sizes.items() if name != "abstention")
+        return self._axis_sizes.get(axis, 0) > 0
 
 
 def _axis_sizes(questions: list[Question]) -> dict[str, int]:

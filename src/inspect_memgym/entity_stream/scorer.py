@@ -21,6 +21,7 @@ from inspect_memgym.entity_stream.axes import (
     QuestionOutcome,
     accuracy_by_type,
     axis_scores,
+    fact_events,
     isolation,
 )
 from inspect_memgym.entity_stream.explanation import entity_stream_questions
@@ -130,7 +131,8 @@ def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Score
         if attributed:
             _add_attribution(state, content.events, questions, ledger, details)
         outcomes = [QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in details]
-        axes = axis_scores(outcomes, ledger.writes_used)
+        stream_facts = fact_events(content.events)
+        axes = axis_scores(outcomes, ledger.writes_used, stream_facts)
         outcomes_without_memory = None
         if isolated is not None:
             for detail, without in zip(details, isolated, strict=True):
@@ -139,7 +141,9 @@ def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Score
             outcomes_without_memory = [
                 QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in isolated
             ]
-        composite, axis_deltas = isolation(outcomes, outcomes_without_memory, ledger.writes_used)
+        composite, axis_deltas = isolation(
+            outcomes, outcomes_without_memory, ledger.writes_used, stream_facts
+        )
         value = {
             **axes,
             **composite.values(),

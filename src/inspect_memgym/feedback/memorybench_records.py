@@ -17,7 +17,9 @@ one released dialogue per row (`released_dialog_system`).
 Covered (metric computable by rules, offline):
 
 * ``Locomo-0`` ... ``Locomo-9`` (metric ``f1``): ``info`` holds ``golden_answer``,
-  ``category`` and ``evidence``. Categories 1-4 use LoCoMo's official token-F1 rules;
+  ``category`` and ``evidence``. Categories 1-4 use LoCoMo's official token-F1 rules
+  with the locomo task's hedge rule (`scoring.locomo_rules`, so a reply scores the same in
+  both tasks; the question is the prompt's text after ``Question:``);
   category 5's golden answer is a JSON-dumped ``{"a": ..., "b": ...}`` of the two options
   offered, and a reply scores 1 when it picks "Not mentioned in the conversation" (read by
   ``scoring.two_option_choice``, which is stricter than upstream: a reply naming both
@@ -43,8 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from inspect_memgym.scoring.token_f1 import multi_answer_f1, token_f1
-from inspect_memgym.scoring.two_option_choice import ABSTENTION_PHRASES, chosen_option
+from inspect_memgym.scoring.locomo_rules import adversarial_pick, score_answer
 
 DatasetFamily = Literal["locomo", "dialsim"]
 IMPLICIT_ACTIONS = ("like", "dislike", "copy", "none")
@@ -54,6 +55,9 @@ PLAIN_DIALOG = "default"
 NO_MEMORY_SYSTEM = "wo_memory"
 """The memory system whose released dialogues were generated without memory."""
 LOCOMO_FEEDBACK_THRESHOLD = 0.5
+QUESTION_MARKER = "Question:"
+SHORT_ANSWER_MARKER = "Short answer:"
+"""Where MemoryBench's LoCoMo prompt puts the question (``... Question: <q> Short answer:``)."""
 
 UNSUPPORTED_DATASETS: dict[str, str] = {
     "HelloBench": "its avg_score comes from an LLM judge checking a per-item checklist",
@@ -427,6 +431,9 @@ def score_reply(record: MemoryBenchRecord, reply: str) -> float:
     Args:
         record: The row.
         reply: The model's answer.
+
+    Raises:
+        ValueError: If a LoCoMo row has no category.
     """
     if record.family == "dialsim":
         expected = record.gold.lower().strip()
@@ -435,15 +442,27 @@ def score_reply(record: MemoryBenchRecord, reply: str) -> float:
         not_mentioned = [option.lower() for option in record.adversarial_options].index(
             NOT_MENTIONED_OPTION.lower()
         )
-        aliases: list[tuple[str, ...]] = [(), ()]
-        aliases[not_mentioned] = ABSTENTION_PHRASES
-        picked = chosen_option(reply, record.adversarial_options, aliases)
-        return 1.0 if picked == not_mentioned else 0.0
-    if record.category == 1:
-        return multi_answer_f1(reply, record.gold)
-    if record.category == 3:
-        return token_f1(reply, record.gold.split(";")[0].strip())
-    return token_f1(reply, record.gold)
+        picked = adversarial_pick(reply, record.adversarial_options, not_mentioned)
+        return 1.0 if picked == "not_mentioned" else 0.0
+    if record.category is None:
+        raise ValueError(f"LoCoMo row {record.test_idx} has no category")
+    return score_answer(reply, record.gold, record.category, asked_question(record)).score
+
+
+def asked_question(record: MemoryBenchRecord) -> str:
+    """The question a row asks (names it holds are no hedge when repeated).
+
+    The text after the last ``Question:`` of its last user message, up to ``Short answer:``
+    (MemoryBench's LoCoMo prompt), or else that whole message.
+
+    Args:
+        record: The row.
+    """
+    users = [message.content for message in record.input_messages if message.role == "user"]
+    text = users[-1] if users else ""
+    if QUESTION_MARKER in text:
+        text = text.rsplit(QUESTION_MARKER, 1)[1].split(SHORT_ANSWER_MARKER, 1)[0]
+    return text.strip()
 
 
 def feedback_is_positive(record: MemoryBenchRecord, reply: str) -> bool:

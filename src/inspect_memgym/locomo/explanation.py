@@ -19,6 +19,7 @@ from inspect_memgym.locomo.values import (
     JUDGE_KEY,
 )
 from inspect_memgym.scoring.isolation import MEMORY_DELTA, NO_MEMORY
+from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 SHOWN_CHARACTERS = 80
 """Answers and gold texts longer than this are shortened in the table."""
@@ -51,6 +52,9 @@ def locomo_explanation(values: Mapping[str, float], rows: Sequence[Mapping[str, 
     )
     if JUDGE_KEY in values:
         summary += f"; judge accepted {_number(values[JUDGE_KEY])} of category 1-4 answers"
+        unreadable = values.get(JUDGE_UNREADABLE, 0.0)
+        if unreadable:
+            summary += f" ({unreadable:.0f} unreadable verdicts left out)"
     if ADVERSARIAL_KEY in values:
         summary += (
             f"; adversarial (abstention, outside the headline and Δ: a constant decline "

@@ -12,12 +12,20 @@
 
 A category 1-4 reply that offers alternatives beside the gold ("Lisbon, or maybe Madrid")
 or dumps names and numbers scores 0 (`scoring.hedging`): the official F1 would credit the
-gold among the guesses. Adversarial items are reported apart, as abstention, and kept out
-of the headline F1 by default: a model that always answers "not mentioned" scores 1.0 on
-them, so folding them in rewards refusing. Where this reading of a reply is stricter than
-the official one: the official code maps a one-letter reply to its option and otherwise
-looks for "not mentioned" anywhere, so a reply that echoes both options scores 1 there and
-0 here.
+gold among the guesses. The rules themselves live in `scoring.locomo_rules`, shared with
+the feedback task's MemoryBench LoCoMo rows, so a reply scores the same in both.
+Adversarial items are reported apart, as abstention, and kept out of the headline F1 by
+default: a model that always answers "not mentioned" scores 1.0 on them, so folding them
+in rewards refusing.
+
+Deliberate differences from the official reading (also in the package README), both ways:
+
+* stricter: a category 1-4 hedge or dump scores 0 (the official F1 credits it); and the
+  official code looks for "not mentioned" anywhere, so an adversarial reply that echoes
+  both options scores 1 there and 0 here;
+* more lenient: the official code maps only a bare one-letter (or ``(a)``) reply to its
+  option, so "Answer: a" keeps its text, holds no cue phrase and scores 0 there; here the
+  named letter is read, and it scores 1 when it names the "not mentioned" option.
 """
 
 from __future__ import annotations
@@ -28,13 +36,13 @@ from typing import Literal
 
 from inspect_memgym.kit.rng import stable_fraction
 from inspect_memgym.locomo.records import ADVERSARIAL_CATEGORY, CATEGORY_NAMES, QuestionItem
-from inspect_memgym.scoring.hedging import hedged
-from inspect_memgym.scoring.token_f1 import multi_answer_f1, token_f1
-from inspect_memgym.scoring.two_option_choice import (
-    ABSTENTION_PHRASES,
-    chosen_option,
-    options_mentioned,
+from inspect_memgym.scoring.locomo_rules import (
+    AdversarialPick,
+    adversarial_pick,
+    compared_gold,
+    score_answer,
 )
+from inspect_memgym.scoring.two_option_choice import ABSTENTION_PHRASES, options_mentioned
 
 NOT_MENTIONED_OPTION = "Not mentioned in the conversation"
 HEADLINE_CATEGORIES = (1, 2, 3, 4)
@@ -42,7 +50,6 @@ REPORT_ORDER = (4, 1, 2, 3, 5)
 """The order the official stats script (and the paper's tables) list categories in."""
 
 GradingRule = Literal["token_f1", "multi_answer_f1", "adversarial_choice", "hedge"]
-AdversarialPick = Literal["not_mentioned", "wrong_answer", "unclear"]
 
 
 @dataclass(frozen=True)
@@ -137,9 +144,7 @@ def scoring_gold(item: QuestionItem) -> str:
     """
     if item.is_adversarial or item.answer is None:
         raise ValueError(f"question {item.question_id} has no gold text to match")
-    if item.category == 3:
-        return item.answer.split(";")[0].strip()
-    return item.answer
+    return compared_gold(item.answer, item.category)
 
 
 @dataclass(frozen=True)
@@ -168,22 +173,13 @@ class QuestionGrade:
         return CATEGORY_NAMES[self.category]
 
 
-def _adversarial_pick(reply: str, options: AdversarialOptions) -> AdversarialPick:
-    aliases: list[tuple[str, ...]] = [(), ()]
-    aliases[options.not_mentioned_index] = ABSTENTION_PHRASES
-    picked = chosen_option(reply, options.options, aliases)
-    if picked is None:
-        return "unclear"
-    return "not_mentioned" if picked == options.not_mentioned_index else "wrong_answer"
-
-
 def grade_reply(
     item: QuestionItem,
     reply: str,
     options: AdversarialOptions | None = None,
     speakers: Sequence[str] = (),
 ) -> QuestionGrade:
-    """Score a reply by the official rule of the item's category.
+    """Score a reply by the official rule of the item's category (`scoring.locomo_rules`).
 
     A category 1-4 reply that hedges or dumps names (`scoring.hedging`) scores 0: the
     official F1 would give it partial credit for the gold among its guesses.
@@ -200,7 +196,7 @@ def grade_reply(
     if item.is_adversarial:
         if options is None:
             raise ValueError(f"adversarial question {item.question_id} needs its two options")
-        pick = _adversarial_pick(reply, options)
+        pick = adversarial_pick(reply, options.options, options.not_mentioned_index)
         return QuestionGrade(
             question_id=item.question_id,
             category=item.category,
@@ -209,14 +205,10 @@ def grade_reply(
             gold=NOT_MENTIONED_OPTION,
             adversarial_pick=pick,
         )
-    gold = scoring_gold(item)
-    if hedged(reply, gold, item.question, speakers):
-        return QuestionGrade(item.question_id, item.category, 0.0, "hedge", gold)
-    if item.category == 1:
-        return QuestionGrade(
-            item.question_id, item.category, multi_answer_f1(reply, gold), "multi_answer_f1", gold
-        )
-    return QuestionGrade(item.question_id, item.category, token_f1(reply, gold), "token_f1", gold)
+    if item.answer is None:
+        raise ValueError(f"question {item.question_id} has no gold text to match")
+    scored = score_answer(reply, item.answer, item.category, item.question, speakers)
+    return QuestionGrade(item.question_id, item.category, scored.score, scored.rule, scored.gold)
 
 
 @dataclass(frozen=True)

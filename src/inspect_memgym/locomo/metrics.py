@@ -20,7 +20,8 @@ from inspect_ai.scorer import Metric, SampleScore, Value, metric
 
 from inspect_memgym.locomo.values import ADVERSARIAL_KEY, CATEGORY_KEYS, HEADLINE_KEY, JUDGE_KEY
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS
-from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
+from inspect_memgym.scoring.metrics import score_metrics, unreadable_verdicts, with_memory_cost
+from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 QUESTION_COUNTS = "question_counts"
 """`Score.metadata` key: questions per score key."""
@@ -65,11 +66,15 @@ def question_weighted(keys: Sequence[str]) -> Metric:
 def locomo_metrics(keys: Sequence[str]) -> list[Metric | dict[str, list[Metric]]]:
     """The cost figures and the pooled figures, then mean and standard error per summary key.
 
+    With the judge on, the run's total of unreadable verdicts is reported under the
+    scorer's own name (`scoring.metrics.unreadable_verdicts`).
+
     Args:
         keys: The score keys.
     """
     summary = [key for key in keys if key in SUMMARY_KEYS]
     weighted = [key for key in keys if key in WEIGHTED_KEYS]
-    return with_memory_cost(
-        score_metrics(summary, headline=HEADLINE_KEY), question_weighted(weighted)
-    )
+    scorer_level = [question_weighted(weighted)]
+    if JUDGE_UNREADABLE in keys:
+        scorer_level.append(unreadable_verdicts())
+    return with_memory_cost(score_metrics(summary, headline=HEADLINE_KEY), *scorer_level)

@@ -62,7 +62,7 @@ GUESS = "Probably last year."
 SHORTEST_STATEMENT = 10
 """Evidence turns with a shorter verbatim run are not facts (too likely to occur anywhere)."""
 UNREADABLE_PROMPT_REPLY = "I cannot read this judge prompt."
-"""The rule judge's reply to a prompt it cannot parse (read as undecided)."""
+"""The rule judge's reply to a prompt it cannot parse (no yes/no word: unreadable)."""
 
 
 def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -> PolicyTurn:

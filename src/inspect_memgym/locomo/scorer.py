@@ -3,7 +3,10 @@
 Answers from memory and from the no-memory pass are graded by `grading.grade_reply` (token
 F1, multi-answer F1, or the adversarial option choice). With ``judge`` on, every category
 1-4 answer from memory is also shown to the judge (the ``grader`` role, the versioned
-`judge_prompts.ANSWER_JUDGE_PROMPT`) and ``judge_accuracy`` is reported beside the F1.
+`judge_prompts.ANSWER_JUDGE_PROMPT`) and ``judge_accuracy`` is reported beside the F1. The
+judge's reply is read by its first yes or no word (`scoring.yes_no_verdict`); a reply with
+neither is counted in ``judge_unreadable`` and left out of ``judge_accuracy``; each
+question's row keeps the raw reply.
 ``Score.value`` is `values.locomo_values`; ``Score.metadata`` has one row per question.
 """
 
@@ -58,7 +61,7 @@ from inspect_memgym.scoring.judge_audit import (
     decided_by_counts,
     judge_prompt_metadata,
 )
-from inspect_memgym.scoring.yes_no_verdict import verdict_is_correct
+from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, verdict_is_correct
 from inspect_memgym.strategies.call_context import set_phase
 
 SCORER_NAME = "locomo_scorer"
@@ -128,7 +131,9 @@ def locomo_scorer() -> Scorer:
             explanation=locomo_explanation(shown, rows),
             metadata={
                 "questions": rows,
-                QUESTION_COUNTS: question_counts(grades, include_adversarial, judge, category_map),
+                QUESTION_COUNTS: question_counts(
+                    grades, include_adversarial, decisions if judge else None, category_map
+                ),
                 "include_adversarial": include_adversarial,
                 ISOLATION_METADATA: isolated.metadata(),
                 **adversarial_metadata,
@@ -176,7 +181,7 @@ def _judge_metadata(judgements: dict[str, Judgement]) -> dict[str, Any]:
         "judge_model": first.judge_model,
         "self_judged": first.self_judged,
         **judge_prompt_metadata(ANSWER_JUDGE_PROMPT_NAME, ANSWER_JUDGE_PROMPT_VERSION),
-        "judge_undecided": sum(j.verdict == "undecided" for j in judgements.values()),
+        JUDGE_UNREADABLE: sum(j.verdict == "unreadable" for j in judgements.values()),
     }
 
 
@@ -209,5 +214,7 @@ def _rows(
             row["no_memory_score"] = no_memory[position].score
         if item.question_id in judgements:
             row["judge_verdict"] = judgements[item.question_id].verdict
+            row["judge_reply"] = judgements[item.question_id].reply
+            row[JUDGE_UNREADABLE] = judgements[item.question_id].verdict == "unreadable"
         rows.append(row)
     return rows

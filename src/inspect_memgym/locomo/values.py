@@ -20,7 +20,9 @@
   accuracy with no memory at all. A memoryless reader already scores high there (0.958 on
   the released file), which is why the category stays out of the headline and out of Δ;
 * with the optional judge, ``judge_accuracy``: the share of category 1-4 answers the judge
-  accepted, beside the rule-based F1 (never instead of it).
+  accepted, beside the rule-based F1 (never instead of it), over the answers whose verdict
+  could be read; ``judge_unreadable``: how many verdicts held no yes/no word (left out of
+  ``judge_accuracy``, never read as a rejection).
 
 A key whose questions are absent (a category filtered out, or a conversation without such
 questions) is NaN: Inspect's metrics and the leaderboard skip it for that sample.
@@ -42,6 +44,7 @@ from inspect_memgym.scoring.isolation import (
     isolate,
     mean_credit,
 )
+from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 HEADLINE_KEY = "f1"
 CATEGORY_KEYS: dict[int, str] = category_keys(DEFAULT_CATEGORY_MAP)
@@ -77,7 +80,7 @@ def score_keys(
     keys: tuple[str, ...] = (HEADLINE_KEY, *chosen, *ISOLATION_KEYS, *RAW_ISOLATION_KEYS)
     if ADVERSARIAL_KEY in chosen:
         keys = (*keys, ADVERSARIAL_NO_MEMORY_KEY)
-    return (*keys, JUDGE_KEY) if judge else keys
+    return (*keys, JUDGE_KEY, JUDGE_UNREADABLE) if judge else keys
 
 
 def _or_nan(value: float | None) -> float:
@@ -134,7 +137,8 @@ def locomo_values(
         isolated: Their memory isolation (`isolation`).
         include_adversarial: Count adversarial questions in the headline too.
         judged: The judge's decision per category 1-4 answer (None: no judge; an entry is
-            None when the judge's verdict could not be read, counted as not accepted).
+            None when the judge's verdict could not be read: counted apart, left out of
+            ``judge_accuracy``).
         category_map: Which names the category ids get (`category_maps`).
     """
     summary = summarise_grades(grades, include_adversarial)
@@ -153,16 +157,16 @@ def locomo_values(
         else _or_nan(summarise_grades(no_memory_grades, include_adversarial).abstention)
     )
     if judged is not None:
-        values[JUDGE_KEY] = (
-            sum(bool(decision) for decision in judged) / len(judged) if judged else math.nan
-        )
+        readable = [decision for decision in judged if decision is not None]
+        values[JUDGE_KEY] = sum(readable) / len(readable) if readable else math.nan
+        values[JUDGE_UNREADABLE] = float(len(judged) - len(readable))
     return values
 
 
 def question_counts(
     grades: Sequence[QuestionGrade],
     include_adversarial: bool = False,
-    judge: bool = False,
+    judged: Sequence[bool | None] | None = None,
     category_map: str = DEFAULT_CATEGORY_MAP,
 ) -> dict[str, int]:
     """How many questions each score key averages over (for question-weighted pooling).
@@ -170,7 +174,8 @@ def question_counts(
     Args:
         grades: The graded answers from memory.
         include_adversarial: Whether the headline counts adversarial questions.
-        judge: Whether ``judge_accuracy`` is reported.
+        judged: The judge's decision per category 1-4 answer (None: no judge); only the
+            readable ones count toward ``judge_accuracy``.
         category_map: Which names the category ids get (`category_maps`).
     """
     per_category = {
@@ -181,4 +186,6 @@ def question_counts(
     headline = len(grades) if include_adversarial else answerable
     counts = {HEADLINE_KEY: headline, **per_category}
     counts[ADVERSARIAL_NO_MEMORY_KEY] = per_category[ADVERSARIAL_KEY]
-    return {**counts, JUDGE_KEY: answerable} if judge else counts
+    if judged is None:
+        return counts
+    return {**counts, JUDGE_KEY: sum(decision is not None for decision in judged)}

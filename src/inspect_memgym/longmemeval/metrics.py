@@ -6,9 +6,10 @@
 * overall accuracy: over all questions;
 * abstention accuracy: over the ``_abs`` questions only.
 
-A judged answer whose verdict could not be read counts as not correct and is counted
-separately (``undecided``). When a run covers only some types, the task average is taken
-over the types present and ``missing_types`` says which are absent.
+A judged answer whose verdict could not be read (no yes/no word in the judge's reply) is
+left out of every accuracy and counted apart (``unreadable``); a type whose every verdict
+was unreadable has no accuracy. When a run covers only some types, the task average is
+taken over the types present and ``missing_types`` says which are absent.
 """
 
 from __future__ import annotations
@@ -47,10 +48,10 @@ class LongMemEvalAccuracy:
         per_type: Accuracy per question type present, in the official type order.
         per_type_counts: Number of answers per type present.
         task_averaged: Mean of the per-type accuracies (None if nothing was judged).
-        overall: Accuracy over all answers (None if nothing was judged).
+        overall: Accuracy over all readable answers (None if nothing was judged).
         abstention: Accuracy over abstention questions (None if there were none).
-        abstention_count: Number of abstention answers.
-        undecided: Answers whose verdict could not be read (counted as not correct).
+        abstention_count: Number of abstention answers with a readable verdict.
+        unreadable: Answers whose verdict could not be read (left out of the accuracies).
         missing_types: Question types with no answer in this run.
     """
 
@@ -60,7 +61,7 @@ class LongMemEvalAccuracy:
     overall: float | None
     abstention: float | None
     abstention_count: int
-    undecided: int
+    unreadable: int
     missing_types: tuple[str, ...]
 
 
@@ -80,14 +81,16 @@ def summarise_accuracy(answers: Iterable[JudgedAnswer]) -> LongMemEvalAccuracy:
     by_type: dict[str, list[int]] = {question_type: [] for question_type in QUESTION_TYPES}
     everything: list[int] = []
     abstention: list[int] = []
-    undecided = 0
+    unreadable = 0
     for answer in answers:
         if answer.question_type not in by_type:
             raise ValueError(
                 f"question {answer.question_id!r} has unknown type {answer.question_type!r}"
             )
+        if answer.correct is None:
+            unreadable += 1
+            continue
         point = 1 if answer.correct else 0
-        undecided += answer.correct is None
         by_type[answer.question_type].append(point)
         everything.append(point)
         if answer.is_abstention:
@@ -101,6 +104,6 @@ def summarise_accuracy(answers: Iterable[JudgedAnswer]) -> LongMemEvalAccuracy:
         overall=_mean(everything),
         abstention=_mean(abstention),
         abstention_count=len(abstention),
-        undecided=undecided,
+        unreadable=unreadable,
         missing_types=tuple(name for name in QUESTION_TYPES if name not in present),
     )

@@ -3,9 +3,11 @@
 The rubric is chosen by `judge_prompts.rubric_for`: abstention by the ``_abs`` suffix of
 the question id, otherwise by the question type. The judge is the ``grader`` role (or, with
 ``-T self_judge=true``, the model under test, said up front by the driver and recorded
-here as ``self_judged``) at
-temperature 0, and its reply must be exactly yes or no (anything else is undecided and
-counts as wrong). ``Score.value`` is `values.longmemeval_values`.
+here as ``self_judged``) at temperature 0. Its reply is read by its first yes or no word
+(`scoring.yes_no_verdict`); a reply with neither is unreadable: counted in
+``judge_unreadable``, left out of the accuracy (or of ``no_memory``), never read as no.
+Both raw replies are kept in the score's metadata. ``Score.value`` is
+`values.longmemeval_values`.
 """
 
 from __future__ import annotations
@@ -21,13 +23,13 @@ from inspect_memgym.longmemeval.judge_prompts import JUDGE_PROMPTS, judge_prompt
 from inspect_memgym.longmemeval.records import QUESTION_TYPES, LongMemEvalRecord
 from inspect_memgym.longmemeval.state import PHASE_JUDGE, current_longmemeval_state
 from inspect_memgym.longmemeval.task_average import longmemeval_metrics
-from inspect_memgym.longmemeval.values import HEADLINE_KEY, longmemeval_values, score_keys
 from inspect_memgym.longmemeval.values import isolation as isolation_of
+from inspect_memgym.longmemeval.values import longmemeval_values, score_keys
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import Judgement, yes_no_judgement
 from inspect_memgym.scoring.judge_audit import DECIDED_BY, JUDGE, judge_prompt_metadata
-from inspect_memgym.scoring.yes_no_verdict import verdict_is_correct
+from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, verdict_is_correct
 from inspect_memgym.strategies.call_context import set_phase
 
 SCORER_NAME = "longmemeval_scorer"
@@ -56,7 +58,7 @@ def longmemeval_scorer() -> Scorer:
             progress.no_memory_answer
         ) == _normalised(progress.answer)
         isolated = isolation_of(record, correct, no_memory_correct, isolation, same_reply)
-        values = longmemeval_values(record, correct, isolated)
+        values = longmemeval_values(record, correct, no_memory_correct, isolated, isolation)
         keys = score_keys(tuple(options.get("question_types", QUESTION_TYPES)))
         prompt_version, _ = JUDGE_PROMPTS[rubric_for(record)]
         return Score(
@@ -75,9 +77,16 @@ def longmemeval_scorer() -> Scorer:
                 "self_judged": judged.self_judged,
                 "no_memory_answer": progress.no_memory_answer,
                 "no_memory_verdict": no_memory_judged.verdict if no_memory_judged else None,
+                "no_memory_judge_reply": no_memory_judged.reply if no_memory_judged else None,
+                JUDGE_UNREADABLE: int(values[JUDGE_UNREADABLE]),
                 ISOLATION_METADATA: isolated.metadata(),
                 "questions": [
-                    {"qtype": record.question_type, "correct": values[HEADLINE_KEY] == 1.0}
+                    {
+                        "qtype": record.question_type,
+                        "correct": correct,
+                        "verdict": judged.verdict,
+                        JUDGE_UNREADABLE: correct is None,
+                    }
                 ],
                 **cost_metadata(),
             },

@@ -6,7 +6,9 @@ over the run from each sample's question type (`metrics.summarise_accuracy`) and
 under the scorer's own name (``task_averaged``); when a run covers only some types it
 averages the types present. Mean and standard error are declared for the summary keys
 only (overall accuracy, abstention and the memory isolation), so the results table reads
-at 80 columns; the per-type accuracies stay in every sample's score.
+at 80 columns; the per-type accuracies stay in every sample's score. The run's total of
+unreadable verdicts (``judge_unreadable``) is reported under the scorer's own name too. A
+question whose verdict was unreadable is left out of the task average.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from inspect_memgym.longmemeval.dataset import QUESTION_KEY, TYPE_KEY
 from inspect_memgym.longmemeval.metrics import JudgedAnswer, summarise_accuracy
 from inspect_memgym.longmemeval.values import ABSTENTION_KEY, HEADLINE_KEY
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS
-from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
+from inspect_memgym.scoring.metrics import score_metrics, unreadable_verdicts, with_memory_cost
 
 SUMMARY_KEYS = frozenset({HEADLINE_KEY, ABSTENTION_KEY, *ISOLATION_KEYS})
 """The keys with a mean and standard error."""
@@ -35,7 +37,7 @@ def task_averaged() -> Metric:
             JudgedAnswer(
                 question_id=str(metadata.get(QUESTION_KEY, sample_score.sample_id)),
                 question_type=str(metadata.get(TYPE_KEY)),
-                correct=_accuracy(sample_score) >= 1.0,
+                correct=_correct(sample_score),
             )
             for sample_score in scores
             if (metadata := sample_score.sample_metadata or {})
@@ -49,15 +51,24 @@ def task_averaged() -> Metric:
 def longmemeval_metrics(keys: Sequence[str]) -> list[Metric | dict[str, list[Metric]]]:
     """The cost figures and the task average, then mean and standard error per summary key.
 
+    The run's total of unreadable verdicts is reported under the scorer's own name
+    (`scoring.metrics.unreadable_verdicts`).
+
     Args:
         keys: The score keys.
     """
     summary = [key for key in keys if key in SUMMARY_KEYS]
-    return with_memory_cost(score_metrics(summary, headline=HEADLINE_KEY), task_averaged())
+    return with_memory_cost(
+        score_metrics(summary, headline=HEADLINE_KEY), task_averaged(), unreadable_verdicts()
+    )
 
 
-def _accuracy(sample_score: SampleScore) -> float:
+def _correct(sample_score: SampleScore) -> bool | None:
+    """The judged answer's correctness; None when its verdict was unreadable (NaN)."""
     value = sample_score.score.value
-    if isinstance(value, dict):
-        return float(value.get(HEADLINE_KEY, math.nan))
-    return sample_score.score.as_float()
+    accuracy = (
+        float(value.get(HEADLINE_KEY, math.nan))
+        if isinstance(value, dict)
+        else sample_score.score.as_float()
+    )
+    return None if math.isnan(accuracy) else accuracy >= 1.0

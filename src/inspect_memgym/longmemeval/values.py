@@ -2,8 +2,9 @@
 
 `Score.value` holds floats under fixed keys:
 
-* ``accuracy``: 1 when the judge accepted the answer from memory, else 0 (an undecided
-  verdict counts as 0); its mean is the official overall accuracy;
+* ``accuracy``: 1 when the judge accepted the answer from memory, else 0; NaN when the
+  judge's reply held no yes/no word (unreadable: left out of every accuracy, never a
+  silent 0); its mean is the official overall accuracy;
 * one key per question type (``single_session_user``, ``single_session_assistant``,
   ``single_session_preference``, ``temporal_reasoning``, ``knowledge_update``,
   ``multi_session``): the accuracy for a question of that type, NaN for the others, so the
@@ -12,9 +13,12 @@
 * ``abstention``: the accuracy for an ``_abs`` question, NaN otherwise;
 * ``no_memory`` and ``memory_delta`` (the shared definition, `scoring.isolation`): the
   accuracy of the no-memory answer, and accuracy minus it; NaN with memory isolation off,
-  and NaN for an ``_abs`` question, which a decline decides (a model that declined only
-  when history is shown would gain there without memory), so a run's mean Δ is over the
-  answerable questions; ``no_memory_raw`` and ``memory_delta_raw`` count every question.
+  when a verdict they need is unreadable, and for an ``_abs`` question, which a decline
+  decides (a model that declined only when history is shown would gain there without
+  memory), so a run's mean Δ is over the answerable questions; ``no_memory_raw`` and
+  ``memory_delta_raw`` count the ``_abs`` questions too;
+* ``judge_unreadable``: how many of the question's verdicts (answer from memory and
+  no-memory answer) were unreadable, 0 to 2 (the run's total is a scorer-level metric).
 
 The task-averaged accuracy (the mean of the per-type accuracies) is a metric over the run
 (`task_average.task_averaged`), not a per-question value.
@@ -34,6 +38,7 @@ from inspect_memgym.scoring.isolation import (
     isolate,
     mean_credit,
 )
+from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 HEADLINE_KEY = "accuracy"
 TYPE_KEYS: dict[str, str] = {name: name.replace("-", "_") for name in QUESTION_TYPES}
@@ -57,7 +62,14 @@ def score_keys(question_types: Sequence[str] = QUESTION_TYPES) -> tuple[str, ...
         question_types: The types asked (a type not asked has no key).
     """
     chosen = [key for name, key in TYPE_KEYS.items() if name in question_types]
-    return (HEADLINE_KEY, *chosen, ABSTENTION_KEY, *ISOLATION_KEYS, *RAW_ISOLATION_KEYS)
+    return (
+        HEADLINE_KEY,
+        *chosen,
+        ABSTENTION_KEY,
+        *ISOLATION_KEYS,
+        *RAW_ISOLATION_KEYS,
+        JUDGE_UNREADABLE,
+    )
 
 
 def isolation(
@@ -71,14 +83,14 @@ def isolation(
 
     Args:
         record: The question (an ``_abs`` question is decided by a decline: out of Δ).
-        correct: The judge's decision on the answer from memory (None: undecided).
-        no_memory_correct: The decision on the no-memory answer (None: undecided).
+        correct: The judge's decision on the answer from memory (None: unreadable).
+        no_memory_correct: The decision on the no-memory answer (None: unreadable).
         memory_isolation: Whether the no-memory answer was asked.
         same_reply: Whether the no-memory answer is the answer given with memory.
     """
     pair = PairedAnswer(
-        memory=1.0 if correct else 0.0,
-        no_memory=(1.0 if no_memory_correct else 0.0) if memory_isolation else None,
+        memory=_accuracy(correct),
+        no_memory=_accuracy(no_memory_correct) if memory_isolation else None,
         floor=1.0 if record.is_abstention else 0.0,
         same_reply=same_reply,
     )
@@ -86,16 +98,22 @@ def isolation(
 
 
 def longmemeval_values(
-    record: LongMemEvalRecord, correct: bool | None, isolated: Isolation
+    record: LongMemEvalRecord,
+    correct: bool | None,
+    no_memory_correct: bool | None,
+    isolated: Isolation,
+    memory_isolation: bool = True,
 ) -> dict[str, float]:
     """`Score.value` of one question.
 
     Args:
         record: The question.
-        correct: The judge's decision on the answer from memory (None: undecided).
+        correct: The judge's decision on the answer from memory (None: unreadable).
+        no_memory_correct: The decision on the no-memory answer (None: unreadable).
         isolated: Its memory isolation (`isolation`).
+        memory_isolation: Whether the no-memory answer was asked.
     """
-    accuracy = 1.0 if correct else 0.0
+    accuracy = _accuracy(correct)
     values = {HEADLINE_KEY: accuracy}
     values.update(
         {
@@ -105,4 +123,13 @@ def longmemeval_values(
     )
     values[ABSTENTION_KEY] = accuracy if record.is_abstention else math.nan
     values.update(isolated.values())
+    unreadable = [correct is None, memory_isolation and no_memory_correct is None]
+    values[JUDGE_UNREADABLE] = float(sum(unreadable))
     return values
+
+
+def _accuracy(correct: bool | None) -> float:
+    """1 or 0 for a judged answer; NaN when the verdict was unreadable."""
+    if correct is None:
+        return math.nan
+    return 1.0 if correct else 0.0

@@ -53,7 +53,9 @@ _REFUSAL_PHRASES = (
     r"(?:not|isn'?t|wasn'?t|aren'?t|weren'?t)\s+in\s+(?:my\s+)?(?:memory|notes|records)",
     r"no\s+(?:records?|recorded|information|info|data|details|knowledge|mention|memory|idea)",
     r"no\s+(?:entry|entries|notes)\s+(?:about|on|for)",
-    r"no\s+(?:company|entity|firm|organi[sz]ation)\s+(?:named|called|by\s+(?:that|the)\s+name)",
+    r"no\s+such\s+[\w'-]+",
+    r"no\s+(?:(?!(?:the|a|an|that|this|his|her|its|their)\s)[\w'-]+\s+){1,2}"
+    r"(?:named|called|by\s+(?:that|the|this)\s+name)",
     r"nothing\s+(?:about|on|stored|recorded|saved)",
     r"(?:cannot|can\s+not|can'?t|could\s+not|couldn'?t)\s+"
     r"(?:answer|determine|say|tell|recall|find|confirm|provide|locate|identify|help"
@@ -64,6 +66,7 @@ _REFUSAL_PHRASES = (
     r"(?:did\s+not|didn'?t|have\s+not|haven'?t|has\s+not|hasn'?t|never)\s+"
     r"(?:store|stored|save|saved|record|recorded|see|seen|encounter|encountered)",
     r"(?:does\s+not|doesn'?t|did\s+not|didn'?t)\s+(?:appear|exist)",
+    r"(?:do\s+not|don'?t)\s+exist|never\s+existed|non-?existent",
     r"not\s+enough\s+(?:information|info|data|context)",
     r"not\s+aware",
     r"unknown|unsure|uncertain|insufficient|unavailable|n/a",
@@ -107,6 +110,22 @@ NUMBER_WORDS = {
 }
 """English number words and their values (shared by the rules and the scripted judges)."""
 _NUMBER_WORD = re.compile(r"(?<!\w)(?:" + "|".join(NUMBER_WORDS) + r")(?!\w)")
+TENS_WORDS = ("thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+"""Number words for the tens past twenty (``NUMBER_WORDS`` holds zero to twenty)."""
+MAGNITUDE_WORDS = ("hundred", "thousand", "million", "billion", "trillion", "dozen")
+"""Number words that scale (``fifty million``), singular or plural."""
+_ANY_NUMBER_WORD = re.compile(
+    r"(?<!\w)(?:"
+    + "|".join((*NUMBER_WORDS, *TENS_WORDS))
+    + r"|(?:"
+    + "|".join(MAGNITUDE_WORDS)
+    + r")s?)(?!\w)"
+)
+_PRONOUN_ONE = re.compile(
+    r"(?<!\w)(?:no|that|this|any|the|which|each|every|another|some|a\s+single)\s+one(?!\w)"
+    r"|(?<!\w)one\s+(?:of|another)(?!\w)"
+)
+"""``one`` as a pronoun (``no one``, ``that one``, ``one of them``): not a number."""
 _DIGIT_RUN = re.compile(r"\d(?:[\d,.]*\d)?")
 _WORD = re.compile(r"\w+")
 _PHRASE_SEPARATOR = re.compile(r"[\s\-_]+")
@@ -577,13 +596,26 @@ def _digit_runs(text: str) -> set[str]:
     return {run.replace(",", "") for run in _DIGIT_RUN.findall(text)}
 
 
+def _number_words(text: str) -> set[str]:
+    """The number words of a normalised text (``fifty``, ``million``).
+
+    ``one`` as a pronoun (``no one``, ``that one``, ``one of them``) is not a number.
+    """
+    return {match.group(0) for match in _ANY_NUMBER_WORD.finditer(_PRONOUN_ONE.sub(" ", text))}
+
+
+def _stated_numbers(text: str) -> set[str]:
+    """Every number a normalised text states, in digits or in words."""
+    return _digit_runs(text) | _number_words(text)
+
+
 def _check_abstain(context: _Context) -> RuleVerdict:
-    """A refusal with no digits (besides the question's) and no other entity named."""
+    """A refusal with no number (in digits or words, besides the question's) or other entity."""
     if not is_refusal(context.text):
         return _incorrect("abstain", "Answers instead of declining.")
-    new_digits = _digit_runs(context.text) - _digit_runs(context.question)
-    if new_digits:
-        return _incorrect("abstain", f"Declines but states {_listing(new_digits)}.")
+    new_numbers = _stated_numbers(context.text) - _stated_numbers(context.question)
+    if new_numbers:
+        return _incorrect("abstain", f"Declines but states {_listing(new_numbers)}.")
     allowed = context.names_in_question() | {
         _phrase_key(name) for name in (context.gold.entity or "", *context.gold.names) if name
     }
@@ -598,6 +630,8 @@ def _check_abstain(context: _Context) -> RuleVerdict:
 
 # --------------------------------------------------------------------------- entry point
 
+_SET_KINDS = frozenset({"names", "count_names"})
+"""Gold kinds whose answer is a set of names, which may be empty."""
 _KIND_RULES: dict[str, Callable[[_Context], RuleVerdict]] = {
     "number": _check_number,
     "date": _check_date,
@@ -647,6 +681,18 @@ def check_answer(
         question=normalise_text(question),
         choices=tuple(choices),
     )
-    if gold.kind != "abstain" and is_refusal(text) and not is_refusal(gold.text):
+    if _declines_instead(text, gold):
         return _incorrect("refusal", "The answer declines or doubts instead of answering.")
     return _KIND_RULES[gold.kind](context)
+
+
+def _declines_instead(text: str, gold: GoldAnswer) -> bool:
+    """Whether a normalised answer declines a question that has an answer.
+
+    Saying that no such thing exists ("there are no such companies") answers a question
+    whose gold is the empty set of names: its rule decides it.
+    """
+    if gold.kind == "abstain" or not is_refusal(text) or is_refusal(gold.text):
+        return False
+    empty_set = gold.kind in _SET_KINDS and not gold.names
+    return not (empty_set and _NONE_STATEMENT.search(text))

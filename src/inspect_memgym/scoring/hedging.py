@@ -9,12 +9,20 @@ for (nor, when counting a dump, the conversation's speakers). An answer is a hed
 has an extra candidate and words that offer alternatives ("or", "maybe", "either",
 "possibly", "perhaps", "probably", a slash), and a dump when it has `DUMP_CANDIDATES` extra
 candidates or more. A short honest answer with some context ("in Lisbon, in May 2023") is
-neither. Pure.
+neither.
+
+Words that come from the gold never make a hedge: every word of the gold, capitalised or
+not, is known, and an alternatives word counts only beyond the number of times the gold
+itself has it (gold "Middle-class or wealthy": "it was Middle-class or wealthy" is no
+hedge). Nor does the capitalised opening of an answer's sentence: the usual openers
+(`SENTENCE_OPENERS`: "Based on the conversation, ...", "According to ...") are not names.
+Pure.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 
 DUMP_CANDIDATES = 4
@@ -45,16 +53,26 @@ _FUNCTION_WORDS = """
     whether which while who whom whose why will with within without would yes yet you
     your yours
 """
-NOT_NAMES = frozenset(_FUNCTION_WORDS.split())
-"""Function and hedging words, capitalised or not: never names (a sentence may open with
-one)."""
+_SENTENCE_OPENERS = """
+    according actually additionally answer apparently based certainly clearly considering
+    currently definitely eventually finally fortunately given honestly indeed initially
+    instead interestingly judging let likely looking luckily note okay originally overall
+    presumably previously recently regarding sadly sorry sure therefore unfortunately
+"""
+SENTENCE_OPENERS = frozenset(_SENTENCE_OPENERS.split())
+"""Words an answer's sentence often opens with ("Based on the conversation, ..."):
+capitalised there, never names."""
+NOT_NAMES = frozenset(_FUNCTION_WORDS.split()) | SENTENCE_OPENERS
+"""Function, hedging and sentence-opening words, capitalised or not: never names (a sentence
+may open with one)."""
+_WORD = re.compile(r"\w+")
 
 
 def answer_candidates(text: str) -> set[str]:
     """The names and numbers of a text, lower-cased.
 
-    Capitalised function words ("The", "Either"), hedging words, months and weekdays are
-    not names.
+    Capitalised function words ("The", "Either"), hedging words, the usual openers of a
+    sentence ("Based", "According"), months and weekdays are not names.
 
     Args:
         text: Any text.
@@ -68,6 +86,9 @@ def extra_candidates(
 ) -> set[str]:
     """The answer's names and numbers that the gold, question and speakers do not hold.
 
+    Every word of the gold counts as held, capitalised or not ("Wealthy" for gold
+    "wealthy").
+
     Args:
         answer: The answer.
         gold: The gold answer.
@@ -75,6 +96,7 @@ def extra_candidates(
         speakers: Names that any answer may mention (the conversation's speakers).
     """
     known = answer_candidates(gold) | answer_candidates(question)
+    known |= {word.lower() for word in _WORD.findall(gold)}
     known |= {speaker.lower() for speaker in speakers}
     return answer_candidates(answer) - known
 
@@ -83,7 +105,9 @@ def hedged(answer: str, gold: str, question: str = "", speakers: Iterable[str] =
     """Whether an answer hedges (extra candidates offered as alternatives) or dumps.
 
     Speakers count toward a hedge ("Lumba, or Tobias") but not toward a dump (an answer may
-    name them as context).
+    name them as context). Words of the gold never make a hedge: its candidates are not
+    extra, and an alternatives word counts only beyond the times the gold has it
+    (`offers_alternatives`).
 
     Args:
         answer: The answer.
@@ -94,4 +118,23 @@ def hedged(answer: str, gold: str, question: str = "", speakers: Iterable[str] =
     if len(extra_candidates(answer, gold, question, speakers)) >= DUMP_CANDIDATES:
         return True
     offered = extra_candidates(answer, gold, question)
-    return bool(offered) and _ALTERNATIVES.search(answer) is not None
+    return bool(offered) and offers_alternatives(answer, gold)
+
+
+def offers_alternatives(answer: str, gold: str = "") -> bool:
+    """Whether an answer has an alternatives word ("or", "maybe", a slash) the gold lacks.
+
+    A word counts only beyond the number of times the gold itself has it: an answer that
+    repeats gold "Middle-class or wealthy" offers no alternative of its own.
+
+    Args:
+        answer: The answer.
+        gold: The gold answer.
+    """
+    in_gold = _alternatives_words(gold)
+    return any(count > in_gold[word] for word, count in _alternatives_words(answer).items())
+
+
+def _alternatives_words(text: str) -> Counter[str]:
+    """How many times a text has each alternatives word (every slash counts as ``/``)."""
+    return Counter("/" if "/" in match else match.lower() for match in _ALTERNATIVES.findall(text))

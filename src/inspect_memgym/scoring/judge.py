@@ -14,7 +14,8 @@ Two kinds of judgement:
   versioned so judged scores from different prompt versions are never mixed.
 * `yes_no_judgement`, for tasks whose scores *are* judged (a judged accuracy, or a judged
   view beside a rule-based score): one call with a benchmark's own versioned prompt, read
-  strictly as yes or no (`scoring.yes_no_verdict`).
+  by its first yes or no word (`scoring.yes_no_verdict`; a reply with neither is
+  unreadable, counted apart).
 """
 
 from __future__ import annotations
@@ -178,7 +179,7 @@ class Judgement:
     """One yes/no verdict of a judge.
 
     Attributes:
-        verdict: ``yes``, ``no`` or ``undecided`` (a reply that is not exactly one word).
+        verdict: ``yes``, ``no`` (the reply's first such word) or ``unreadable`` (neither).
         reply: The judge's raw reply.
         judge_model: The model that judged.
         self_judged: Whether that was the model under test (no ``grader`` role bound).
@@ -191,7 +192,7 @@ class Judgement:
 
 
 async def yes_no_judgement(task_name: str, prompt: str, self_judge: bool = False) -> Judgement:
-    """Ask the judge a yes/no question at temperature 0 and read its reply strictly.
+    """Ask the judge a yes/no question at temperature 0 and read its first yes or no word.
 
     The caller announces the call's phase first (scripted ``memgym`` judges read it).
 

@@ -24,6 +24,7 @@ from inspect_ai.scorer import Metric, SampleScore, grouped, mean, metric, stderr
 
 from inspect_memgym.kit.cost_keys import COST_KEY, COST_METRIC_KEYS, COST_METRIC_NAMES
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS
+from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 
 def score_metrics(
@@ -63,6 +64,25 @@ def with_memory_cost(
             under the scorer's own name after the cost figures.
     """
     return [memory_cost(), *scorer_level, metrics]
+
+
+@metric
+def unreadable_verdicts() -> Metric:
+    """The run's total of judge replies with no yes/no word (each score's ``judge_unreadable``).
+
+    Declared at the scorer level, so it is reported as ``judge_unreadable`` under the
+    scorer's own name; samples without the key count nothing.
+    """
+
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        counts = [
+            float(value.get(JUDGE_UNREADABLE, math.nan))
+            for sample_score in scores
+            if isinstance(value := sample_score.score.value, dict)
+        ]
+        return {JUDGE_UNREADABLE: float(sum(count for count in counts if not math.isnan(count)))}
+
+    return compute
 
 
 @metric

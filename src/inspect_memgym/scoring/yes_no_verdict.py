@@ -1,46 +1,50 @@
-"""Read a judge's one-word yes/no verdict strictly.
+"""Read a judge's yes/no verdict as robustly as the official harnesses do, and no further.
 
-Judges are asked to reply with ``yes`` or ``no`` only. The official LongMemEval harness
-counts a reply as correct when ``"yes"`` appears anywhere in it, so ``"no, yes-ish"`` or a
-rambling explanation that quotes the word passes. Here the whole reply, once surrounding
-whitespace, quotes, markdown emphasis and final punctuation are stripped, must be exactly one
-of the two words (any case); everything else is ``undecided``, which a metric counts as not
-correct and reports separately.
+Judges are asked to reply with ``yes`` or ``no``, but a real judge often says more ("Yes,
+the response is correct."). The official LongMemEval harness counts a reply as correct when
+``"yes"`` appears anywhere in it, so a chatty judge is read there; a reply that quotes both
+words ("No. The answer says yes but...") is read as yes there, which is wrong. Here the
+FIRST standalone ``yes`` or ``no`` word of the reply (any case, not part of a longer word:
+"yesterday" and "not" are not verdicts) decides. A reply with neither word is
+``unreadable``: it is counted apart (`JUDGE_UNREADABLE`) and left out of every accuracy,
+never read as a silent no. Callers keep the raw reply beside the verdict.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
-Verdict = Literal["yes", "no", "undecided"]
+Verdict = Literal["yes", "no", "unreadable"]
 
-_WRAPPING = " \t\r\n\"'`*_.!:;"
+JUDGE_UNREADABLE = "judge_unreadable"
+"""Score key and metadata key: how many judge replies held no yes/no word."""
+_VERDICT_WORD = re.compile(r"(?<![\w-])(yes|no)(?![\w-])", re.IGNORECASE)
 
 
 def parse_verdict(reply: str) -> Verdict:
-    """The verdict a judge's reply states.
+    """The verdict a judge's reply states: its first standalone yes or no word.
 
     Args:
         reply: The judge model's completion.
 
     Returns:
-        ``"yes"`` or ``"no"`` when the reply is exactly that word (ignoring case, wrapping
-        quotes or emphasis, and final punctuation); otherwise ``"undecided"``.
+        ``"yes"`` or ``"no"`` after the first such word (``"Yes, the response is
+        correct"`` is yes, ``"No. The answer says yes but..."`` is no); ``"unreadable"``
+        when the reply has neither word.
     """
-    word = reply.strip(_WRAPPING).lower()
-    if word == "yes":
-        return "yes"
-    if word == "no":
-        return "no"
-    return "undecided"
+    match = _VERDICT_WORD.search(reply)
+    if match is None:
+        return "unreadable"
+    return "yes" if match.group(1).lower() == "yes" else "no"
 
 
 def verdict_is_correct(verdict: Verdict) -> bool | None:
-    """A verdict as a correctness flag: True for yes, False for no, None if undecided.
+    """A verdict as a correctness flag: True for yes, False for no, None if unreadable.
 
     Args:
         verdict: A parsed verdict.
     """
-    if verdict == "undecided":
+    if verdict == "unreadable":
         return None
     return verdict == "yes"
