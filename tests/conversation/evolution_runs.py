@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from statistics import fmean
@@ -23,7 +22,7 @@ from inspect_memgym.conversation.self_evolution import (
 )
 from inspect_memgym.conversation.state import ConversationState
 from inspect_memgym.conversation.task import conversation
-from inspect_memgym.conversation.world.model import ConversationScenario
+from inspect_memgym.conversation.world.model import ConversationScenario, Period
 
 SEEDS = [1, 2, 5]
 """Small users on which the learner misses facts its context does not hold."""
@@ -43,8 +42,14 @@ class Run:
         return fmean(fmean(curve[1:]) for curve in self.curves.values())
 
 
-def play(log_dir: str, level: str, feedback: Feedback | None = None, **task_args: Any) -> Run:
-    """The learner on small users, questions only, optionally with other feedback."""
+def play(
+    log_dir: str,
+    level: str,
+    feedback: Feedback | None = None,
+    policy: str = "learner",
+    **task_args: Any,
+) -> Run:
+    """A policy (the learner) on small users, questions only, optionally with other feedback."""
     args: dict[str, Any] = {
         "tier": "small",
         "seeds": SEEDS,
@@ -57,7 +62,9 @@ def play(log_dir: str, level: str, feedback: Feedback | None = None, **task_args
     with pytest.MonkeyPatch.context() as patch:
         if feedback is not None:
             patch.setattr(self_evolution, "period_feedback", feedback)
-        [log] = eval(conversation(**args), model="memgym/learner", display="none", log_dir=log_dir)
+        [log] = eval(
+            conversation(**args), model=f"memgym/{policy}", display="none", log_dir=log_dir
+        )
     assert log.status == "success", log.error
     log = read_eval_log(log.location, resolve_attachments=True)
     curves = {}
@@ -75,13 +82,28 @@ def scrambled(*args: Any) -> str:
     return " ".join(words)
 
 
-def without_best_answers(*args: Any) -> str:
-    """Complete feedback in which every answer is shown as the best one (no mistake seen)."""
-    text = period_feedback(*args)
-    text = re.sub(
-        r"Your answer: (\d+)\nBest answer: \d+", r"Your answer: \1\nBest answer: \1", text
-    )
-    return text.replace("Result: wrong", "Result: right")
+def all_marked_right(*args: Any) -> str:
+    """Complete feedback in which every answer is marked right (no mistake seen)."""
+    return period_feedback(*args).replace("Result: wrong", "Result: right")
+
+
+def with_best_answers_shown(
+    scenario: ConversationScenario, period: Period, answers: Any, level: str
+) -> str:
+    """Feedback as it was before no option reached the rewrite: options and the best one.
+
+    Every option of each question's pool is shown, in pool order.
+    """
+    blocks = []
+    for number, question in enumerate(scenario.questions, start=1):
+        options = "\n".join(
+            f"{index}. {choice.text}" for index, choice in enumerate(question.choices, start=1)
+        )
+        best = question.choices.index(question.gold_choice(period.state)) + 1
+        blocks.append(
+            f"Question {number}: {question.text}\nOptions shown:\n{options}\nBest answer: {best}"
+        )
+    return "\n\n".join(blocks)
 
 
 def evolved_briefs(sample: EvalSample) -> list[str]:

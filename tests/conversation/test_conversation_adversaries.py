@@ -21,6 +21,7 @@ from inspect_ai.model import ChatMessageSystem, ChatMessageUser
 from inspect_ai.tool import ToolInfo, ToolParams
 
 from inspect_memgym.conversation.adversaries import ADVERSARIES
+from inspect_memgym.conversation.adversary_copiers import COPY_KEY, COPY_START, copied_text
 from inspect_memgym.conversation.grading import HEADLINE, UPPER_BOUND_FLAG
 from inspect_memgym.conversation.prompts import (
     UPPER_BOUND_SYSTEM,
@@ -28,6 +29,15 @@ from inspect_memgym.conversation.prompts import (
     question_prompt,
     upper_bound_prompt,
 )
+from inspect_memgym.conversation.self_evolution import (
+    EVOLVE_SYSTEM_PROMPT,
+    MAX_BRIEF_CHARACTERS,
+    copy_guard,
+    evolution_request,
+    parse_rewrite,
+    period_feedback,
+)
+from inspect_memgym.conversation.state import ConversationState
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.conversation.visible_call import (
     MEMORY_UPDATE,
@@ -38,14 +48,19 @@ from inspect_memgym.conversation.visible_call import (
     read_call,
 )
 from inspect_memgym.conversation.world.generate import generate_user
-from inspect_memgym.conversation.world.presentation import presented_choices
+from inspect_memgym.conversation.world.presentation import gold_number, presented_choices
 from inspect_memgym.scoring.multiple_choice import parse_choice
 from inspect_memgym.simulation.policy_registry import benchmark_policies
 from inspect_memgym.strategies.prompts import (
     ASSISTANT_SYSTEM_PROMPT,
     AWE_MEMORY_SECTION,
     AWE_UPDATE_PROMPT,
+    AWI_MEMORY_SECTION,
+    AWI_UPDATE_PROMPT,
+    CONVERSATION_MEMORY_BRIEF,
     CONVERSATION_MEMORY_LABEL,
+    NOTES_SECTION,
+    NOTES_UPDATE_PROMPT,
 )
 from inspect_memgym.validity.suite import ValidateOptions, get_suite
 
@@ -174,6 +189,148 @@ def test_hedges_are_parse_failures(tmp_path: Path) -> None:
         assert value[HEADLINE] == pytest.approx(-1 / 3)  # (0 - 1/4) / (1 - 1/4)
         assert value["no_memory"] == pytest.approx(0.0)
         assert value["memory_delta"] == pytest.approx(-1 / 3)
+
+
+# --- the copiers of self-evolution feedback ----------------------------------------------
+
+COPIERS = ("feedback_copier", "answer_copier")
+
+
+def shown_feedback(period_index: int) -> str:
+    """Feedback that shows each question's options and best answer (what no level shows now)."""
+    period = USER.periods[period_index]
+    blocks = []
+    for number, question in enumerate(USER.questions, start=1):
+        shown = [choice.text for choice in presented_choices(USER, question, period)]
+        best = gold_number(
+            presented_choices(USER, question, period), question.gold_choice(period.state)
+        )
+        options = "\n".join(f"{index}. {text}" for index, text in enumerate(shown, start=1))
+        blocks.append(
+            f"Question {number}: {question.text}\nOptions shown:\n{options}\n"
+            f"Your answer: 1\nBest answer: {best}\nResult: wrong"
+        )
+    return "\n\n".join(blocks)
+
+
+def rewritten_brief(name: str, feedback: str) -> str:
+    """A copier's brief after one rewrite request showing this feedback."""
+    request = evolution_request(CONVERSATION_MEMORY_BRIEF, 0, "complete", feedback)
+    messages = [
+        ChatMessageSystem(content=EVOLVE_SYSTEM_PROMPT.format(limit=MAX_BRIEF_CHARACTERS)),
+        ChatMessageUser(content=request),
+    ]
+    brief: str = json.loads(ADVERSARIES[name].act(messages, []).text)["memory_brief"]
+    return brief
+
+
+def notes_after_update(name: str, brief: str) -> str:
+    """What a copier's notes hold after one notes update with this brief."""
+    prompt = NOTES_UPDATE_PROMPT.format(
+        budget=500, characters=2000, brief=brief, notes="(empty)", messages="user: I moved."
+    )
+    return ADVERSARIES[name].act([ChatMessageUser(content=prompt)], []).text
+
+
+def question_with_memory(
+    name: str, memory_section: str, period_index: int, number: int
+) -> tuple[int, int]:
+    """A copier's answer to one question of a period, with this memory section; and the gold."""
+    period = USER.periods[period_index]
+    question = USER.questions[number]
+    shown = presented_choices(USER, question, period)
+    messages = [
+        ChatMessageSystem(content=f"{ASSISTANT_SYSTEM_PROMPT}\n\n{memory_section}"),
+        ChatMessageUser(content=question_prompt(question.text, [c.text for c in shown])),
+    ]
+    return (
+        json.loads(ADVERSARIES[name].act(messages, []).text)["answer"],
+        gold_number(shown, question.gold_choice(period.state)),
+    )
+
+
+@pytest.mark.parametrize("name", COPIERS)
+def test_a_copier_carries_shown_best_answers_from_the_brief_to_its_answers(name: str) -> None:
+    # What the copiers would do with feedback that shows the options and the best answer:
+    # the brief holds the copy, a notes or awi update keeps it, and a question of the next
+    # period picks the option that was best (right wherever the user's facts stayed).
+    brief = rewritten_brief(name, shown_feedback(1))
+    copied = copied_text(brief)
+    assert copied is not None and brief.startswith(COPY_START)
+    if name == "feedback_copier":
+        assert copied == shown_feedback(1)
+    notes = notes_after_update(name, brief)
+    assert notes == f"{COPY_START}\n{copied}"
+    awi_prompt = AWI_UPDATE_PROMPT.format(brief=brief, time="t", memory_json="{}", messages="m")
+    awi = json.loads(ADVERSARIES[name].act([ChatMessageUser(content=awi_prompt)], []).text)
+    assert awi == {COPY_KEY: notes}
+    sections = [
+        NOTES_SECTION.format(label=CONVERSATION_MEMORY_LABEL, notes=notes),
+        AWI_MEMORY_SECTION.format(label=CONVERSATION_MEMORY_LABEL, memory_json=json.dumps(awi)),
+    ]
+    kept = [
+        number
+        for number, question in enumerate(USER.questions)
+        if question.gold_choice(USER.periods[1].state)
+        == question.gold_choice(USER.periods[2].state)
+    ]
+    assert kept
+    for section in sections:
+        for number in kept:
+            answer, gold = question_with_memory(name, section, 2, number)
+            assert answer == gold
+
+
+def test_the_real_feedback_leaves_the_copiers_nothing_to_carry() -> None:
+    # Complete feedback shows no option: the answer copier keeps its brief; the feedback
+    # copier's verbatim copy passes the guard, and its notes hold no option and no value.
+    period = USER.periods[1]
+    answers = [
+        {"kind": "question", "period": 1, "item": q.qid, "raw": '{"answer": 1}'}
+        for q in USER.questions
+    ]
+    feedback = period_feedback(USER, period, answers, "complete")
+    assert rewritten_brief("answer_copier", feedback) == CONVERSATION_MEMORY_BRIEF
+    brief = rewritten_brief("feedback_copier", feedback)
+    assert copied_text(brief) == feedback
+    reply = json.dumps({"memory_brief": brief})
+    assert parse_rewrite(reply, CONVERSATION_MEMORY_BRIEF, copy_guard(USER)).brief == brief
+    notes = notes_after_update("feedback_copier", brief)
+    for question in USER.questions:
+        assert not [choice for choice in question.choices if choice.text in notes]
+    for variable in USER.variables:
+        assert not [value for value in variable.values if value in notes]
+
+
+def copier_run(name: str, agent: str, tmp_path: Path) -> EvalLog:
+    [log] = eval(
+        conversation(
+            tier="small",
+            seeds=[0, 1, 2, 3],
+            agent=agent,
+            evolve="complete",
+            diagnostics=False,
+            upper_bound=False,
+        ),
+        model=f"memgym/{name}",
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    assert log.status == "success", log.error
+    return log
+
+
+@pytest.mark.parametrize("agent", ["notes", "awi"])
+def test_copying_the_feedback_earns_nothing(agent: str, tmp_path: Path) -> None:
+    # The answer copier finds nothing to copy, so it answers option 1 throughout; the
+    # feedback copier re-picks from what it copied and stays within the adversary bounds.
+    for sample in copier_run("answer_copier", agent, tmp_path).samples or []:
+        raws = {record["raw"] for record in sample.store_as(ConversationState).results}
+        assert raws == {'{"answer": 1}'}
+    log = copier_run("feedback_copier", agent, tmp_path)
+    values = [dict(s.scores["conversation_scorer"].value) for s in log.samples or []]  # type: ignore[index, arg-type]
+    assert sum(value[HEADLINE] for value in values) / len(values) <= 0.05
+    assert sum(value["memory_delta"] for value in values) / len(values) <= 0.05
 
 
 @pytest.mark.slow

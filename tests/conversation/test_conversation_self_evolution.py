@@ -8,6 +8,7 @@ complete, and the gain gone when the feedback is scrambled) are in the slow
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -20,14 +21,21 @@ from inspect_memgym.conversation.grading import HEADLINE
 from inspect_memgym.conversation.notation import read_keep_lines
 from inspect_memgym.conversation.policies import Situation, get_conversation_policy
 from inspect_memgym.conversation.self_evolution import (
+    COPY_WORDS,
     EVOLVE_SYSTEM_PROMPT,
     MAX_BRIEF_CHARACTERS,
+    STATUS_COPIES_OPTION,
+    STATUS_NAMES_VALUE,
     STATUS_REWRITTEN,
     STATUS_TOO_LONG,
     STATUS_UNCHANGED,
     STATUS_UNPARSED,
+    CopyGuard,
+    EvolutionState,
+    copy_guard,
     evolution_request,
     evolution_rows,
+    evolution_table,
     parse_rewrite,
     period_feedback,
 )
@@ -39,7 +47,13 @@ from inspect_memgym.conversation.world.presentation import gold_number, presente
 from inspect_memgym.kit.inspect_internals import TaskArgumentError
 from inspect_memgym.strategies.prompts import CONVERSATION_MEMORY_BRIEF
 
-from .evolution_runs import Run, check_requests_hold_no_later_period, evolved_briefs, play
+from .evolution_runs import (
+    Run,
+    check_requests_hold_no_later_period,
+    evolved_briefs,
+    play,
+    with_best_answers_shown,
+)
 
 LEVELS = ("question", "complete")
 
@@ -122,17 +136,40 @@ def test_the_request_for_period_k_is_the_same_with_every_later_period_removed(
         assert full == alone
 
 
-def test_complete_feedback_shows_the_period_options_answers_and_best_answers() -> None:
+def test_complete_feedback_shows_each_answer_its_result_and_the_kinds_it_needs() -> None:
     user = generate_user("base", 3)
     period = user.periods[2]
     feedback = period_feedback(user, period, answers_of(user, period, 2), "complete")
-    for question in user.questions:
+    for number, question in enumerate(user.questions, start=1):
         shown = presented_choices(user, question, period)
         best = gold_number(shown, question.gold_choice(period.state))
-        block = feedback.split(f": {question.text}\n", 1)[1].split("\n\n", 1)[0]
-        assert all(choice.text in block for choice in shown)
-        assert "Your answer: 2\n" in block and f"Best answer: {best}\n" in block
-        assert block.endswith("right" if best == 2 else "wrong")
+        block = feedback.split(f"Question {number}: {question.text}\n", 1)[1].split("\n\n")[0]
+        kinds = "; ".join(f"the user's {user.variable(key).label}" for key in question.required)
+        assert block.splitlines() == [
+            "Your answer: 2",
+            f"Result: {'right' if best == 2 else 'wrong'}",
+            f"The best answer depends on: {kinds}",
+        ]
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_no_feedback_shows_an_option_or_a_value(seed: int) -> None:
+    # Neither an option's text (not even its opening sentence) nor any value a fact of this
+    # user can take, in any period: nothing a copy into the brief could carry to an answer.
+    user = generate_user("base", seed)
+    values = [value for variable in user.variables for value in variable.values]
+    sentences = {
+        sentence
+        for question in user.questions
+        for choice in question.choices
+        for sentence in choice.text.split(". ")
+    }
+    for period in user.periods:
+        for level in LEVELS:
+            feedback = period_feedback(user, period, answers_of(user, period, 1), level)
+            assert not [sentence for sentence in sentences if sentence in feedback]
+            assert not [value for value in values if value in feedback]
+            assert copy_guard(user).refusal(feedback, "") is None
 
 
 def test_question_feedback_shows_the_questions_alone() -> None:
@@ -157,39 +194,92 @@ def test_an_unparsed_answer_is_shown_as_none_and_wrong() -> None:
 # --- the rewrite's reply ---------------------------------------------------------------
 
 
+NO_GUARD = CopyGuard(option_phrases=frozenset(), values=())
+
+
 def test_a_usable_reply_replaces_the_brief_and_anything_else_keeps_it() -> None:
     reply = json.dumps({"memory_brief": "Keep the diet.", "changes": ["diet"]})
-    assert parse_rewrite(reply, "old") == parse_rewrite(f"```json\n{reply}\n```", "old")
-    rewritten = parse_rewrite(reply, "old")
+    assert parse_rewrite(reply, "old", NO_GUARD) == parse_rewrite(
+        f"```json\n{reply}\n```", "old", NO_GUARD
+    )
+    rewritten = parse_rewrite(reply, "old", NO_GUARD)
     assert (rewritten.brief, rewritten.changes, rewritten.status) == (
         "Keep the diet.",
         ["diet"],
         STATUS_REWRITTEN,
     )
-    assert parse_rewrite(reply, "Keep the diet.").status == STATUS_UNCHANGED
+    assert parse_rewrite(reply, "Keep the diet.", NO_GUARD).status == STATUS_UNCHANGED
     for unusable in ("I would keep more.", '{"brief": "x"}', '{"memory_brief": "  "}'):
-        assert parse_rewrite(unusable, "old").brief == "old"
-        assert parse_rewrite(unusable, "old").status == STATUS_UNPARSED
+        assert parse_rewrite(unusable, "old", NO_GUARD).brief == "old"
+        assert parse_rewrite(unusable, "old", NO_GUARD).status == STATUS_UNPARSED
     long = json.dumps({"memory_brief": "x" * (MAX_BRIEF_CHARACTERS + 1)})
-    assert (parse_rewrite(long, "old").brief, parse_rewrite(long, "old").status) == (
-        "old",
-        STATUS_TOO_LONG,
-    )
+    refused = parse_rewrite(long, "old", NO_GUARD)
+    assert (refused.brief, refused.status) == ("old", STATUS_TOO_LONG)
+
+
+def brief_reply(brief: str) -> str:
+    return json.dumps({"memory_brief": brief, "changes": ["kept more"]})
+
+
+def test_a_brief_copying_an_option_or_naming_a_value_is_refused() -> None:
+    user = generate_user("base", 0)
+    guard = copy_guard(user)
+    question = user.questions[0]
+    advice = question.choices[-1].text.split(". ")[-1]  # one value's advice sentence
+    kinds = "\n".join(f"- the user's {variable.label}" for variable in user.variables)
+    value = next(name for variable in user.variables for name in variable.values if " " in name)
+    briefs = {
+        f"{CONVERSATION_MEMORY_BRIEF}\n{kinds}": (STATUS_REWRITTEN, ""),
+        f"{CONVERSATION_MEMORY_BRIEF}\nRemember: {advice}": (
+            STATUS_COPIES_OPTION,
+            " ".join(re.findall(r"[a-z0-9']+", advice.lower())[:COPY_WORDS]),
+        ),
+        f"{CONVERSATION_MEMORY_BRIEF}\nThe user is {value.upper()}.": (
+            STATUS_NAMES_VALUE,
+            value,
+        ),
+        # what the brief in force holds is no copy ("vegetarian" is its own example)
+        CONVERSATION_MEMORY_BRIEF.replace("new value", "latest value"): (STATUS_REWRITTEN, ""),
+        # a question's words are public, even where an option opens with them
+        f"Keep what answers: {question.text}": (STATUS_REWRITTEN, ""),
+    }
+    for brief, (status, refused) in briefs.items():
+        rewrite = parse_rewrite(brief_reply(brief), CONVERSATION_MEMORY_BRIEF, guard)
+        assert rewrite.status == status, brief
+        if status == STATUS_REWRITTEN:
+            assert (rewrite.brief, rewrite.refused) == (brief, "")
+        else:
+            assert (rewrite.brief, rewrite.changes) == (CONVERSATION_MEMORY_BRIEF, [])
+            assert rewrite.refused == refused
+    fresh = parse_rewrite(brief_reply("Keep the diet, e.g. vegetarian."), "Keep the diet.", guard)
+    assert (fresh.status, fresh.refused) == (STATUS_NAMES_VALUE, "vegetarian")
 
 
 def test_each_period_row_shows_the_brief_in_force_during_it() -> None:
     periods = [{"period": index, HEADLINE: index / 10, "accuracy": 0.5} for index in range(3)]
     rewrites = [
         {"after_period": 0, "status": "rewritten", "memory_brief": "B1", "changes": ["c"]},
-        {"after_period": 1, "status": "unparsed", "memory_brief": "B1", "changes": []},
+        {
+            "after_period": 1,
+            "status": STATUS_NAMES_VALUE,
+            "memory_brief": "B1",
+            "changes": [],
+            "refused": "vegan",
+        },
     ]
     rows = evolution_rows(periods, "B0", rewrites, (HEADLINE,))
-    assert [(row["period"], row["memory_brief"], row["brief_status"]) for row in rows] == [
-        (0, "B0", "initial"),
-        (1, "B1", "rewritten"),
-        (2, "B1", "unparsed"),
+    assert [
+        (row["period"], row["memory_brief"], row["brief_status"], row["brief_refused"])
+        for row in rows
+    ] == [
+        (0, "B0", "initial", ""),
+        (1, "B1", "rewritten", ""),
+        (2, "B1", STATUS_NAMES_VALUE, "vegan"),
     ]
     assert rows[1]["brief_changes"] == ["c"] and rows[2][HEADLINE] == 0.2
+    assert "| 2 | 0.200 | names a value (“vegan”), old brief kept | – |" in evolution_table(
+        "complete", rows
+    )
 
 
 # --- the scripted policies' rewrites ---------------------------------------------------
@@ -323,3 +413,33 @@ def test_the_score_shows_each_period_brief_and_the_transcript_each_rewrite(
         assert "Self-evolution (complete feedback)" in (score.explanation or "")
         infos = [e for e in sample.events if e.event == "info" and e.source == "evolve"]
         assert len(infos) == len(rows) - 1
+
+
+@pytest.mark.parametrize("agent", ["notes", "awi"])
+def test_a_brief_copying_the_best_answers_is_refused_and_the_refusal_recorded(
+    tmp_path: Any, agent: str
+) -> None:
+    # Shown each best answer's text (as complete feedback once was), the answer copier puts
+    # them in its brief: every such brief is refused, the old one stays in force, and its
+    # answers are those it gives without evolution. The refusal is in the store, the
+    # transcript and the score.
+    args: dict[str, Any] = {"seeds": [1, 5], "agent": agent, "policy": "answer_copier"}
+    copying = play(str(tmp_path), "complete", with_best_answers_shown, **args)
+    assert copying.curves == play(str(tmp_path), "none", **args).curves
+    for sample in copying.log.samples or []:
+        rewrites = sample.store_as(EvolutionState).rewrites
+        assert rewrites and {rewrite["status"] for rewrite in rewrites} == {STATUS_COPIES_OPTION}
+        assert all(rewrite["refused"] for rewrite in rewrites)
+        assert set(evolved_briefs(sample)) == {CONVERSATION_MEMORY_BRIEF}
+        infos = [
+            event.data["self_evolution"]  # type: ignore[index, union-attr]
+            for event in sample.events
+            if event.event == "info" and event.source == "evolve"
+        ]
+        assert [(info["status"], info["refused"]) for info in infos] == [
+            (rewrite["status"], rewrite["refused"]) for rewrite in rewrites
+        ]
+        rows = (sample.scores["conversation_scorer"].metadata or {})["evolution"]  # type: ignore[index]
+        assert [(row["brief_status"], row["brief_refused"]) for row in rows[1:]] == [
+            (rewrite["status"], rewrite["refused"]) for rewrite in rewrites
+        ]

@@ -2,8 +2,8 @@
 
 The learner keeps only the kinds of facts its memory brief names; the rewrite widens the
 brief from the feedback on the period just ended. With more feedback, later periods
-score higher (none <= question <= complete), and the gain must come from the feedback's
-text: scrambled, it is gone; with the best answers hidden, complete feedback teaches what
+score higher (none < question < complete), and the gain must come from the feedback's
+text: scrambled, it is gone; with every answer marked right, complete feedback teaches what
 the questions alone do. Runs ask the questions only (the other passes never change memory
 or the headline). The one-run checks (determinism, no later period in a request) are in
 ``test_conversation_self_evolution.py``.
@@ -20,10 +20,10 @@ from inspect_memgym.conversation.self_evolution import EvolutionState
 from .evolution_runs import (
     LEVELS,
     Run,
+    all_marked_right,
     check_requests_hold_no_later_period,
     play,
     scrambled,
-    without_best_answers,
 )
 
 pytestmark = pytest.mark.slow
@@ -34,13 +34,13 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
     log_dir = str(tmp_path_factory.mktemp("self_evolution"))
     played = {level: play(log_dir, level) for level in LEVELS}
     played["scrambled"] = play(log_dir, "complete", scrambled)
-    played["no best answers"] = play(log_dir, "complete", without_best_answers)
+    played["all right"] = play(log_dir, "complete", all_marked_right)
     return played
 
 
 def test_more_feedback_scores_higher_in_later_periods(runs: dict[str, Run]) -> None:
     none, question, complete = (runs[level] for level in LEVELS)
-    assert none.later() <= question.later() <= complete.later()
+    assert none.later() < question.later() < complete.later()
     assert complete.later() >= none.later() + 0.1
     for user in none.curves:
         assert fmean(none.curves[user][1:]) <= fmean(complete.curves[user][1:])
@@ -51,10 +51,10 @@ def test_more_feedback_scores_higher_in_later_periods(runs: dict[str, Run]) -> N
 
 def test_the_gain_comes_from_the_feedback_text(runs: dict[str, Run]) -> None:
     # Scrambled, the feedback teaches nothing: the brief never changes and every period
-    # scores as without evolution. With the best answers hidden, complete feedback teaches
-    # what the questions alone do.
+    # scores as without evolution. With every answer marked right, complete feedback
+    # teaches what the questions alone do.
     assert runs["scrambled"].curves == runs["none"].curves
-    assert runs["no best answers"].curves == runs["question"].curves
+    assert runs["all right"].curves == runs["question"].curves
     for sample in runs["scrambled"].log.samples or []:
         rewrites = sample.store_as(EvolutionState).rewrites
         assert rewrites and all(rewrite["status"] == "unchanged" for rewrite in rewrites)

@@ -9,11 +9,14 @@ model under test could: the questions, the no-memory pass, the probes and the up
 each recognised from its prompt alone.
 
 Outside evaluation calls they reply with a fixed sentence and store nothing, except
-``period_counter``, whose memory keeps one thing: the date of each memory update.
+``period_counter``, whose memory keeps one thing: the date of each memory update, and the
+copiers of self-evolution (`adversary_copiers`), which copy the feedback of a brief's
+rewrite into the brief and the brief into memory.
 
 The validity suite (`validity_suite`) plays them under the default strategy (awe) and
-``none`` (and a few under ``native`` and ``rag``): each must score at most 0.05 of
-chance-corrected accuracy, and gain at most 0.05 over its own no-memory answers.
+``none`` (and a few under ``native`` and ``rag``; the copiers under notes and awi with
+``-T evolve=question`` and ``complete``): each must score at most 0.05 of chance-corrected
+accuracy, and gain at most 0.05 over its own no-memory answers.
 """
 
 from __future__ import annotations
@@ -25,6 +28,12 @@ from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
 
 from inspect_memgym.conversation import adversary_readers as readers
+from inspect_memgym.conversation.adversary_copiers import (
+    BriefCopier,
+    copy_best_answers,
+    copy_feedback,
+    repick,
+)
 from inspect_memgym.conversation.visible_call import (
     EVALUATION_KINDS,
     MEMORY_UPDATE,
@@ -46,12 +55,14 @@ class Adversary:
         description: What it does, in a few words (for the suite's report).
         answer: How it answers every evaluation call.
         keeps_dates: Its memory updates store the update's date and nothing else.
+        copier: How it copies self-evolution feedback into the brief and memory (if it does).
     """
 
     name: str
     description: str
     answer: readers.Reader
     keeps_dates: bool = False
+    copier: BriefCopier | None = None
 
     def act(self, messages: list[ChatMessage], tools: list[ToolInfo]) -> Action:
         """The adversary's turn for one model call, from the call alone.
@@ -63,6 +74,10 @@ class Adversary:
         call = read_call(messages, tools)
         if call.kind in EVALUATION_KINDS:
             return finish(self.answer(call))
+        if self.copier is not None:
+            copying = self.copier.act(call)
+            if copying is not None:
+                return copying
         if self.keeps_dates and call.kind == MEMORY_UPDATE:
             found = _TIME_LINE.search(call.prompt)
             if found is not None:
@@ -120,6 +135,18 @@ ADVERSARIES: dict[str, Adversary] = {
             "memory keeps only dates; the position most often gold in that period",
             readers.period_prior,
             keeps_dates=True,
+        ),
+        Adversary(
+            "feedback_copier",
+            "copies the brief's feedback into the brief and memory; re-picks from the copy",
+            repick,
+            copier=BriefCopier(copy_feedback),
+        ),
+        Adversary(
+            "answer_copier",
+            "copies the best answers' option texts into the brief and memory; re-picks them",
+            repick,
+            copier=BriefCopier(copy_best_answers),
         ),
     )
 }

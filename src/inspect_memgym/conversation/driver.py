@@ -14,8 +14,9 @@ bound's own statement of the current values. Memory operations are tagged with t
 
 With self-evolution (``-T evolve=question`` or ``complete``), after every period but the
 last the ``memory`` role rewrites the strategy's memory brief from the feedback on the
-period just ended (`self_evolution`); complete feedback names that period's best answers,
-once the period is over, and nothing of a later period.
+period just ended (`self_evolution`); complete feedback says which of that period's answers
+were right and which kinds of facts each question needs, once the period is over, and
+nothing of a later period (no option's text and no value).
 """
 
 from __future__ import annotations

@@ -96,10 +96,11 @@ _KEEP_LINE = re.compile(r"^- the user's (?P<label>[^\n]+?)\.?$", re.MULTILINE)
 _BRIEF = re.compile(r"<brief>\n(?P<brief>.*?)\n</brief>", re.DOTALL)
 _FEEDBACK = re.compile(r"<feedback>\n(?P<feedback>.*?)\n</feedback>", re.DOTALL)
 _FEEDBACK_BLOCK = re.compile(
-    r"^Question \d+: (?P<question>[^\n]+)\nOptions shown:\n(?P<options>.*?)\n"
-    r"Your answer: (?P<answer>[^\n]+)\nBest answer: (?P<best>\d+)$",
-    re.MULTILINE | re.DOTALL,
+    r"^Question \d+: (?P<question>[^\n]+)\nYour answer: (?P<answer>[^\n]+)\n"
+    r"Result: (?P<result>right|wrong)\nThe best answer depends on: (?P<kinds>[^\n]+)$",
+    re.MULTILINE,
 )
+_KIND = re.compile(r"^the user's (?P<label>.+)$")
 
 
 def keep_line(label: str) -> str:
@@ -140,25 +141,26 @@ def read_feedback(text: str) -> str:
     return match["feedback"] if match else ""
 
 
-def read_feedback_answers(feedback: str) -> list[tuple[str, list[str], int | None, int]]:
+def read_feedback_answers(feedback: str) -> list[tuple[str, int | None, bool, list[str]]]:
     """The answered questions of complete feedback.
 
     Args:
         feedback: The feedback text.
 
     Returns:
-        (question, options shown, the answer's number or None, the best answer's number)
-        per question, in order.
+        (question, the answer's number or None, whether it was right, the labels of the
+        facts its best answer depends on) per question, in order.
     """
     answered = []
     for match in _FEEDBACK_BLOCK.finditer(feedback):
         answer = match["answer"].strip()
+        kinds = (_KIND.match(kind.strip()) for kind in match["kinds"].split(";"))
         answered.append(
             (
                 match["question"].strip(),
-                read_choices(match["options"]),
                 int(answer) if answer.isdigit() else None,
-                int(match["best"]),
+                match["result"] == "right",
+                [kind["label"] for kind in kinds if kind is not None],
             )
         )
     return answered

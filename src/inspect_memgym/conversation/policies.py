@@ -17,8 +17,8 @@ the policy's score drops.
   (``- the user's diet``; the default brief names none, so it starts keeping nothing), and
   when asked to rewrite its brief (``-T evolve=``) adds the kinds the feedback shows it
   needed: from a question alone, the fact its wording points to (the required variable
-  whose label shares most words with it); from a wrong answer with the best answer shown,
-  the facts on which the two options differ.
+  whose label shares most words with it); from a wrong answer, every fact the feedback says
+  its best answer depends on.
 
 All of them answer the upper-bound prompt from the values it states. Asked to rewrite the
 memory brief, every other policy returns it unchanged.
@@ -343,8 +343,8 @@ class ConversationPolicy:
 
         The learner reads the feedback (never the scenario's later periods): each question
         it recognises there (by its text) adds the fact its wording points to; each wrong
-        answer whose options are shown adds the facts on which the chosen and the best
-        option differ. The kinds are added as keep lines; values are never written.
+        answer adds the facts the feedback says its best answer depends on. The kinds are
+        added as keep lines; values are never written.
         """
         brief = read_brief(text)
         if brief is None:
@@ -353,20 +353,18 @@ class ConversationPolicy:
             return json.dumps({"memory_brief": brief, "changes": []})
         feedback = read_feedback(text)
         scenario = situation.scenario
-        wanted = [
-            _pointed_variable(scenario, question)
+        labels = [
+            scenario.variable(_pointed_variable(scenario, question)).label
             for question in scenario.questions
             if question.text in feedback
         ]
-        by_text = {question.text: question for question in scenario.questions}
-        for question_text, options, answer, best in read_feedback_answers(feedback):
-            question = by_text.get(question_text)
-            if question is None or answer is None or answer == best:
-                continue
-            wanted += _differing_variables(question, options, answer, best)
+        asked = {question.text for question in scenario.questions}
+        known = {variable.label for variable in scenario.variables}
+        for question_text, _, right, needed in read_feedback_answers(feedback):
+            if question_text in asked and not right:
+                labels += [label for label in needed if label in known]
         kept = read_keep_lines(brief)
-        labels = [scenario.variable(key).label for key in dict.fromkeys(wanted)]
-        added = [label for label in labels if label not in kept]
+        added = [label for label in dict.fromkeys(labels) if label not in kept]
         if not added:
             return json.dumps({"memory_brief": brief, "changes": []})
         lines = "\n".join(keep_line(label) for label in added)
@@ -392,23 +390,6 @@ def _pointed_variable(scenario: ConversationScenario, question: ConversationQues
     words = _stems(question.text)
     shared = [len(words & _stems(scenario.variable(key).label)) for key in question.required]
     return question.required[shared.index(max(shared))]
-
-
-def _differing_variables(
-    question: ConversationQuestion, options: list[str], answer: int, best: int
-) -> list[str]:
-    """The required variables whose values differ between the chosen and the best option."""
-    if not (1 <= answer <= len(options) and 1 <= best <= len(options)):
-        return []
-    states = {choice.text: choice.state for choice in question.choices}
-    chosen, right = states.get(options[answer - 1]), states.get(options[best - 1])
-    if chosen is None or right is None:
-        return []
-    return [
-        key
-        for key, mine, theirs in zip(question.required, chosen, right, strict=True)
-        if mine != theirs
-    ]
 
 
 CONVERSATION_POLICIES: dict[str, ConversationPolicy] = {

@@ -12,14 +12,23 @@ AMemGym's table 3:
 - ``none``: no rewrite (AMemGym's ``no-evolution``; the default, today's task unchanged);
 - ``question``: the period's questions alone, without their options or the agent's answers
   (AMemGym's ``vanilla_question_only``);
-- ``complete``: each question with the options the period showed, the agent's answer, the
-  best answer and whether the agent's was right (AMemGym's ``vanilla`` feedback, which shows
-  the options and the assistant's response, plus its ``with_answer`` ground truth).
+- ``complete``: each question with the number of the option the agent chose, whether it
+  was right, and the kinds of facts (variable labels) its best answer depends on. AMemGym's
+  ``vanilla`` feedback (with its ``with_answer`` ground truth) shows the options' texts and
+  the best answer instead; here no option text and no value reaches the rewrite, because the
+  brief is inserted in every memory update: a rewrite that copied the best answer's text into
+  the brief would carry it to the next period's answers without the user ever being read.
 
-Only what the environment gives after the period is used: the period's own questions,
-options, the agent's recorded answers and that period's best answers. Nothing of a later
-period reaches the rewrite (tested by changing later periods and comparing the request).
-AMemGym also shows the memories each answer was given; they are left out here.
+Only what the environment gives after the period is used: the period's own questions, the
+agent's recorded answers and whether they were right. Nothing of a later period reaches the
+rewrite (tested by changing later periods and comparing the request). AMemGym also shows the
+memories each answer was given; they are left out here.
+
+`parse_rewrite` also refuses a brief that copies what the feedback must not carry (a
+`CopyGuard`): any run of `COPY_WORDS` words of one of the user's answer options, or any value
+a fact can take (the catalogue's and the user's own), unless the current brief, a question
+or a fact's label already holds it. A refused brief leaves the old one in force, and the
+refusal is recorded like any other rewrite.
 
 The feedback text and the request are pure functions of the scenario, the period and the
 answers; `evolve_memory_brief` makes the call and records it (`EvolutionState`, and an
@@ -30,6 +39,7 @@ info event in the transcript), and the scorer puts each period's brief beside it
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -40,8 +50,8 @@ from inspect_ai.util import store_as
 from pydantic import Field, JsonValue
 
 from inspect_memgym.conversation.grading import HEADLINE
-from inspect_memgym.conversation.prompts import numbered
 from inspect_memgym.conversation.state import PHASE_EVOLVE
+from inspect_memgym.conversation.world.catalogue import QUESTIONS, VARIABLES
 from inspect_memgym.conversation.world.model import ConversationScenario, Period
 from inspect_memgym.conversation.world.presentation import gold_number, presented_choices
 from inspect_memgym.kit.inspect_internals import JsonStoreModel
@@ -59,12 +69,15 @@ EVOLVING_STRATEGIES = ("agentic", "awe", "awi", "notes", "summary")
 """Strategies whose memory updates follow the brief, so a rewrite of it changes them."""
 MAX_BRIEF_CHARACTERS = 4000
 """A rewritten brief longer than this is refused (the old one is kept)."""
+COPY_WORDS = 5
+"""A rewritten brief sharing this many consecutive words with an answer option is refused."""
 
 LEVEL_DESCRIPTIONS = {
     QUESTION_FEEDBACK: "question-only feedback: the questions the user asked after the "
     "period, without their options or your answers",
     COMPLETE_FEEDBACK: "complete feedback: each question the user asked after the period, "
-    "with the options shown, your answer, the best answer and whether yours was right",
+    "the number of the option you chose, whether it was right, and the kinds of facts its "
+    "best answer depends on (the options' texts and the user's values are not shown)",
 }
 """How the request describes each level of feedback."""
 
@@ -78,6 +91,8 @@ Constraints:
 - Change only which kinds of information memory keeps, and how.
 - Name kinds of facts (e.g. "the user's diet"), never the user's current values: those \
 change, and memory learns them from the conversation.
+- Quote no answer option and name no value a fact can take: a brief that does is refused, \
+and the old brief stays in force.
 - Keep the brief under {limit} characters."""
 """System message of the rewrite (phase ``evolve``, the ``memory`` role)."""
 
@@ -98,12 +113,12 @@ object and nothing else:
 
 QUESTION_LINE = "{number}. {question}"
 COMPLETE_BLOCK = """Question {number}: {question}
-Options shown:
-{options}
 Your answer: {answer}
-Best answer: {best}
-Result: {result}"""
+Result: {result}
+The best answer depends on: {kinds}"""
 NO_ANSWER = "none (the reply named no option)"
+KIND_OF_FACT = "the user's {label}"
+"""How complete feedback names a kind of fact the best answer depends on."""
 
 STATUS_INITIAL = "initial"
 """`evolution_rows` status of the first period's brief (the task's own)."""
@@ -111,6 +126,10 @@ STATUS_REWRITTEN = "rewritten"
 STATUS_UNCHANGED = "unchanged"
 STATUS_UNPARSED = "unparsed"
 STATUS_TOO_LONG = "too long"
+STATUS_COPIES_OPTION = "copies an option"
+"""A brief refused for sharing `COPY_WORDS` consecutive words with an answer option."""
+STATUS_NAMES_VALUE = "names a value"
+"""A brief refused for naming a value a fact can take."""
 
 
 def check_evolve(evolve: str, agent: str) -> None:
@@ -167,14 +186,16 @@ def period_feedback(
         shown = presented_choices(scenario, question, period)
         best = gold_number(shown, question.gold_choice(period.state))
         chosen = parse_choice(raw.get(question.qid, ""), len(shown))
+        kinds = (
+            KIND_OF_FACT.format(label=scenario.variable(key).label) for key in question.required
+        )
         blocks.append(
             COMPLETE_BLOCK.format(
                 number=number,
                 question=question.text,
-                options=numbered([choice.text for choice in shown]),
                 answer=NO_ANSWER if chosen is None else chosen,
-                best=best,
                 result="right" if chosen == best else "wrong",
+                kinds="; ".join(kinds),
             )
         )
     return "\n\n".join(blocks)
@@ -194,6 +215,93 @@ def evolution_request(brief: str, period_index: int, level: str, feedback: str) 
     )
 
 
+_WORD = re.compile(r"[a-z0-9']+")
+_LETTERS = re.compile(r"[a-z]{3,}")
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+def _runs(text: str) -> list[tuple[str, ...]]:
+    """Every run of `COPY_WORDS` consecutive words of a text (lowercase), in order."""
+    words = _words(text)
+    return [
+        tuple(words[start : start + COPY_WORDS]) for start in range(len(words) - COPY_WORDS + 1)
+    ]
+
+
+def _phrases(text: str) -> set[tuple[str, ...]]:
+    """The set of a text's `_runs`."""
+    return set(_runs(text))
+
+
+def _names(text: str, value: str) -> bool:
+    """Whether a text names a value (as whole words, ignoring case)."""
+    pattern = rf"(?<![a-z0-9]){re.escape(value.lower())}(?![a-z0-9])"
+    return re.search(pattern, text.lower()) is not None
+
+
+@dataclass(frozen=True)
+class CopyGuard:
+    """What a rewritten brief may not hold: the answer options' wording and the facts' values.
+
+    Attributes:
+        option_phrases: Every run of `COPY_WORDS` words of the user's answer options (every
+            combination of values, not only those shown), except runs that a question holds.
+        values: Every value a fact can take (the catalogue's and the user's own), except
+            values that a question or a fact's label names, or that hold no word of three
+            letters or more.
+    """
+
+    option_phrases: frozenset[tuple[str, ...]]
+    values: tuple[str, ...]
+
+    def refusal(self, brief: str, current: str) -> tuple[str, str] | None:
+        """Why a brief is refused, if it is: (status, the copied words or value).
+
+        What the current brief already holds is allowed (it was checked when written).
+
+        Args:
+            brief: The rewritten brief.
+            current: The brief in force.
+        """
+        allowed = _phrases(current)
+        for run in _runs(brief):
+            if run in self.option_phrases and run not in allowed:
+                return STATUS_COPIES_OPTION, " ".join(run)
+        for value in self.values:
+            if _names(brief, value) and not _names(current, value):
+                return STATUS_NAMES_VALUE, value
+        return None
+
+
+def copy_guard(scenario: ConversationScenario) -> CopyGuard:
+    """The `CopyGuard` of one user.
+
+    Args:
+        scenario: The user (its questions' options, its facts' labels and values).
+    """
+    public = [
+        *(question.text for question in scenario.questions),
+        *(question.text for question in QUESTIONS.values()),
+        *(variable.label for variable in scenario.variables),
+        *(variable.label for variable in VARIABLES.values()),
+    ]
+    asked = set().union(*map(_phrases, public))
+    options = (choice.text for question in scenario.questions for choice in question.choices)
+    catalogue = (value.name for variable in VARIABLES.values() for value in variable.values)
+    own = (value for variable in scenario.variables for value in variable.values)
+    return CopyGuard(
+        option_phrases=frozenset(set().union(*map(_phrases, options)) - asked),
+        values=tuple(
+            value
+            for value in dict.fromkeys([*catalogue, *own])
+            if _LETTERS.search(value.lower()) and not any(_names(text, value) for text in public)
+        ),
+    )
+
+
 @dataclass(frozen=True)
 class Rewrite:
     """What the rewrite's reply amounts to.
@@ -201,20 +309,24 @@ class Rewrite:
     Attributes:
         brief: The brief in force from now on (the old one unless the reply was usable).
         changes: The changes the reply lists (empty if none or unusable).
-        status: ``rewritten``, ``unchanged``, ``unparsed`` or ``too long``.
+        status: ``rewritten``, ``unchanged``, ``unparsed``, ``too long``, ``copies an
+            option`` or ``names a value``.
+        refused: For the last two, the option's words or the value the brief held.
     """
 
     brief: str
     changes: list[str]
     status: str
+    refused: str = ""
 
 
-def parse_rewrite(reply: str, current: str) -> Rewrite:
-    """Read the rewrite's reply; an unusable one keeps the current brief.
+def parse_rewrite(reply: str, current: str, guard: CopyGuard) -> Rewrite:
+    """Read the rewrite's reply; an unusable or copying one keeps the current brief.
 
     Args:
         reply: The ``memory`` model's reply.
         current: The brief in force.
+        guard: What the brief may not hold (`copy_guard` of the user).
     """
     parsed = parse_memory_object(reply)
     brief = (parsed or {}).get("memory_brief", "").strip()
@@ -222,6 +334,10 @@ def parse_rewrite(reply: str, current: str) -> Rewrite:
         return Rewrite(current, [], STATUS_UNPARSED)
     if len(brief) > MAX_BRIEF_CHARACTERS:
         return Rewrite(current, [], STATUS_TOO_LONG)
+    refusal = guard.refusal(brief, current)
+    if refusal is not None:
+        status, refused = refusal
+        return Rewrite(current, [], status, refused)
     changes = _changes((parsed or {}).get("changes", ""))
     return Rewrite(brief, changes, STATUS_REWRITTEN if brief != current else STATUS_UNCHANGED)
 
@@ -244,7 +360,8 @@ class EvolutionState(JsonStoreModel):
         level: The feedback level (``question`` or ``complete``).
         initial_brief: The brief of the first period.
         rewrites: One record per rewrite: ``after_period``, ``status``, ``memory_brief``
-            (in force from the next period) and ``changes``.
+            (in force from the next period), ``changes`` and ``refused`` (what a refused
+            brief copied: an option's words or a value; "" otherwise).
     """
 
     level: str = Field(default="")
@@ -300,7 +417,7 @@ async def evolve_memory_brief(
             ),
         ]
     )
-    rewrite = parse_rewrite(output.completion, current)
+    rewrite = parse_rewrite(output.completion, current, copy_guard(scenario))
     if rewrite.brief != current:
         agent.brief(replace(agent.briefing, memory_brief=rewrite.brief))
     record: dict[str, JsonValue] = {
@@ -308,6 +425,7 @@ async def evolve_memory_brief(
         "status": rewrite.status,
         "memory_brief": rewrite.brief,
         "changes": list[JsonValue](rewrite.changes),
+        "refused": rewrite.refused,
     }
     evolution.rewrites = [*evolution.rewrites, record]
     transcript().info({"self_evolution": {"feedback": evolution.level, **record}}, source="evolve")
@@ -343,6 +461,7 @@ def evolution_rows(
                 "memory_brief": brief,
                 "brief_status": STATUS_INITIAL if record is None else str(record["status"]),
                 "brief_changes": [] if record is None else list(record["changes"]),
+                "brief_refused": "" if record is None else str(record.get("refused", "")),
             }
         )
     return rows
@@ -365,7 +484,10 @@ def evolution_table(level: str, rows: Sequence[Mapping[str, Any]]) -> str:
         headline = row.get(HEADLINE)
         shown = f"{headline:.3f}" if isinstance(headline, float) else "–"
         changes = "; ".join(str(change) for change in row["brief_changes"]) or "–"
-        lines.append(f"| {row['period']} | {shown} | {row['brief_status']} | {_cell(changes)} |")
+        status = str(row["brief_status"])
+        if row.get("brief_refused"):
+            status += f" (“{row['brief_refused']}”), old brief kept"
+        lines.append(f"| {row['period']} | {shown} | {_cell(status)} | {_cell(changes)} |")
     final = rows[-1]["memory_brief"] if rows else ""
     lines.append("\nThe last period's brief:\n\n" + _quoted(str(final)))
     return "\n".join(lines)

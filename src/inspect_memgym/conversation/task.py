@@ -116,9 +116,9 @@ def conversation(
         keep_memory: Keep each sample's chroma collection after the sample instead of deleting it.
         evolve: AMemGym's self-evolution: after every period the ``memory`` role rewrites
             the memory brief from feedback on it: ``none`` (default: no rewrite),
-            ``question`` (the period's questions) or ``complete`` (also the options, the
-            agent's answers, the best answers and which were wrong). Strategies awe, awi,
-            notes, summary and agentic.
+            ``question`` (the period's questions) or ``complete`` (also the agent's answers,
+            which were right, and the kinds of facts each question needs; no option text or
+            value). Strategies awe, awi, notes, summary and agentic.
     """
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)

@@ -10,7 +10,10 @@ the real task through ``inspect_ai.eval`` with a ``memgym`` policy:
 - every adversary of `adversaries` under awe, the default strategy they attack; those that
   read beyond the evaluation prompt (the memory section, the history, the pass they are
   in) also under none, native and rag. Each may score at most 0.05 chance-corrected
-  accuracy and gain at most 0.05 over its own no-memory answers.
+  accuracy and gain at most 0.05 over its own no-memory answers;
+- the copiers of self-evolution feedback (`adversary_copiers`) instead under notes and awi
+  with ``-T evolve=question`` and ``-T evolve=complete``, with the same bounds: the feedback
+  a rewrite of the memory brief is shown must carry nothing that reaches an answer.
 
 Runs whose attack is not an auxiliary pass leave the probes and the upper bound out
 (``diagnostics=False, upper_bound=False``): neither reaches the headline (the grader reads
@@ -53,6 +56,12 @@ BEYOND_THE_PROMPT: Mapping[str, tuple[str, ...]] = {
 """Adversaries also played under other strategies, and which: those whose behaviour can
 depend on what a strategy shows (the rest read the evaluation prompt alone, which every
 strategy shows identically)."""
+EVOLVING: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "feedback_copier": (("notes", "awi"), ("question", "complete")),
+    "answer_copier": (("notes", "awi"), ("question", "complete")),
+}
+"""Adversaries that attack self-evolution: (strategies, ``evolve`` levels) they play under,
+instead of the runs above (without ``evolve`` they never copy anything)."""
 REFERENCES = (
     SuiteRun(
         "perfect/awe",
@@ -84,6 +93,9 @@ REFERENCES = (
 def _adversary_runs() -> tuple[SuiteRun, ...]:
     runs = []
     for name, adversary in ADVERSARIES.items():
+        if name in EVOLVING:
+            runs.extend(_evolving_runs(name, adversary.description))
+            continue
         passes = {} if name in ATTACKING_AUXILIARY_PASSES else WITHOUT_AUXILIARY_PASSES
         for agent in ("awe", *BEYOND_THE_PROMPT.get(name, ())):
             bounds = adversary_bounds(HEADLINE)
@@ -99,6 +111,21 @@ def _adversary_runs() -> tuple[SuiteRun, ...]:
                 )
             )
     return tuple(runs)
+
+
+def _evolving_runs(name: str, description: str) -> list[SuiteRun]:
+    agents, levels = EVOLVING[name]
+    return [
+        SuiteRun(
+            f"{name}/{agent}/evolve={level}",
+            name,
+            description,
+            {"agent": agent, "evolve": level, **WITHOUT_AUXILIARY_PASSES},
+            adversary_bounds(HEADLINE),
+        )
+        for agent in agents
+        for level in levels
+    ]
 
 
 def _upper_bound_reaches_no_headline(results: Mapping[str, RunResult]) -> Sequence[Verdict]:
@@ -142,6 +169,8 @@ CONVERSATION_SUITE = PolicyGridSuite(
         "runs not attacking an auxiliary pass leave out the probes and the upper bound, "
         "which never reach the headline",
         "the statistical invariants count --instances users of each of the small and base tiers",
+        "the copiers of self-evolution feedback play notes and awi with evolve=question and "
+        "evolve=complete (the brief is rewritten after every period but the last)",
     ),
 )
 """The suite ``inspect-memgym validate --task conversation`` runs."""
