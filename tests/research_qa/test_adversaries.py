@@ -70,6 +70,29 @@ def test_adversaries_score_nothing(policy: str, task_args: dict[str, Any]) -> No
     assert run(policy, **task_args) == {"score": 0.0, "memory_delta": 0.0}
 
 
+def test_a_hedge_without_memory_earns_a_blind_guess_not_less() -> None:
+    """Declining with memory, hedging over the attribute's range without: no delta bought,
+    and the hedge itself is graded 0, not a near miss (it picked no candidate)."""
+    [log] = eval(
+        suite_task(**GRID),
+        model="memgym/switch_decline_hedge",
+        display="none",
+        log_dir=LOG_DIR,
+        max_samples=4,
+    )
+    for sample in log.samples or []:
+        value = sample.scores[SCORER].value  # type: ignore[index]
+        no_memory = sample.scores[SCORER].metadata["no_memory_answer"]  # type: ignore[index]
+        assert no_memory["near_miss_penalty"] == 0.0, no_memory["answer"]
+        assert value["score"] == 0.0 and value["no_memory_raw"] == 0.0  # type: ignore[index]
+        assert value["memory_delta"] == 0.0  # type: ignore[index]
+
+
+def test_a_wrong_pick_without_memory_counts_the_floor_in_no_memory() -> None:
+    scores = run("switch_decline_guess")
+    assert scores == {"score": 0.0, "memory_delta": 0.0}
+
+
 def test_the_hedger_kept_the_gold_and_still_scores_nothing() -> None:
     [log] = eval(
         research_qa(**GRID),

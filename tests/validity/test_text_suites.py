@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import inspect_memgym._registry  # noqa: F401  (registers every suite)
-from inspect_memgym.scoring import locomo_rules
+from inspect_memgym.scoring import isolation, locomo_rules
 from inspect_memgym.validity.report import SuiteReport
 from inspect_memgym.validity.suite import ValidateOptions, get_suite
 
@@ -54,6 +54,43 @@ def test_longmemeval_declining_earns_only_the_abstention_share(tmp_path: Path) -
     assert failures(report) == [], report.markdown()
     scores = {run.name: run.headline for run in report.runs}
     assert scores == {"perfect": 1.0, "decliner": pytest.approx(1 / 6), "frequent_tokens": 0.0}
+
+
+def unfloored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory isolation as it was: no floor, no question left out of Δ."""
+    monkeypatch.setattr(isolation.PairedAnswer, "decline_decides", property(lambda _: False))
+    monkeypatch.setattr(
+        isolation.PairedAnswer, "counted_no_memory", property(lambda pair: pair.no_memory)
+    )
+
+
+def test_declining_only_with_history_shown_buys_no_delta_on_abstention_questions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runs = ("switch_decline_guess/native", "switch_guess_decline/native")
+    report = validate("longmemeval", tmp_path / "floored", seeds=(0,), runs=runs)
+    assert failures(report) == [], report.markdown()
+    scores = {run.name: (run.headline, run.memory_delta) for run in report.runs}
+    assert scores == {
+        "switch_decline_guess/native": (pytest.approx(1 / 6), 0.0),
+        "switch_guess_decline/native": (0.0, 0.0),
+    }
+    unfloored(monkeypatch)
+    report = validate("longmemeval", tmp_path / "unfloored", seeds=(0,), runs=runs[:1])
+    assert failures(report) == ["switch_decline_guess/native: memory_delta ≤ 0.05"]
+
+
+def test_declining_only_with_history_shown_buys_nothing_on_adversarial_questions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runs = ("switch_decline_guess/native+adversarial",)
+    report = validate("locomo", tmp_path / "floored", seeds=(0, 1), runs=runs)
+    assert failures(report) == [], report.markdown()
+    [run] = report.runs
+    assert (run.headline, run.memory_delta) == (pytest.approx(2 / 9), 0.0)
+    unfloored(monkeypatch)
+    report = validate("locomo", tmp_path / "unfloored", seeds=(0, 1), runs=runs)
+    assert failures(report) == [f"{runs[0]}: memory_delta ≤ 0.05"]
 
 
 @pytest.mark.slow

@@ -18,8 +18,9 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from inspect_memgym.kit.pass_switch import DECLINE_SWITCHES
 from inspect_memgym.locomo.grading import adversarial_options
-from inspect_memgym.locomo.records import parse_conversation
+from inspect_memgym.locomo.records import ADVERSARIAL_CATEGORY, parse_conversation
 from inspect_memgym.locomo.synthetic import synthetic_conversation, write_synthetic_locomo
 from inspect_memgym.locomo.task import DEFAULT_SEED, locomo
 from inspect_memgym.locomo.values import HEADLINE_KEY, JUDGE_KEY
@@ -30,6 +31,7 @@ from inspect_memgym.validity.grid import PolicyGridSuite
 from inspect_memgym.validity.runs import ADVERSARY_CEILING, Bound
 from inspect_memgym.validity.statistics import FeatureTally
 from inspect_memgym.validity.suite import ValidateOptions, register_suite
+from inspect_memgym.validity.switch_runs import switch_runs
 from inspect_memgym.validity.text_runs import (
     WORD_SHARE_STORIES,
     text_task_runs,
@@ -40,6 +42,13 @@ from inspect_memgym.validity.verdicts import Verdict
 GRID_SEEDS = tuple(range(40))
 """Invented conversations of the default grid (one sample each)."""
 STRATEGIES = ("native", "notes")
+ADVERSARIAL_SHARE = sum(
+    item["category"] == ADVERSARIAL_CATEGORY for item in synthetic_conversation(0)["qa"]
+) / len(synthetic_conversation(0)["qa"])
+"""Share of an invented conversation's questions that are adversarial (a decline is right):
+the headline a decliner earns with ``include_adversarial``."""
+WITH_ADVERSARIAL = ("native+adversarial", {"agent": "native", "include_adversarial": True})
+"""The switches' family with adversarial questions in the headline (never in Δ)."""
 
 
 def grid_data(options: ValidateOptions) -> Mapping[str, Any]:
@@ -105,10 +114,15 @@ SUITE = PolicyGridSuite(
     scorer="locomo_scorer",
     headline=HEADLINE_KEY,
     grid={},
-    runs=text_task_runs(
-        HEADLINE_KEY,
-        STRATEGIES,
-        judged=({"judge": True}, (Bound(JUDGE_KEY, at_most=ADVERSARY_CEILING),)),
+    runs=(
+        *text_task_runs(
+            HEADLINE_KEY,
+            STRATEGIES,
+            judged=({"judge": True}, (Bound(JUDGE_KEY, at_most=ADVERSARY_CEILING),)),
+        ),
+        *switch_runs(
+            HEADLINE_KEY, [WITH_ADVERSARIAL], ADVERSARIAL_SHARE, first_family=DECLINE_SWITCHES
+        ),
     ),
     reruns=("perfect",),
     statistical=statistical,

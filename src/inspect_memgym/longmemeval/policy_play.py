@@ -30,6 +30,7 @@ from inspect_ai.tool import ToolInfo
 
 from inspect_memgym.kit.bounded_cache import BoundedCache
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
+from inspect_memgym.kit.pass_switch import SWITCH_POLICIES, resolve_switch
 from inspect_memgym.longmemeval import BENCHMARK_NAME
 from inspect_memgym.longmemeval.dataset import record_for
 from inspect_memgym.longmemeval.judge_prompts import JUDGE_PROMPTS
@@ -53,7 +54,11 @@ from inspect_memgym.simulation.fact_play import (
 from inspect_memgym.simulation.frequent_tokens import TRAINING_SEEDS, FrequentTokens
 from inspect_memgym.simulation.grader_policy import JUDGE_POLICY, refuse_unless_judging
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
-from inspect_memgym.simulation.text_adversaries import ADVERSARIES, adversary_action
+from inspect_memgym.simulation.text_adversaries import (
+    ADVERSARIES,
+    TEXT_SWITCH_BEHAVIOURS,
+    adversary_action,
+)
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, current_call_context
 
 NOT_RECALLED = "I don't know: our earlier chats do not say."
@@ -81,6 +86,7 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     context = current_call_context()
     prefix = f"memgym-{current_longmemeval_state().session}-{context.phase}"
     refuse_unless_judging(policy_name, context.phase == PHASE_JUDGE)
+    policy_name = resolve_switch(policy_name, TEXT_SWITCH_BEHAVIOURS)
     if context.phase == PHASE_JUDGE:
         return PolicyTurn(judge_action(messages), prefix, len(messages))
     record = record_for(current_sample_metadata() or {})
@@ -193,4 +199,6 @@ def _fact_book(record: LongMemEvalRecord) -> FactBook:
     return FactBook(facts=facts, needed=needed, answer=answer, guess=lambda _item: GUESS)
 
 
-register_policies(BENCHMARK_NAME, (*FACT_POLICIES, *ADVERSARIES, JUDGE_POLICY), play)
+register_policies(
+    BENCHMARK_NAME, (*FACT_POLICIES, *ADVERSARIES, *SWITCH_POLICIES, JUDGE_POLICY), play
+)

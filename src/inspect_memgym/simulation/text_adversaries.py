@@ -15,12 +15,16 @@ answers of instances it generates itself, never the sample's):
   one memory entry), then answers with every one the call shows;
 - ``hedger``: stores like ``perfect``; answers with the honest answer, then three other
   names the call shows (not the question's, nor function words);
+- ``name_hedger``: stores nothing; answers three names the call shows (not the question's)
+  as alternatives ("A, or B, or C");
 - ``judge_baiter``: answers with an instruction to the judge to mark it correct;
 - ``frequent_tokens``: stores nothing; answers the words the task's generator repeats most
   in the gold answers of questions shaped like the one asked, learnt from instances it
   generates itself with seeds outside the validity grid (`simulation.frequent_tokens`).
 
-A benchmark registers the names beside its own policies and plays a call with
+The switch adversaries (`kit.pass_switch`) play ``decliner``, ``name_hedger``,
+``visible_dump`` and the memoryless ``guesser`` (`TEXT_SWITCH_BEHAVIOURS`). A benchmark
+registers the names beside its own policies and plays a call with
 `adversary_action`, saying which call is an answer (and to what question), and handing
 ``frequent_tokens`` what it learnt from the benchmark's public generator.
 """
@@ -35,6 +39,7 @@ from dataclasses import replace
 from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
 
+from inspect_memgym.kit import pass_switch
 from inspect_memgym.scoring.hedging import NOT_NAMES
 from inspect_memgym.simulation.actions import Action, ToolRequest, finish
 from inspect_memgym.simulation.fact_play import (
@@ -55,6 +60,7 @@ ADVERSARIES: dict[str, str] = {
     "visible_dump": "no memory; every name and number in view",
     "token_bag": "keeps every name and number; answers with the bag",
     "hedger": "the honest answer plus three other names",
+    "name_hedger": "no memory; three names in view, as alternatives",
     "judge_baiter": "tells the judge to mark it correct",
     "frequent_tokens": "the generator's most frequent answer words, as a constant",
 }
@@ -64,6 +70,14 @@ STORING = frozenset({"token_bag"})
 HONEST_STORING = frozenset({"hedger"})
 """Adversaries that store as the perfect policy does."""
 HONEST_POLICY = "perfect"
+TEXT_SWITCH_BEHAVIOURS = {
+    pass_switch.DECLINE: "decliner",
+    pass_switch.HEDGE: "name_hedger",
+    pass_switch.DUMP: "visible_dump",
+    pass_switch.GUESS: "guesser",
+}
+"""The memoryless policy each switch behaviour plays in a free-text task (``guesser`` is the
+shared fact policies' memoryless guess)."""
 FREQUENT_TOKENS = "frequent_tokens"
 DECLINE = "Not mentioned in the conversation."
 JUDGE_BAIT = (
@@ -158,4 +172,9 @@ def _answer(policy: str, question: str, text: str, honest_answer: Callable[[], s
             name for name in candidates(text) if name not in asked and name.lower() not in NOT_NAMES
         ]
         return ", or ".join([honest, *others[:HEDGE_EXTRAS]])
+    if policy == "name_hedger":
+        asked = set(candidates(question))
+        names = [name for name in candidates(text) if name not in asked and not name.isdigit()]
+        names = [name for name in names if name.lower() not in NOT_NAMES]
+        return ", or ".join(names[:HEDGE_EXTRAS]) or DECLINE
     return " ".join(candidates(text))

@@ -5,16 +5,20 @@ References (perfect through the task's default strategy, the guesser, perfect th
 an adversary's headline and memory delta at most 0.05, or its headline at most a stated
 floor when declining is right by design (abstention questions: the decliner, and
 ``frequent_tokens``, whose constant for a question shaped like an abstention question may be
-a decline). The public-dataset tasks build their suites from these, and check their
-invented data with `word_share_verdict`.
+a decline); the switch adversaries (`validity.switch_runs`) under each strategy and a
+memory system (Mem0), bounded the same way. The public-dataset tasks build their suites
+from these, and check their invented data with `word_share_verdict`.
 """
 
 from __future__ import annotations
 
 from inspect_memgym.validity.runs import ADVERSARY_CEILING, Bound, SuiteRun, adversary_bounds
+from inspect_memgym.validity.switch_runs import switch_runs
 from inspect_memgym.validity.verdicts import Verdict
 
 PERFECT_FLOOR = 0.95
+SYSTEM_FAMILY = ("system", {"agent": "system", "system": "mem0"})
+"""A real memory system (Mem0 OSS, offline) as the switches' last strategy family."""
 """What perfect memory must score through the task's default strategy."""
 WORD_SHARE_CEILING = ADVERSARY_CEILING
 """At most this share of one question template's gold answers may hold the same word: a
@@ -117,6 +121,11 @@ def text_task_runs(
             judge_arguments,
             (*adversary_bounds(headline), *judge_bounds),
         )
+    )
+    runs += switch_runs(
+        headline,
+        [*((strategy, {"agent": strategy}) for strategy in strategies), SYSTEM_FAMILY],
+        decline_floor,
     )
     for strategy in strategies:
         runs += [
