@@ -33,6 +33,7 @@ GUESS = "guess"
 BEHAVIOURS = (DECLINE, HEDGE, DUMP, GUESS)
 """The memoryless behaviours a switch alternates between."""
 PREFIX = "switch_"
+_VERBS = {DECLINE: "declines", HEDGE: "hedges", DUMP: "dumps", GUESS: "guesses"}
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class Switch:
     @property
     def description(self) -> str:
         """What it does, in a few words."""
-        return f"{self.shown}s with memory shown, {self.empty}s with memory empty"
+        return f"{_VERBS[self.shown]} with memory shown, {_VERBS[self.empty]} with memory empty"
 
     def behaviour(self) -> str:
         """The behaviour for the current model call (by the answer's pass)."""
