@@ -42,3 +42,18 @@ def test_an_adversarial_category_has_no_gold_to_score_against() -> None:
 )
 def test_adversarial_pick(reply: str, pick: str) -> None:
     assert adversarial_pick(reply, OPTIONS, 0) == pick
+
+
+def test_a_multi_hop_list_longer_than_the_gold_with_another_of_its_kind_is_a_hedge() -> None:
+    """Multi-answer F1 reads recall alone: listing look-alikes beside the gold cost nothing."""
+    speakers = ("Caroline", "Melanie")
+    padded = score_answer("Lisbon, Porto, Madrid, Rome", "Lisbon, Porto", 1, "", speakers)
+    assert (padded.score, padded.rule) == (0.0, "hedge")
+    exact = score_answer("Lisbon, Porto", "Lisbon, Porto", 1, "", speakers)
+    assert (exact.score, exact.rule) == (1.0, "multi_answer_f1")
+    # the speakers as context are no look-alikes; a lower-case extra is no candidate
+    context = score_answer("Caroline visited Lisbon, Porto", "Lisbon, Porto", 1, "", speakers)
+    assert context.rule == "multi_answer_f1" and context.score > 0.5
+    assert score_answer("pottery, painting, and hiking", "pottery, painting", 1).score == 1.0
+    # single-answer categories keep token F1, whose precision already prices extra items
+    assert score_answer("2019, 2018, 2017", "2019", 2).rule == "token_f1"

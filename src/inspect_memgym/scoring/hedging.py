@@ -9,7 +9,9 @@ for (nor, when counting a dump, the conversation's speakers). An answer is a hed
 has an extra candidate and words that offer alternatives ("or", "maybe", "either",
 "possibly", "perhaps", "probably", a slash), and a dump when it has `DUMP_CANDIDATES` extra
 candidates or more. A short honest answer with some context ("in Lisbon, in May 2023") is
-neither.
+neither. Where the answer is a list scored by recall alone (LoCoMo's multi-answer F1,
+`lists_alternatives`), a list with more items than the gold and an extra candidate of the
+gold's own kind ("Lisbon, Porto, Madrid" for gold "Lisbon, Porto") hedges as well.
 
 Words that come from the gold never make a hedge: every word of the gold, capitalised or
 not, is known, and an alternatives word counts only beyond the number of times the gold
@@ -66,6 +68,8 @@ NOT_NAMES = frozenset(_FUNCTION_WORDS.split()) | SENTENCE_OPENERS
 """Function, hedging and sentence-opening words, capitalised or not: never names (a sentence
 may open with one)."""
 _WORD = re.compile(r"\w+")
+_LIST_SEPARATOR = re.compile(r",(?!\d{3}\b)|;|\band\b|&", re.IGNORECASE)
+"""Where a list's items part (a comma in a number such as 1,200 does not)."""
 
 
 def answer_candidates(text: str) -> set[str]:
@@ -119,6 +123,37 @@ def hedged(answer: str, gold: str, question: str = "", speakers: Iterable[str] =
         return True
     offered = extra_candidates(answer, gold, question)
     return bool(offered) and offers_alternatives(answer, gold)
+
+
+def lists_alternatives(
+    answer: str, gold: str, question: str = "", speakers: Iterable[str] = ()
+) -> bool:
+    """Whether an answer lists more items than the gold, one of them another of its kind.
+
+    For answers scored by recall alone, where extra items cost nothing. Items are split on
+    commas, semicolons and "and"; an extra candidate (beyond the question's and the
+    speakers' names) is of the gold's kind when both are numbers or both are names.
+
+    Args:
+        answer: The answer.
+        gold: The gold answer.
+        question: The question.
+        speakers: Names that any answer may mention.
+    """
+    if _items(answer) <= _items(gold):
+        return False
+    offered = extra_candidates(answer, gold, question, speakers)
+    kinds = {_is_number(candidate) for candidate in answer_candidates(gold)}
+    return any(_is_number(candidate) in kinds for candidate in offered)
+
+
+def _items(text: str) -> int:
+    """How many items a text lists (parts between commas, semicolons and "and")."""
+    return len([part for part in _LIST_SEPARATOR.split(text) if part.strip()])
+
+
+def _is_number(candidate: str) -> bool:
+    return candidate[:1].isdigit()
 
 
 def offers_alternatives(answer: str, gold: str = "") -> bool:

@@ -5,8 +5,10 @@ the same reply scores the same in both:
 
 * categories 1-4: the gold compared is the answer (open-domain, category 3: the part
   before its first ``;``); a reply that hedges or dumps names and numbers scores 0
-  (`scoring.hedging`); otherwise multi-hop (1) scores multi-answer F1 and the others token
-  F1 (`scoring.token_f1`);
+  (`scoring.hedging`), and so does a multi-hop reply that lists more items than the gold
+  with another of their kind (multi-answer F1 reads recall alone, so "Lisbon, Porto,
+  Madrid" would earn gold "Lisbon, Porto" in full); otherwise multi-hop (1) scores
+  multi-answer F1 and the others token F1 (`scoring.token_f1`);
 * category 5 (adversarial): which of the two offered options the reply picks
   (`scoring.two_option_choice`, the "not mentioned" option also named by LoCoMo's cue
   phrases). Pure.
@@ -18,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from inspect_memgym.scoring.hedging import hedged
+from inspect_memgym.scoring.hedging import hedged, lists_alternatives
 from inspect_memgym.scoring.token_f1 import multi_answer_f1, token_f1
 from inspect_memgym.scoring.two_option_choice import ABSTENTION_PHRASES, chosen_option
 
@@ -77,6 +79,8 @@ def score_answer(
     if hedged(reply, compared, question, speakers):
         return AnswerScore(0.0, "hedge", compared)
     if category == MULTI_HOP_CATEGORY:
+        if lists_alternatives(reply, compared, question, speakers):
+            return AnswerScore(0.0, "hedge", compared)
         return AnswerScore(multi_answer_f1(reply, compared), "multi_answer_f1", compared)
     return AnswerScore(token_f1(reply, compared), "token_f1", compared)
 
