@@ -9,7 +9,6 @@ code maps to option (b).
 
 from __future__ import annotations
 
-
 import pytest
 from inspect_ai import eval
 from inspect_ai.log import EvalLog
@@ -234,4 +233,3 @@ def test_a_hedger_scores_nothing_here_and_the_f1_of_its_guesses_officially(
     assert pooled["pooled_f1"].value == 0.0
     # pooled over the five category 1-4 questions of both conversations (conv-902: 0.25)
     assert pooled["pooled_official_f1"].value == pytest.approx(2.0 / 5)
-
