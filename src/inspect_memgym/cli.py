@@ -454,7 +454,10 @@ def build_parser() -> argparse.ArgumentParser:
     leaderboard.add_argument(
         "--beside",
         action="store_true",
-        help="markdown: also the figures reported beside ours (unfloored memory isolation)",
+        help=(
+            "markdown: also the figures reported beside ours (unfloored memory isolation, "
+            "the official scorers' official_* figures)"
+        ),
     )
     compare = commands.add_parser(
         "compare",

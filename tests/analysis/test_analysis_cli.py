@@ -35,6 +35,17 @@ def test_leaderboard_prints_markdown_by_default(
     assert captured.err == ""
 
 
+def test_leaderboard_beside_adds_the_official_figures(
+    analysis_logs: AnalysisLogs, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    directory = copy_logs(tmp_path / "logs", list(analysis_logs.grid.values()))
+    assert main(["leaderboard", str(directory), "--beside"]) == 0
+    captured = capsys.readouterr()
+    board = load_leaderboard([str(directory)])
+    assert captured.out == format_leaderboard(board, "markdown", beside=True)
+    assert "| official_composite |" in captured.out
+
+
 def test_leaderboard_writes_csv_to_a_file_and_notes_to_stderr(
     analysis_logs: AnalysisLogs, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -60,6 +60,11 @@ def test_plot_writes_every_figure_once_per_task(
     printed = capsys.readouterr().out.splitlines()
     assert len(printed) == len(names)
     assert all(": " in line for line in printed)
+    # the scores figures plot our scores, never the official scorers' figures beside them
+    scores = [line for line in printed if "_scores.png" in line]
+    assert len(scores) == 2 and all("official_" not in line for line in scores)
+    assert any("memory_score" in line for line in scores)
+    assert any("composite, breadth" in line for line in scores)
     for name in names:
         width, height = png_size(output / name)
         assert 600 <= width <= 2500 and 300 <= height <= 2500, (name, width, height)

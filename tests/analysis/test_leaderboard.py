@@ -237,6 +237,46 @@ def test_markdown_has_one_table_per_task(analysis_logs: AnalysisLogs, tmp_path: 
     assert not math.isnan(naive.scores["composite"].stderr)
 
 
+def test_the_official_figures_are_shown_only_beside_ours(
+    analysis_logs: AnalysisLogs, tmp_path: Path
+) -> None:
+    logs = [*analysis_logs.grid.values(), *analysis_logs.conversation.values()]
+    board = load_leaderboard([str(copy_logs(tmp_path / "logs", logs))])
+    plain = format_leaderboard(board, "markdown")
+    beside = format_leaderboard(board, "markdown", beside=True)
+    assert "| official_" not in plain and "| memory_delta_raw |" not in plain
+    assert (
+        "| memory_delta_efficiency | official_composite | official_maintenance | "
+        "official_efficiency | write_failure |"
+    ) in beside
+    assert "| memory_score | official_memory_score | upper_bound |" in beside
+    assert "| no_memory_raw | memory_delta_raw |" in beside
+    # entity_stream's perfect: MemoryGym divides efficiency by the whole budget (15 writes)
+    perfect = next(
+        r for r in board.rows if (r.task, r.model) == ("entity_stream", "memgym/perfect")
+    )
+    expected = []
+    for sample in analysis_logs.grid["perfect"].samples or []:
+        details = (sample.scores or {})[SCORER].metadata["questions"]  # type: ignore[index]
+        answerable = sum(detail["axis"] != "abstention" for detail in details)
+        expected.append(0.80 + 0.20 * answerable / 15)
+    official = perfect.scores["official_composite"]
+    assert official.mean == pytest.approx(fmean(expected)) and official.mean < 1.0
+    cells = [line for line in beside.splitlines() if line.startswith("| memgym/perfect | v")]
+    entity_cells = [line for line in cells if "agent agentic" in line]
+    assert f"| {official.mean:.3f} ± {official.stderr:.3f} |" in entity_cells[0]
+    # conversation's perfect: AMemGym's unclipped memory score is its clipped one, 1.0
+    talk = next(r for r in board.rows if (r.task, r.model) == ("conversation", "memgym/perfect"))
+    assert talk.scores["official_memory_score"].mean == pytest.approx(1.0)
+    records = list(csv.DictReader(io.StringIO(format_leaderboard(board, "csv"))))
+    assert float(records[2]["official_composite_mean"]) == pytest.approx(official.mean)
+    assert float(records[0]["official_memory_score_mean"]) == pytest.approx(1.0)
+    document = json.loads(format_leaderboard(board, "json"))
+    assert document["rows"][2]["scores"]["official_composite"]["mean"] == pytest.approx(
+        official.mean
+    )
+
+
 def test_an_unfinished_log_counts_its_scored_samples_and_says_so(
     analysis_logs: AnalysisLogs, tmp_path: Path
 ) -> None:

@@ -20,6 +20,7 @@ from inspect_memgym.memory.tool_views import (
     memory_write_viewer,
 )
 from inspect_memgym.scoring.isolation import RAW_ISOLATION_KEYS
+from inspect_memgym.scoring.official import is_official_key
 from inspect_memgym.scoring.tables import markdown_table
 
 
@@ -36,9 +37,10 @@ def test_tasks_declare_their_headline_and_score_columns() -> None:
         "entity_stream_scorer",
         "composite",
     )
-    # every score key but the unfloored isolation figures, which stay in each sample's score
+    # every score key but the unfloored isolation figures and the official scorers' figures,
+    # which stay in each sample's score
     assert score_columns(task.viewer, "entity_stream_scorer") == [
-        key for key in SCORE_KEYS if key not in RAW_ISOLATION_KEYS
+        key for key in SCORE_KEYS if key not in RAW_ISOLATION_KEYS and not is_official_key(key)
     ]
     assert task.viewer is not None and task.viewer.task_samples_view is not None
     scales = task.viewer.task_samples_view.score_color_scales  # type: ignore[union-attr]
@@ -48,9 +50,14 @@ def test_tasks_declare_their_headline_and_score_columns() -> None:
     talk = conversation(tier="small", seeds=1)
     assert talk.headline_metric is not None
     assert talk.headline_metric.score == "chance_corrected_accuracy"
-    assert score_columns(talk.viewer, "conversation_scorer") == [
-        key for key in conversation_grading.SCORE_KEYS if key not in RAW_ISOLATION_KEYS
+    talk_columns = score_columns(talk.viewer, "conversation_scorer")
+    assert talk_columns == [
+        key
+        for key in conversation_grading.SCORE_KEYS
+        if key not in RAW_ISOLATION_KEYS and not is_official_key(key)
     ]
+    assert "memory_score" in talk_columns and "official_memory_score" not in talk_columns
+    assert "official_memory_score" in conversation_grading.SCORE_KEYS
 
 
 def test_logs_carry_the_headline_viewer_and_tables(analysis_logs: AnalysisLogs) -> None:
@@ -163,7 +170,7 @@ def test_conversation_tables() -> None:
             }
         ]
     )
-    assert "| 0 | – | 0.50 | – | – | – | – | – | – | – | 1 |" in periods
+    assert "| 0 | – | 0.50 | – | – | – | – | – | – | – | – | 1 |" in periods
     grid = conversation_grid(
         [
             {"period": 0, "qid": "q01", "correct": True},

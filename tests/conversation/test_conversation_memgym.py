@@ -66,6 +66,7 @@ def test_perfect_awe_scores_one_through_the_memory_tools(perfect_awe: EvalLog) -
     for score in sample_scores(perfect_awe):
         assert score[HEADLINE] == pytest.approx(1.0)
         assert score["memory_score"] == pytest.approx(1.0)
+        assert score["official_memory_score"] == pytest.approx(1.0)  # AMemGym's: the same
         assert score["accuracy"] == 1.0
         assert score["upper_bound"] == 1.0
         assert score["parse_failure"] == 0.0
@@ -144,6 +145,7 @@ def test_without_probes_and_upper_bound_only_their_keys_are_nan(tmp_path) -> Non
     assert score["accuracy"] == 1.0
     assert score[HEADLINE] == 1.0  # the headline needs no auxiliary pass
     assert math.isnan(score["memory_score"]) and math.isnan(score["write_failure"])
+    assert math.isnan(score["official_memory_score"])
     assert math.isnan(score["upper_bound_flag"])
 
 

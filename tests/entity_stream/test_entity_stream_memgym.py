@@ -295,3 +295,29 @@ def test_perfect_scores_one_on_the_smoke_tier_and_its_unasked_axes_are_absent(
         if "mean" in score.metrics
     }
     assert means["composite"] == 1.0 and math.isnan(means["breadth"])
+
+
+def test_memorygyms_own_composite_is_computed_from_the_same_verdicts(
+    perfect: PolicyRun, naive: PolicyRun, guesser: PolicyRun
+) -> None:
+    """MemoryGym divides efficiency by the whole budget (15 on lite) and gates maintenance
+    by storage coverage; the verdicts are ours, so perfect's official composite is
+    0.80 + 0.20 x answerable / 15: below 1, as MemoryGym's own perfect (91%) was."""
+    for sample_id, sample in perfect.samples.items():
+        value = score_value(sample)
+        answerable = sum(d["axis"] != "abstention" for d in question_details(sample))
+        assert value["composite"] == 1.0
+        assert value["official_efficiency"] == pytest.approx(answerable / 15), sample_id
+        assert value["official_composite"] == pytest.approx(0.80 + 0.20 * answerable / 15)
+        assert sample.scores[SCORER].metadata["official_storage_coverage"] == 1.0  # type: ignore[index]
+    for sample_id, sample in naive.samples.items():
+        value = score_value(sample)
+        details = question_details(sample)
+        right = sum(d["correct"] for d in details if d["axis"] != "abstention")
+        assert value["official_efficiency"] == pytest.approx(right / 15), sample_id
+        coverage = sample.scores[SCORER].metadata["official_storage_coverage"]  # type: ignore[index]
+        assert 0.0 < coverage < 1.0, sample_id
+        gate = min(coverage / 0.5, 1.0)
+        assert value["official_maintenance"] == pytest.approx(value["maintenance"] * gate)
+    assert guesser.mean_of("official_composite") <= 0.05
+    assert naive.mean_of("official_composite") < perfect.mean_of("official_composite")

@@ -87,6 +87,12 @@ def test_perfect_memory_scores_every_category_and_gains_it_all_over_no_memory(
         "no_memory_raw": 0.0,
         "memory_delta_raw": 1.0,
         "no_memory_adversarial": 1.0,
+        "official_f1": 1.0,
+        "official_single_hop": 1.0,
+        "official_multi_hop": 1.0,
+        "official_temporal": 1.0,
+        "official_open_domain": 1.0,
+        "official_adversarial": 1.0,
         "judge_accuracy": 1.0,
         "judge_unreadable": 0.0,
     }
@@ -136,6 +142,12 @@ def test_question_weighted_metric_pools_questions_across_conversations(
         "open_domain": 1,
         "adversarial": 2,
         "no_memory_adversarial": 2,
+        "official_f1": 4,
+        "official_single_hop": 1,
+        "official_multi_hop": 1,
+        "official_temporal": 1,
+        "official_open_domain": 1,
+        "official_adversarial": 2,
         "judge_accuracy": 4,
     }
 
@@ -222,6 +234,8 @@ def test_a_bound_grader_judges_and_nothing_is_said(tmp_path: Path) -> None:
         "memory_delta",
         "no_memory_raw",
         "memory_delta_raw",
+        "official_f1",
+        "official_single_hop",
         "judge_accuracy",
         "judge_unreadable",
     }

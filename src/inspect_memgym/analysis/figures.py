@@ -3,8 +3,8 @@
 One figure of each kind per task; its series are the task's leaderboard rows (a model, plus
 the protocol fields that differ when the logs hold several protocols of the task):
 
-* ``<task>_scores.png``: every score key but the failure rates and the unfloored isolation
-  figures, per model, ± standard error;
+* ``<task>_scores.png``: every score key but the failure rates, the unfloored isolation
+  figures and the official scorers' figures (``official_*``), per model, ± standard error;
 * ``<task>_question_types.png``: accuracy per question type (conversation: per question);
 * ``<task>_failures.png``: answered right vs write / read / utilization failures;
 * ``<task>_periods.png``: the chance-corrected accuracy per period (tasks with periods:
@@ -46,8 +46,11 @@ from inspect_memgym.analysis.sample_scores import sample_details, sample_values
 from inspect_memgym.kit.cost_keys import MEMORY_TOKENS_PER_QUESTION, SEARCH_MS_P50, SEARCH_MS_P95
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
 from inspect_memgym.scoring.isolation import RAW_ISOLATION_KEYS
+from inspect_memgym.scoring.official import is_official_key
 
 NOT_PLOTTED_AS_SCORES = frozenset({*FAILURE_RATE_KEYS, "parse_failure", *RAW_ISOLATION_KEYS})
+"""Score keys the scores figure leaves out, beside every official scorer's figure
+(``official_*``, `scoring.official`)."""
 PERIOD_SCORE = "chance_corrected_accuracy"
 
 Item = TypeVar("Item")
@@ -136,7 +139,9 @@ def _task_figures(
     samples = [_row_details(row, details) for row in rows]
     written = []
 
-    keys = [key for key in _keys(rows) if key not in NOT_PLOTTED_AS_SCORES]
+    keys = [
+        key for key in _keys(rows) if key not in NOT_PLOTTED_AS_SCORES and not is_official_key(key)
+    ]
     scores = [(label, row.scores) for label, row in zip(labels, rows, strict=True)]
     written.append(
         _save(

@@ -28,10 +28,12 @@ from inspect_memgym.kit.cost_keys import (
     SEARCH_MS_P95,
 )
 from inspect_memgym.scoring.isolation import RAW_ISOLATION_KEYS
+from inspect_memgym.scoring.official import is_official_key
 
 FORMATS = ("markdown", "csv", "json")
 BESIDE_KEYS = frozenset(RAW_ISOLATION_KEYS)
-"""Score keys the Markdown tables show only on request (``leaderboard --beside``)."""
+"""Score keys the Markdown tables show only on request (``leaderboard --beside``), beside
+every key starting with `scoring.official.OFFICIAL_PREFIX` (`is_beside_key`)."""
 MISSING = "–"
 
 
@@ -47,8 +49,9 @@ def format_leaderboard(
         board: The leaderboard.
         output_format: ``markdown``, ``csv`` or ``json``.
         deltas: Paired deltas against a baseline (`paired.paired_deltas`), shown per row.
-        beside: Markdown: also the figures reported beside ours (`BESIDE_KEYS`: the
-            unfloored memory isolation); CSV and JSON always hold them.
+        beside: Markdown: also the figures reported beside ours (`is_beside_key`: the
+            unfloored memory isolation and the official scorers' figures); CSV and JSON
+            always hold them.
 
     Raises:
         ValueError: For an unknown format.
@@ -68,14 +71,14 @@ def markdown(board: Leaderboard, deltas: Sequence[PairedDelta] = (), beside: boo
     Args:
         board: The leaderboard.
         deltas: Paired deltas against a baseline: a column after the headline.
-        beside: Also the figures reported beside ours (`BESIDE_KEYS`).
+        beside: Also the figures reported beside ours (`is_beside_key`).
     """
     parts = []
     by_row = _deltas_by_row(board, deltas)
     baseline = _baseline_name(deltas)
     for task in board.tasks():
         rows = [row for row in board.rows if row.task == task]
-        keys = [key for key in _keys(rows) if beside or key not in BESIDE_KEYS]
+        keys = [key for key in _keys(rows) if beside or not is_beside_key(key)]
         delta_columns = [f"Δ vs {baseline} (paired)"] if deltas else []
         header = [
             "model",
@@ -112,6 +115,18 @@ def markdown(board: Leaderboard, deltas: Sequence[PairedDelta] = (), beside: boo
     if board.notes:
         parts.append("\n".join(f"- {note}" for note in board.notes))
     return "\n\n".join(parts) + "\n"
+
+
+def is_beside_key(key: str) -> bool:
+    """Whether the Markdown tables show a score key only on request (``--beside``).
+
+    Args:
+        key: A score key.
+
+    Returns:
+        True for `BESIDE_KEYS` and every official scorer's figure (``official_*``).
+    """
+    return key in BESIDE_KEYS or is_official_key(key)
 
 
 def csv_text(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:

@@ -21,6 +21,7 @@ def conversation_periods(periods: Sequence[Mapping[str, Any]]) -> str:
         ("no_memory", "no memory"),
         ("memory_delta", "memory Δ"),
         ("memory_score", "memory score"),
+        ("official_memory_score", "unclipped"),
         ("upper_bound", "upper bound"),
         ("write_failure", "write"),
         ("read_failure", "read"),

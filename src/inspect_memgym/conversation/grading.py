@@ -10,7 +10,9 @@ recorded. Each question is graded against the options its period showed
 - upper bound: accuracy when the current values are given in the prompt;
 - memory score (AMemGym's, beside the headline): (accuracy - random) / (upper bound -
   random), floored and clipped (`normalisation`); ``upper_bound_flag`` marks a sample
-  whose upper bound is below random + 0.1;
+  whose upper bound is below random + 0.1; ``official_memory_score``: the same ratio as
+  AMemGym computes it, unfloored and unclipped (NaN in a period whose upper bound equals
+  random, and so in its sample's mean);
 - no-memory scores: the same questions answered with an empty memory, graded the same way
   except that a reply naming no valid option earns a guess's 1/k; ``no_memory`` and
   ``memory_delta`` follow the shared definition (`scoring.isolation`): each question's
@@ -41,6 +43,7 @@ from inspect_memgym.conversation.normalisation import (
     amemgym_memory_score,
     chance_corrected,
     no_memory_credit,
+    official_memory_score,
     upper_bound_flag,
 )
 from inspect_memgym.conversation.world.model import ConversationScenario, Period
@@ -66,6 +69,7 @@ from inspect_memgym.scoring.isolation import (
     isolate,
 )
 from inspect_memgym.scoring.multiple_choice import parse_choice
+from inspect_memgym.scoring.official import official_key
 
 HEADLINE = "chance_corrected_accuracy"
 """Score key of the headline: (accuracy - random) / (1 - random)."""
@@ -73,12 +77,17 @@ NO_MEMORY_ACCURACY = "no_memory_accuracy"
 """Score key: mean credit of the no-memory answers (an unparsed reply earns 1/k)."""
 UPPER_BOUND_FLAG = "upper_bound_flag"
 """Score key: 1.0 when the sample's upper bound is below random + 0.1."""
+MEMORY_SCORE = "memory_score"
+"""Score key of AMemGym's memory score as we report it (floored and clipped)."""
+OFFICIAL_MEMORY_SCORE = official_key(MEMORY_SCORE)
+"""Score key of AMemGym's memory score as AMemGym computes it (no floor, no clip)."""
 
 SCORE_KEYS = (
     HEADLINE,
     "accuracy",
     "random",
-    "memory_score",
+    MEMORY_SCORE,
+    OFFICIAL_MEMORY_SCORE,
     "upper_bound",
     UPPER_BOUND_FLAG,
     NO_MEMORY_ACCURACY,
@@ -92,7 +101,7 @@ SCORE_KEYS = (
     "parse_failure",
 )
 """Keys of the conversation `Score.value` (each a float; failure rates are NaN when the
-run had no probes, the upper bound, its flag and the memory score NaN when it was not
+run had no probes, the upper bound, its flag and both memory scores NaN when it was not
 asked, the no-memory keys NaN when memory isolation was off)."""
 SUMMARY_KEYS = (HEADLINE, "accuracy", NO_MEMORY, MEMORY_DELTA)
 """The keys with metrics (`scoring.metrics`); the rest stay in each sample's score."""
@@ -109,7 +118,10 @@ class PeriodGrade:
         chance_corrected_accuracy: (accuracy - random) / (1 - random), the headline.
         accuracy: Share of questions answered right.
         random: Expected accuracy of a uniform guess.
-        memory_score: AMemGym's normalised accuracy (NaN if the upper bound was not asked).
+        memory_score: AMemGym's normalised accuracy, floored and clipped (NaN if the upper
+            bound was not asked).
+        official_memory_score: The same ratio unfloored and unclipped, as AMemGym computes
+            it (NaN if the upper bound was not asked or equals random).
         upper_bound: Accuracy with the current values given (NaN if not asked).
         no_memory_accuracy: Mean credit of the no-memory answers (NaN without isolation).
         no_memory: The headline of the no-memory answers, each counted at least its floor
@@ -129,6 +141,7 @@ class PeriodGrade:
     accuracy: float
     random: float
     memory_score: float
+    official_memory_score: float
     upper_bound: float
     no_memory_accuracy: float
     no_memory: float
@@ -310,6 +323,7 @@ def _grade_period(
         accuracy=accuracy,
         random=random,
         memory_score=amemgym_memory_score(accuracy, random, upper_bound),
+        official_memory_score=official_memory_score(accuracy, random, upper_bound),
         upper_bound=upper_bound,
         no_memory_accuracy=no_memory_accuracy,
         no_memory=isolated.no_memory,

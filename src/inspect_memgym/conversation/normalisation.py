@@ -12,7 +12,9 @@ model that answers that pass badly on purpose inflates its own memory score (ans
 with an invalid option put a memoryless first-option reader at 0.67 to 1.25). Here the
 denominator is floored at `MIN_HEADROOM`, the score clipped to `MEMORY_SCORE_RANGE`, and a
 sample whose upper bound is below random + `MIN_HEADROOM` is flagged
-(``upper_bound_flag``).
+(``upper_bound_flag``). AMemGym's own ratio, with no floor and no clip
+(`official_memory_score`), is reported beside it, so a run can be set next to AMemGym's
+published memory scores.
 
 The no-memory pass is graded so that it cannot be sandbagged either: a no-memory reply
 that names no valid option earns the credit of a uniform guess (1/k), not 0, and in
@@ -72,6 +74,25 @@ def amemgym_memory_score(accuracy: float, random: float, upper_bound: float) -> 
     low, high = MEMORY_SCORE_RANGE
     score = (accuracy - random) / max(upper_bound - random, MIN_HEADROOM)
     return min(high, max(low, score))
+
+
+def official_memory_score(accuracy: float, random: float, upper_bound: float) -> float:
+    """AMemGym's own ``(accuracy - random) / (upper bound - random)``: no floor, no clip.
+
+    Args:
+        accuracy: Share of questions right.
+        random: Expected accuracy of a uniform guess.
+        upper_bound: Share right with the current state given (NaN when not asked).
+
+    Returns:
+        The raw ratio (any real number); NaN when the upper bound was not asked or equals
+        random (the ratio is undefined there).
+    """
+    if math.isnan(upper_bound) or math.isnan(accuracy) or math.isnan(random):
+        return math.nan
+    if upper_bound == random:
+        return math.nan
+    return (accuracy - random) / (upper_bound - random)
 
 
 def upper_bound_flag(upper_bound: float, random: float) -> float:

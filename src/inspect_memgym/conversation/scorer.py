@@ -23,6 +23,7 @@ from inspect_memgym.conversation.driver import OPTIONS_KEY, SCENARIO_KEY
 from inspect_memgym.conversation.explanation import conversation_grid, conversation_periods
 from inspect_memgym.conversation.grading import (
     HEADLINE,
+    OFFICIAL_MEMORY_SCORE,
     SUMMARY_KEYS,
     UPPER_BOUND_FLAG,
     grade_conversation,
@@ -81,7 +82,8 @@ def conversation_scorer() -> Scorer:
                 f"{value['accuracy']:.3f} against random {value['random']:.3f}; with no memory "
                 f"{value['no_memory']:.3f}, memory_delta {value['memory_delta']:.3f}); "
                 f"AMemGym's memory score {value['memory_score']:.3f} "
-                f"(upper bound {value['upper_bound']:.3f}), over {len(grading.periods)} periods."
+                f"(upper bound {value['upper_bound']:.3f}; unclipped, as AMemGym computes it, "
+                f"{value[OFFICIAL_MEMORY_SCORE]:.3f}), over {len(grading.periods)} periods."
                 + f"\n\nNote: {MEMORY_DELTA_SCALE}."
                 + (UPPER_BOUND_WARNING if value[UPPER_BOUND_FLAG] == 1.0 else "")
                 + "\n\n"

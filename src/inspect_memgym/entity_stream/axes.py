@@ -38,6 +38,7 @@ from inspect_memgym.scoring.isolation import (
     delta_key,
     isolate,
 )
+from inspect_memgym.scoring.official import official_key
 
 AXIS_WEIGHTS: dict[str, float] = {
     "breadth": 0.30,
@@ -58,17 +59,25 @@ ISOLATED_AXES = ("breadth", "maintenance", "reasoning", "efficiency")
 FACT_EVENT_KINDS = frozenset({"ingest", "correction", "contradiction"})
 """Stream events that bring facts to store: each may need a write of its own."""
 """Axes that also get a memory delta (``memory_delta_<axis>``)."""
+OFFICIAL_KEYS: tuple[str, ...] = (
+    official_key("composite"),
+    official_key("maintenance"),
+    official_key("efficiency"),
+)
+"""MemoryGym's own composite and the two axes it defines otherwise (`entity_stream.official`),
+beside ours."""
 SCORE_KEYS: tuple[str, ...] = (
     *AXIS_KEYS,
     *ISOLATION_KEYS,
     *RAW_ISOLATION_KEYS,
     *(delta_key(axis) for axis in ISOLATED_AXES),
+    *OFFICIAL_KEYS,
     *FAILURE_RATE_KEYS,
 )
 """Keys of ``Score.value``, in display order: the axes, the memory-isolated scores (the
-composite with no memory, and the deltas of the composite and of each axis), then the
-failure-attribution rates (``entity_stream.attribution``; diagnostics, not in the
-composite)."""
+composite with no memory, and the deltas of the composite and of each axis), MemoryGym's own
+figures computed from the same verdicts (``official_*``), then the failure-attribution rates
+(``entity_stream.attribution``; diagnostics, not in the composite)."""
 SUMMARY_KEYS: tuple[str, ...] = (*AXIS_KEYS, *ISOLATION_KEYS)
 """The keys with metrics (`scoring.metrics`): the composite, the axes and the composite's
 memory isolation; the per-axis deltas and the failure rates stay in each sample's score."""

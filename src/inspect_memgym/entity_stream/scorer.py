@@ -1,8 +1,10 @@
 """The entity_stream scorer: rules first, the judge only when rules cannot decide.
 
-``Score.value`` holds the composite, every axis and the failure-attribution rates as floats;
-``Score.metadata`` holds each question's gold answer, the agent's answer, the verdict, how
-it was reached and its failure attribution (``entity_stream.attribution``).
+``Score.value`` holds the composite, every axis and the failure-attribution rates as floats,
+and beside them MemoryGym's own composite from the same verdicts (``official_*``,
+`entity_stream.official`); ``Score.metadata`` holds each question's gold answer, the agent's
+answer, the verdict, how it was reached and its failure attribution
+(``entity_stream.attribution``).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from inspect_memgym.entity_stream.axes import (
     isolation,
 )
 from inspect_memgym.entity_stream.explanation import entity_stream_questions
+from inspect_memgym.entity_stream.official import official_axes, storage_coverage
 from inspect_memgym.entity_stream.rule_grading import rule_detail
 from inspect_memgym.entity_stream.scenario_content import scenario_content
 from inspect_memgym.entity_stream.state import AGENTIC, STRATEGY_KEY, EntityStreamState
@@ -43,6 +46,10 @@ from inspect_memgym.scoring.judge_audit import (
     judge_prompt_metadata,
 )
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
+
+OFFICIAL_STORAGE_COVERAGE = "official_storage_coverage"
+"""`Score.metadata` key: the share of entities memory holds by MemoryGym's rule, which gates
+``official_maintenance`` (None without a ledger of entries: strategies other than agentic)."""
 
 
 async def _grade(
@@ -144,10 +151,16 @@ def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Score
         composite, axis_deltas = isolation(
             outcomes, outcomes_without_memory, ledger.writes_used, stream_facts
         )
+        coverage = (
+            storage_coverage(template, content.events, ledger.operations)
+            if attributed
+            else math.nan
+        )
         value = {
             **axes,
             **composite.values(),
             **axis_deltas,
+            **official_axes(outcomes, ledger.write_budget, coverage),
             **(
                 failure_rates((detail["attribution"] for detail in details), len(details))
                 if attributed
@@ -169,6 +182,7 @@ def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Score
                 "writes_used": ledger.writes_used,
                 "write_budget": ledger.write_budget,
                 "memory_operations": len(ledger.operations),
+                OFFICIAL_STORAGE_COVERAGE: None if math.isnan(coverage) else coverage,
                 ISOLATION_METADATA: composite.metadata(),
                 DECIDED_BY: decided_by_counts(detail[DECIDED_BY] for detail in details),
                 **judge_prompt_metadata(

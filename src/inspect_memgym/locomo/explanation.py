@@ -1,8 +1,9 @@
 """A LoCoMo score's explanation: per-category figures, then every question (Markdown).
 
 The viewer renders a score's explanation as Markdown: a short summary line, a table of
-the categories (questions, score with memory, score without), and one row per question with
-the gold text, the answer (shortened), its score and, if asked, the no-memory answer's score.
+the categories (questions, score with memory, score without, the official code's score of
+the same replies), and one row per question with the gold text, the answer (shortened), its
+score, the official code's score and, if asked, the no-memory answer's score.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from inspect_memgym.locomo.values import (
     CATEGORY_KEYS,
     HEADLINE_KEY,
     JUDGE_KEY,
+    OFFICIAL_HEADLINE_KEY,
 )
 from inspect_memgym.scoring.isolation import MEMORY_DELTA, NO_MEMORY
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
@@ -61,27 +63,32 @@ def locomo_explanation(values: Mapping[str, float], rows: Sequence[Mapping[str, 
             f"scores 1) {_number(values[ADVERSARIAL_KEY])}, no memory "
             f"{_number(values.get(ADVERSARIAL_NO_MEMORY_KEY))}"
         )
+    summary += (
+        f"; the official code's F1 of the same replies {_number(values.get(OFFICIAL_HEADLINE_KEY))}"
+    )
     lines = [
         summary + ".",
         "",
-        "| category | questions | score | no memory |",
-        "|---|---:|---:|---:|",
+        "| category | questions | score | no memory | official |",
+        "|---|---:|---:|---:|---:|",
     ]
     for category in CATEGORY_ORDER:
         chosen = [row for row in rows if row["category"] == category]
         if not chosen:
             continue
         no_memory = [row["no_memory_score"] for row in chosen if "no_memory_score" in row]
+        official = [row["official_score"] for row in chosen]
         lines.append(
             f"| {category} {chosen[0]['qtype']} | {len(chosen)} | "
-            f"{_number(_mean([row['score'] for row in chosen]))} | {_number(_mean(no_memory))} |"
+            f"{_number(_mean([row['score'] for row in chosen]))} | {_number(_mean(no_memory))} | "
+            f"{_number(_mean(official))} |"
         )
-    lines += ["", "| question | category | gold | answer | score | no memory |"]
-    lines.append("|---|---|---|---|---:|---:|")
+    lines += ["", "| question | category | gold | answer | score | no memory | official |"]
+    lines.append("|---|---|---|---|---:|---:|---:|")
     for row in rows:
         lines.append(
             f"| {_cell(row['question'])} | {row['qtype']} | {_cell(row['gold'])} | "
             f"{_cell(row['answer'])} | {_number(row['score'])} | "
-            f"{_number(row.get('no_memory_score'))} |"
+            f"{_number(row.get('no_memory_score'))} | {_number(row['official_score'])} |"
         )
     return "\n".join(lines)

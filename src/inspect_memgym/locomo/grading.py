@@ -18,6 +18,10 @@ Adversarial items are reported apart, as abstention, and kept out of the headlin
 default: a model that always answers "not mentioned" scores 1.0 on them, so folding them
 in rewards refusing.
 
+Every grade also carries the official code's score of the same reply
+(`scoring.locomo_official`: no hedge rule, the official ``get_cat_5_answer`` reading and cue
+phrases), reported beside ours as ``official_f1`` and ``official_<category>``.
+
 Deliberate differences from the official reading (also in the package README), both ways:
 
 * stricter: a category 1-4 hedge or dump scores 0 (the official F1 credits it); and the
@@ -30,12 +34,17 @@ Deliberate differences from the official reading (also in the package README), b
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from inspect_memgym.kit.rng import stable_fraction
 from inspect_memgym.locomo.records import ADVERSARIAL_CATEGORY, CATEGORY_NAMES, QuestionItem
+from inspect_memgym.scoring.locomo_official import (
+    official_adversarial_score,
+    official_answer_score,
+)
 from inspect_memgym.scoring.locomo_rules import (
     AdversarialPick,
     adversarial_pick,
@@ -158,6 +167,8 @@ class QuestionGrade:
         rule: Which rule decided it.
         gold: The gold text compared (for category 5, the "not mentioned" option).
         adversarial_pick: For category 5, which option the reply picked; else None.
+        official_score: The official code's score of the same reply
+            (`scoring.locomo_official`); NaN when not computed.
     """
 
     question_id: str
@@ -166,6 +177,7 @@ class QuestionGrade:
     rule: GradingRule
     gold: str
     adversarial_pick: AdversarialPick | None = None
+    official_score: float = math.nan
 
     @property
     def category_name(self) -> str:
@@ -182,7 +194,8 @@ def grade_reply(
     """Score a reply by the official rule of the item's category (`scoring.locomo_rules`).
 
     A category 1-4 reply that hedges or dumps names (`scoring.hedging`) scores 0: the
-    official F1 would give it partial credit for the gold among its guesses.
+    official F1 would give it partial credit for the gold among its guesses. The official
+    code's own score of the reply is kept beside ours (``official_score``).
 
     Args:
         item: The QA item.
@@ -204,11 +217,19 @@ def grade_reply(
             rule="adversarial_choice",
             gold=NOT_MENTIONED_OPTION,
             adversarial_pick=pick,
+            official_score=official_adversarial_score(reply, options.options),
         )
     if item.answer is None:
         raise ValueError(f"question {item.question_id} has no gold text to match")
     scored = score_answer(reply, item.answer, item.category, item.question, speakers)
-    return QuestionGrade(item.question_id, item.category, scored.score, scored.rule, scored.gold)
+    return QuestionGrade(
+        item.question_id,
+        item.category,
+        scored.score,
+        scored.rule,
+        scored.gold,
+        official_score=official_answer_score(reply, item.answer, item.category),
+    )
 
 
 @dataclass(frozen=True)

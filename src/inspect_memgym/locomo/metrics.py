@@ -5,8 +5,9 @@ declared for the summary keys only (`SUMMARY_KEYS`: the F1, the adversarial abst
 judged accuracy and the memory isolation), so the results table reads at 80 columns. The
 official figures (``task_eval/evaluation_stats.py``) pool questions instead: every question
 of every conversation weighs the same. `question_weighted` gives that figure for the
-headline, each category and the judged accuracy (``pooled_f1``, ``pooled_single_hop``...,
-under the scorer's own name), from the question counts each score records
+headline, each category, the judged accuracy and the official code's F1 of the same replies
+(``pooled_f1``, ``pooled_single_hop``..., ``pooled_official_f1``, under the scorer's own
+name), from the question counts each score records
 (``Score.metadata["question_counts"]``). The conversation mean of each category, and the
 adversarial no-memory figures, stay in every sample's score.
 """
@@ -18,14 +19,20 @@ from collections.abc import Sequence
 
 from inspect_ai.scorer import Metric, SampleScore, Value, metric
 
-from inspect_memgym.locomo.values import ADVERSARIAL_KEY, CATEGORY_KEYS, HEADLINE_KEY, JUDGE_KEY
+from inspect_memgym.locomo.values import (
+    ADVERSARIAL_KEY,
+    CATEGORY_KEYS,
+    HEADLINE_KEY,
+    JUDGE_KEY,
+    OFFICIAL_HEADLINE_KEY,
+)
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS
 from inspect_memgym.scoring.metrics import score_metrics, unreadable_verdicts, with_memory_cost
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 QUESTION_COUNTS = "question_counts"
 """`Score.metadata` key: questions per score key."""
-WEIGHTED_KEYS = frozenset({HEADLINE_KEY, JUDGE_KEY, *CATEGORY_KEYS.values()})
+WEIGHTED_KEYS = frozenset({HEADLINE_KEY, JUDGE_KEY, OFFICIAL_HEADLINE_KEY, *CATEGORY_KEYS.values()})
 """The keys `question_weighted` pools (each as ``pooled_<key>``)."""
 POOLED_PREFIX = "pooled_"
 SUMMARY_KEYS = frozenset({HEADLINE_KEY, ADVERSARIAL_KEY, JUDGE_KEY, *ISOLATION_KEYS})

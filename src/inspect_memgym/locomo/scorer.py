@@ -7,7 +7,8 @@ F1, multi-answer F1, or the adversarial option choice). With ``judge`` on, every
 judge's reply is read by its first yes or no word (`scoring.yes_no_verdict`); a reply with
 neither is counted in ``judge_unreadable`` and left out of ``judge_accuracy``; each
 question's row keeps the raw reply.
-``Score.value`` is `values.locomo_values`; ``Score.metadata`` has one row per question.
+``Score.value`` is `values.locomo_values`; ``Score.metadata`` has one row per question, with
+our score and, beside it, the official code's score of the same reply (``official_score``).
 """
 
 from __future__ import annotations
@@ -203,6 +204,7 @@ def _rows(
             "gold": grade.gold,
             "answer": answers[MEMORY_ANSWER][item.question_id],
             "score": grade.score,
+            "official_score": grade.official_score,
             "rule": grade.rule,
             DECIDED_BY: RULES,
             "correct": grade.score == 1.0,

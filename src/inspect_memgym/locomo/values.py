@@ -19,6 +19,10 @@
 * when adversarial questions are asked, ``no_memory_adversarial``: their abstention
   accuracy with no memory at all. A memoryless reader already scores high there (0.958 on
   the released file), which is why the category stays out of the headline and out of Δ;
+* ``official_f1`` and ``official_<category>`` (``official_single_hop``...,
+  ``official_adversarial``): the official code's scores of the same replies
+  (`scoring.locomo_official`: no hedge rule, its own reading of an adversarial reply),
+  over the same questions as ``f1`` and each category key, beside ours (never instead);
 * with the optional judge, ``judge_accuracy``: the share of category 1-4 answers the judge
   accepted, beside the rule-based F1 (never instead of it), over the answers whose verdict
   could be read; ``judge_unreadable``: how many verdicts held no yes/no word (left out of
@@ -32,6 +36,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 
 from inspect_memgym.locomo.category_maps import DEFAULT_CATEGORY_MAP, category_keys
 from inspect_memgym.locomo.grading import QuestionGrade, summarise_grades
@@ -44,9 +49,12 @@ from inspect_memgym.scoring.isolation import (
     isolate,
     mean_credit,
 )
+from inspect_memgym.scoring.official import official_key
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 HEADLINE_KEY = "f1"
+OFFICIAL_HEADLINE_KEY = official_key(HEADLINE_KEY)
+"""Score key: the official code's F1 over the headline's questions (beside ``f1``)."""
 CATEGORY_KEYS: dict[int, str] = category_keys(DEFAULT_CATEGORY_MAP)
 """Category id -> score key under the official mapping, in the official report order."""
 ADVERSARIAL_KEY = "adversarial"
@@ -80,6 +88,7 @@ def score_keys(
     keys: tuple[str, ...] = (HEADLINE_KEY, *chosen, *ISOLATION_KEYS, *RAW_ISOLATION_KEYS)
     if ADVERSARIAL_KEY in chosen:
         keys = (*keys, ADVERSARIAL_NO_MEMORY_KEY)
+    keys = (*keys, OFFICIAL_HEADLINE_KEY, *(official_key(key) for key in chosen))
     return (*keys, JUDGE_KEY, JUDGE_UNREADABLE) if judge else keys
 
 
@@ -156,11 +165,39 @@ def locomo_values(
         if no_memory_grades is None
         else _or_nan(summarise_grades(no_memory_grades, include_adversarial).abstention)
     )
+    values.update(official_values(grades, include_adversarial, category_map))
     if judged is not None:
         readable = [decision for decision in judged if decision is not None]
         values[JUDGE_KEY] = sum(readable) / len(readable) if readable else math.nan
         values[JUDGE_UNREADABLE] = float(len(judged) - len(readable))
     return values
+
+
+def official_values(
+    grades: Sequence[QuestionGrade],
+    include_adversarial: bool = False,
+    category_map: str = DEFAULT_CATEGORY_MAP,
+) -> dict[str, float]:
+    """The official code's figures of one conversation, over the same questions as ours.
+
+    Args:
+        grades: The graded answers from memory (each with its ``official_score``).
+        include_adversarial: Whether the headline counts adversarial questions.
+        category_map: Which names the category ids get (`category_maps`).
+
+    Returns:
+        ``official_f1`` and ``official_<category>`` per category (NaN where no question).
+    """
+    official = [replace(grade, score=grade.official_score) for grade in grades]
+    summary = summarise_grades(official, include_adversarial)
+    by_category = {category.category: category.mean for category in summary.categories}
+    return {
+        OFFICIAL_HEADLINE_KEY: _or_nan(summary.headline),
+        **{
+            official_key(key): _or_nan(by_category.get(category))
+            for category, key in category_keys(category_map).items()
+        },
+    }
 
 
 def question_counts(
@@ -186,6 +223,8 @@ def question_counts(
     headline = len(grades) if include_adversarial else answerable
     counts = {HEADLINE_KEY: headline, **per_category}
     counts[ADVERSARIAL_NO_MEMORY_KEY] = per_category[ADVERSARIAL_KEY]
+    counts[OFFICIAL_HEADLINE_KEY] = headline
+    counts.update({official_key(key): count for key, count in per_category.items()})
     if judged is None:
         return counts
     return {**counts, JUDGE_KEY: sum(decision is not None for decision in judged)}

@@ -24,6 +24,7 @@ from inspect_ai.viewer import (
 
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
 from inspect_memgym.scoring.isolation import RAW_ISOLATION_KEYS
+from inspect_memgym.scoring.official import is_official_key
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 LOWER_IS_BETTER = frozenset({*FAILURE_RATE_KEYS, "parse_failure"})
@@ -63,8 +64,9 @@ def score_viewer(
 ) -> ViewerConfig:
     """A sample list with one coloured column per score key.
 
-    The unfloored memory-isolation figures (`RAW_ISOLATION_KEYS`) stay in each sample's
-    score and out of the list, which shows ``no_memory`` and ``memory_delta``.
+    The unfloored memory-isolation figures (`RAW_ISOLATION_KEYS`) and the official scorers'
+    figures (``official_*``, `scoring.official`) stay in each sample's score and out of the
+    list, which shows ``no_memory``, ``memory_delta`` and our own scores.
 
     Args:
         name: The view's name.
@@ -72,7 +74,7 @@ def score_viewer(
         keys: Score keys, in column order.
         labels: Column labels beyond `SHORT_LABELS`.
     """
-    keys = [key for key in keys if key not in RAW_ISOLATION_KEYS]
+    keys = [key for key in keys if key not in RAW_ISOLATION_KEYS and not is_official_key(key)]
     columns = [
         TaskSamplesColumn(id="sampleId"),
         TaskSamplesColumn(id="answer"),
