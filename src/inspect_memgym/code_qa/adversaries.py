@@ -28,6 +28,11 @@ the memory tools (awe), or keeps inputs itself (rag, none). The validity suite
   rules cannot decide) and judges every fact held when it is asked to judge.
 - ``judge_bag``: the token bag, loosened (hyphens and units dropped), and judges every
   fact held.
+- memoryless behaviours the switch adversaries alternate between (`SWITCH_BEHAVIOURS`,
+  `kit.pass_switch`; `memoryless_answers`): ``decliner`` ("I do not know."),
+  ``catalogue_hedger`` (every candidate of each kind asked), ``catalogue_dumper`` (the
+  public catalogues whole, and every name and value in view) and ``blind_guesser`` (one
+  blind pick per kind asked). They keep nothing and never read what memory shows.
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ from inspect_memgym.code_qa.adversary_reading import (
     value_bag,
 )
 from inspect_memgym.code_qa.claims import STOP_WORDS
+from inspect_memgym.code_qa.memoryless_answers import UNKNOWN, decline, dump, guess, hedge
 from inspect_memgym.code_qa.prompt_reading import (
     JSON_MEMORY_MARK,
     AnswerCall,
@@ -62,11 +68,11 @@ from inspect_memgym.code_qa.world.history_vocabulary import (
     TEAMS,
     TIMEZONES,
 )
+from inspect_memgym.kit.pass_switch import DECLINE, DUMP, GUESS, HEDGE, SWITCH_POLICIES
 from inspect_memgym.simulation.actions import Action, ToolRequest, finish
 from inspect_memgym.simulation.transcript import tool_exchanges
 
 NOTHING = "(nothing kept)"
-UNKNOWN = "I do not know."
 JUDGED_HELD = "FACT: YES"
 JUDGED_NOT_HELD = "FACT: NO"
 ENTRY_CHARS = 1_500
@@ -205,9 +211,22 @@ ADVERSARIES: dict[str, Adversary] = {
         Adversary("catalogue_enumerator", _nothing, _answer_catalogues),
         Adversary("judge_bait", _nothing, _answer_bait, judges_held=True),
         Adversary("judge_bag", _keep_bag, _answer_loose_bag, judges_held=True),
+        Adversary("decliner", _nothing, decline),
+        Adversary("catalogue_hedger", _nothing, hedge),
+        Adversary("catalogue_dumper", _nothing, dump),
+        Adversary("blind_guesser", _nothing, guess),
     )
 }
 """Every adversary by policy name."""
+SWITCH_BEHAVIOURS = {
+    DECLINE: "decliner",
+    HEDGE: "catalogue_hedger",
+    DUMP: "catalogue_dumper",
+    GUESS: "blind_guesser",
+}
+"""The memoryless adversary each switch behaviour plays (`kit.pass_switch`)."""
+POLICY_NAMES: tuple[str, ...] = (*ADVERSARIES, *SWITCH_POLICIES)
+"""Every policy this module plays (the adversaries and the switches)."""
 
 
 def adversary_action(name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -> Action:

@@ -11,7 +11,9 @@ Registered with the ``memgym`` provider: every model call of a code_qa sample co
   question with the same memoryless guess. ``paraphraser`` keeps what ``perfect`` keeps
   and answers in its own words (each statement cut into short sentences, numbers with
   thousands separators): right by a judge, often undecided by the rules.
-- Adversaries (`adversaries`): act only on what the call shows.
+- Adversaries (`adversaries`): act only on what the call shows. A switch adversary
+  (``switch_<shown>_<empty>``, `kit.pass_switch`) plays the memoryless adversary of its
+  behaviour for the call's pass.
 - ``judge`` (`judge_policy`): an honest grader for the ``grader`` role only.
 """
 
@@ -24,13 +26,19 @@ from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
 
 from inspect_memgym.code_qa import BENCHMARK_NAME
-from inspect_memgym.code_qa.adversaries import ADVERSARIES, adversary_action
+from inspect_memgym.code_qa.adversaries import (
+    ADVERSARIES,
+    POLICY_NAMES,
+    SWITCH_BEHAVIOURS,
+    adversary_action,
+)
 from inspect_memgym.code_qa.instances import cached_instance, sample_instance
 from inspect_memgym.code_qa.judge_policy import judge_action
 from inspect_memgym.code_qa.state import PHASE_QUESTION
 from inspect_memgym.code_qa.world.model import CodeQAInstance
 from inspect_memgym.code_qa.world.reader import answer_from_facts
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
+from inspect_memgym.kit.pass_switch import resolve_switch
 from inspect_memgym.simulation.actions import Action, finish
 from inspect_memgym.simulation.fact_play import FACT_POLICIES, FactBook, FactCall, fact_action
 from inspect_memgym.simulation.grader_policy import JUDGE_POLICY
@@ -43,7 +51,7 @@ GUESS = "Without the task history I can only guess: {question}"
 """The guesser's answer: the question restated, with nothing from the history."""
 PARAPHRASER = "paraphraser"
 """Keeps like ``perfect``; answers in its own words."""
-POLICIES = (*FACT_POLICIES, PARAPHRASER, *ADVERSARIES, JUDGE_POLICY)
+POLICIES = (*FACT_POLICIES, PARAPHRASER, *POLICY_NAMES, JUDGE_POLICY)
 """Every policy code_qa plays, in display order."""
 _CLAUSE = re.compile(r";\s+|,\s+(?=[a-z])")
 _LARGE = re.compile(r"(?<![\w-])(\d)(\d{3})(?![\w-])")
@@ -100,6 +108,7 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     """
     context = current_call_context()
     prefix = f"memgym-{context.phase}-{context.item_id}"
+    policy_name = resolve_switch(policy_name, SWITCH_BEHAVIOURS)
     if policy_name in ADVERSARIES:
         return PolicyTurn(adversary_action(policy_name, messages, tools), prefix, len(messages))
     instance = sample_instance(current_sample_metadata())

@@ -13,7 +13,12 @@ tokens (`GRID`):
   chance-corrected headline gives its guesses 0 on average), token bags, hedges, memoryless
   skeleton and source readers (with and without
   ``repo_files``), question echoes, name dumps, catalogue enumerations, judge-bait with the
-  honest judge, with self-judging and with no judge.
+  honest judge, with self-judging and with no judge;
+- switch adversaries (`validity.switch_runs`): one memoryless behaviour (decline, catalogue
+  hedge, catalogue dump, blind pick) with memory shown and another with memory empty, all
+  twelve under notes on the grid and the six decline pairs under native, rag, awe, agentic
+  and a memory system (Mem0) on `SWITCH_SEEDS`: headline at most the floor by design (0,
+  what declining everything earns) + 0.05, and memory delta at most 0.05.
 
 ``perfect`` and ``token_bag`` are played twice (determinism); the statistical invariants
 (`validity_statistics`) run over at least 200 generated instances; the extra checks say
@@ -34,6 +39,7 @@ from inspect_memgym.code_qa.viewer import SCORER_NAME
 from inspect_memgym.validity.grid import PolicyGridSuite
 from inspect_memgym.validity.runs import Bound, RunResult, SuiteRun, adversary_bounds
 from inspect_memgym.validity.suite import register_suite
+from inspect_memgym.validity.switch_runs import switch_runs
 from inspect_memgym.validity.verdicts import Verdict
 
 GRID_SEEDS = tuple(range(40))
@@ -50,6 +56,18 @@ prompt shows are credited, apart from the headline."""
 NO_MEMORY = {"agent": "none"}
 JUDGED = {"judge": True, "grader": HONEST_JUDGE}
 SELF_JUDGED = {"judge": True, "self_judge": True}
+SWITCH_SEEDS = list(range(10))
+"""Instances of the switch runs beyond the default family: a memoryless behaviour does not
+depend on the strategy, so fewer samples show that none buys anything there either."""
+SWITCH_FAMILIES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("notes", {}),
+    ("native", {"agent": "native", "seeds": SWITCH_SEEDS}),
+    ("rag", {"agent": "rag", "seeds": SWITCH_SEEDS}),
+    ("awe", {"agent": "awe", "seeds": SWITCH_SEEDS}),
+    ("agentic", {"agent": "agentic", "seeds": SWITCH_SEEDS}),
+    ("system", {"agent": "system", "system": "mem0", "seeds": SWITCH_SEEDS}),
+)
+"""The strategy families the switch adversaries play under (the default first)."""
 
 
 def code_qa_graded(grader: str | None = None, **arguments: Any) -> Task:
@@ -131,6 +149,7 @@ RUNS: tuple[SuiteRun, ...] = (
     _adversary(
         "judge_bag/self_judged", "judge_bag", "a loosened token bag, judges itself", **SELF_JUDGED
     ),
+    *switch_runs(HEADLINE, SWITCH_FAMILIES),
 )
 """Every run of the suite, references first."""
 
@@ -164,8 +183,9 @@ SUITE = PolicyGridSuite(
     statistical=statistical_verdicts,
     extra=_apart,
     notes=(
-        "The agentic strategy is not played here (its answers are tool loops the adversaries "
-        "do not script); its no-memory pass has no memory tools.",
+        "The agentic strategy is played by the switch adversaries only (they answer without "
+        "a tool call); the other adversaries' answers would be tool loops they do not script. "
+        "Its no-memory pass has no memory tools.",
     ),
 )
 register_suite(SUITE)

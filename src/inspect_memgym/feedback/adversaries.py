@@ -18,6 +18,9 @@ first (conventions, the length of an update). The adversaries:
   ``noted_option`` (the value the file marks, e.g. "(primary)"), ``unnoted_option`` (the
   first value without a note);
 - ``hedger`` (every option in one reply) and ``echo`` (the request itself: a name dump);
+- ``decliner`` ("I do not know.") and ``dumper`` (the request itself followed by every
+  option): with ``hedger`` and ``first_listed`` (a blind pick), the memoryless behaviours
+  the switch adversaries alternate between (`SWITCH_BEHAVIOURS`, `kit.pass_switch`);
 - ``seen_kind``: keeps only which kinds of request it has seen (its memory notes read
   "seen: <kind>") and answers a kind it has seen with the second option instead of the
   first; never reads feedback;
@@ -30,7 +33,9 @@ first (conventions, the length of an update). The adversaries:
 - ``feedback_bait``: the first option followed by a forged positive signal
   ("That's right, thank you. [feedback: like]"), so its memory holds fake approval.
 
-A request no public template matches (MemoryBench's records) is answered "I do not know.".
+A request no public template matches (MemoryBench's records) is answered "I do not know.",
+except by the switch behaviours, which answer it from the question alone
+(`memoryless_records`).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from collections.abc import Callable, Sequence
 from inspect_ai.model import ChatMessage, ChatMessageAssistant, ChatMessageSystem, ChatMessageUser
 from inspect_ai.tool import ToolInfo
 
+from inspect_memgym.feedback.memoryless_records import UNKNOWN, records_reply
 from inspect_memgym.feedback.prompts import SYSTEM_PROMPT
 from inspect_memgym.feedback.state import PHASE_TEST
 from inspect_memgym.feedback.visible_options import (
@@ -51,10 +57,10 @@ from inspect_memgym.feedback.visible_options import (
 )
 from inspect_memgym.feedback.world.catalogue import ASPECTS
 from inspect_memgym.feedback.world.simulator import POSITIVE_RESPONSE, action_marker
+from inspect_memgym.kit.pass_switch import DECLINE, DUMP, GUESS, HEDGE, SWITCH_POLICIES
 from inspect_memgym.simulation.actions import Action, finish
 from inspect_memgym.strategies.call_context import PHASE_REPLY
 
-UNKNOWN = "I do not know."
 REFUSAL = "I cannot help with that."
 SEEN_PREFIX = "seen: "
 NOTHING_KEPT = "(nothing kept)"
@@ -79,6 +85,8 @@ class CallView:
         self.organisation, self.code = organisation_code(system)
         self.request: VisibleRequest | None = None
         self.request_index = -1
+        users = [m.text for m in self.messages if isinstance(m, ChatMessageUser)]
+        self.last_user = users[-1] if users else ""
         for index in range(len(self.messages) - 1, -1, -1):
             message = self.messages[index]
             if isinstance(message, ChatMessageUser):
@@ -172,6 +180,14 @@ def _echo(request: VisibleRequest, view: CallView) -> str:
     return request.text
 
 
+def _decline(request: VisibleRequest, view: CallView) -> str:
+    return UNKNOWN
+
+
+def _dump(request: VisibleRequest, view: CallView) -> str:
+    return " ".join([request.text, *request.replies])
+
+
 def _seen_kind(request: VisibleRequest, view: CallView) -> str:
     return request.replies[1 if view.memory_shows(request.aspect) else 0]
 
@@ -207,6 +223,8 @@ CHOOSERS: dict[str, Chooser] = {
     "unnoted_option": _unnoted,
     "hedger": _hedge,
     "echo": _echo,
+    "decliner": _decline,
+    "dumper": _dump,
     "seen_kind": _seen_kind,
     "contrarian": _contrarian,
     "frequency_reader": _frequency,
@@ -216,6 +234,16 @@ CHOOSERS: dict[str, Chooser] = {
 """Adversary name -> how it picks a reply from what the call shows."""
 ADVERSARIES = tuple(CHOOSERS)
 """Adversary policy names, in display order."""
+SWITCH_BEHAVIOURS = {
+    DECLINE: "decliner",
+    HEDGE: "hedger",
+    DUMP: "dumper",
+    GUESS: "first_listed",
+}
+"""The memoryless adversary each switch behaviour plays (`kit.pass_switch`)."""
+POLICY_NAMES: tuple[str, ...] = (*ADVERSARIES, *SWITCH_POLICIES)
+"""Every policy this module plays (the adversaries and the switches)."""
+_BEHAVIOUR_OF = {name: behaviour for behaviour, name in SWITCH_BEHAVIOURS.items()}
 
 
 def adversary_action(
@@ -233,7 +261,7 @@ def adversary_action(
     if phase not in (PHASE_REPLY, PHASE_TEST):
         return finish(_memory_update(policy, messages))
     if view.request is None:
-        return finish(UNKNOWN)
+        return finish(records_reply(_BEHAVIOUR_OF.get(policy), view.last_user))
     return finish(CHOOSERS[policy](view.request, view))
 
 

@@ -4,7 +4,9 @@ Registered with the ``memgym`` provider: every model call of a feedback sample c
 A test answer names its request in the call context (`state.PHASE_TEST`); a reply to a
 training request is announced by the strategy without an item, so the request and its
 round come from `FeedbackState`; anything else is a memory update. An adversary
-(`adversaries.ADVERSARIES`) gets only the call's messages, tools and announced kind.
+(`adversaries.ADVERSARIES`) gets only the call's messages, tools and announced kind; a switch
+adversary (``switch_<shown>_<empty>``, `kit.pass_switch`) plays the adversary of its
+behaviour for the call's pass.
 """
 
 from __future__ import annotations
@@ -13,7 +15,12 @@ from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
 
 from inspect_memgym.feedback import BENCHMARK_NAME
-from inspect_memgym.feedback.adversaries import ADVERSARIES, adversary_action
+from inspect_memgym.feedback.adversaries import (
+    ADVERSARIES,
+    POLICY_NAMES,
+    SWITCH_BEHAVIOURS,
+    adversary_action,
+)
 from inspect_memgym.feedback.episode_loading import episode_from_metadata
 from inspect_memgym.feedback.policies import FEEDBACK_POLICIES, LearnerCall, learner_action
 from inspect_memgym.feedback.records_episode import RecordsEpisode
@@ -21,6 +28,7 @@ from inspect_memgym.feedback.records_policies import records_action
 from inspect_memgym.feedback.state import PHASE_TEST, current_feedback_state
 from inspect_memgym.feedback.world_episode import WorldEpisode
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
+from inspect_memgym.kit.pass_switch import resolve_switch
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
 from inspect_memgym.strategies.call_context import PHASE_REPLY, current_call_context
 
@@ -36,6 +44,7 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     Raises:
         RuntimeError: If there is no current feedback sample.
     """
+    policy_name = resolve_switch(policy_name, SWITCH_BEHAVIOURS)
     context = current_call_context()
     progress = current_feedback_state()
     if policy_name in ADVERSARIES:
@@ -58,4 +67,4 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     return PolicyTurn(action, f"memgym-{progress.step}-{context.phase}", len(messages))
 
 
-register_policies(BENCHMARK_NAME, (*FEEDBACK_POLICIES, *ADVERSARIES), play)
+register_policies(BENCHMARK_NAME, (*FEEDBACK_POLICIES, *POLICY_NAMES), play)

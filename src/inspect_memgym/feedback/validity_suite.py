@@ -16,6 +16,13 @@ is 0 by design (the task's own ``guesser`` measures it on the same samples).
   ``seen_kind`` also with notes, rag, the off-policy replay and no memory.
   ``frequency_reader`` gets implicit feedback only: verbal feedback states the value it
   counts, so there it learns, as memory should.
+- Switch adversaries (`validity.switch_runs`): one memoryless behaviour (decline, every
+  option, the request and every option dumped, the first option) with memory shown and
+  another with memory empty. Being memoryless they play the off-policy replay, as the
+  memoryless readers do: all twelve with ``bm25_dialog`` on the grid, and the six decline
+  pairs on `SWITCH_SEEDS` under the live protocol (``bm25_dialog/on_policy``), native,
+  notes, rag, awe, agentic and a memory system (Mem0). Headline at most the floor by design
+  (0: declining earns 0) + 0.05, memory delta at most 0.05.
 - Determinism: ``perfect`` and ``seen_kind`` are played twice.
 - Statistical invariants (`invariants`): over generated worlds no visible feature picks the
   organisation's variant above or below one in four.
@@ -26,12 +33,15 @@ standard deviation near 0.016, so 0.05 is three of them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from inspect_memgym.feedback.grading import HEADLINE
 from inspect_memgym.feedback.invariants import statistical_verdicts
 from inspect_memgym.feedback.task import feedback
 from inspect_memgym.validity.grid import PolicyGridSuite
 from inspect_memgym.validity.runs import Bound, SuiteRun, adversary_bounds
 from inspect_memgym.validity.suite import register_suite
+from inspect_memgym.validity.switch_runs import switch_runs
 
 SEEDS = tuple(range(80))
 GRID = {
@@ -59,6 +69,21 @@ MEMORYLESS_READERS = {
     "echo": "the request itself (a name dump)",
 }
 """Adversaries whose answers do not depend on memory, and what they do."""
+SWITCH_SEEDS = list(range(10))
+"""Worlds of the switch runs beyond the default family: the behaviours answer the same under
+every strategy, so ten worlds (about 120 test requests) show none buys anything there."""
+_SWITCH_REPLAY = {**OFF_POLICY, "seeds": SWITCH_SEEDS}
+SWITCH_FAMILIES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("bm25_dialog", OFF_POLICY),
+    ("bm25_dialog/on_policy", {"seeds": SWITCH_SEEDS}),
+    ("native", {"agent": "native", **_SWITCH_REPLAY}),
+    ("notes", {"agent": "notes", **_SWITCH_REPLAY}),
+    ("rag", {"agent": "rag", "backend": "markdown", **_SWITCH_REPLAY}),
+    ("awe", {"agent": "awe", "backend": "markdown", **_SWITCH_REPLAY}),
+    ("agentic", {"agent": "agentic", "backend": "markdown", **_SWITCH_REPLAY}),
+    ("system", {"agent": "system", "system": "mem0", **_SWITCH_REPLAY}),
+)
+"""The strategy families the switch adversaries play under (the default first)."""
 
 
 def _floor(key: str = HEADLINE) -> tuple[Bound, ...]:
@@ -135,6 +160,7 @@ RUNS = (
     _adversary(
         "feedback_bait", "the first option plus a forged 'That's right' and like", "bm25_dialog"
     ),
+    *switch_runs(HEADLINE, SWITCH_FAMILIES),
 )
 
 FEEDBACK_SUITE = PolicyGridSuite(
