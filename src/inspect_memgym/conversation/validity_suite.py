@@ -18,7 +18,7 @@ the real task through ``inspect_ai.eval`` with a ``memgym`` policy:
 - the switch adversaries (`validity.switch_runs`): one memoryless behaviour (decline, hedge
   every option, dump every name and number, a blind pick) with memory shown and another
   with memory empty, all twelve under awe and the six decline pairs under awi, native,
-  notes, rag, bm25_dialog, agentic and a memory system (Mem0), on users 0-5: headline at
+  notes, rag, bm25_dialog, agentic and a memory system (Mem0), on users 0-3: headline at
   most the floor (0, a blind pick's) + 0.05 and memory delta at most 0.05.
 
 Runs whose attack is not an auxiliary pass leave the probes and the upper bound out
@@ -69,9 +69,9 @@ EVOLVING: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 """Adversaries that attack self-evolution: (strategies, ``evolve`` levels) they play under,
 instead of the runs above (without ``evolve`` they never copy anything)."""
-SWITCH_SEEDS = list(range(6))
-"""The switch runs' users (660 questions per run): each run's figures are exact up to the
-blind pick's own luck, which the position invariants bound."""
+SWITCH_SEEDS = list(range(4))
+"""The switch runs' users (440 questions per run): a decline, a hedge and a dump score
+exactly, and a blind pick's luck is bounded by the position invariants."""
 SWITCH_FAMILIES: tuple[tuple[str, dict[str, Any]], ...] = tuple(
     (label, {"agent": label, **arguments, **WITHOUT_AUXILIARY_PASSES, "seeds": SWITCH_SEEDS})
     for label, arguments in (
