@@ -32,7 +32,7 @@ from inspect_memgym.entity_stream.policies.registry import (
     SWITCH_BEHAVIOURS,
 )
 from inspect_memgym.entity_stream.task import entity_stream
-from inspect_memgym.entity_stream.validity_suite import _switch_runs
+from inspect_memgym.entity_stream.validity_suite import chosen_switch_runs
 from inspect_memgym.entity_stream.validity_switches import (
     SWITCH_RUNS,
     SWITCH_SEEDS,
@@ -184,11 +184,11 @@ def test_the_suite_plays_twelve_switches_under_agentic_and_six_under_each_other_
 
 
 def test_switch_runs_play_with_the_official_grid_or_by_name() -> None:
-    assert _switch_runs(ValidateOptions("logs")) == list(SWITCH_RUNS)
-    assert _switch_runs(ValidateOptions("logs", seeds=(0,))) == []
-    assert _switch_runs(ValidateOptions("logs", policies="perfect")) == []
+    assert chosen_switch_runs(ValidateOptions("logs")) == list(SWITCH_RUNS)
+    assert chosen_switch_runs(ValidateOptions("logs", seeds=(0,))) == []
+    assert chosen_switch_runs(ValidateOptions("logs", policies="perfect")) == []
     named = ("switch_guess_decline/notes",)
-    assert _switch_runs(ValidateOptions("logs", runs=named, tier="lite")) == list(named)
+    assert chosen_switch_runs(ValidateOptions("logs", runs=named, tier="lite")) == list(named)
 
 
 def test_a_switch_run_over_its_bounds_fails() -> None:

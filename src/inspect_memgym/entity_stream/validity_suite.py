@@ -55,7 +55,7 @@ class EntityStreamSuite:
         for policy in policies:
             get_policy(policy)
         seeds = list(options.seeds or DEFAULT_SEEDS)
-        switches = switch_jobs(_switch_runs(options), resolve_templates(None))
+        switches = switch_jobs(chosen_switch_runs(options), resolve_templates(None))
         if not options.merge:
             print(
                 f"validating {len(policies)} policies on {len(templates) * len(seeds)} "
@@ -88,8 +88,12 @@ def _chosen_policies(options: ValidateOptions) -> list[str]:
     return list(POLICIES) if options.policies == "all" else options.policies.split(",")
 
 
-def _switch_runs(options: ValidateOptions) -> list[str]:
-    """The switch runs to play: those named, else all of them with the official grid."""
+def chosen_switch_runs(options: ValidateOptions) -> list[str]:
+    """The switch runs to play: those ``--runs`` names, else all with the official grid.
+
+    Args:
+        options: How the suite runs.
+    """
     if options.runs:
         return list(options.runs)
     official = (options.tier, options.seeds, options.templates, options.policies) == (None,) * 4
