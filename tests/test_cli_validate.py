@@ -85,8 +85,12 @@ def test_validate_names_the_tasks_it_knows_for_an_unknown_one(
     assert "unknown task with a validity suite 'trivia'" in error and "entity_stream" in error
 
 
-def test_entity_stream_chooses_policies_not_runs(capsys: pytest.CaptureFixture[str]) -> None:
+def test_entity_stream_runs_are_its_switch_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    # its policies are chosen with --policies; --runs names the switch runs
     with pytest.raises(SystemExit) as raised:
         main(["validate", "--runs", "perfect"])
     assert raised.value.code == 2
-    assert "--policies, not --runs" in capsys.readouterr().err
+    error = capsys.readouterr().err
+    assert "--runs are its switch runs (choose policies with --policies): unknown 'perfect'" in (
+        error
+    )

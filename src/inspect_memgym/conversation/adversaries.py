@@ -13,10 +13,17 @@ Outside evaluation calls they reply with a fixed sentence and store nothing, exc
 copiers of self-evolution (`adversary_copiers`), which copy the feedback of a brief's
 rewrite into the brief and the brief into memory.
 
+Four of them are the memoryless behaviours the switch adversaries alternate between
+(`SWITCH_BEHAVIOURS`, `kit.pass_switch`): ``decliner`` ("I don't know", no option named),
+``hedger`` (every option at once), ``name_dumper`` (every option, name and number in view
+and every catalogue value in one answer) and ``first_option`` (a blind pick). A switch
+plays one of them when memory is shown and another when it is empty.
+
 The validity suite (`validity_suite`) plays them under the default strategy (awe) and
 ``none`` (and a few under ``native`` and ``rag``; the copiers under notes and awi with
-``-T evolve=question`` and ``complete``): each must score at most 0.05 of chance-corrected
-accuracy, and gain at most 0.05 over its own no-memory answers.
+``-T evolve=question`` and ``complete``; the switches under every strategy family): each
+must score at most 0.05 of chance-corrected accuracy, and gain at most 0.05 over its own
+no-memory answers.
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ from inspect_memgym.conversation.visible_call import (
     MEMORY_UPDATE,
     read_call,
 )
+from inspect_memgym.kit.pass_switch import DECLINE, DUMP, GUESS, HEDGE, SWITCH_POLICIES
 from inspect_memgym.simulation.actions import Action, ToolRequest, finish
 
 REPLY_TEXT = "Thanks for telling me. Here are a few ideas that fit what you described."
@@ -129,6 +137,12 @@ ADVERSARIES: dict[str, Adversary] = {
             readers.no_memory_sandbagger,
         ),
         Adversary("hedger", 'every option at once: {"answer": [1, 2, ...]}', readers.hedger),
+        Adversary("decliner", "declines every question: no option named", readers.decline),
+        Adversary(
+            "name_dumper",
+            "every option, name and number in view and every catalogue value in one answer",
+            readers.dump,
+        ),
         Adversary("malformed", "a reply that is not JSON", readers.malformed),
         Adversary(
             "period_counter",
@@ -151,3 +165,12 @@ ADVERSARIES: dict[str, Adversary] = {
     )
 }
 """Every adversary, by ``memgym`` policy name."""
+SWITCH_BEHAVIOURS = {
+    DECLINE: "decliner",
+    HEDGE: "hedger",
+    DUMP: "name_dumper",
+    GUESS: "first_option",
+}
+"""The memoryless adversary each switch behaviour plays (`kit.pass_switch`)."""
+POLICY_NAMES: tuple[str, ...] = (*ADVERSARIES, *SWITCH_POLICIES)
+"""Every policy this module plays: the adversaries and the switches."""

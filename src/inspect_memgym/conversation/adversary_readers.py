@@ -28,9 +28,13 @@ INVALID_OPTION = json.dumps({"answer": 0})
 """A well-formed reply naming no option (there is no option 0)."""
 MALFORMED_REPLY = "{'answer': 1}"
 """A reply that is not JSON (single quotes)."""
+DECLINE_REPLY = json.dumps({"answer": "I don't know"})
+"""The task's "I don't know": the reply format, naming no option."""
 _WORD = re.compile(r"[a-z]{3,}")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _DATE = re.compile(r"\b(\d{4})-(\d\d)-(\d\d)\b")
+_NAME = re.compile(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)*")
+_NUMBER = re.compile(r"\b\d[\d,.:-]*\b")
 
 
 def choose(number: int) -> str:
@@ -133,6 +137,22 @@ def hedger(call: VisibleCall) -> str:
     return json.dumps({"answer": list(range(1, len(call.options) + 1))})
 
 
+def decline(call: VisibleCall) -> str:
+    """The task's "I don't know": no option named."""
+    return DECLINE_REPLY
+
+
+def dump(call: VisibleCall) -> str:
+    """Every option number, name and number in view, and every value of the catalogue.
+
+    One answer string holding them all (``{"answer": "1, 2, 3, 4; ..."}``), so it names
+    every option at once and no option in particular.
+    """
+    numbers = [str(number) for number in range(1, len(call.options) + 1)]
+    in_view = dict.fromkeys([*_NAME.findall(call.everything), *_NUMBER.findall(call.everything)])
+    return json.dumps({"answer": "; ".join([", ".join(numbers), *in_view, *_catalogue_values()])})
+
+
 def malformed(call: VisibleCall) -> str:
     """A reply that is not JSON."""
     return MALFORMED_REPLY
@@ -154,6 +174,13 @@ def _period_in_view(call: VisibleCall) -> int | None:
     latest = max(dates)
     months = (latest.year - START_DATE.year) * 12 + latest.month - START_DATE.month
     return months // get_conversation_tier("base").months_per_period
+
+
+@functools.cache
+def _catalogue_values() -> tuple[str, ...]:
+    """Every value name of the public catalogue, each once, in catalogue order."""
+    names = (value.name for variable in VARIABLES.values() for value in variable.values)
+    return tuple(dict.fromkeys(names))
 
 
 @functools.cache

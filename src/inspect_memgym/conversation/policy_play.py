@@ -4,7 +4,8 @@ Registered with the ``memgym`` provider: every model call of a conversation samp
 here. A reference policy (`policies`) also gets the phase and item the driver or strategy
 announced (`ModelCallContext`), the period from `ConversationState` and the sample's
 scenario (its stand-in for reading the user's messages); an adversary (`adversaries`) gets
-the call's messages and tools and nothing else.
+the call's messages and tools and nothing else. A switch adversary (`kit.pass_switch`) is
+resolved first to the memoryless adversary it plays for the call.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
 
 from inspect_memgym.conversation import BENCHMARK_NAME
-from inspect_memgym.conversation.adversaries import ADVERSARIES
+from inspect_memgym.conversation.adversaries import ADVERSARIES, POLICY_NAMES, SWITCH_BEHAVIOURS
 from inspect_memgym.conversation.driver import SCENARIO_KEY
 from inspect_memgym.conversation.policies import (
     CONVERSATION_POLICIES,
@@ -24,6 +25,7 @@ from inspect_memgym.conversation.state import current_conversation_state
 from inspect_memgym.conversation.world.model import ConversationScenario
 from inspect_memgym.kit.bounded_cache import BoundedCache
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
+from inspect_memgym.kit.pass_switch import resolve_switch
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
 from inspect_memgym.strategies.call_context import current_call_context
 
@@ -43,6 +45,7 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
         ValueError: If the policy does not play the conversation task.
         RuntimeError: If there is no current sample with a conversation scenario.
     """
+    policy_name = resolve_switch(policy_name, SWITCH_BEHAVIOURS)
     context = current_call_context()
     period = current_conversation_state().period
     adversary = ADVERSARIES.get(policy_name)
@@ -69,4 +72,4 @@ def _current_scenario() -> ConversationScenario:
     return _scenarios.get(str(data["scenario_id"]), lambda: ConversationScenario.from_dict(data))
 
 
-register_policies(BENCHMARK_NAME, (*CONVERSATION_POLICIES, *ADVERSARIES), play)
+register_policies(BENCHMARK_NAME, (*CONVERSATION_POLICIES, *POLICY_NAMES), play)

@@ -5,15 +5,21 @@ Registered for ``inspect-memgym validate --task conversation``. The grid is the 
 one question of one period of one user (12 x 11 x 10 = 1,320 per run). Every run plays
 the real task through ``inspect_ai.eval`` with a ``memgym`` policy:
 
-- references: ``perfect`` under awe (at least 0.95, and memory adds at least 0.9), and two
-  memoryless ones, ``guesser`` under awe and ``perfect`` under none (at most 0.05);
+- references: ``perfect`` under awe (at least 0.95, and memory adds at least 0.65: its
+  Δ is the share of questions its no-memory pass got wrong), and two memoryless ones,
+  ``guesser`` under awe and ``perfect`` under none (at most 0.05);
 - every adversary of `adversaries` under awe, the default strategy they attack; those that
   read beyond the evaluation prompt (the memory section, the history, the pass they are
   in) also under none, native and rag. Each may score at most 0.05 chance-corrected
   accuracy and gain at most 0.05 over its own no-memory answers;
 - the copiers of self-evolution feedback (`adversary_copiers`) instead under notes and awi
   with ``-T evolve=question`` and ``-T evolve=complete``, with the same bounds: the feedback
-  a rewrite of the memory brief is shown must carry nothing that reaches an answer.
+  a rewrite of the memory brief is shown must carry nothing that reaches an answer;
+- the switch adversaries (`validity.switch_runs`): one memoryless behaviour (decline, hedge
+  every option, dump every name and number, a blind pick) with memory shown and another
+  with memory empty, all twelve under awe and the six decline pairs under awi, native,
+  notes, rag, bm25_dialog, agentic and a memory system (Mem0), on users 0-3: headline at
+  most the floor (0, a blind pick's) + 0.05 and memory delta at most 0.05.
 
 Runs whose attack is not an auxiliary pass leave the probes and the upper bound out
 (``diagnostics=False, upper_bound=False``): neither reaches the headline (the grader reads
@@ -38,6 +44,7 @@ from inspect_memgym.conversation.viewer import SCORER_NAME
 from inspect_memgym.validity.grid import PolicyGridSuite
 from inspect_memgym.validity.runs import Bound, RunResult, SuiteRun, adversary_bounds
 from inspect_memgym.validity.suite import register_suite
+from inspect_memgym.validity.switch_runs import switch_runs
 from inspect_memgym.validity.verdicts import Verdict
 
 GRID: Mapping[str, Any] = {"tier": "base", "seeds": list(range(12))}
@@ -62,13 +69,37 @@ EVOLVING: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 """Adversaries that attack self-evolution: (strategies, ``evolve`` levels) they play under,
 instead of the runs above (without ``evolve`` they never copy anything)."""
+SWITCH_SEEDS = list(range(4))
+"""The switch runs' users (440 questions per run): a decline, a hedge and a dump score
+exactly, and a blind pick's luck is bounded by the position invariants."""
+SWITCH_FAMILIES: tuple[tuple[str, dict[str, Any]], ...] = tuple(
+    (label, {"agent": label, **arguments, **WITHOUT_AUXILIARY_PASSES, "seeds": SWITCH_SEEDS})
+    for label, arguments in (
+        ("awe", {}),
+        ("awi", {}),
+        ("native", {}),
+        ("notes", {}),
+        ("rag", {}),
+        ("bm25_dialog", {}),
+        ("agentic", {}),
+        ("system", {"system": "mem0"}),
+    )
+)
+"""The strategy families the switch adversaries play under (the default, awe, first)."""
+SWITCH_FLOOR = 0.0
+"""The memoryless floor of the headline: a blind pick earns 0 on average (declining
+everything earns less, -1/(k-1))."""
+PERFECT_DELTA_FLOOR = 0.65
+"""The least perfect memory adds. Its ``memory_delta`` is the share of questions its
+no-memory pass got wrong (`scoring.isolation`: a wrong no-memory pick counts a blind
+guess's 1/k, 0 on the chance-corrected scale), about 1 - 1/4 with four options."""
 REFERENCES = (
     SuiteRun(
         "perfect/awe",
         "perfect",
         "keeps every revealed value (reference)",
         {"agent": "awe"},
-        (Bound(HEADLINE, at_least=0.95), Bound("memory_delta", at_least=0.9)),
+        (Bound(HEADLINE, at_least=0.95), Bound("memory_delta", at_least=PERFECT_DELTA_FLOOR)),
         adversary=False,
     ),
     SuiteRun(
@@ -159,7 +190,7 @@ CONVERSATION_SUITE = PolicyGridSuite(
     scorer=SCORER_NAME,
     headline=HEADLINE,
     grid=GRID,
-    runs=(*REFERENCES, *_adversary_runs()),
+    runs=(*REFERENCES, *_adversary_runs(), *switch_runs(HEADLINE, SWITCH_FAMILIES, SWITCH_FLOOR)),
     reruns=("period_counter/awe",),
     statistical=feature_verdicts,
     extra=_upper_bound_reaches_no_headline,

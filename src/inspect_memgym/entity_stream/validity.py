@@ -2,16 +2,17 @@
 
 This is what ``inspect-memgym validate`` runs. Every policy plays the same samples through
 the real solver, tools and scorer; the logs land in a log dir that ``inspect view`` opens.
-`validate` runs one eval per policy and per rerun, spread over worker processes
-(`validity_jobs`); `run_policy_logs` runs every policy in one ``eval`` call in this process
-and returns the logs themselves. Sharded, `validate` plays one share of the jobs (balanced
+`validate` runs one eval per policy and per rerun, and one per switch run on its own small
+grid (`validity_switches`), spread over worker processes (`validity_jobs`);
+`run_policy_logs` runs every policy in one ``eval`` call in this process and returns the
+logs themselves. Sharded, `validate` plays one share of the jobs (balanced
 by their expected model calls) or, merging, reads every job's log from the log dir.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog
@@ -28,6 +29,7 @@ from inspect_memgym.entity_stream.validity_jobs import (
     run_jobs,
 )
 from inspect_memgym.entity_stream.validity_results import SCORER_NAME, policy_result
+from inspect_memgym.entity_stream.validity_switches import switch_table, switch_verdicts
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS
 from inspect_memgym.validity.finished_logs import finished_logs, grid_key, read_summary
 from inspect_memgym.validity.shards import Shard, ShardReport, share
@@ -59,11 +61,13 @@ class ValidationReport:
         results: Per-policy results of the full run.
         verdicts: Every applicable invariant's verdict.
         log_dir: Where the logs are.
+        switch_results: Per-run results of the switch runs played (`validity_switches`).
     """
 
     results: dict[str, PolicyResult]
     verdicts: list[Verdict]
     log_dir: str
+    switch_results: dict[str, PolicyResult] = field(default_factory=dict)
 
     @property
     def passed(self) -> bool:
@@ -159,6 +163,7 @@ def validate(
     workers: int = 1,
     shard: Shard | None = None,
     merge: bool = False,
+    switches: Sequence[PolicyJob] = (),
 ) -> ValidationReport | ShardReport:
     """Run every policy, rerun a few on the first template, and check the invariants.
 
@@ -173,9 +178,11 @@ def validate(
         workers: Processes running the evals (1: all in this process).
         shard: Play only this shard's share of the jobs and check nothing.
         merge: Play nothing; check the invariants over the jobs' logs in ``log_dir``.
+        switches: The switch runs' jobs (`validity_switches.switch_jobs`), checked against
+            their bounds.
     """
     reruns = [policy for policy in RERUN_POLICIES if policy in policies]
-    jobs = plan_jobs(policies, templates, reruns)
+    jobs = plan_jobs(policies, templates, reruns, switches)
     grid = grid_key("entity_stream", seeds, tier=tier, templates=",".join(templates))
     settings = GridSettings(tier, tuple(seeds), log_dir, max_samples, display, grid)
     if shard is not None:
@@ -185,11 +192,13 @@ def validate(
         ]
         return ShardReport("entity_stream", shard, played, len(jobs), log_dir)
     done = _read_jobs(jobs, log_dir, grid) if merge else run_jobs(jobs, settings, workers)
-    results = {job.policy: result for job, result in done.items() if not job.rerun}
+    results = {job.policy: result for job, result in done.items() if not (job.rerun or job.run)}
     rerun = {job.policy: result for job, result in done.items() if job.rerun}
+    switched = {job.run: done[job] for job in switches}
     ordered = {policy: results[policy] for policy in policies}
     rerun_ordered = {policy: rerun[policy] for policy in reruns}
-    return ValidationReport(ordered, check_invariants(ordered, rerun_ordered), log_dir)
+    verdicts = [*check_invariants(ordered, rerun_ordered), *switch_verdicts(switched)]
+    return ValidationReport(ordered, verdicts, log_dir, switched)
 
 
 def _read_jobs(jobs: Sequence[PolicyJob], log_dir: str, grid: str) -> dict[PolicyJob, PolicyResult]:
@@ -202,24 +211,34 @@ def _read_jobs(jobs: Sequence[PolicyJob], log_dir: str, grid: str) -> dict[Polic
 
 
 def format_report(report: ValidationReport) -> str:
-    """The policy table and the invariant verdicts as Markdown.
+    """The policy table, the switch runs' table and the invariant verdicts as Markdown.
 
     Args:
         report: A validation report.
     """
-    header = ["policy", *TABLE_KEYS, "questions right", "overruns", "errors"]
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    for name, result in report.results.items():
-        cells = [f"{result.means.get(key, float('nan')):.3f}" for key in TABLE_KEYS]
-        lines.append(
-            f"| {name} | "
-            + " | ".join(cells)
-            + f" | {result.question_accuracy:.3f} | {result.budget_overruns} | {result.errors} |"
-        )
-    lines.append("")
+    tables = []
+    if report.results or not report.switch_results:
+        tables.append(_policy_table(report.results))
+    if report.switch_results:
+        tables.append(switch_table(report.switch_results))
+    lines = [line for table in tables for line in (*table, "")]
     for verdict in report.verdicts:
         mark = "PASS" if verdict.passed else "FAIL"
         lines.append(f"- {mark} {verdict.name}: {verdict.detail}")
     lines.append("")
     lines.append(f"Logs: {report.log_dir} (open with: inspect view --log-dir {report.log_dir})")
     return "\n".join(lines)
+
+
+def _policy_table(results: dict[str, PolicyResult]) -> list[str]:
+    """The policies' rows: every table key, questions right, overruns and errors."""
+    header = ["policy", *TABLE_KEYS, "questions right", "overruns", "errors"]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for name, result in results.items():
+        cells = [f"{result.means.get(key, float('nan')):.3f}" for key in TABLE_KEYS]
+        lines.append(
+            f"| {name} | "
+            + " | ".join(cells)
+            + f" | {result.question_accuracy:.3f} | {result.budget_overruns} | {result.errors} |"
+        )
+    return lines

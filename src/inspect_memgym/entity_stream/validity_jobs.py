@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
@@ -40,6 +41,9 @@ TURNS_PER_SAMPLE: dict[str, int] = {
 """Model calls per standard sample, measured on the official grid; only orders the jobs
 (longest first). Policies not listed (the memoryless ones) take about 52."""
 OTHER_TURNS_PER_SAMPLE = 52
+RUN_TURNS_PER_TEMPLATE = 40
+"""Model calls per template of a run with task arguments of its own (a switch run on its
+small grid), for the same ordering."""
 SUMMARY_SKIPS = ("messages", "events", "attachments", "events_data", "timelines")
 """Sample fields a policy's summary does not read (almost all of a log's bytes)."""
 WORKER_GC_THRESHOLDS = (10_000, 20, 20)
@@ -57,16 +61,20 @@ class PolicyJob:
         policy: The memgym policy.
         templates: The templates it plays (all of the grid's, or the first for a rerun).
         rerun: Whether this is a determinism rerun.
+        run: The name of a run that plays its own task arguments ("" for the grid's).
+        task_args: That run's task arguments (its tier and seeds among them), as pairs.
     """
 
     policy: str
     templates: tuple[str, ...]
     rerun: bool = False
+    run: str = ""
+    task_args: tuple[tuple[str, Any], ...] = ()
 
     @property
     def label(self) -> str:
         """The eval's label in reports and log metadata."""
-        return eval_label(self.policy, self.rerun)
+        return self.run or eval_label(self.policy, self.rerun)
 
 
 @dataclass(frozen=True)
@@ -91,18 +99,22 @@ class GridSettings:
 
 
 def plan_jobs(
-    policies: Sequence[str], templates: Sequence[str], rerun_policies: Sequence[str]
+    policies: Sequence[str],
+    templates: Sequence[str],
+    rerun_policies: Sequence[str],
+    runs: Sequence[PolicyJob] = (),
 ) -> list[PolicyJob]:
-    """Every policy's eval and every rerun, longest first (ties in the given order).
+    """Every policy's eval, every rerun and every run, longest first (ties in the given order).
 
     Args:
         policies: Policies of the full run.
         templates: The grid's templates.
         rerun_policies: Policies rerun on the first template.
+        runs: Runs with task arguments of their own (the switch runs).
     """
     jobs = [PolicyJob(policy, tuple(templates)) for policy in policies]
     jobs += [PolicyJob(policy, tuple(templates[:1]), rerun=True) for policy in rerun_policies]
-    return sorted(jobs, key=lambda job: -expected_turns(job))
+    return sorted([*jobs, *runs], key=lambda job: -expected_turns(job))
 
 
 def expected_turns(job: PolicyJob) -> int:
@@ -111,6 +123,8 @@ def expected_turns(job: PolicyJob) -> int:
     Args:
         job: The job.
     """
+    if job.run:
+        return len(job.templates) * RUN_TURNS_PER_TEMPLATE
     return len(job.templates) * TURNS_PER_SAMPLE.get(job.policy, OTHER_TURNS_PER_SAMPLE)
 
 
@@ -118,6 +132,19 @@ def expected_turns(job: PolicyJob) -> int:
 def _grid_task(tier: str, seeds: tuple[int, ...], templates: tuple[str, ...]) -> Task:
     """The grid's task, built once per process and reused by every policy's eval."""
     return entity_stream(tier=tier, seeds=list(seeds), templates=list(templates))
+
+
+@lru_cache(maxsize=4)
+def _run_task(task_args: tuple[tuple[str, Any], ...], templates: tuple[str, ...]) -> Task:
+    """A run's task: its own task arguments on the given templates."""
+    return entity_stream(templates=list(templates), **dict(task_args))
+
+
+def _job_task(job: PolicyJob, settings: GridSettings) -> Task:
+    """The task a job plays: the grid's, or a run's own."""
+    if job.run:
+        return _run_task(job.task_args, job.templates)
+    return _grid_task(settings.tier, settings.seeds, job.templates)
 
 
 def run_job(job: PolicyJob, settings: GridSettings) -> tuple[PolicyJob, PolicyResult]:
@@ -129,7 +156,7 @@ def run_job(job: PolicyJob, settings: GridSettings) -> tuple[PolicyJob, PolicyRe
     """
     display = QUIET_DISPLAY if settings.display == "none" else settings.display
     [log] = inspect_eval(
-        _grid_task(settings.tier, settings.seeds, job.templates),
+        _job_task(job, settings),
         model=f"memgym/{job.policy}",
         log_dir=settings.log_dir,
         max_samples=settings.max_samples,

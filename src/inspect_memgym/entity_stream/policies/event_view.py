@@ -29,6 +29,7 @@ class EventView:
         prompt: The user message text (event text and status line).
         exchanges: Tool calls made so far in this event, in order.
         offered: Names of the tools on offer (all of them when not known).
+        shown: Every message's text, joined (what the call shows, history included).
     """
 
     kind: str
@@ -36,6 +37,7 @@ class EventView:
     prompt: str
     exchanges: list[ToolExchange] = field(default_factory=list)
     offered: frozenset[str] | None = None
+    shown: str = ""
 
     def offers(self, tool: str) -> bool:
         """Whether a tool is on offer in this call.
@@ -81,4 +83,5 @@ def build_view(
         prompt=prompt,
         exchanges=exchanges,
         offered=offered,
+        shown="\n".join(message.text for message in messages),
     )

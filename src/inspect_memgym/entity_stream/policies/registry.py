@@ -1,6 +1,8 @@
 """Every entity_stream policy by its ``--model memgym/<name>`` name, and how one plays.
 
-Importing this module registers the policies with the ``memgym`` provider.
+Importing this module registers the policies with the ``memgym`` provider: the grid's
+policies, the memoryless cheats and the switch adversaries (`kit.pass_switch`), which play
+one memoryless policy with memory shown and another with memory empty (`SWITCH_BEHAVIOURS`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from inspect_memgym.entity_stream.policies.guessing import SMART_GUESSER
 from inspect_memgym.entity_stream.policies.hedging import HEDGER
 from inspect_memgym.entity_stream.policies.judge_baiter import JUDGE_BAITER
 from inspect_memgym.entity_stream.policies.memoryless import ABSTAINER, GUESSER
+from inspect_memgym.entity_stream.policies.memoryless_cheats import RANGE_HEDGER, VIEW_DUMPER
 from inspect_memgym.entity_stream.policies.name_dumper import NAME_DUMPER
 from inspect_memgym.entity_stream.policies.over_writer import OVER_WRITER
 from inspect_memgym.entity_stream.policies.priority import PRIORITY, TEMPLATE_EXPERT
@@ -24,6 +27,14 @@ from inspect_memgym.entity_stream.state import current_stream_state
 from inspect_memgym.entity_stream.world.templates import get_template
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
 from inspect_memgym.kit.named import lookup
+from inspect_memgym.kit.pass_switch import (
+    DECLINE,
+    DUMP,
+    GUESS,
+    HEDGE,
+    SWITCH_POLICIES,
+    resolve_switch,
+)
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
 from inspect_memgym.strategies.call_context import current_call_context
 
@@ -44,7 +55,21 @@ CHEATERS: tuple[Policy, ...] = (NAME_DUMPER, HEDGER, OVER_WRITER, JUDGE_BAITER)
 """Adversarial policies that try to game storage checks, answer rules, budget and judge."""
 
 POLICIES: dict[str, Policy] = {policy.name: policy for policy in (*REFERENCE_POLICIES, *CHEATERS)}
-"""Registered policies."""
+"""The policies of the validity grid (`validity`), by name."""
+MEMORYLESS_CHEATS: dict[str, Policy] = {
+    policy.name: policy for policy in (RANGE_HEDGER, VIEW_DUMPER)
+}
+"""Memoryless cheats the switch adversaries play (outside the grid: the switch runs play
+them), by name."""
+SWITCH_BEHAVIOURS = {
+    DECLINE: ABSTAINER.name,
+    HEDGE: RANGE_HEDGER.name,
+    DUMP: VIEW_DUMPER.name,
+    GUESS: GUESSER.name,
+}
+"""The memoryless policy each switch behaviour plays (`kit.pass_switch`)."""
+PLAYABLE: dict[str, Policy] = {**POLICIES, **MEMORYLESS_CHEATS}
+"""Every policy `get_policy` finds (a switch is resolved to one of them first)."""
 
 
 def get_policy(name: str) -> Policy:
@@ -56,7 +81,7 @@ def get_policy(name: str) -> Policy:
     Raises:
         ValueError: If no policy has this name (the message lists the valid names).
     """
-    return lookup(POLICIES, name, "memgym policy")
+    return lookup(PLAYABLE, name, "memgym policy")
 
 
 def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -> PolicyTurn:
@@ -70,6 +95,7 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     Raises:
         RuntimeError: If no event is being processed (the sample store holds none).
     """
+    policy_name = resolve_switch(policy_name, SWITCH_BEHAVIOURS)
     event = current_stream_state().current_event
     if not event:
         raise RuntimeError(
@@ -92,4 +118,4 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     return PolicyTurn(action, f"memgym-{event['index']}", len(view.exchanges))
 
 
-register_policies(BENCHMARK_NAME, tuple(POLICIES), play)
+register_policies(BENCHMARK_NAME, (*PLAYABLE, *SWITCH_POLICIES), play)
