@@ -63,18 +63,24 @@ async def run_code_qa(state: TaskState, agent: MemoryStrategy) -> TaskState:
     instance = sample_instance(state.metadata)
     options = ProtocolOptions.from_dict(state.metadata[OPTIONS_KEY])
     agent.brief(CODE_QA_BRIEFING)
-    if options.protocol == EVICTED:
-        await _ingest(instance, options, agent)
-        answers = [await _ask(instance, options, pair, agent) for pair in instance.qa_pairs]
-    else:
-        answers = [await _ask_with_history(instance, options, pair) for pair in instance.qa_pairs]
-    if options.memory_isolation:
-        evicted = options.protocol == EVICTED
-        for pair in instance.qa_pairs:
-            answers.append(await _ask_without_memory(instance, options, pair, agent, evicted))
+    answers: list[AnswerRecord] = []
+    try:
+        if options.protocol == EVICTED:
+            await _ingest(instance, options, agent)
+            for pair in instance.qa_pairs:
+                answers.append(await _ask(instance, options, pair, agent))
+        else:
+            for pair in instance.qa_pairs:
+                answers.append(await _ask_with_history(instance, options, pair))
+        if options.memory_isolation:
+            evicted = options.protocol == EVICTED
+            for pair in instance.qa_pairs:
+                answers.append(await _ask_without_memory(instance, options, pair, agent, evicted))
+    finally:
+        # One store write (the store is snapshotted around every model call), made even
+        # when a limit cuts the sample, so the scorer grades the answers it reached.
+        current_code_qa_state().answers = answers
     set_phase("")
-    # One store write: the store is snapshotted around every model call.
-    current_code_qa_state().answers = answers
     state.metadata["agent"] = agent.describe()
     state.metadata["protocol"] = options.protocol
     return state

@@ -49,6 +49,7 @@ from inspect_memgym.code_qa.world.model import (
     Relevance,
 )
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS, RAW_ISOLATION_KEYS
+from inspect_memgym.scoring.reached import NOT_REACHED
 
 CORRECT_THRESHOLD = 0.5
 """A question is answered correctly when at least this share of the facts it is judged on
@@ -67,6 +68,7 @@ SCORE_KEYS = (
     "noise_rejection",
     *ISOLATION_KEYS,
     *RAW_ISOLATION_KEYS,
+    NOT_REACHED,
 )
 """``Score.value`` keys, in display order."""
 SUMMARY_KEYS = (HEADLINE, "fact_recall", "noise_rejection", *ISOLATION_KEYS)

@@ -3,7 +3,8 @@
 ``no_memory`` and ``memory_delta`` follow the shared definition (`scoring.isolation`) over
 the questions that need memory: each no-memory credit counts at least the floor, 0 (what
 declining, or a blind pick of fact or look-alike, earns), and a reply identical to the one
-given with memory counts as graded. Pure.
+given with memory counts as graded. Questions a limit cut off before they were answered are
+counted under ``not_reached`` and left out of every figure (`scoring.reached`). Pure.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from collections.abc import Mapping, Sequence
 from inspect_memgym.code_qa.grading import (
     DISCOVERABLE_ACCURACY,
     HEADLINE,
+    SCORE_KEYS,
     QuestionGrade,
     summarise_grades,
 )
 from inspect_memgym.scoring.isolation import Isolation, PairedAnswer, isolate, mean_credit
+from inspect_memgym.scoring.reached import NOT_REACHED
 
 
 def _number(value: float | None) -> float:
@@ -48,16 +51,18 @@ def isolation(
     return isolate(pairs, mean_credit)
 
 
-def score_value(grades: Sequence[QuestionGrade], isolated: Isolation) -> dict[str, float]:
+def score_value(
+    grades: Sequence[QuestionGrade], isolated: Isolation, not_reached: int = 0
+) -> dict[str, float]:
     """One sample's ``Score.value``: `SCORE_KEYS`, each a float (NaN for a kind not asked).
 
     Args:
-        grades: The grades of the answers with memory.
+        grades: The grades of the answers with memory (of the questions reached).
         isolated: Their memory isolation (`isolation`).
-
-    Raises:
-        ValueError: If there are no grades.
+        not_reached: Questions a limit cut off before they were answered.
     """
+    if not grades:
+        return {**dict.fromkeys(SCORE_KEYS, math.nan), NOT_REACHED: float(not_reached)}
     metrics = summarise_grades(grades)
     return {
         HEADLINE: _number(metrics.accuracy),
@@ -68,4 +73,5 @@ def score_value(grades: Sequence[QuestionGrade], isolated: Isolation) -> dict[st
         "discoverable_fact_recall": _number(metrics.discoverable_fact_recall),
         "noise_rejection": metrics.noise_rejection,
         **isolated.values(),
+        NOT_REACHED: float(not_reached),
     }

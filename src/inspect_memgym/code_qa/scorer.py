@@ -49,6 +49,7 @@ from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import announce_judge
 from inspect_memgym.scoring.judge_audit import DECIDED_BY, decided_by_counts, judge_prompt_metadata
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
+from inspect_memgym.scoring.reached import NOTHING_REACHED, reached_sentence
 
 METRICS = score_metrics(SUMMARY_KEYS, headline=HEADLINE)
 
@@ -92,6 +93,24 @@ def _row(
     }
 
 
+def _explanation(
+    value: Mapping[str, float], rows: list[dict[str, Any]], not_reached: int, questions: int
+) -> str:
+    if not_reached == questions:
+        return NOTHING_REACHED
+    return (
+        f"accuracy on the questions that need memory {value[HEADLINE]:.3f} (no memory "
+        f"{value['no_memory']:.3f}); discoverable questions "
+        f"{value['discoverable_accuracy']:.3f}; fact recall "
+        f"{value['fact_recall']:.3f}, memory-only facts "
+        f"{value['memory_only_fact_recall']:.3f}; noise rejection "
+        f"{value['noise_rejection']:.3f}. "
+        + reached_sentence(not_reached, questions)
+        + "\n\n"
+        + code_qa_questions(rows)
+    )
+
+
 @scorer(metrics=with_memory_cost(METRICS))
 def code_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
     """Grade every answer of a code_qa sample, with memory and without.
@@ -114,9 +133,11 @@ def code_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
             grades[str(record["pass"])][str(record["qa_id"])] = await _grade(
                 instance, record, judge, self_judge, judgements
             )
-        with_memory = [grades[WITH_MEMORY][pair.qa_id] for pair in instance.qa_pairs]
+        reached = [pair for pair in instance.qa_pairs if pair.qa_id in grades[WITH_MEMORY]]
+        with_memory = [grades[WITH_MEMORY][pair.qa_id] for pair in reached]
         isolated = isolation(with_memory, grades[NO_MEMORY])
-        value = score_value(with_memory, isolated)
+        not_reached = len(instance.qa_pairs) - len(reached)
+        value = score_value(with_memory, isolated, not_reached)
         rows = [
             _row(instance, record, grades[WITH_MEMORY][str(record["qa_id"])],
                  grades[NO_MEMORY].get(str(record["qa_id"])))
@@ -129,14 +150,7 @@ def code_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
         return Score(
             value=value,
             answer=f"{right}/{len(needing)} questions that need memory right",
-            explanation=(
-                f"accuracy on the questions that need memory {value[HEADLINE]:.3f} (no memory "
-                f"{value['no_memory']:.3f}); discoverable questions "
-                f"{value['discoverable_accuracy']:.3f}; fact recall "
-                f"{value['fact_recall']:.3f}, memory-only facts "
-                f"{value['memory_only_fact_recall']:.3f}; noise rejection "
-                f"{value['noise_rejection']:.3f}.\n\n" + code_qa_questions(rows)
-            ),
+            explanation=_explanation(value, rows, not_reached, len(instance.qa_pairs)),
             metadata={
                 QUESTIONS_KEY: rows,
                 "judge_model": sorted({item.judge_model for item in judgements}) or None,

@@ -70,6 +70,7 @@ from inspect_memgym.scoring.isolation import (
 )
 from inspect_memgym.scoring.multiple_choice import parse_choice
 from inspect_memgym.scoring.official import official_key
+from inspect_memgym.scoring.reached import NOT_REACHED
 
 HEADLINE = "chance_corrected_accuracy"
 """Score key of the headline: (accuracy - random) / (1 - random)."""
@@ -99,6 +100,7 @@ SCORE_KEYS = (
     "read_failure",
     "utilization_failure",
     "parse_failure",
+    NOT_REACHED,
 )
 """Keys of the conversation `Score.value` (each a float; failure rates are NaN when the
 run had no probes, the upper bound, its flag and both memory scores NaN when it was not
@@ -181,7 +183,9 @@ def grade_conversation(scenario: ConversationScenario, results: list[dict[str, A
         results: The driver's records (``kind``, ``period``, ``item``, ``raw``).
 
     Returns:
-        The grading; a missing answer counts as a parse failure.
+        The grading. A question with no recorded answer was never asked (a limit cut the
+        sample first): it is counted under ``not_reached`` and left out of every figure,
+        and a period with none reached is left out of the means.
     """
     raw = {(r["kind"], int(r["period"]), str(r["item"])): str(r["raw"]) for r in results}
     probe_right = _probe_results(scenario, raw)
@@ -191,6 +195,8 @@ def grade_conversation(scenario: ConversationScenario, results: list[dict[str, A
     }
     periods, rows, isolations = [], [], []
     for period in scenario.periods:
+        if not any(("question", period.index, q.qid) in raw for q in scenario.questions):
+            continue
         grade, period_rows, isolated = _grade_period(
             scenario, period, raw, probe_right, has_probes, revealed
         )
@@ -199,8 +205,9 @@ def grade_conversation(scenario: ConversationScenario, results: list[dict[str, A
         isolations.append(isolated)
     summary = _summary(periods)
     summary["parse_failure"] = (
-        sum(row["parse_failure"] for row in rows) / len(rows) if rows else 0.0
+        sum(row["parse_failure"] for row in rows) / len(rows) if rows else math.nan
     )
+    summary[NOT_REACHED] = float(len(scenario.questions) * len(scenario.periods) - len(rows))
     value = {key: summary[key] for key in SCORE_KEYS}
     return Grading(value, periods, rows, _summed_metadata(isolations))
 
@@ -252,11 +259,13 @@ def _grade_period(
     pairs: list[PairedAnswer] = []
     parse_failures = 0
     for question in scenario.questions:
+        reply = raw.get(("question", period.index, question.qid))
+        if reply is None:
+            continue  # not reached: a limit cut the sample first
         shown = presented_choices(scenario, question, period)
         options = len(shown)
         guesses.append(1 / options)
         gold = gold_number(shown, question.gold_choice(period.state))
-        reply = raw.get(("question", period.index, question.qid), "")
         choice = parse_choice(reply, options)
         parse_failures += choice is None
         right = choice == gold
@@ -298,9 +307,9 @@ def _grade_period(
                 "no_memory_correct": None if no_memory_reply is None else no_memory_choice == gold,
             }
         )
-    count = len(scenario.questions)
-    accuracy = fmean(correct) if correct else 0.0
-    random = fmean(guesses) if guesses else 0.0
+    count = len(correct)
+    accuracy = fmean(correct) if correct else math.nan
+    random = fmean(guesses) if guesses else math.nan
     headline = chance_corrected(accuracy, random)
     upper_bound = fmean(upper) if upper else math.nan
     no_memory_accuracy = fmean(no_memory) if no_memory else math.nan
@@ -363,7 +372,7 @@ def _summary(periods: list[PeriodGrade]) -> dict[str, float]:
     """Means over periods of every per-period key (NaN stays NaN), and the sample's flag."""
     value = {}
     for key in SCORE_KEYS:
-        if key in ("parse_failure", UPPER_BOUND_FLAG):
+        if key in ("parse_failure", UPPER_BOUND_FLAG, NOT_REACHED):
             continue
         value[key] = fmean(getattr(grade, key) for grade in periods) if periods else math.nan
     value[UPPER_BOUND_FLAG] = upper_bound_flag(value["upper_bound"], value["random"])

@@ -42,6 +42,7 @@ from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA, MEMORY_DELTA, SCORE_NOTES
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
+from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED, reached_sentence
 
 UPPER_BOUND_WARNING = (
     "\n\nWARNING: the upper bound (the questions answered with the current state given) is "
@@ -77,8 +78,14 @@ def conversation_scorer() -> Scorer:
         return Score(
             value=value,
             answer=f"{right}/{total} answers right",
-            explanation=(
-                f"chance-corrected accuracy {value[HEADLINE]:.3f} (accuracy "
+            explanation=NOTHING_REACHED
+            if not grading.questions
+            else (
+                reached_sentence(
+                    int(value[NOT_REACHED]), len(scenario.questions) * len(scenario.periods)
+                )
+                + ("\n\n" if value[NOT_REACHED] else "")
+                + f"chance-corrected accuracy {value[HEADLINE]:.3f} (accuracy "
                 f"{value['accuracy']:.3f} against random {value['random']:.3f}; with no memory "
                 f"{value['no_memory']:.3f}, memory_delta {value['memory_delta']:.3f}); "
                 f"AMemGym's memory score {value['memory_score']:.3f} "

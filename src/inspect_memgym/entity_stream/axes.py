@@ -39,6 +39,7 @@ from inspect_memgym.scoring.isolation import (
     isolate,
 )
 from inspect_memgym.scoring.official import official_key
+from inspect_memgym.scoring.reached import NOT_REACHED
 
 AXIS_WEIGHTS: dict[str, float] = {
     "breadth": 0.30,
@@ -73,11 +74,13 @@ SCORE_KEYS: tuple[str, ...] = (
     *(delta_key(axis) for axis in ISOLATED_AXES),
     *OFFICIAL_KEYS,
     *FAILURE_RATE_KEYS,
+    NOT_REACHED,
 )
 """Keys of ``Score.value``, in display order: the axes, the memory-isolated scores (the
 composite with no memory, and the deltas of the composite and of each axis), MemoryGym's own
-figures computed from the same verdicts (``official_*``), then the failure-attribution rates
-(``entity_stream.attribution``; diagnostics, not in the composite)."""
+figures computed from the same verdicts (``official_*``), the failure-attribution rates
+(``entity_stream.attribution``; diagnostics, not in the composite), then the questions a
+limit cut off (`scoring.reached`)."""
 SUMMARY_KEYS: tuple[str, ...] = (*AXIS_KEYS, *ISOLATION_KEYS)
 """The keys with metrics (`scoring.metrics`): the composite, the axes and the composite's
 memory isolation; the per-axis deltas and the failure rates stay in each sample's score."""
@@ -188,7 +191,7 @@ def accuracy_by_type(outcomes: Sequence[QuestionOutcome]) -> dict[str, float]:
 
 def isolation(
     outcomes: Sequence[QuestionOutcome],
-    without_memory: Sequence[QuestionOutcome] | None,
+    without_memory: Sequence[QuestionOutcome | None] | None,
     writes_used: int,
     fact_event_count: int = 0,
 ) -> tuple[Isolation, dict[str, float]]:
@@ -200,7 +203,8 @@ def isolation(
 
     Args:
         outcomes: Every question's verdict with memory.
-        without_memory: The same questions' verdicts with no memory (None: isolation off).
+        without_memory: The same questions' verdicts with no memory (None: isolation off;
+            an entry is None for a question the no-memory pass did not reach).
         writes_used: Writes charged against the budget in the memory pass.
         fact_event_count: Events of the stream that bring facts (`fact_events`).
 
@@ -211,7 +215,7 @@ def isolation(
     pairs = [
         PairedAnswer(
             memory=float(outcome.correct),
-            no_memory=None if without_memory is None else float(without_memory[index].correct),
+            no_memory=_credit(None if without_memory is None else without_memory[index]),
             floor=1.0 if outcome.axis == "abstention" else 0.0,
         )
         for index, outcome in enumerate(outcomes)
@@ -233,3 +237,7 @@ def isolation(
         for axis in ISOLATED_AXES
     }
     return composite, deltas
+
+
+def _credit(outcome: QuestionOutcome | None) -> float | None:
+    return None if outcome is None else float(outcome.correct)

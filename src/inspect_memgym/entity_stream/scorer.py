@@ -19,6 +19,7 @@ from inspect_ai.util import store_as
 from inspect_memgym.entity_stream import BENCHMARK_NAME
 from inspect_memgym.entity_stream.attribution import attribute_questions
 from inspect_memgym.entity_stream.axes import (
+    SCORE_KEYS,
     SUMMARY_KEYS,
     QuestionOutcome,
     accuracy_by_type,
@@ -46,6 +47,7 @@ from inspect_memgym.scoring.judge_audit import (
     judge_prompt_metadata,
 )
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
+from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED, reached_sentence
 
 OFFICIAL_STORAGE_COVERAGE = "official_storage_coverage"
 """`Score.metadata` key: the share of entities memory holds by MemoryGym's rule, which gates
@@ -114,10 +116,12 @@ def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Score
         progress = store_as(EntityStreamState)
         ledger = store_as(MemoryLedger)
 
+        reached = [question for question in questions if question.qid in progress.answers]
+
         async def grade_all(answers: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
             details = []
-            for question in questions:
-                answer = answers.get(question.qid, {})
+            for question in [question for question in reached if question.qid in answers]:
+                answer = answers[question.qid]
                 detail = await _grade(
                     question,
                     str(answer.get("answer", "")),
@@ -130,23 +134,34 @@ def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Score
                 details.append(detail)
             return details
 
+        if not reached:
+            nothing = {**dict.fromkeys(SCORE_KEYS, math.nan), NOT_REACHED: float(len(questions))}
+            return Score(value=nothing, explanation=NOTHING_REACHED)
         details = await grade_all(progress.answers)
         isolated = (
-            await grade_all(progress.no_memory_answers) if progress.no_memory_answers else None
+            {detail["qid"]: detail for detail in await grade_all(progress.no_memory_answers)}
+            if progress.no_memory_answers
+            else None
         )
         attributed = state.metadata.get(STRATEGY_KEY, AGENTIC) == AGENTIC
         if attributed:
-            _add_attribution(state, content.events, questions, ledger, details)
+            _add_attribution(state, content.events, reached, ledger, details)
         outcomes = [QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in details]
         stream_facts = fact_events(content.events)
         axes = axis_scores(outcomes, ledger.writes_used, stream_facts)
         outcomes_without_memory = None
         if isolated is not None:
-            for detail, without in zip(details, isolated, strict=True):
-                detail["no_memory_answer"] = without["answer"]
-                detail["no_memory_correct"] = without["correct"]
+            for detail in details:
+                without = isolated.get(detail["qid"])
+                detail["no_memory_answer"] = None if without is None else without["answer"]
+                detail["no_memory_correct"] = None if without is None else without["correct"]
             outcomes_without_memory = [
-                QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in isolated
+                None
+                if detail["qid"] not in isolated
+                else QuestionOutcome(
+                    detail["qtype"], detail["axis"], isolated[detail["qid"]]["correct"]
+                )
+                for detail in details
             ]
         composite, axis_deltas = isolation(
             outcomes, outcomes_without_memory, ledger.writes_used, stream_facts
@@ -166,6 +181,7 @@ def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Score
                 if attributed
                 else dict.fromkeys(FAILURE_RATE_KEYS, math.nan)
             ),
+            NOT_REACHED: float(len(questions) - len(reached)),
         }
         correct = sum(outcome.correct for outcome in outcomes)
         return Score(
@@ -173,7 +189,9 @@ def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Score
             answer=f"{correct}/{len(outcomes)} questions right",
             explanation=(
                 f"{correct} of {len(outcomes)} answers correct; "
-                f"{ledger.writes_used} of {ledger.write_budget} writes used.\n\n"
+                f"{ledger.writes_used} of {ledger.write_budget} writes used. "
+                + reached_sentence(len(questions) - len(reached), len(questions))
+                + "\n\n"
                 + entity_stream_questions(details)
             ),
             metadata={

@@ -97,8 +97,6 @@ async def run_feedback(state: TaskState, agent: MemoryStrategy) -> TaskState:
     progress = current_feedback_state()
     giver = feedback_giver(episode, options.feedback)
     state.metadata["feedback_giver"] = giver.kind
-    if options.memory_isolation:
-        progress.results = await _test_pass(episode, agent.answer_without_memory, step=0)
     batches = schedule(
         episode.training_ids(),
         options.protocol,
@@ -106,6 +104,10 @@ async def run_feedback(state: TaskState, agent: MemoryStrategy) -> TaskState:
         options.steps,
         episode.world_id,
     )
+    passes = len(batches) + options.memory_isolation
+    progress.planned_answers = passes * len(episode.test_ids())
+    if options.memory_isolation:
+        await _test_pass(episode, agent.answer_without_memory, step=0)
     for step, batch in enumerate(batches, start=1):
         progress.step = step
         current_ledger().event_index = step
@@ -121,8 +123,7 @@ async def run_feedback(state: TaskState, agent: MemoryStrategy) -> TaskState:
             dialogues.append(_dialogue_record(step, dialogue))
         progress.dialogues = [*progress.dialogues, *dialogues]
         await agent.flush()
-        answers = await _test_pass(episode, agent.answer, step)
-        progress.results = [*progress.results, *answers]
+        await _test_pass(episode, agent.answer, step)
     set_phase("")
     state.metadata["agent"] = agent.describe()
     return state
@@ -166,15 +167,22 @@ async def _serve(
 
 async def _test_pass(
     episode: Episode, answer: Callable[[str, str], Awaitable[str]], step: int
-) -> list[dict[str, Any]]:
-    """Every test request answered once (``answer(prompt, query)``); memory stays unchanged."""
-    rows = []
-    for request_id in episode.test_ids():
-        text = episode.request_text(request_id)
-        set_phase(PHASE_TEST, request_id)
-        raw = await answer(text, text)
-        rows.append({"step": step, "request": request_id, "raw": raw})
-    return rows
+) -> None:
+    """Every test request answered once (``answer(prompt, query)``); memory stays unchanged.
+
+    The pass's answers are stored once, even when a limit cuts it (`FeedbackState.results`
+    then holds the answers it gave).
+    """
+    rows: list[dict[str, Any]] = []
+    try:
+        for request_id in episode.test_ids():
+            text = episode.request_text(request_id)
+            set_phase(PHASE_TEST, request_id)
+            raw = await answer(text, text)
+            rows.append({"step": step, "request": request_id, "raw": raw})
+    finally:
+        progress = current_feedback_state()
+        progress.results = [*progress.results, *rows]
 
 
 def _dialogue_record(step: int, dialogue: Dialogue) -> dict[str, Any]:

@@ -35,6 +35,8 @@ Then, per step, over the requests that need a hidden item. `Score.value` (`SCORE
   do); ``declarative``, ``procedural``: the last step's mean credit by knowledge kind.
 
 A key with nothing to average is NaN (records have no controls, kinds or hidden items).
+``not_reached`` counts the test answers a limit cut off: a cut step scores the requests it
+answered, and a sample cut before its first step scores NaN.
 Pure functions.
 """
 
@@ -61,6 +63,7 @@ from inspect_memgym.scoring.isolation import (
     isolate,
     mean_credit,
 )
+from inspect_memgym.scoring.reached import NOT_REACHED
 
 SCORE_KEYS = (
     "final",
@@ -73,6 +76,7 @@ SCORE_KEYS = (
     "learned_rule_rate",
     "control_accuracy",
     *KNOWLEDGE_KINDS,
+    NOT_REACHED,
 )
 HEADLINE = "final"
 SUMMARY_KEYS = (HEADLINE, "auc", "no_memory", "memory_delta", *KNOWLEDGE_KINDS)
@@ -132,6 +136,7 @@ def grade_world(
     world: FeedbackWorld,
     results: Sequence[Mapping[str, Any]],
     dialogues: Sequence[Mapping[str, Any]],
+    planned_answers: int = 0,
 ) -> FeedbackGrade:
     """Grade a generated world's answers.
 
@@ -139,6 +144,8 @@ def grade_world(
         world: The world.
         results: `FeedbackState.results` rows (step, request, raw).
         dialogues: `FeedbackState.dialogues` rows (step, request, feedback).
+        planned_answers: Test answers the protocol asked for (`FeedbackState`); those
+            beyond the recorded ones were cut off by a limit (``not_reached``).
     """
     answers = []
     for row in results:
@@ -166,13 +173,15 @@ def grade_world(
     considered = [item for item in items if item["fed_back"]]
     learned = fmean(item["applied"] for item in considered) if considered else math.nan
     isolated = _isolation(answers, curve)
-    return FeedbackGrade(_value(answers, curve, learned, isolated), curve, items, answers, isolated)
+    value = _value(answers, curve, learned, isolated, planned_answers)
+    return FeedbackGrade(value, curve, items, answers, isolated)
 
 
 def grade_records(
     records: Mapping[str, MemoryBenchRecord],
     results: Sequence[Mapping[str, Any]],
     dialogues: Sequence[Mapping[str, Any]],
+    planned_answers: int = 0,
 ) -> FeedbackGrade:
     """Grade answers to MemoryBench's records with each dataset's metric.
 
@@ -180,6 +189,8 @@ def grade_records(
         records: Rows by request id.
         results: `FeedbackState.results` rows.
         dialogues: `FeedbackState.dialogues` rows.
+        planned_answers: Test answers the protocol asked for (`FeedbackState`); those
+            beyond the recorded ones were cut off by a limit (``not_reached``).
     """
     answers = []
     for row in results:
@@ -203,7 +214,8 @@ def grade_records(
         )
     curve = _curve(answers, dialogues)
     isolated = _isolation(answers, curve)
-    return FeedbackGrade(_value(answers, curve, math.nan, isolated), curve, [], answers, isolated)
+    value = _value(answers, curve, math.nan, isolated, planned_answers)
+    return FeedbackGrade(value, curve, [], answers, isolated)
 
 
 def _mean(scores: Iterable[float | None]) -> float:
@@ -276,6 +288,7 @@ def _value(
     curve: list[dict[str, Any]],
     learned: float,
     isolated: Isolation,
+    planned_answers: int,
 ) -> dict[str, float]:
     last: dict[str, Any] = curve[-1] if curve else {}
     final = float(last.get("score", math.nan))
@@ -290,6 +303,7 @@ def _value(
     }
     for kind in KNOWLEDGE_KINDS:
         value[kind] = float(last.get(kind, math.nan))
+    value[NOT_REACHED] = float(max(0, planned_answers - len(answers)))
     return value
 
 

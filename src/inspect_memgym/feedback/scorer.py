@@ -21,6 +21,7 @@ from inspect_memgym.feedback.world_episode import WorldEpisode
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
+from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED, reached_sentence
 
 LEARNING_CURVE_KEY = "learning_curve"
 
@@ -35,10 +36,14 @@ def feedback_scorer() -> Scorer:
         episode = episode_from_metadata(state.metadata)
         progress = current_feedback_state()
         if isinstance(episode, WorldEpisode):
-            grade = grade_world(episode.world, progress.results, progress.dialogues)
+            grade = grade_world(
+                episode.world, progress.results, progress.dialogues, progress.planned_answers
+            )
         else:
             assert isinstance(episode, RecordsEpisode)
-            grade = grade_records(episode.records, progress.results, progress.dialogues)
+            grade = grade_records(
+                episode.records, progress.results, progress.dialogues, progress.planned_answers
+            )
         value = grade.value
         final_rows = [
             row for row in grade.answers if grade.curve and row["step"] == grade.curve[-1]["step"]
@@ -48,8 +53,12 @@ def feedback_scorer() -> Scorer:
         return Score(
             value=value,
             answer=f"{right}/{asked} test requests right at the last step",
-            explanation=(
-                f"final {value['final']:.3f} (corrected for chance: accuracy "
+            explanation=NOTHING_REACHED
+            if not grade.curve
+            else (
+                reached_sentence(int(value[NOT_REACHED]), progress.planned_answers)
+                + ("\n\n" if value[NOT_REACHED] else "")
+                + f"final {value['final']:.3f} (corrected for chance: accuracy "
                 f"{value['final_accuracy']:.3f}, chance {value['chance']:.3f}), AUC "
                 f"{value['auc']:.3f}, no memory {value['no_memory']:.3f}, learned rules "
                 f"{value['learned_rule_rate']:.3f}, controls {value['control_accuracy']:.3f}.\n\n"

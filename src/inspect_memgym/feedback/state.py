@@ -29,6 +29,7 @@ class FeedbackState(JsonStoreModel):
             the raw reply.
         dialogues: One record per training dialogue: step, request id, messages, feedback.
         user_fallbacks: Feedback the ``user`` model could not word (the scripted text used).
+        planned_answers: Test answers the protocol asks for (a limit may cut it short).
     """
 
     step: int = Field(default=0)
@@ -37,6 +38,7 @@ class FeedbackState(JsonStoreModel):
     results: list[dict[str, Any]] = Field(default_factory=list)
     dialogues: list[dict[str, Any]] = Field(default_factory=list)
     user_fallbacks: int = Field(default=0)
+    planned_answers: int = Field(default=0)
 
 
 _bound_state = BoundStoreModel(FeedbackState)

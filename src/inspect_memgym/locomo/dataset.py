@@ -35,6 +35,8 @@ OPTIONS_KEY = "locomo_options"
 NOT_ASKED_KEY = "adversarial_without_wrong_option"
 """Sample and score metadata key: ids of adversarial questions left out, unasked and
 unscored, because their wrong answer is itself a "not mentioned" phrasing."""
+QUESTION_COUNT_KEY = "questions"
+"""Sample metadata key: how many questions the conversation asks."""
 ALL_CATEGORIES = (1, 2, 3, 4, 5)
 SAMPLE_INPUT = (
     "Take in the conversation between {speaker_a} and {speaker_b} ({sessions} dated "
@@ -175,7 +177,7 @@ def conversation_sample(
             SOURCE_KEY: source,
             CONVERSATION_KEY: conversation.sample_id,
             OPTIONS_KEY: {**options, "categories": list(categories)},
-            "questions": len(asked),
+            QUESTION_COUNT_KEY: len(asked),
             NOT_ASKED_KEY: not_asked(conversation, categories),
         },
     )

@@ -94,10 +94,15 @@ async def run_locomo(state: TaskState, agent: MemoryStrategy) -> TaskState:
     await agent.flush()
     questions = asked_questions(conversation, options.get("categories", (1, 2, 3, 4, 5)))
     seed = int(options.get("seed", 0))
-    results = await _ask(agent.answer, questions, seed, MEMORY_ANSWER)
-    if options.get("memory_isolation", True):
-        results += await _ask(agent.answer_without_memory, questions, seed, NO_MEMORY_ANSWER)
-    progress.results = results  # one store write: the store is snapshotted around calls
+    results: list[dict[str, Any]] = []
+    try:
+        await _ask(agent.answer, questions, seed, MEMORY_ANSWER, results)
+        if options.get("memory_isolation", True):
+            await _ask(agent.answer_without_memory, questions, seed, NO_MEMORY_ANSWER, results)
+    finally:
+        # One store write (the store is snapshotted around calls), made even when a limit
+        # cuts the sample, so the scorer grades the answers it reached.
+        progress.results = results
     set_phase("")
     state.metadata["agent"] = agent.describe()
     return state
@@ -108,10 +113,10 @@ async def _ask(
     questions: list[QuestionItem],
     seed: int,
     kind: str,
-) -> list[dict[str, Any]]:
-    answers = []
+    results: list[dict[str, Any]],
+) -> None:
+    """Ask every question in turn, appending each answer to ``results`` as it comes."""
     for item in questions:
         set_phase(PHASE_QUESTION, item.question_id)
         raw = await answer(prompt_for(item, seed), item.question)
-        answers.append({"kind": kind, "question_id": item.question_id, "raw": raw})
-    return answers
+        results.append({"kind": kind, "question_id": item.question_id, "raw": raw})

@@ -27,6 +27,7 @@ from inspect_memgym.locomo.category_maps import (
 from inspect_memgym.locomo.dataset import (
     NOT_ASKED_KEY,
     OPTIONS_KEY,
+    QUESTION_COUNT_KEY,
     conversation_for,
     not_asked,
 )
@@ -62,6 +63,7 @@ from inspect_memgym.scoring.judge_audit import (
     decided_by_counts,
     judge_prompt_metadata,
 )
+from inspect_memgym.scoring.reached import NOTHING_REACHED, reached_sentence
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, verdict_is_correct
 from inspect_memgym.strategies.call_context import set_phase
 
@@ -83,6 +85,7 @@ def locomo_scorer() -> Scorer:
         for result in current_locomo_state().results:
             answers[result["kind"]][result["question_id"]] = result["raw"]
         asked = [items[question_id] for question_id in answers[MEMORY_ANSWER]]
+        not_reached = int(state.metadata.get(QUESTION_COUNT_KEY, len(asked))) - len(asked)
         speakers = (conversation.speaker_a, conversation.speaker_b)
         grades = [
             _grade(item, answers[MEMORY_ANSWER][item.question_id], seed, speakers) for item in asked
@@ -90,7 +93,9 @@ def locomo_scorer() -> Scorer:
         no_memory = None
         if options.get("memory_isolation", True):
             no_memory = [
-                _grade(item, answers[NO_MEMORY_ANSWER].get(item.question_id, ""), seed, speakers)
+                None
+                if item.question_id not in answers[NO_MEMORY_ANSWER]
+                else _grade(item, answers[NO_MEMORY_ANSWER][item.question_id], seed, speakers)
                 for item in asked
             ]
         judge = bool(options.get("judge"))
@@ -113,6 +118,7 @@ def locomo_scorer() -> Scorer:
             include_adversarial,
             decisions if judge else None,
             category_map,
+            not_reached,
         )
         rows = _rows(asked, grades, answers, no_memory, judgements, category_names(category_map))
         keys = score_keys(judge, tuple(options.get("categories", (1, 2, 3, 4, 5))), category_map)
@@ -129,7 +135,13 @@ def locomo_scorer() -> Scorer:
         return Score(
             value=shown,
             answer=f"{len(asked)} questions answered",
-            explanation=locomo_explanation(shown, rows),
+            explanation=(
+                reached_sentence(not_reached, len(asked) + not_reached)
+                + ("\n\n" if not_reached else "")
+                + locomo_explanation(shown, rows)
+            )
+            if asked
+            else NOTHING_REACHED,
             metadata={
                 "questions": rows,
                 QUESTION_COUNTS: question_counts(
@@ -190,7 +202,7 @@ def _rows(
     asked: list[QuestionItem],
     grades: list[QuestionGrade],
     answers: dict[str, dict[str, str]],
-    no_memory: list[QuestionGrade] | None,
+    no_memory: list[QuestionGrade | None] | None,
     judgements: dict[str, Judgement],
     names: dict[int, str],
 ) -> list[dict[str, Any]]:
@@ -211,9 +223,10 @@ def _rows(
         }
         if grade.adversarial_pick is not None:
             row["pick"] = grade.adversarial_pick
-        if no_memory is not None:
-            row["no_memory_answer"] = answers[NO_MEMORY_ANSWER].get(item.question_id, "")
-            row["no_memory_score"] = no_memory[position].score
+        without = None if no_memory is None else no_memory[position]
+        if without is not None:
+            row["no_memory_answer"] = answers[NO_MEMORY_ANSWER][item.question_id]
+            row["no_memory_score"] = without.score
         if item.question_id in judgements:
             row["judge_verdict"] = judgements[item.question_id].verdict
             row["judge_reply"] = judgements[item.question_id].reply

@@ -23,6 +23,8 @@
   ``official_adversarial``): the official code's scores of the same replies
   (`scoring.locomo_official`: no hedge rule, its own reading of an adversarial reply),
   over the same questions as ``f1`` and each category key, beside ours (never instead);
+* ``not_reached``: questions a limit cut off before they were answered (`scoring.reached`;
+  left out of every figure);
 * with the optional judge, ``judge_accuracy``: the share of category 1-4 answers the judge
   accepted, beside the rule-based F1 (never instead of it), over the answers whose verdict
   could be read; ``judge_unreadable``: how many verdicts held no yes/no word (left out of
@@ -50,6 +52,7 @@ from inspect_memgym.scoring.isolation import (
     mean_credit,
 )
 from inspect_memgym.scoring.official import official_key
+from inspect_memgym.scoring.reached import NOT_REACHED
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 HEADLINE_KEY = "f1"
@@ -88,7 +91,7 @@ def score_keys(
     keys: tuple[str, ...] = (HEADLINE_KEY, *chosen, *ISOLATION_KEYS, *RAW_ISOLATION_KEYS)
     if ADVERSARIAL_KEY in chosen:
         keys = (*keys, ADVERSARIAL_NO_MEMORY_KEY)
-    keys = (*keys, OFFICIAL_HEADLINE_KEY, *(official_key(key) for key in chosen))
+    keys = (*keys, OFFICIAL_HEADLINE_KEY, *(official_key(key) for key in chosen), NOT_REACHED)
     return (*keys, JUDGE_KEY, JUDGE_UNREADABLE) if judge else keys
 
 
@@ -98,7 +101,7 @@ def _or_nan(value: float | None) -> float:
 
 def isolation(
     grades: Sequence[QuestionGrade],
-    no_memory_grades: Sequence[QuestionGrade] | None,
+    no_memory_grades: Sequence[QuestionGrade | None] | None,
     same_replies: Sequence[bool] = (),
     include_adversarial: bool = False,
 ) -> Isolation:
@@ -109,7 +112,8 @@ def isolation(
 
     Args:
         grades: The graded answers from memory.
-        no_memory_grades: The graded no-memory answers, in the same order (None: off).
+        no_memory_grades: The graded no-memory answers, in the same order (None: off; an
+            entry is None for a question the no-memory pass did not reach).
         same_replies: Per question, whether the two replies are the same answer.
         include_adversarial: Whether the headline counts adversarial questions.
     """
@@ -132,11 +136,12 @@ def isolation(
 
 def locomo_values(
     grades: Sequence[QuestionGrade],
-    no_memory_grades: Sequence[QuestionGrade] | None,
+    no_memory_grades: Sequence[QuestionGrade | None] | None,
     isolated: Isolation,
     include_adversarial: bool = False,
     judged: Sequence[bool | None] | None = None,
     category_map: str = DEFAULT_CATEGORY_MAP,
+    not_reached: int = 0,
 ) -> dict[str, float]:
     """`Score.value` of one conversation.
 
@@ -149,6 +154,7 @@ def locomo_values(
             None when the judge's verdict could not be read: counted apart, left out of
             ``judge_accuracy``).
         category_map: Which names the category ids get (`category_maps`).
+        not_reached: Questions a limit cut off before they were answered.
     """
     summary = summarise_grades(grades, include_adversarial)
     by_category = {category.category: category.mean for category in summary.categories}
@@ -163,13 +169,18 @@ def locomo_values(
     values[ADVERSARIAL_NO_MEMORY_KEY] = (
         math.nan
         if no_memory_grades is None
-        else _or_nan(summarise_grades(no_memory_grades, include_adversarial).abstention)
+        else _or_nan(
+            summarise_grades(
+                [grade for grade in no_memory_grades if grade is not None], include_adversarial
+            ).abstention
+        )
     )
     values.update(official_values(grades, include_adversarial, category_map))
     if judged is not None:
         readable = [decision for decision in judged if decision is not None]
         values[JUDGE_KEY] = sum(readable) / len(readable) if readable else math.nan
         values[JUDGE_UNREADABLE] = float(len(judged) - len(readable))
+    values[NOT_REACHED] = float(not_reached)
     return values
 
 

@@ -12,6 +12,7 @@ Both raw replies are kept in the score's metadata. ``Score.value`` is
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from inspect_ai.scorer import Score, Scorer, Target, scorer
@@ -29,6 +30,7 @@ from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import Judgement, yes_no_judgement
 from inspect_memgym.scoring.judge_audit import DECIDED_BY, JUDGE, judge_prompt_metadata
+from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, verdict_is_correct
 from inspect_memgym.strategies.call_context import set_phase
 
@@ -45,9 +47,14 @@ def longmemeval_scorer() -> Scorer:
         isolation = bool(options.get("memory_isolation", True))
         progress = current_longmemeval_state()
         self_judge = bool(options.get("self_judge", False))
+        keys = score_keys(tuple(options.get("question_types", QUESTION_TYPES)))
+        if progress.answer is None:
+            nothing = {**dict.fromkeys(keys, math.nan), NOT_REACHED: 1.0}
+            return Score(value=nothing, explanation=NOTHING_REACHED)
         judged = await _judge(record, progress.answer, self_judge)
         no_memory_judged = None
-        if isolation:
+        answered_without = isolation and progress.no_memory_answer is not None
+        if answered_without:
             no_memory_judged = await _judge(record, progress.no_memory_answer or "", self_judge)
         set_phase("")
         correct = verdict_is_correct(judged.verdict)
@@ -57,9 +64,8 @@ def longmemeval_scorer() -> Scorer:
         same_reply = progress.no_memory_answer is not None and _normalised(
             progress.no_memory_answer
         ) == _normalised(progress.answer)
-        isolated = isolation_of(record, correct, no_memory_correct, isolation, same_reply)
-        values = longmemeval_values(record, correct, no_memory_correct, isolated, isolation)
-        keys = score_keys(tuple(options.get("question_types", QUESTION_TYPES)))
+        isolated = isolation_of(record, correct, no_memory_correct, answered_without, same_reply)
+        values = longmemeval_values(record, correct, no_memory_correct, isolated, answered_without)
         prompt_version, _ = JUDGE_PROMPTS[rubric_for(record)]
         return Score(
             value={key: values[key] for key in keys},

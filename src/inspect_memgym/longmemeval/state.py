@@ -21,12 +21,12 @@ class LongMemEvalState(JsonStoreModel):
 
     Attributes:
         session: 1-based position of the session being taken in (0 before the first).
-        answer: The answer from memory ("" until asked).
+        answer: The answer from memory (None until given: a limit may cut the sample first).
         no_memory_answer: The answer with no history (None when not asked).
     """
 
     session: int = Field(default=0)
-    answer: str = Field(default="")
+    answer: str | None = Field(default=None)
     no_memory_answer: str | None = Field(default=None)
 
 

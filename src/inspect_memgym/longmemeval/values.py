@@ -17,6 +17,8 @@
   decides (a model that declined only when history is shown would gain there without
   memory), so a run's mean Δ is over the answerable questions; ``no_memory_raw`` and
   ``memory_delta_raw`` count the ``_abs`` questions too;
+* ``not_reached``: 1 when a limit cut the sample before the question was answered (every
+  other figure is then NaN: `scoring.reached`), else 0;
 * ``judge_unreadable``: how many of the question's verdicts (answer from memory and
   no-memory answer) were unreadable, 0 to 2 (the run's total is a scorer-level metric).
 
@@ -38,6 +40,7 @@ from inspect_memgym.scoring.isolation import (
     isolate,
     mean_credit,
 )
+from inspect_memgym.scoring.reached import NOT_REACHED
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 HEADLINE_KEY = "accuracy"
@@ -69,6 +72,7 @@ def score_keys(question_types: Sequence[str] = QUESTION_TYPES) -> tuple[str, ...
         *ISOLATION_KEYS,
         *RAW_ISOLATION_KEYS,
         JUDGE_UNREADABLE,
+        NOT_REACHED,
     )
 
 
@@ -125,6 +129,7 @@ def longmemeval_values(
     values.update(isolated.values())
     unreadable = [correct is None, memory_isolation and no_memory_correct is None]
     values[JUDGE_UNREADABLE] = float(sum(unreadable))
+    values[NOT_REACHED] = 0.0
     return values
 
 

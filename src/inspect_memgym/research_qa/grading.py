@@ -54,6 +54,7 @@ from inspect_memgym.scoring.isolation import (
     isolate,
     mean_credit,
 )
+from inspect_memgym.scoring.reached import NOT_REACHED
 
 SCORE_KEYS: tuple[str, ...] = (
     "score",
@@ -63,6 +64,7 @@ SCORE_KEYS: tuple[str, ...] = (
     *RAW_ISOLATION_KEYS,
     *FAILURE_RATE_KEYS,
     "parse_failure",
+    NOT_REACHED,
 )
 """`Score.value` keys, in display order (``score`` is the headline)."""
 SUMMARY_KEYS: tuple[str, ...] = SCORE_KEYS[:3] + ISOLATION_KEYS
@@ -390,7 +392,13 @@ def score_values(
         **isolated.values(),
         **{key: 1.0 if label == key else 0.0 for key in FAILURE_RATE_KEYS},
         "parse_failure": 0.0 if grade.parsed else 1.0,
+        NOT_REACHED: 0.0,
     }
+
+
+def not_reached_values() -> dict[str, float]:
+    """The `SCORE_KEYS` values of a sample a limit cut before its question: NaN, counted."""
+    return {**dict.fromkeys(SCORE_KEYS, math.nan), NOT_REACHED: 1.0}
 
 
 def hop_rows(

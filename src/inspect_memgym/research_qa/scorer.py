@@ -23,6 +23,7 @@ from inspect_memgym.research_qa.grading import (
     grade_reply,
     hop_rows,
     isolation,
+    not_reached_values,
     score_values,
 )
 from inspect_memgym.research_qa.judge import JUDGE_PROMPT_NAME, JUDGE_PROMPT_VERSION, judge_score
@@ -32,6 +33,7 @@ from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import announce_judge, grader_is_bound
 from inspect_memgym.scoring.judge_audit import DECIDED_BY, judge_prompt_metadata
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
+from inspect_memgym.scoring.reached import NOTHING_REACHED
 
 HEADLINE = "score"
 GROUP_BY = "hops"
@@ -53,7 +55,9 @@ def research_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
         progress = store_as(ResearchState)
         if judge:
             announce_judge(BENCHMARK_NAME, self_judge)
-        grade = await _grade(instance, progress.answer or "", judge, self_judge)
+        if progress.answer is None:
+            return Score(value=not_reached_values(), explanation=NOTHING_REACHED)
+        grade = await _grade(instance, progress.answer, judge, self_judge)
         no_memory = None
         if progress.no_memory_answer is not None:
             no_memory = await _grade(instance, progress.no_memory_answer, judge, self_judge)

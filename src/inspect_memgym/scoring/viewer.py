@@ -25,11 +25,12 @@ from inspect_ai.viewer import (
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
 from inspect_memgym.scoring.isolation import RAW_ISOLATION_KEYS
 from inspect_memgym.scoring.official import is_official_key
+from inspect_memgym.scoring.reached import NOT_REACHED
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 LOWER_IS_BETTER = frozenset({*FAILURE_RATE_KEYS, "parse_failure"})
 """Score keys coloured green when low."""
-NEUTRAL = frozenset({"random", JUDGE_UNREADABLE})
+NEUTRAL = frozenset({"random", JUDGE_UNREADABLE, NOT_REACHED})
 """Keys that are a baseline or a count rather than a 0-1 result (not coloured)."""
 SHORT_LABELS = {
     "write_failure": "write fail",
@@ -43,6 +44,7 @@ SHORT_LABELS = {
     "no_memory_raw": "no memory raw",
     "memory_delta_raw": "Δ raw",
     JUDGE_UNREADABLE: "unreadable",
+    NOT_REACHED: "not reached",
 }
 """Column labels shorter than their score keys."""
 UNBOUNDED = frozenset({"memory_delta", "memory_delta_raw"})

@@ -1,0 +1,74 @@
+"""A sample cut by a limit scores what it reached: never an error, never a silent 0.
+
+Every task, run with a token limit that cuts its first sample part-way (and one that cuts
+it before the first question), scores the questions it reached, counts the others under
+``not_reached``, and leaves them out of the headline and the memory isolation; a sample
+that reached nothing scores NaN and says so.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from inspect_ai import eval
+
+from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
+from test_strategy_matrix import GRADER, TASKS
+
+PART_WAY: dict[str, tuple[int, int]] = {
+    "code_qa": (15_000, 6),
+    "conversation": (30_000, 12),
+    "entity_stream": (60_000, 10),
+    "research_qa": (3_200, 1),
+    "locomo": (900, 6),
+    "longmemeval": (250, 1),
+    "feedback": (3_500, 12),
+}
+"""Task -> (a token limit that cuts its test cell's first sample part-way, its questions,
+or for feedback its test answers). One-question tasks are cut between their two passes."""
+
+
+def cut_score(task_name: str, token_limit: int, tmp_path: Any) -> tuple[dict[str, float], str]:
+    factory, args, scorer, _ = TASKS[task_name]
+    [log] = eval(
+        factory(**args),
+        model="memgym/perfect",
+        model_roles=GRADER,
+        limit=1,
+        token_limit=token_limit,
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    assert log.status == "success", log.error
+    [sample] = log.samples or []
+    assert sample.error is None and sample.limit is not None and sample.limit.type == "token"
+    score = (sample.scores or {})[scorer]
+    assert isinstance(score.value, dict)
+    return {str(key): float(value) for key, value in score.value.items()}, str(score.explanation)
+
+
+@pytest.mark.parametrize("task_name", sorted(PART_WAY))
+def test_a_sample_cut_part_way_scores_what_it_reached(task_name: str, tmp_path: Any) -> None:
+    limit, questions = PART_WAY[task_name]
+    headline = TASKS[task_name][3]
+    value, explanation = cut_score(task_name, limit, tmp_path)
+    assert not math.isnan(value[headline]) and value[headline] >= 0.0, value
+    if questions == 1:
+        # answered with memory, cut in the no-memory pass: scored, but no delta to report
+        assert value[NOT_REACHED] == 0.0 and math.isnan(value["memory_delta"])
+        return
+    assert 1 <= value[NOT_REACHED] < questions
+    assert f"{int(value[NOT_REACHED])} of {questions} questions were not reached" in explanation
+
+
+@pytest.mark.parametrize("task_name", sorted(PART_WAY))
+def test_a_sample_cut_before_its_first_question_says_nothing_was_reached(
+    task_name: str, tmp_path: Any
+) -> None:
+    value, explanation = cut_score(task_name, 1, tmp_path)
+    headline = TASKS[task_name][3]
+    assert value[NOT_REACHED] == PART_WAY[task_name][1]
+    assert math.isnan(value[headline]) and math.isnan(value["memory_delta"])
+    assert explanation == NOTHING_REACHED
