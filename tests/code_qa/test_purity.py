@@ -10,6 +10,7 @@ ALLOWED_PROJECT_IMPORTS = (
     "inspect_memgym.kit",
     "inspect_memgym.scoring.facts",
     "inspect_memgym.scoring.isolation",
+    "inspect_memgym.scoring.reached",
     "inspect_memgym.code_qa.world",
     "inspect_memgym.code_qa.grading",
     "inspect_memgym.code_qa.claims",

@@ -180,11 +180,12 @@ class TestGrading:
         assert grading.periods[0].accuracy == 0.5
         assert grading.value["parse_failure"] == pytest.approx(1 / 6)
 
-    def test_missing_answers_count_as_parse_failures(self):
+    def test_questions_without_an_answer_were_not_reached_and_score_nothing(self):
         scenario = tiny_user()
         grading = grade_conversation(scenario, [])
-        assert grading.value["accuracy"] == 0.0
-        assert grading.value["parse_failure"] == 1.0
+        assert math.isnan(grading.value["accuracy"]) and math.isnan(grading.value[HEADLINE])
+        assert grading.value["not_reached"] == len(scenario.questions) * len(scenario.periods)
+        assert math.isnan(grading.value["parse_failure"])
         assert math.isnan(grading.value["upper_bound"])
         assert math.isnan(grading.value["memory_score"])
         assert math.isnan(grading.value["write_failure"])

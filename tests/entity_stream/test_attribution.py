@@ -489,7 +489,7 @@ def test_rates_of_edge_cases() -> None:
         "read_failure": 1.0,
         "utilization_failure": 0.0,
     }
-    assert SCORE_KEYS[-3:] == ATTRIBUTION_KEYS
+    assert SCORE_KEYS[-4:-1] == ATTRIBUTION_KEYS  # then not_reached
 
 
 def test_question_missing_from_the_stream_uses_the_end_state() -> None:

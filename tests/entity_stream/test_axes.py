@@ -90,8 +90,9 @@ def test_weights_and_keys() -> None:
         "write_failure",
         "read_failure",
         "utilization_failure",
+        "not_reached",
     )
-    assert SCORE_KEYS[-3:] == ATTRIBUTION_KEYS
+    assert SCORE_KEYS[-4:-1] == ATTRIBUTION_KEYS
 
 
 def test_mixed_outcomes_exact_axes() -> None:

@@ -259,9 +259,13 @@ def test_sample_finishes_and_is_scored(run: Run) -> None:
         "memory_delta_maintenance",
         "memory_delta_reasoning",
         "memory_delta_efficiency",
+        "official_composite",
+        "official_maintenance",
+        "official_efficiency",
         "write_failure",
         "read_failure",
         "utilization_failure",
+        "not_reached",
     }
     assert len(score.metadata["questions"]) == len(run.plan.metadata["questions"])  # type: ignore[index]
 

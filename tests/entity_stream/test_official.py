@@ -48,7 +48,7 @@ MIXED = [
 
 def test_the_official_keys_sit_before_the_failure_rates() -> None:
     official = (OFFICIAL_COMPOSITE, OFFICIAL_MAINTENANCE, OFFICIAL_EFFICIENCY)
-    assert SCORE_KEYS[-6:] == (*official, *FAILURE_RATE_KEYS)
+    assert SCORE_KEYS[-7:] == (*official, *FAILURE_RATE_KEYS, "not_reached")
 
 
 def test_memorygym_divides_by_the_whole_budget_and_gates_maintenance_by_coverage() -> None:

@@ -212,6 +212,7 @@ def test_the_task_declares_its_headline_and_score_columns() -> None:
         "control_accuracy",
         "declarative",
         "procedural",
+        "not_reached",
     ]
     # one sample per world and feedback kind, each naming its kind for the grouped headline
     kinds = feedback(tier="small", seeds=2, feedback="verbal,implicit").dataset

@@ -93,6 +93,7 @@ def test_perfect_memory_scores_every_category_and_gains_it_all_over_no_memory(
         "official_temporal": 1.0,
         "official_open_domain": 1.0,
         "official_adversarial": 1.0,
+        "not_reached": 0.0,
         "judge_accuracy": 1.0,
         "judge_unreadable": 0.0,
     }
@@ -236,6 +237,7 @@ def test_a_bound_grader_judges_and_nothing_is_said(tmp_path: Path) -> None:
         "memory_delta_raw",
         "official_f1",
         "official_single_hop",
+        "not_reached",
         "judge_accuracy",
         "judge_unreadable",
     }

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 from inspect_ai import eval
+from test_strategy_matrix import GRADER, TASKS
 
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
-from test_strategy_matrix import GRADER, TASKS
 
 PART_WAY: dict[str, tuple[int, int]] = {
     "code_qa": (15_000, 6),

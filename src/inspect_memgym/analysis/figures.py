@@ -47,8 +47,11 @@ from inspect_memgym.kit.cost_keys import MEMORY_TOKENS_PER_QUESTION, SEARCH_MS_P
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
 from inspect_memgym.scoring.isolation import RAW_ISOLATION_KEYS
 from inspect_memgym.scoring.official import is_official_key
+from inspect_memgym.scoring.reached import NOT_REACHED
 
-NOT_PLOTTED_AS_SCORES = frozenset({*FAILURE_RATE_KEYS, "parse_failure", *RAW_ISOLATION_KEYS})
+NOT_PLOTTED_AS_SCORES = frozenset(
+    {*FAILURE_RATE_KEYS, "parse_failure", *RAW_ISOLATION_KEYS, NOT_REACHED}
+)
 """Score keys the scores figure leaves out, beside every official scorer's figure
 (``official_*``, `scoring.official`)."""
 PERIOD_SCORE = "chance_corrected_accuracy"

@@ -29,11 +29,15 @@ from inspect_memgym.kit.cost_keys import (
 )
 from inspect_memgym.scoring.isolation import RAW_ISOLATION_KEYS
 from inspect_memgym.scoring.official import is_official_key
+from inspect_memgym.scoring.reached import NOT_REACHED
 
 FORMATS = ("markdown", "csv", "json")
 BESIDE_KEYS = frozenset(RAW_ISOLATION_KEYS)
 """Score keys the Markdown tables show only on request (``leaderboard --beside``), beside
 every key starting with `scoring.official.OFFICIAL_PREFIX` (`is_beside_key`)."""
+ONLY_WHEN_NONZERO = frozenset({NOT_REACHED})
+"""Score keys the Markdown tables show only when some row's mean is not 0 (questions a
+limit cut off: `scoring.reached`)."""
 MISSING = "–"
 
 
@@ -78,7 +82,11 @@ def markdown(board: Leaderboard, deltas: Sequence[PairedDelta] = (), beside: boo
     baseline = _baseline_name(deltas)
     for task in board.tasks():
         rows = [row for row in board.rows if row.task == task]
-        keys = [key for key in _keys(rows) if beside or not is_beside_key(key)]
+        keys = [
+            key
+            for key in _keys(rows)
+            if (beside or not is_beside_key(key)) and not _all_zero(rows, ONLY_WHEN_NONZERO, key)
+        ]
         delta_columns = [f"Δ vs {baseline} (paired)"] if deltas else []
         header = [
             "model",
@@ -115,6 +123,14 @@ def markdown(board: Leaderboard, deltas: Sequence[PairedDelta] = (), beside: boo
     if board.notes:
         parts.append("\n".join(f"- {note}" for note in board.notes))
     return "\n\n".join(parts) + "\n"
+
+
+def _all_zero(rows: Sequence[LeaderboardRow], keys: frozenset[str], key: str) -> bool:
+    """Whether ``key`` is one of ``keys`` and no row's mean of it is other than 0."""
+    if key not in keys:
+        return False
+    means = [estimate.mean for row in rows if (estimate := row.scores.get(key)) is not None]
+    return all(mean == 0.0 or math.isnan(mean) for mean in means)
 
 
 def is_beside_key(key: str) -> bool:
