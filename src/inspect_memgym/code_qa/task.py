@@ -46,10 +46,8 @@ from inspect_memgym.strategies.task_arguments import (
     strategy_options_of,
 )
 
-TASK_VERSION = 3
-"""Bumped whenever generation, prompts or scoring change (2: claims, hedges, a headline
-earned by memory, an unbiased history layout, the no-memory pass under the memory pass's
-prompt; 3: strategy prompts quote inputs as data and name the tools on offer)."""
+TASK_VERSION = 4
+"""Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
 DEFAULT_SEEDS = 20
 DEFAULT_AGENT = "notes"
 """MemGym's evicted protocol takes notes under a 500-token budget by default."""

@@ -38,11 +38,8 @@ from inspect_memgym.strategies.task_arguments import (
     strategy_options_of,
 )
 
-TASK_VERSION = 4
-"""Bumped whenever generation or scoring changes (2: memory-isolated scores and the shared
-memory strategies; 3: chance-corrected accuracy as headline, options drawn around the gold
-in every period, the no-memory pass asked as the strategy's call with an empty memory; 4:
-strategy prompts quote inputs as data and name the tools on offer)."""
+TASK_VERSION = 5
+"""Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
 DEFAULT_TIER = "base"
 DEFAULT_SEEDS = 20
 """Users per run: AMemGym's v1.base has 20."""

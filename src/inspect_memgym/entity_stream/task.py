@@ -37,13 +37,8 @@ from inspect_memgym.simulation.policy_registry import check_active_policy
 from inspect_memgym.strategies.registry import chosen_options
 from inspect_memgym.strategies.task_arguments import memory_location, memory_strategy_solver
 
-TASK_VERSION = 5
-"""Bumped whenever generation or scoring changes (2: failure-attribution rates joined
-``Score.value``, and generation was fixed, after version 1; 3: memory-isolated scores and
-the shared memory strategies; 4: the no-memory pass is the memory pass's prompt and tools
-over an empty memory, and a judge needs a bound grader unless ``self_judge``; 5: event
-instructions put the condition before the tool and name the tool, and a loop ends when the
-model repeats its calls to the same results)."""
+TASK_VERSION = 6
+"""Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
 DEFAULT_TIER = "standard"
 DEFAULT_SEEDS = 10
 

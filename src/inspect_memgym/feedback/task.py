@@ -46,11 +46,8 @@ from inspect_memgym.strategies.task_arguments import (
     strategy_options_of,
 )
 
-TASK_VERSION = 3
-"""Bumped whenever generation or scoring changes (2: the truth is any variant, the default
-included; lookups list their values in a fresh order; length is a two-sided range; the
-headline is corrected for chance; the no-memory pass is the strategy before any input;
-3: strategy prompts quote inputs as data and name the tools on offer)."""
+TASK_VERSION = 4
+"""Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
 DEFAULT_TIER = "standard"
 DEFAULT_SEEDS = 5
 DEFAULT_PROTOCOL = "on_policy"

@@ -44,12 +44,8 @@ from inspect_memgym.strategies.task_arguments import (
     strategy_options_of,
 )
 
-TASK_VERSION = 4
-"""Bumped whenever the samples, the prompts or the scoring change (2: hedges and dumps score
-0, the no-memory pass is the strategy's own call with an empty memory, and the judge needs
-a bound grader unless ``self_judge``; 3: strategy prompts quote inputs as data and name
-the tools on offer; 4: ``category_map`` (samples record it; the official default scores as
-before) and the mapping recorded in every score)."""
+TASK_VERSION = 5
+"""Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
 DEFAULT_AGENT = "native"
 """The whole conversation in context: the paper's full-context baseline."""
 DEFAULT_SEED = 0

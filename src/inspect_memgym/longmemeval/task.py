@@ -39,10 +39,8 @@ from inspect_memgym.strategies.task_arguments import (
     strategy_options_of,
 )
 
-TASK_VERSION = 3
-"""Bumped whenever the samples, the prompts or the judging change (2: the no-memory pass is
-the strategy's own call with an empty memory, and the judge needs a bound grader unless
-``self_judge``; 3: strategy prompts quote inputs as data and name the tools on offer)."""
+TASK_VERSION = 4
+"""Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
 DEFAULT_VARIANT = "s"
 DEFAULT_AGENT = "native"
 """The whole history in context (cut oldest-first to the budget): the paper's long-context

@@ -48,9 +48,8 @@ from inspect_memgym.strategies.task_arguments import (
     strategy_options_of,
 )
 
-TASK_VERSION = 4
-"""Bumped whenever generation, prompts or scoring change (3: strategy prompts quote inputs
-as data and name the tools on offer)."""
+TASK_VERSION = 5
+"""Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
 DEFAULT_SEEDS = 20
 DEFAULT_AGENT = "notes"
 """MemGym-DR's memory: a notes block of 500 tokens, rewritten after every turn."""
