@@ -16,6 +16,7 @@ import io
 from pathlib import Path
 from typing import Any
 
+import inspect_ai
 import pytest
 from inspect_ai import Task, eval
 from inspect_ai.dataset import Sample
@@ -25,6 +26,8 @@ from inspect_ai.model import ChatMessageAssistant, execute_tools, get_model
 from inspect_ai.solver import Generate, TaskState, solver
 from inspect_ai.tool import Tool, ToolCall, tool
 from inspect_ai.util import Store, StoreModel, store
+from packaging.requirements import Requirement
+from packaging.version import Version
 from pydantic import Field
 from rich.console import Console
 
@@ -95,6 +98,7 @@ PRIVATE_USES = {
     ),
 }
 """Each private use of the fence module -> the test that exercises it."""
+PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
 
 class Log(JsonStoreModel):
@@ -435,3 +439,17 @@ c.active = 1
         "StoreModel._hook",
         "Transcript._event",
     }
+
+
+def test_inspect_is_pinned_to_the_release_these_tests_passed_on() -> None:
+    lines = PYPROJECT.read_text(encoding="utf-8").splitlines()
+    [pin] = [
+        Requirement(line.strip().rstrip(",").strip('"'))
+        for line in lines
+        if line.strip().startswith('"inspect-ai')
+    ]
+    installed = Version(inspect_ai.__version__)
+    assert installed in pin.specifier
+    major, minor, micro = installed.release[:3]
+    untested = Version(f"{major}.{minor}.{micro + 1}")
+    assert untested not in pin.specifier, f"{pin} admits {untested}, which no test has run on"
