@@ -230,7 +230,7 @@ def task_logs(log_dir: str, tasks: Sequence[dict[str, Any]]) -> dict[str, list[A
         log_dir: The shared log dir.
         tasks: The manifest's tasks.
     """
-    from inspect_ai._eval.evalset import task_identifier
+    from inspect_ai import task_identifier
     from inspect_ai.log import list_eval_logs, read_eval_log
 
     found: dict[str, list[Any]] = {task["identifier"]: [] for task in tasks}

@@ -49,17 +49,17 @@ def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ChromaSe
 
 
 @pytest.fixture
-def offline_token_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+def offline_token_counts() -> Iterator[None]:
     """Count tokens with the suite's offline estimate instead of tiktoken.
 
     ``mockllm`` counts tokens with tiktoken, which downloads its encoding and fails offline;
     Inspect's summary compaction counts the summarisation input before it generates.
     """
-    import inspect_ai.model._model as model_module
-
+    from inspect_memgym.kit.inspect_internals import counting_text_tokens_with
     from inspect_memgym.kit.tokens import estimate_tokens
 
-    monkeypatch.setattr(model_module, "count_text_tokens", estimate_tokens)
+    with counting_text_tokens_with(estimate_tokens):
+        yield
 
 
 SHARED_SESSION_FIXTURES = ("lite_grid", "analysis_logs")

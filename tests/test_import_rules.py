@@ -7,18 +7,35 @@
   analysis reads logs (it may use scoring's labels and kit, nothing that runs a task).
 - A benchmark's ``world/``, the pure ``scoring/`` modules and ``training/`` (but its
   chroma opener) import nothing of Inspect, not even through another module of the suite.
+- Inspect's private API (a path with a ``_`` part, e.g. ``inspect_ai.util._store`` or
+  ``from inspect_ai.model import _model``) is reached only through the fence,
+  ``kit/inspect_internals.py``: no other file of ``src``, ``tests``, ``scripts`` or
+  ``examples`` imports it or names it in a string (a module to import or patch, a script
+  run in a subprocess); the fence's own test and this one only name such paths.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 PACKAGE = "inspect_memgym"
-SOURCE = Path(__file__).resolve().parents[1] / "src" / PACKAGE
+REPOSITORY = Path(__file__).resolve().parents[1]
+SOURCE = REPOSITORY / "src" / PACKAGE
+FENCE = SOURCE / "kit" / "inspect_internals.py"
+"""The one module that may use Inspect's private API."""
+NAMING_ONLY = frozenset(
+    {REPOSITORY / "tests" / "kit" / "test_inspect_internals.py", Path(__file__).resolve()}
+)
+"""Tests that name private paths in strings without using them: the fence's test (each use
+it exercises) and this one (its examples). They import none."""
+FENCED_TREES = ("src", "tests", "scripts", "examples")
+"""Where no file but the fence reaches Inspect's private API."""
+INSPECT_PATH = re.compile(r"\binspect_ai(?:\.\w+)+")
 SHARED = frozenset(
     {
         "memory",
@@ -163,6 +180,78 @@ def import_violations(root: Path) -> list[str]:
         if must_be_pure(module) and (chain := reaches_inspect(module, graph)):
             problems.append(f"pure {module} reaches Inspect: {' -> '.join(chain)}")
     return problems
+
+
+def is_private_path(path: str) -> bool:
+    """Whether a dotted ``inspect_ai`` path has a private part (``_x``; ``__x__`` is not)."""
+    parts = path.split(".")
+    return parts[0] == "inspect_ai" and any(
+        part.startswith("_") and not part.endswith("__") for part in parts[1:]
+    )
+
+
+def private_inspect_uses(path: Path, strings_too: bool = True) -> list[str]:
+    """The private ``inspect_ai`` paths a file imports (and names in its strings)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if is_private_path(alias.name)]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found += [
+                f"{node.module}.{alias.name}"
+                for alias in node.names
+                if is_private_path(f"{node.module}.{alias.name}")
+            ]
+        elif strings_too and isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found += [m for m in INSPECT_PATH.findall(node.value) if is_private_path(m)]
+    return sorted(set(found))
+
+
+def private_inspect_violations(repository: Path) -> list[str]:
+    """Every file but the fence that reaches Inspect's private API, with what it reaches."""
+    problems = []
+    for tree in FENCED_TREES:
+        for path in sorted((repository / tree).rglob("*.py")):
+            relative = path.relative_to(repository)
+            if relative == FENCE.relative_to(REPOSITORY):
+                continue
+            strings_too = path.resolve() not in NAMING_ONLY
+            for used in private_inspect_uses(path, strings_too):
+                problems.append(f"{relative} uses {used}: go through {FENCE.name}")
+    return problems
+
+
+def test_only_the_fence_uses_inspects_private_api() -> None:
+    assert private_inspect_violations(REPOSITORY) == []
+    assert private_inspect_uses(FENCE), "the fence uses no private API: drop this rule"
+    assert all(private_inspect_uses(path, strings_too=False) == [] for path in NAMING_ONLY)
+
+
+@pytest.mark.parametrize(
+    ("text", "used"),
+    [
+        ("from inspect_ai.util._store import init_subtask_store\n", "inspect_ai.util._store"),
+        ("from inspect_ai.model import _model\n", "inspect_ai.model._model"),
+        ("import inspect_ai._util.error as error\n", "inspect_ai._util.error"),
+        ("def f():\n    from inspect_ai.log._samples import x\n", "inspect_ai.log._samples.x"),
+        ('PATCHED = "inspect_ai._util.package"\n', "inspect_ai._util.package"),
+        ('SCRIPT = "from inspect_ai._eval.registry import task_create"\n', "inspect_ai._eval"),
+    ],
+)
+def test_a_private_inspect_use_outside_the_fence_is_refused(
+    tmp_path: Path, text: str, used: str
+) -> None:
+    for tree in FENCED_TREES:
+        (tmp_path / tree).mkdir()
+    (tmp_path / "tests" / "test_fine.py").write_text(
+        "from inspect_ai import __version__\nfrom inspect_ai.tool import ToolDef\n"
+        'NOTE = "inspect_ai.util.store is public"\n'
+    )
+    assert private_inspect_violations(tmp_path) == []
+    (tmp_path / "tests" / "test_leak.py").write_text(text)
+    [problem] = private_inspect_violations(tmp_path)
+    assert problem.startswith("tests/test_leak.py uses ") and used in problem, problem
 
 
 def test_the_suite_keeps_its_import_rules() -> None:

@@ -1,8 +1,8 @@
 """inspect_memgym is visible to Inspect: entry point, registered names, model provider, tasks.
 
 If ``_registry.py`` fails to import, Inspect only logs a warning and the symptom is "task not
-found", so the entry-point checks run in a fresh interpreter that has not imported
-inspect_memgym itself.
+found", so the entry-point checks run in a fresh interpreter that has imported nothing of
+inspect_memgym but the module through which it looks names up (`kit.inspect_internals`).
 """
 
 from __future__ import annotations
@@ -20,13 +20,12 @@ from typing import Any
 import pytest
 from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
-from inspect_ai._eval.registry import task_create
-from inspect_ai._util.registry import registry_info, registry_lookup
 from inspect_ai.model import get_model
+from inspect_ai.util import registry_create, registry_info
 
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES
-from inspect_memgym.kit.inspect_internals import TaskArgumentError
+from inspect_memgym.kit.inspect_internals import TaskArgumentError, registered_object
 from inspect_memgym.simulation.provider import MemgymModelAPI
 from inspect_memgym.strategies.registry import STRATEGY_NAMES
 
@@ -73,20 +72,24 @@ REGISTERED = {
 FRESH_INTERPRETER_CHECK = textwrap.dedent(
     """
     import json, sys
-    from inspect_ai._util.registry import registry_info, registry_lookup
     from inspect_ai import eval as inspect_eval
     from inspect_ai.model import get_model
+    from inspect_ai.util import registry_info
 
     registered = json.loads(sys.argv[1])
     imported_before = any(name.startswith("inspect_memgym") for name in sys.modules)
+    from inspect_memgym.kit.inspect_internals import registered_object
+
+    fence_only = sorted(name for name in sys.modules if name.startswith("inspect_memgym"))
     found = {
-        kind: {name: registry_lookup(kind, name) is not None for name in names}
+        kind: {name: registered_object(kind, name) is not None for name in names}
         for kind, names in registered.items()
     }
-    task = registry_lookup("task", "inspect_memgym/entity_stream")
+    task = registered_object("task", "inspect_memgym/entity_stream")
     model = get_model("memgym/perfect")
     print(json.dumps({
         "imported_before": imported_before,
+        "fence_only": fence_only,
         "found": found,
         "task_params": registry_info(task).metadata["params"],
         "model_api": type(model.api).__module__ + "." + type(model.api).__name__,
@@ -138,6 +141,11 @@ def test_fresh_interpreter_resolves_every_name_through_the_entry_point() -> None
     assert "Unexpected exception loading entrypoints" not in result.stderr, result.stderr
     report: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["imported_before"] is False
+    assert report["fence_only"] == [  # the lookup, not an import of ours, loads the tasks
+        "inspect_memgym",
+        "inspect_memgym.kit",
+        "inspect_memgym.kit.inspect_internals",
+    ]
     missing = [
         f"{kind}:{name}"
         for kind, names in report["found"].items()
@@ -176,14 +184,16 @@ def test_fresh_interpreter_resolves_every_name_through_the_entry_point() -> None
 
 @pytest.mark.parametrize(("kind", "name"), [(k, n) for k, ns in REGISTERED.items() for n in ns])
 def test_registered_name_resolves(kind: str, name: str) -> None:
-    found = registry_lookup(kind, name)  # type: ignore[arg-type]
+    found = registered_object(kind, name)
     assert found is not None
     assert registry_info(found).name == name
     assert registry_info(found).type == kind
 
 
 def test_task_resolves_and_builds_by_name() -> None:
-    task = task_create("inspect_memgym/entity_stream", tier="lite", templates="city", seeds=2)
+    task = registry_create(
+        "task", "inspect_memgym/entity_stream", tier="lite", templates="city", seeds=2
+    )
     assert isinstance(task, Task)
     assert [sample.id for sample in task.dataset] == ["city-lite-0", "city-lite-1"]
     assert task.metadata is not None
@@ -291,4 +301,4 @@ def test_bad_task_args_raise_helpful_errors(task_args: dict[str, Any], message: 
 
 def test_bad_task_args_through_the_registry() -> None:
     with pytest.raises(ValueError, match=r"unknown tier 'nope'; choose one of: smoke, lite"):
-        task_create("inspect_memgym/entity_stream", tier="nope")
+        registry_create("task", "inspect_memgym/entity_stream", tier="nope")

@@ -89,9 +89,9 @@ def test_a_task_scoped_argument_goes_to_its_task_only() -> None:
 
 
 def test_a_sweep_in_process_leaves_no_active_model_behind(tmp_path: Path) -> None:
-    from inspect_ai.model._model import active_model
+    from inspect_memgym.kit.inspect_internals import active_model_name
 
     arguments = ["sweep", "--model", "memgym/perfect", "--tasks", "feedback", "--agents", "none"]
     options = ["-T", "tier=small", "-T", "seed=0", "--log-dir", str(tmp_path), "--display", "none"]
     assert main([*arguments, *options]) == 0
-    assert active_model() is None  # a task built next in Python is not "inside an eval"
+    assert active_model_name() is None  # a task built next in Python is not "inside an eval"

@@ -11,7 +11,7 @@ released data its file.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,15 +19,12 @@ from typing import Any
 import yaml
 from inspect_ai import Task
 
-from inspect_memgym.kit.inspect_internals import registered_task_function
-
 GENERATED_TASKS = ("entity_stream", "conversation", "research_qa", "code_qa", "feedback")
 """Tasks that generate their samples (the default of ``--tasks``)."""
 DATA_TASKS = ("locomo", "longmemeval")
 """Tasks over released data (``--dataset TASK=PATH``, else their download)."""
 DEFAULT_AGENTS = ("none", "rag", "notes")
 """The default of ``--agents``: no memory, retrieval, and a notes block."""
-PACKAGE = "inspect_memgym"
 
 
 @dataclass(frozen=True)
@@ -72,11 +69,11 @@ def sweep_tasks(plan: SweepPlan) -> list[Task]:
     unknown = sorted({key.partition(".")[0] for key in scoped} - set(plan.tasks))
     if unknown:
         raise ValueError(f"-T names a task not swept: {', '.join(unknown)}")
-    import inspect_memgym._registry  # noqa: F401  (registers every task)
+    from inspect_memgym import _registry  # every task, registered under its own name
 
     built = []
     for name in plan.tasks:
-        function = registered_task_function(f"{PACKAGE}/{name}")
+        function: Callable[..., Task] = getattr(_registry, name)
         accepted = inspect.signature(function).parameters
         arguments = {key: value for key, value in plan.task_args.items() if key in accepted}
         for key, value in scoped.items():

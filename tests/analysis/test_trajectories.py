@@ -28,11 +28,13 @@ from inspect_ai.model import (
     get_model,
 )
 from inspect_ai.solver import generate
+from inspect_ai.tool import ToolInfo, ToolParam, ToolParams
 
 from inspect_memgym.analysis.trajectories import (
     TrajectoryOptions,
     TrajectoryTally,
     log_trajectories,
+    openai_tools,
     trajectory_record,
 )
 from inspect_memgym.cli import main
@@ -300,6 +302,38 @@ def test_trajectory_record_writes_arguments_as_json_and_refuses_malformed_ones()
         trajectory_record(messages[:3], tools, {})
     with pytest.raises(ValueError, match="before tool calls"):
         trajectory_record([messages[0], messages[1], messages[3]], tools, {})
+
+
+def test_openai_tools_are_function_tools_with_the_json_schema_inspect_sends() -> None:
+    recall = ToolInfo(
+        name="recall",
+        description="Search memory.",
+        parameters=ToolParams(
+            properties={
+                "query": ToolParam(type="string", description="What to look for."),
+                "top_k": ToolParam(type="integer", description="Entries.", default=5),
+            },
+            required=["query"],
+        ),
+    )
+    assert openai_tools([recall]) == [
+        {
+            "type": "function",
+            "function": {
+                "name": "recall",
+                "description": "Search memory.",
+                "parameters": {
+                    "type": "object",
+                    "properties": {
+                        "query": {"type": "string", "description": "What to look for."},
+                        "top_k": {"type": "integer", "description": "Entries.", "default": 5},
+                    },
+                    "required": ["query"],
+                    "additionalProperties": False,
+                },
+            },
+        }
+    ]
 
 
 def test_the_command_writes_jsonl_and_one_summary_line(

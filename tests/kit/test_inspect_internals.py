@@ -1,43 +1,113 @@
-"""Inspect's private API that the suite relies on (`kit.inspect_internals`) still works.
+"""Each use of Inspect's private API (`kit.inspect_internals`) still works on this Inspect.
 
-If one of these fails after an Inspect upgrade, the failure names what changed; fix it in
+Every private import, attribute and hook the fence module uses is listed in
+`PRIVATE_USES` with the test below that exercises it; a test checks the list against the
+module's source, so a new private use needs a test here. If one of these fails after an
+Inspect upgrade, the failing test names the use that broke; fix it in
 ``src/inspect_memgym/kit/inspect_internals.py`` and nowhere else.
 """
 
 from __future__ import annotations
 
+import ast
+import asyncio
 import inspect
+import io
+from pathlib import Path
 from typing import Any
 
+import inspect_ai
 import pytest
 from inspect_ai import Task, eval
 from inspect_ai.dataset import Sample
 from inspect_ai.event import ModelEvent, StoreEvent, ToolEvent
-from inspect_ai.log import read_eval_log
+from inspect_ai.log import EvalMetric, EvalScore, list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessageAssistant, execute_tools, get_model
 from inspect_ai.solver import Generate, TaskState, solver
-from inspect_ai.tool import Tool, ToolCall, ToolInfo, ToolParam, ToolParams, tool
-from inspect_ai.util import StoreModel, store
-from inspect_ai.util._store import Store, init_subtask_store
+from inspect_ai.tool import Tool, ToolCall, tool
+from inspect_ai.util import Store, StoreModel, store
+from packaging.requirements import Requirement
+from packaging.version import Version
 from pydantic import Field
+from rich.console import Console
 
+from inspect_memgym import _registry
 from inspect_memgym.kit import inspect_internals
 from inspect_memgym.kit.inspect_internals import (
     BoundStoreModel,
     JsonStoreModel,
+    OneLineError,
+    PrerequisiteError,
     TaskArgumentError,
+    active_model_name,
+    buffered_sample_summaries,
+    building_task_in_eval,
+    counting_text_tokens_with,
     current_sample_identity,
     current_sample_metadata,
+    distribution_scan_cached,
     observed_model_calls,
-    openai_chat_tools,
+    printed_results_table,
+    registered_object,
+    start_sample_store,
     task_argument_errors,
     untracked_store_changes,
 )
+
+PRIVATE_USES = {
+    "inspect_ai._util.error.PrerequisiteError": (
+        "test_a_bad_task_argument_is_a_value_error_inspect_prints_in_one_line"
+    ),
+    "StoreModel._coerce_value": "test_json_store_model_reads_containers_as_stored",
+    "inspect_ai.util._store.suspend_store_events": (
+        "test_untracked_tool_calls_record_no_store_event_but_the_store_is_kept"
+    ),
+    "inspect_ai.solver._task_state.sample_state": (
+        "test_sample_metadata_and_identity_inside_and_outside_a_sample"
+    ),
+    "inspect_ai.log._samples.sample_active": (
+        "test_sample_metadata_and_identity_inside_and_outside_a_sample"
+    ),
+    "inspect_ai.model._model.active_model": "test_the_active_model_is_known_inside_an_eval_only",
+    "inspect_ai.model._model.use_model_event_sink": (
+        "test_observed_model_calls_see_only_their_calls_and_leave_the_log_as_it_was"
+    ),
+    "inspect_ai.model._model._model_event_sink": (
+        "test_observed_model_calls_see_only_their_calls_and_leave_the_log_as_it_was"
+    ),
+    "Transcript._event": (
+        "test_observed_model_calls_see_only_their_calls_and_leave_the_log_as_it_was"
+    ),
+    "Transcript._event_updated": "test_metadata_an_observer_adds_to_a_call_reaches_the_log",
+    "inspect_ai.util._store.init_subtask_store": "test_a_started_sample_store_is_the_current_store",
+    "inspect_ai._util.registry.registry_lookup": "test_a_registered_name_resolves_to_its_object",
+    "inspect_ai.log._recorders.buffer.buffer.sample_buffer": (
+        "test_a_running_eval_lists_its_sample_in_the_buffer"
+    ),
+    "inspect_ai.log._recorders.buffer.types.Samples": (
+        "test_a_running_eval_lists_its_sample_in_the_buffer"
+    ),
+    "inspect_ai._display.core.results.task_scores": (
+        "test_the_printed_results_table_shows_scorer_and_metrics"
+    ),
+    "inspect_ai.model._model.count_text_tokens": (
+        "test_mockllm_counts_tokens_with_the_counter_given"
+    ),
+    "inspect_ai._util.package.packages_distributions": (
+        "test_the_distribution_scan_is_found_and_cached"
+    ),
+}
+"""Each private use of the fence module -> the test that exercises it."""
+PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
 
 class Log(JsonStoreModel):
     entries: list[dict[str, Any]] = Field(default_factory=list)
     count: int = 0
+
+
+class CopiedLog(StoreModel):
+    entries: list[dict[str, Any]] = Field(default_factory=list)
 
 
 def test_store_model_still_coerces_through_the_hook_we_override() -> None:
@@ -47,10 +117,14 @@ def test_store_model_still_coerces_through_the_hook_we_override() -> None:
 
 
 def test_json_store_model_reads_containers_as_stored() -> None:
-    init_subtask_store(Store())
+    start_sample_store()
+    copied = CopiedLog()
+    copied.entries = [{"a": 1}]
+    assert copied.entries is not copied.entries, "Inspect no longer copies on read"
     bound = BoundStoreModel(Log)
     log = bound.get()
     log.entries = [{"a": 1}]
+    assert log.entries is log.entries, "the override no longer skips the copy"
     log.entries.append({"b": 2})  # appended in place: no copy was handed out
     assert bound.get().entries == [{"a": 1}, {"b": 2}]
     assert bound.get() is log
@@ -59,14 +133,16 @@ def test_json_store_model_reads_containers_as_stored() -> None:
 
 
 def test_a_bad_task_argument_is_a_value_error_inspect_prints_in_one_line() -> None:
-    from inspect_ai._util.error import PrerequisiteError
-
     with pytest.raises(TaskArgumentError) as caught, task_argument_errors("demo"):
         raise ValueError("seeds must be non-negative integers, got 'abc'")
     assert isinstance(caught.value, ValueError)
     assert isinstance(caught.value, PrerequisiteError)
     assert caught.value.message == "demo: seeds must be non-negative integers, got 'abc'"
     assert str(caught.value) == caught.value.message
+    failure = OneLineError("the server at localhost:8000 does not answer")
+    assert isinstance(failure, PrerequisiteError)
+    assert isinstance(failure, RuntimeError)
+    assert failure.message == str(failure) == "the server at localhost:8000 does not answer"
 
 
 def test_sample_metadata_and_identity_inside_and_outside_a_sample(tmp_path: Any) -> None:
@@ -202,35 +278,178 @@ def test_metadata_an_observer_adds_to_a_call_reaches_the_log(
     ]
 
 
-def test_openai_chat_tools_are_function_tools_with_a_json_schema() -> None:
-    recall = ToolInfo(
+def test_the_active_model_is_known_inside_an_eval_only(tmp_path: Path) -> None:
+    assert active_model_name() is None
+    assert building_task_in_eval() is False
+
+    @solver
+    def look() -> Any:
+        async def solve(state: TaskState, generate: Generate) -> TaskState:
+            state.metadata["seen"] = [active_model_name(), building_task_in_eval()]
+            return state
+
+        return solve
+
+    task = Task(dataset=[Sample(input="x", id="s1")], solver=look())
+    [log] = eval(task, model="mockllm/model", log_dir=str(tmp_path), display="none")
+    assert log.status == "success", log.error
+    assert log.samples is not None
+    assert log.samples[0].metadata["seen"] == ["mockllm/model", True]
+    assert active_model_name() is None
+
+
+def test_a_started_sample_store_is_the_current_store() -> None:
+    first = start_sample_store()
+    first.set("key", 1)
+    assert store() is first
+    given = Store()
+    assert start_sample_store(given) is given
+    assert store() is given
+    assert "key" not in store()
+
+
+def test_a_registered_name_resolves_to_its_object() -> None:
+    assert registered_object("task", "inspect_memgym/entity_stream") is _registry.entity_stream
+    assert registered_object("solver", "inspect_memgym/rag") is _registry.rag
+    assert registered_object("task", "inspect_memgym/no_such_task") is None
+
+
+def test_a_running_eval_lists_its_sample_in_the_buffer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # where the buffer lives
+    log_dir = tmp_path / "logs"
+
+    @solver
+    def look() -> Any:
+        async def solve(state: TaskState, generate: Generate) -> TaskState:
+            [running] = list_eval_logs(str(log_dir))
+            summaries = buffered_sample_summaries(running.name)
+            state.metadata["buffered"] = [[s.id, s.completed] for s in summaries]
+            return state
+
+        return solve
+
+    task = Task(dataset=[Sample(input="x", id="s1")], solver=look())
+    [log] = eval(task, model="mockllm/model", log_dir=str(log_dir), display="none")
+    assert log.status == "success", log.error
+    assert log.samples is not None
+    assert log.samples[0].metadata["buffered"] == [["s1", False]]
+
+
+def test_the_printed_results_table_shows_scorer_and_metrics() -> None:
+    score = EvalScore(
         name="recall",
-        description="Search memory.",
-        parameters=ToolParams(
-            properties={
-                "query": ToolParam(type="string", description="What to look for."),
-                "top_k": ToolParam(type="integer", description="Entries.", default=5),
-            },
-            required=["query"],
-        ),
+        scorer="recall",
+        metrics={"accuracy": EvalMetric(name="accuracy", value=0.625)},
     )
-    [converted] = openai_chat_tools([recall])
-    assert converted["type"] == "function"
-    function = converted["function"]
-    assert (function["name"], function["description"]) == ("recall", "Search memory.")
-    assert function["parameters"]["type"] == "object"
-    assert function["parameters"]["required"] == ["query"]
-    assert function["parameters"]["properties"]["top_k"]["default"] == 5
+    console = Console(width=120, record=True, file=io.StringIO())
+    for row in printed_results_table([score]):
+        console.print(row)
+    text = console.export_text()
+    assert "recall" in text
+    assert "accuracy" in text
+    assert "0.625" in text
 
 
-def test_the_module_names_every_private_import_it_makes() -> None:
-    source = inspect.getsource(inspect_internals)
-    for private in (
-        "inspect_ai._util.error",
+def test_mockllm_counts_tokens_with_the_counter_given() -> None:
+    async def input_tokens() -> int:
+        output = await get_model("mockllm/model").generate("one two three")
+        assert output.usage is not None
+        return output.usage.input_tokens
+
+    with counting_text_tokens_with(lambda text: 1000):
+        assert asyncio.run(input_tokens()) == 1000
+
+
+def test_the_distribution_scan_is_found_and_cached() -> None:
+    with distribution_scan_cached() as cached:
+        assert cached, "Inspect no longer scans distributions through packages_distributions"
+
+
+def private_uses(source: str) -> set[str]:
+    """Private imports, attributes read off non-``self`` objects, and overridden hooks."""
+    uses: set[str] = set()
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("inspect_ai"):
+            for alias in node.names:
+                path = f"{node.module}.{alias.name}"
+                if any(part.startswith("_") for part in path.split(".")):
+                    uses.add(path)
+        elif isinstance(node, ast.Import):
+            uses.update(alias.name for alias in node.names if "._" in alias.name)
+        elif isinstance(node, ast.ClassDef):
+            bases = {base.id for base in node.bases if isinstance(base, ast.Name)}
+            hooks = [
+                item.name
+                for item in node.body
+                if isinstance(item, ast.FunctionDef) and is_private(item.name)
+            ]
+            uses.update(f"{base}.{hook}" for base in bases & {"StoreModel"} for hook in hooks)
+    private_modules = {
+        alias.asname: alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+        if alias.asname and "._" in alias.name
+    }
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute):
+            continue
+        if isinstance(node.value, ast.Name) and node.value.id in private_modules:
+            uses.add(f"{private_modules[node.value.id]}.{node.attr}")
+        elif (
+            is_private(node.attr)
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name)
+            and node.value.func.id == "transcript"
+        ):
+            uses.add(f"Transcript.{node.attr}")
+    return uses
+
+
+def is_private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def test_every_private_use_has_a_test_here() -> None:
+    found = private_uses(inspect.getsource(inspect_internals))
+    found -= {"inspect_ai.model._model", "inspect_ai._util.package"}  # whole-module imports
+    assert found == set(PRIVATE_USES)
+    tests = {name for name, value in globals().items() if name.startswith("test_")}
+    assert set(PRIVATE_USES.values()) <= tests
+
+
+def test_the_use_finder_sees_each_kind_of_private_use() -> None:
+    source = """
+from inspect_ai.util._store import a
+from inspect_ai.model import _b
+import inspect_ai.log._samples as c
+class D(StoreModel):
+    def _hook(self): ...
+transcript()._event(e)
+c.active = 1
+"""
+    assert private_uses(source) == {
+        "inspect_ai.util._store.a",
+        "inspect_ai.model._b",
         "inspect_ai.log._samples",
-        "inspect_ai.solver._task_state",
-        "inspect_ai.util._store",
-        "inspect_ai.model._model",
-        "inspect_ai.model._openai",
-    ):
-        assert private in source
+        "inspect_ai.log._samples.active",
+        "StoreModel._hook",
+        "Transcript._event",
+    }
+
+
+def test_inspect_is_pinned_to_the_release_these_tests_passed_on() -> None:
+    lines = PYPROJECT.read_text(encoding="utf-8").splitlines()
+    [pin] = [
+        Requirement(line.strip().rstrip(",").strip('"'))
+        for line in lines
+        if line.strip().startswith('"inspect-ai')
+    ]
+    installed = Version(inspect_ai.__version__)
+    assert installed in pin.specifier
+    major, minor, micro = installed.release[:3]
+    untested = Version(f"{major}.{minor}.{micro + 1}")
+    assert untested not in pin.specifier, f"{pin} admits {untested}, which no test has run on"

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from chromadb.api import ClientAPI
 from inspect_ai import Task, eval
-from inspect_ai._util.error import PrerequisiteError
 from inspect_ai.dataset import Sample
 from inspect_ai.log import EvalSample
 from inspect_ai.model import ChatMessageTool, ModelOutput, ModelUsage
@@ -25,6 +24,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from chroma_server import ChromaServer, free_port, token_proxy
 from inspect_memgym.entity_stream.solver import MEMORY_STORE_KEY
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.kit.inspect_internals import PrerequisiteError
 from inspect_memgym.memory import chroma_backend
 from inspect_memgym.memory.chroma_backend import ChromaBackend
 from inspect_memgym.memory.chroma_connection import (

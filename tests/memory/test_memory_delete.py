@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 from inspect_ai.tool import ToolError
-from inspect_ai.util import Store, store_as
-from inspect_ai.util._store import init_subtask_store
+from inspect_ai.util import store_as
 
+from inspect_memgym.kit.inspect_internals import start_sample_store
 from inspect_memgym.memory.backend import MemoryBackend, MemoryEntry
 from inspect_memgym.memory.delete_tool import memory_delete
 from inspect_memgym.memory.factory import BACKEND_NAMES, create_backend
@@ -27,7 +27,7 @@ def backend(request: pytest.FixtureRequest) -> Iterator[MemoryBackend]:
 @pytest.fixture
 def ledger() -> MemoryLedger:
     """A fresh sample store, as Inspect sets it for each sample."""
-    init_subtask_store(Store())
+    start_sample_store()
     ledger = store_as(MemoryLedger)
     ledger.write_budget = 5
     return ledger

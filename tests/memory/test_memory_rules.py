@@ -1,9 +1,9 @@
 """Pure rules of the memory layer: content normalisation, budget, name phrases, ledger."""
 
 import pytest
-from inspect_ai.util import Store, store_as
-from inspect_ai.util._store import init_subtask_store
+from inspect_ai.util import store_as
 
+from inspect_memgym.kit.inspect_internals import start_sample_store
 from inspect_memgym.memory.budget import (
     UNBOUNDED_WRITE_BUDGET,
     can_afford,
@@ -104,7 +104,7 @@ def test_tiers_and_rank_order() -> None:
 
 
 def test_ledger_defaults_and_writes_left() -> None:
-    init_subtask_store(Store())
+    start_sample_store()
     ledger = store_as(MemoryLedger)
     assert (ledger.writes_used, ledger.free_edits_left) == (0, 0)
     assert ledger.write_budget == UNBOUNDED_WRITE_BUDGET

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 from inspect_ai.tool import Tool, ToolDef, ToolError
-from inspect_ai.util import Store, store_as
-from inspect_ai.util._store import init_subtask_store
+from inspect_ai.util import store_as
 
+from inspect_memgym.kit.inspect_internals import start_sample_store
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.factory import BACKEND_NAMES, create_backend
 from inspect_memgym.memory.ledger import MemoryLedger
@@ -40,7 +40,7 @@ class Tools:
 @pytest.fixture
 def ledger() -> MemoryLedger:
     """A fresh sample store, as Inspect sets it for each sample, with a budget of 30."""
-    init_subtask_store(Store())
+    start_sample_store()
     ledger = store_as(MemoryLedger)
     ledger.write_budget = 30
     return ledger

@@ -46,11 +46,11 @@ from inspect_ai.model import (
     get_model,
 )
 from inspect_ai.tool import Tool, ToolCall, ToolChoice, ToolError, ToolInfo
-from inspect_ai.util import Store, store, store_as
-from inspect_ai.util._store import init_subtask_store
+from inspect_ai.util import store, store_as
 
 from bad_input import ODD_CHARACTERS, integer_arguments, mixed_texts, text_arguments, texts
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.kit.inspect_internals import start_sample_store
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.content import MAX_CONTENT_CHARS, normalize_content
 from inspect_memgym.memory.factory import BACKEND_NAMES, create_backend
@@ -89,7 +89,7 @@ class ToolCalls(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        init_subtask_store(Store())
+        start_sample_store()
         self.backend: MemoryBackend = create_backend(self.backend_kind)
         self.write, self.edit, self.read, self.search = memory_tools(self.backend)
         self.loop = asyncio.new_event_loop()  # one loop per case: asyncio.run per call is slow

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from inspect_ai.tool import ToolParam, ToolParams
-from inspect_ai.tool._tool_def import ToolDef
+from inspect_ai.tool import ToolDef, ToolParam, ToolParams
 
 from inspect_memgym.memory_systems.mcp_system import parse_hits, tool_arguments
 from inspect_memgym.memory_systems.system import Scope, SystemHit

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 from inspect_ai import eval
-from inspect_ai._display.core.results import task_scores
 from inspect_ai.log import EvalLog
 from rich.console import Console
 from test_strategy_matrix import GRADER, TASKS
@@ -34,6 +33,7 @@ from inspect_memgym.kit.cost_keys import (
     SEARCHES,
     TOKENS_SOURCE,
 )
+from inspect_memgym.kit.inspect_internals import printed_results_table
 
 
 def run(task_name: str, agents: list[str], tmp_path: Any) -> dict[str, EvalLog]:
@@ -100,7 +100,7 @@ def results_table(log: EvalLog, width: int) -> str:
     """The results table Inspect prints after ``inspect eval``, at a terminal width."""
     assert log.results is not None
     console = Console(width=width, record=True, file=io.StringIO())
-    for row in task_scores(log.results.scores):
+    for row in printed_results_table(log.results.scores):
         console.print(row)
     return console.export_text()
 

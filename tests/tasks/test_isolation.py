@@ -38,11 +38,11 @@ from inspect_ai.model import (
     ModelUsage,
 )
 from inspect_ai.solver import Generate, Solver, TaskState, solver
-from inspect_ai.solver._task_state import sample_state
 from inspect_ai.tool import ToolCall, ToolChoice, ToolInfo
 
 from chroma_server import ChromaServer
 from inspect_memgym.entity_stream.solver import MEMORY_STORE_KEY
+from inspect_memgym.kit.inspect_internals import current_sample_identity
 from inspect_memgym.memory.chroma_connection import chroma_client
 from inspect_memgym.memory.factory import create_backend, describe_backend
 from inspect_memgym.memory.markdown_backend import DIRECTORY_PREFIX
@@ -104,15 +104,14 @@ def canary_model(search_all: bool) -> CustomOutputs:
         choice: ToolChoice,
         config: GenerateConfig,
     ) -> ModelOutput:
-        state = sample_state()
-        assert state is not None
-        sample_id = str(state.sample_id)
+        identity = current_sample_identity()
+        assert identity is not None
+        _, running_sample, epoch = identity
+        sample_id = str(running_sample)
         await asyncio.sleep(PAUSE_SECONDS)
         replies = sum(isinstance(message, ChatMessageTool) for message in messages)
         if replies == 0:
-            return tool_calls_output(
-                [("memory_write", {"content": canary(sample_id, state.epoch)})]
-            )
+            return tool_calls_output([("memory_write", {"content": canary(sample_id, epoch)})])
         if replies == 1:
             searches = [("memory_search", {"query": "canary", "top_k": 20})]
             searches += [

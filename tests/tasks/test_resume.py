@@ -31,9 +31,9 @@ from typing import Any
 import pytest
 from inspect_ai import eval
 from inspect_ai.log import EvalLog, EvalSample, list_eval_logs, read_eval_log
-from inspect_ai.log._recorders.buffer.buffer import sample_buffer
-from inspect_ai.log._recorders.buffer.types import Samples
 from resumable_task import BLOCK_ENVIRONMENT, JOURNAL_ENVIRONMENT
+
+from inspect_memgym.kit.inspect_internals import buffered_sample_summaries
 
 TASK_FILE = Path(__file__).with_name("resumable_task.py")
 TASK = f"{TASK_FILE}@resumable_entity_stream"
@@ -86,12 +86,11 @@ def _finished_samples(log_dir: Path) -> dict[str, str | None]:
         return {}
     finished: dict[str, str | None] = {}
     try:
-        buffered = sample_buffer(logs[0].name).get_samples()
+        buffered = buffered_sample_summaries(logs[0].name)
         flushed = read_eval_log(logs[0]).samples or []
     except Exception:  # no buffer yet, or caught between writes: the next poll reads it
         return {}
-    if isinstance(buffered, Samples):
-        finished.update({str(s.id): s.uuid for s in buffered.samples if s.completed})
+    finished.update({str(s.id): s.uuid for s in buffered if s.completed})
     finished.update({str(sample.id): sample.uuid for sample in flushed})
     return finished
 

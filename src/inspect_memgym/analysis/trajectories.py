@@ -18,10 +18,10 @@ pass. A sample from a log written before those marks, with answers and none mark
 skipped unless the controls are included.
 
 Each record is `kit.sft_records.trajectory_record`'s: OpenAI's chat messages (converted by
-Inspect's `messages_to_openai`) and tools, and metadata naming the task and its version,
-the sample, epoch, seed, tier, template, strategy, model, the sample's headline score and
-the log. Samples can be filtered by task and by headline score. Logs are read one sample
-at a time, local or remote.
+Inspect's `messages_to_openai`) and tools (`openai_tools`), and metadata naming the task and
+its version, the sample, epoch, seed, tier, template, strategy, model, the sample's headline
+score and the log. Samples can be filtered by task and by headline score. Logs are read one
+sample at a time, local or remote.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from inspect_ai.model import (
     ContentText,
     messages_to_openai,
 )
+from inspect_ai.tool import ToolInfo
 
 from inspect_memgym.analysis.log_files import (
     LogReadError,
@@ -52,7 +53,6 @@ from inspect_memgym.analysis.log_files import (
     read_headers,
 )
 from inspect_memgym.kit.answer_meter import CONTROL_PASSES, PASS_METADATA_KEY, AnswerMeter
-from inspect_memgym.kit.inspect_internals import openai_chat_tools
 from inspect_memgym.kit.sft_records import trajectory_record
 
 __all__ = [
@@ -236,12 +236,34 @@ def sample_trajectories(
         metadata = {**base, "pass": (call.metadata or {}).get(PASS_METADATA_KEY), "call": number}
         try:
             records.append(
-                trajectory_record(conversations[index], openai_chat_tools(call.tools), metadata)
+                trajectory_record(conversations[index], openai_tools(call.tools), metadata)
             )
         except ValueError:
             if tally is not None:
                 tally.malformed += 1
     return records
+
+
+def openai_tools(tools: Sequence[ToolInfo]) -> list[dict[str, Any]]:
+    """Tools in OpenAI's chat format, as Inspect's OpenAI provider sends them.
+
+    Each is ``{"type": "function", "function": {"name", "description", "parameters"}}``,
+    the parameters being the tool's JSON schema without its empty (None) fields.
+
+    Args:
+        tools: The tools of a logged model call (`ModelEvent.tools`).
+    """
+    return [
+        {
+            "type": "function",
+            "function": {
+                "name": tool.name,
+                "description": tool.description,
+                "parameters": tool.parameters.model_dump(exclude_none=True),
+            },
+        }
+        for tool in tools
+    ]
 
 
 def headline_score(header: EvalLog, sample: EvalSample) -> tuple[str, float | None]:

@@ -1,77 +1,117 @@
-"""Every use of Inspect's private API, in one place, each with why it is needed.
+"""Every use of Inspect's private API, in one place, each with why no public one does it.
 
-inspect-ai 0.3.285 offers no public way to do these things; if Inspect changes any of them,
-``tests/kit/test_inspect_internals.py`` fails loudly and names the one to update here.
+No other module of the suite, its tests or its scripts imports a private ``inspect_ai`` path
+(``tests/test_import_rules.py`` checks it); ``tests/kit/test_inspect_internals.py``
+exercises each use below, so an Inspect release that breaks one fails a test named after
+it. pyproject pins inspect-ai to the releases these tests have passed on; to widen the
+range, run that test module on the new release first.
 
-* `JsonStoreModel`: Inspect's `StoreModel` coerces a container field each time it is read
-  (``StoreModel._coerce_value``): it builds a pydantic `TypeAdapter` for the annotation and
-  validates the stored value, which copies it. For fields annotated with plain containers of
-  `Any` the copy has the same content as the stored value, so it only costs time, and the
-  cost grows with the value (the memory operation log is read on every tool call).
-  `JsonStoreModel` returns such values as stored; anything else is coerced as before, and
-  writes are validated as before.
+Used by the suite:
+
+* `JsonStoreModel` (overrides ``StoreModel._coerce_value``): `StoreModel` validates a
+  container field through a new pydantic `TypeAdapter` each time it is read, which copies
+  it. For fields annotated with plain containers of `Any` the copy has the same content, so
+  it only costs time, and the cost grows with the value (the memory operation log is read
+  on every tool call). `JsonStoreModel` returns such values as stored; anything else is
+  coerced as before, and writes are validated as before. Inspect has no public switch to
+  skip the read coercion.
 * `BoundStoreModel` (public API only): binds a model to the current sample's store once and
   reuses it; a bound model reads and writes its store on every field access.
-* `TaskArgumentError` and `task_argument_errors`: Inspect prints a
-  ``inspect_ai._util.error.PrerequisiteError`` raised while a task is built as one line,
-  without a traceback; any other exception there is shown with Inspect's whole traceback.
-  A bad ``-T`` value is a user's mistake, so tasks raise it as a `TaskArgumentError`
-  (still a `ValueError` for callers in Python). `OneLineError` is the same for failures that
-  are not about an argument (e.g. a ChromaDB server that does not answer).
+* `TaskArgumentError`, `OneLineError` and `task_argument_errors`
+  (``inspect_ai._util.error.PrerequisiteError``): Inspect prints a `PrerequisiteError`
+  raised while a task is built as one line, without a traceback, and any other exception
+  with its whole traceback; the class is not exported. A bad ``-T`` value is a user's
+  mistake, so tasks raise it as a `TaskArgumentError` (still a `ValueError` for Python
+  callers); `OneLineError` is the same for failures that are not about an argument (a
+  ChromaDB server that does not answer).
 * `untracked_store_changes` (``inspect_ai.util._store.suspend_store_events``): every tool
   call is a span, and every span copies the whole store to JSON when it opens and when it
-  closes, then diffs the two into a `StoreEvent`. A sample's memory ledger grows with every
+  closes, then diffs the two into a `StoreEvent`; a sample's memory ledger grows with every
   operation, so that work grows all sample long. Inside the block, spans skip it; the
-  enclosing solver span records the net change once when it ends, and the sample's final
-  store is logged as usual. Inspect has no public switch for this.
-* `current_sample_metadata` and `current_sample_identity`: the running sample's metadata,
-  id, epoch and eval id (``inspect_ai.solver._task_state.sample_state`` and
-  ``inspect_ai.log._samples.sample_active``). The ``memgym`` model provider needs the
-  metadata to route a model call to the benchmark playing it; memory backends need the ids
-  to name a per-sample ChromaDB collection.
-* `building_task_in_eval` (``inspect_ai.model._model.active_model``): Inspect binds an
-  eval's model and model roles before it builds the tasks of ``inspect eval``, so a task can
-  refuse a judge that no ``grader`` role supplies in one line, before any sample runs. A
-  task built in Python before ``eval()`` has no active model yet and cannot know its roles.
-* `registered_task_function` (``inspect_ai._util.registry.registry_lookup``): the function
-  behind a registered task name, so ``inspect-memgym sweep`` can build one task per
-  strategy with its own arguments.
-* `observed_model_calls` (``inspect_ai.model._model.use_model_event_sink``): the tokens a
-  memory strategy's answer sends to the model are read from the model calls made inside
-  it. Inspect hands each call's `ModelEvent` to a sink installed for the current context
-  (its agent bridge uses the same seam); the sink here notes each completed call, then
-  passes the event on exactly as Inspect would without it (to an enclosing sink, else to
-  the transcript), so the log is unchanged but for what the caller adds to the event's
-  metadata before passing it on (the pass of an answer, `kit.answer_meter`). Reading the
-  transcript after the call instead would depend on its event eviction and attachment
-  condensing.
-* `describe_tool` (``inspect_ai.tool._tool_description.set_tool_description``): sets a
-  tool's description and its arguments' descriptions from data rather than its docstring,
-  as Inspect's public ``tool_with`` does, but inside the tool's factory (``tool_with`` needs
-  the registry entry ``@tool`` adds only after the factory returns). The memory tools'
-  descriptions live in ``memory.tool_specs``, shared with the training environments.
-* `openai_chat_tools` (``inspect_ai.model._openai.openai_chat_tools``): the tools a logged
-  call offered (`ToolInfo`) in OpenAI's chat format, exactly as Inspect's OpenAI provider
-  sends them, for fine-tuning records (`analysis.trajectories`); Inspect's public
-  converters cover messages only.
+  enclosing solver span records the net change once when it ends. Inspect has no public
+  switch for this (its docstring says so).
+* `current_sample_metadata` and `current_sample_identity`
+  (``inspect_ai.solver._task_state.sample_state``, ``inspect_ai.log._samples
+  .sample_active``): the running sample's metadata, id, epoch and eval id, where no
+  `TaskState` is passed in: the ``memgym`` model provider routes a call to the benchmark
+  playing it by the sample's metadata, and memory backends name a per-sample ChromaDB
+  collection by its ids. Inspect's public API hands these only to solvers and scorers
+  (and to global hooks, which cannot tell which sample a call belongs to).
+* `active_model_name` and `building_task_in_eval` (``inspect_ai.model._model
+  .active_model``): whether an eval is running, and its model. Inspect binds an eval's
+  model and model roles before it builds the tasks of ``inspect eval``, so a task can
+  refuse a judge that no ``grader`` role supplies, or a scripted policy that it does not
+  play, in one line before any sample runs. The public ``get_model()`` cannot tell: with
+  no eval running it falls back to ``INSPECT_EVAL_MODEL`` or raises.
+* `observed_model_calls` (``inspect_ai.model._model.use_model_event_sink`` and
+  ``_model_event_sink``, and the transcript's ``_event`` / ``_event_updated``): the
+  tokens a memory strategy's answer sends to the model are read from the model calls made
+  inside it, and each such call is marked with its pass (`kit.answer_meter`). Inspect
+  hands each call's `ModelEvent` to a sink installed for the current context (its agent
+  bridge uses the same seam); the sink here notes each completed call, then passes the
+  event on exactly as Inspect would without it: to an enclosing sink, else to the
+  transcript, through the two methods Inspect itself calls. The public hooks are global
+  and see no context, and reading the transcript after the call would depend on its event
+  eviction and attachment condensing.
+
+Used by the tests only (they check the suite against a live Inspect, not the suite's code):
+
+* `start_sample_store` (``inspect_ai.util._store.init_subtask_store``): makes a store the
+  current one outside an eval, as Inspect does when a sample starts; the public `subtask`
+  does it only for a coroutine it runs (and logs).
+* `registered_object` (``inspect_ai._util.registry.registry_lookup``): what a registered
+  name resolves to, loading a package's entry point as Inspect does; the public
+  `registry_create` builds the object instead, calling its factory.
+* `buffered_sample_summaries` (``inspect_ai.log._recorders.buffer``): the samples a
+  running or killed eval has written to its sample buffer; the public `recover_eval_log`
+  writes a recovered log and removes the buffer, so it cannot watch a running eval.
+* `printed_results_table` (``inspect_ai._display.core.results.task_scores``): the results table
+  ``inspect eval`` prints; Inspect's display is not public API.
+* `counting_text_tokens_with` (``inspect_ai.model._model.count_text_tokens``): ``mockllm``
+  counts tokens with tiktoken, which downloads its encoding and fails offline; there is no
+  public setting for the counter.
+* `distribution_scan_cached` (``inspect_ai._util.package.packages_distributions``): every
+  ``eval`` scans all installed distributions to name a task's package (about 0.2 s of CPU
+  per tiny eval); the installed set cannot change during a test session.
+* `PrerequisiteError` itself, so a test can check that an error prints as one line.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Generic, TypeVar
 
-from inspect_ai import Task
 from inspect_ai._util.error import PrerequisiteError
 from inspect_ai.event import ModelEvent
-from inspect_ai.log import transcript
+from inspect_ai.log import EvalSampleSummary, EvalScore, transcript
 from inspect_ai.log._samples import sample_active
 from inspect_ai.solver._task_state import sample_state
-from inspect_ai.tool import ToolInfo
-from inspect_ai.util import StoreModel, store, store_as
-from inspect_ai.util._store import suspend_store_events
+from inspect_ai.util import Store, StoreModel, store, store_as
+from inspect_ai.util._store import init_subtask_store, suspend_store_events
+
+__all__ = [
+    "BoundStoreModel",
+    "JsonStoreModel",
+    "OneLineError",
+    "PrerequisiteError",
+    "TaskArgumentError",
+    "active_model_name",
+    "buffered_sample_summaries",
+    "building_task_in_eval",
+    "counting_text_tokens_with",
+    "current_sample_identity",
+    "current_sample_metadata",
+    "distribution_scan_cached",
+    "observed_model_calls",
+    "printed_results_table",
+    "registered_object",
+    "start_sample_store",
+    "task_argument_errors",
+    "untracked_store_changes",
+]
 
 _PLAIN_CONTAINERS = (list, dict)
 
@@ -209,27 +249,6 @@ def building_task_in_eval() -> bool:
     return active_model() is not None
 
 
-def registered_task_function(name: str) -> Callable[..., Task]:
-    """The function registered as a task under a name (``inspect_ai._util.registry``).
-
-    Inspect builds registered tasks from their names only inside ``eval``; a sweep needs
-    the function itself to build one task per strategy with different arguments.
-
-    Args:
-        name: The registered name, e.g. ``inspect_memgym/conversation`` (its module must
-            have been imported, e.g. through ``inspect_memgym._registry``).
-
-    Raises:
-        ValueError: If no task has that name.
-    """
-    from inspect_ai._util.registry import registry_lookup
-
-    function = registry_lookup("task", name)
-    if not callable(function):
-        raise ValueError(f"no task named {name!r}")
-    return function
-
-
 class _ObservingSink:
     """A model-event sink that notes each completed call, then passes the event on."""
 
@@ -272,33 +291,106 @@ def observed_model_calls(on_call: Callable[[ModelEvent], None]) -> Iterator[None
         yield
 
 
-def describe_tool(tool: Any, description: str, parameters: dict[str, str]) -> Any:
-    """Give a tool function its description and argument descriptions from data.
+def start_sample_store(sample_store: Store | None = None) -> Store:
+    """Make a store the current one outside an eval, as Inspect does when a sample starts.
 
     Args:
-        tool: The tool's ``execute`` function, inside its ``@tool`` factory.
-        description: What the tool does.
-        parameters: Each argument's description, by name.
+        sample_store: The store (default: a new empty one).
 
     Returns:
-        The same function.
+        The store now current in this context.
     """
-    from inspect_ai.tool._tool_description import ToolDescription, set_tool_description
-    from inspect_ai.tool._tool_params import ToolParam, ToolParams
-
-    properties = {name: ToolParam(description=text) for name, text in parameters.items()}
-    set_tool_description(
-        tool, ToolDescription(description=description, parameters=ToolParams(properties=properties))
-    )
-    return tool
+    current = Store() if sample_store is None else sample_store
+    init_subtask_store(current)
+    return current
 
 
-def openai_chat_tools(tools: list[ToolInfo]) -> list[dict[str, Any]]:
-    """Tools in OpenAI's chat format: ``{"type": "function", "function": {...}}`` each.
+def registered_object(kind: str, name: str) -> object | None:
+    """What a registered name resolves to, loading its package's entry point if needed.
 
     Args:
-        tools: The tools of a logged model call (`ModelEvent.tools`).
-    """
-    from inspect_ai.model._openai import openai_chat_tools as to_openai
+        kind: The registry type (``task``, ``solver``, ``scorer``, ``tool``, ``modelapi``).
+        name: The registered name, e.g. ``inspect_memgym/entity_stream``.
 
-    return [dict(tool) for tool in to_openai(tools)]
+    Returns:
+        The registered object (a task's function, a tool's factory...), None if unknown.
+    """
+    from inspect_ai._util.registry import registry_lookup
+
+    return registry_lookup(kind, name)  # type: ignore[arg-type]
+
+
+def buffered_sample_summaries(log_location: str) -> list[EvalSampleSummary]:
+    """The samples a running (or killed) eval has written to its sample buffer.
+
+    Args:
+        log_location: The eval's log file.
+
+    Returns:
+        Their summaries (``completed`` says which finished); empty if the buffer has no
+        update or is gone.
+
+    Raises:
+        Exception: Whatever the buffer raises while it is being written (poll again).
+    """
+    from inspect_ai.log._recorders.buffer.buffer import sample_buffer
+    from inspect_ai.log._recorders.buffer.types import Samples
+
+    buffered = sample_buffer(log_location).get_samples()
+    return list(buffered.samples) if isinstance(buffered, Samples) else []
+
+
+def printed_results_table(scores: list[EvalScore]) -> list[Any]:
+    """The results table ``inspect eval`` prints after an eval, as rich renderables.
+
+    Args:
+        scores: The eval's scores (`EvalResults.scores`).
+    """
+    from inspect_ai._display.core.results import task_scores
+
+    return list(task_scores(scores))
+
+
+@contextmanager
+def counting_text_tokens_with(counter: Callable[[str], int]) -> Iterator[None]:
+    """Inspect's text token counter (``mockllm`` and compaction use it) replaced in the block.
+
+    Args:
+        counter: Tokens of a text.
+
+    Yields:
+        Nothing.
+    """
+    import inspect_ai.model._model as model_module
+
+    original = model_module.count_text_tokens  # type: ignore[attr-defined]
+    model_module.count_text_tokens = counter  # type: ignore[attr-defined,assignment]
+    try:
+        yield
+    finally:
+        model_module.count_text_tokens = original  # type: ignore[attr-defined]
+
+
+_DISTRIBUTION_SCANS: dict[str, Callable[[], Any]] = {}
+
+
+@contextmanager
+def distribution_scan_cached() -> Iterator[bool]:
+    """Inspect's scan of the installed distributions done once, then reused, in the block.
+
+    Yields:
+        Whether the scan was found and cached; with an Inspect that no longer scans this
+        way, False, and the block runs unchanged.
+    """
+    import inspect_ai._util.package as package_module
+
+    original = getattr(package_module, "packages_distributions", None)
+    if original is None:
+        yield False
+        return
+    cached = _DISTRIBUTION_SCANS.setdefault("scan", functools.lru_cache(maxsize=1)(original))
+    package_module.packages_distributions = cached  # type: ignore[attr-defined]
+    try:
+        yield True
+    finally:
+        package_module.packages_distributions = original  # type: ignore[attr-defined]

@@ -1,8 +1,8 @@
 """What the memory tools tell the model: names, descriptions and argument schemas.
 
-The one description of each tool, read by the Inspect tools (`memory.tools`, through
-Inspect's ``tool_with``) and by the training environments, which offer the same tools to a
-trainer in OpenAI's function format (`ToolSpec.openai`). A test checks that the schema
+The one description of each tool, read by the Inspect tools (`memory.tools`, through each
+tool function's docstring) and by the training environments, which offer the same tools to
+a trainer in OpenAI's function format (`ToolSpec.openai`). A test checks that the schema
 Inspect derives from each tool's signature is the schema written here.
 """
 

@@ -15,7 +15,6 @@ from typing import Any, TypeVar
 
 from inspect_ai.tool import Tool, ToolError, tool
 
-from inspect_memgym.kit.inspect_internals import describe_tool
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.ledger import MemoryLedger, current_ledger, logged_operation
 from inspect_memgym.memory.operations import (
@@ -152,14 +151,33 @@ def memory_search(backend: MemoryBackend) -> Tool:
 
 
 def described(execute: Function, spec: ToolSpec) -> Function:
-    """A tool function that tells the model what `spec` says.
+    """A tool function that tells the model what `spec` says, through its docstring.
+
+    Inspect reads a tool's description and its arguments' descriptions from the docstring
+    of its function (Google style); `tests/memory/test_tool_specs.py` checks that what it
+    reads is the spec, word for word.
 
     Args:
         execute: The tool's function.
         spec: Its description.
     """
-    execute.__doc__ = spec.description
-    return describe_tool(execute, spec.description, spec.parameter_descriptions())  # type: ignore[no-any-return]
+    execute.__doc__ = tool_docstring(spec.description, spec.parameter_descriptions())
+    return execute
+
+
+def tool_docstring(description: str, parameters: dict[str, str]) -> str:
+    """A Google-style docstring: the description, then an ``Args:`` section.
+
+    Args:
+        description: What the tool does.
+        parameters: Each argument's description, by name (continuation lines indented).
+    """
+    lines = [description, "", "Args:"]
+    for name, text in parameters.items():
+        first, *rest = text.split("\n")
+        lines.append(f"    {name}: {first}")
+        lines.extend(f"        {line}" for line in rest)
+    return "\n".join(lines)
 
 
 def run_logged(tool_name: str, operation: Operation) -> str:

@@ -23,8 +23,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from inspect_ai.tool import Tool, ToolResult, mcp_server_stdio
-from inspect_ai.tool._tool_def import ToolDef
+from inspect_ai.tool import Tool, ToolDef, ToolResult, mcp_server_stdio
 
 from inspect_memgym.memory_systems.system import MemoryItem, MemorySystem, Scope, SystemHit
 
