@@ -1,7 +1,7 @@
-"""The register entries in ``register/<id>/eval.yaml``: their evaluation reports and their submission.
+"""The register entries (``register/<id>/eval.yaml``): their evaluation reports, their submission.
 
-    python scripts/register_entries.py report     # rewrite the evaluation reports from logs/reference
-    python scripts/register_entries.py submit --repository-url https://github.com/OWNER/REPO \\
+    python scripts/register_entries.py report   # the evaluation reports, from logs/reference
+    python scripts/register_entries.py submit --repository-url https://github.com/OWNER/REPO
         --commit SHA --contributor GITHUB_USER -o DIR
 
 Each entry is one task in the schema of ``inspect_evals.metadata.ExternalEvalMetadata``,
@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import logging
 import re
+import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -207,13 +208,17 @@ def submit(
             yaml.safe_dump(filled, sort_keys=False, allow_unicode=True, width=100),
             encoding="utf-8",
         )
-        links.append((path.parent.name, entry.get("arxiv"), permalink(repository_url, commit, entry)))
+        links.append(
+            (path.parent.name, entry.get("arxiv"), permalink(repository_url, commit, entry))
+        )
     return links
 
 
 def report(spec: ReportSpec) -> dict[str, Any]:
     """The evaluation report of one entry, from its reference logs' headers."""
-    headers = [read_eval_log(str(spec.log_path(policy)), header_only=True) for policy in spec.policies]
+    headers = [
+        read_eval_log(str(spec.log_path(policy)), header_only=True) for policy in spec.policies
+    ]
     first = headers[0]
     if first.eval.revision is None:
         raise SubmissionError(f"{spec.log_path(spec.policies[0])}: the log has no git revision")
@@ -252,8 +257,6 @@ def _report_row(header: EvalLog, spec: ReportSpec) -> dict[str, Any]:
 
 def _full_commit(header: EvalLog) -> str:
     """The log's commit (Inspect records it abbreviated), expanded by the repository."""
-    import subprocess
-
     assert header.eval.revision is not None
     short = header.eval.revision.commit
     result = subprocess.run(
