@@ -122,3 +122,17 @@ def test_submission_refuses_a_commit_that_is_not_a_full_hash(tmp_path: Path) -> 
     script = register_script()
     with pytest.raises(script.SubmissionError, match="40-character"):
         script.submit(ROOT / "register", tmp_path, REPOSITORY_URL, "4475d6e", [])
+
+
+def test_submit_command_writes_every_entry_and_prints_its_links(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    arguments = ["--repository-url", REPOSITORY_URL, "--commit", COMMIT, "-o"]
+    output = tmp_path / "submission"
+    assert register_script().main(["submit", *arguments, str(output)]) == 0
+    printed = capsys.readouterr().out
+    assert sorted(path.parent.name for path in output.glob("*/eval.yaml")) == ENTRIES
+    assert printed.count(f"source: {REPOSITORY_URL}/blob/{COMMIT}/") == len(ENTRIES)
+    assert "source: " + REPOSITORY_URL + f"/blob/{COMMIT}/tasks/official.py#L" in printed
+    assert register_script().main(["submit", *arguments, str(output)]) == 1
+    assert "is not empty" in capsys.readouterr().err
