@@ -137,6 +137,14 @@ def test_a_call_quoted_inside_another_calls_argument_is_part_of_it() -> None:
     assert [c.syntax for c in text_tool_calls(json_call, SIGNATURES)] == ["json"]
 
 
+def test_one_object_of_parameter_names_is_the_arguments() -> None:
+    text = 'memory_search({"query": "Ada", "top_k": 2})\nmemory_write({"note": "x"})'
+    assert [c.arguments for c in text_tool_calls(text, SIGNATURES)] == [
+        {"query": "Ada", "top_k": 2},
+        {"content": {"note": "x"}},
+    ]
+
+
 def test_positional_arguments_beyond_the_schema_or_without_one_stay_unbound() -> None:
     (extra,) = text_tool_calls('memory_write("a", "b")', SIGNATURES)
     assert extra.arguments == {"content": "a", EXTRA_POSITIONAL: ["b"]}

@@ -116,8 +116,10 @@ def text_tool_calls(text: str, offered: Offered) -> list[TextToolCall]:
 
     A Python call is the tool's name followed by parenthesised arguments that are all
     literals (strings, numbers, lists, dicts, ``True``/``False``/``None`` and JSON's
-    ``true``/``false``/``null``). A call without arguments counts only for a tool known to
-    have no required parameter: ``call memory_write() to store it`` is prose.
+    ``true``/``false``/``null``); a single object whose keys are parameter names is the
+    arguments themselves (``memory_write({"content": "..."})``). A call without arguments
+    counts only for a tool known to have no required parameter: ``call memory_write() to
+    store it`` is prose.
 
     A call written inside another one's arguments (a stored note that quotes a call) is part
     of that call, not a call of its own.
@@ -289,12 +291,24 @@ def _python_arguments(source: str, signature: ToolSignature) -> dict[str, Any] |
 
 
 def _bind_positional(values: list[Any], signature: ToolSignature) -> dict[str, Any]:
+    """Positional values bound in schema order; one object of parameter names is the arguments.
+
+    ``memory_write({"content": "Ada: 41"})`` passes its arguments as one object, as the JSON
+    shape does.
+    """
     names = signature.parameters or ()
+    if len(values) == 1 and _names_arguments(values[0], names):
+        return dict(values[0])
     bound: dict[str, Any] = dict(zip(names, values, strict=False))
     extra = values[len(names) :]
     if extra:
         bound[EXTRA_POSITIONAL] = extra
     return bound
+
+
+def _names_arguments(value: Any, names: tuple[str, ...]) -> bool:
+    """Whether a value is an object whose keys are all parameter names."""
+    return isinstance(value, dict) and bool(value) and set(value) <= set(names)
 
 
 _NOT_LITERAL = object()
