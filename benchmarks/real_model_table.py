@@ -6,7 +6,8 @@ For every log in the folders (one row each, named by its folder): the model turn
 offered tools, the tool calls made through the API, the calls parsed from text by the
 opt-in ``text-tool-calls`` provider, the calls written as text that reached no tool, the
 calls the tools accepted and refused, copies of a call in one reply that were not run
-again, the loops ended on a repeated call, and the
+again, the loops ended on a repeated call, the writes that repeated one of the reply before
+verbatim, and the
 task's headline with its no-memory answer and the memory delta. Read from each sample's
 events, so logs made before the shared tool loop counted anything read the same way.
 Prints Markdown.
@@ -22,9 +23,9 @@ from statistics import fmean
 from inspect_ai.event import InfoEvent, ModelEvent, ToolEvent
 from inspect_ai.log import EvalLog, EvalSample, list_eval_logs, read_eval_log
 
-from inspect_memgym.tool_use.counts import REPEATED_CALL, ToolUse
+from inspect_memgym.tool_use.counts import REPEATED_CALL, REPEATED_WRITE, ToolUse
 from inspect_memgym.tool_use.loop import PARSED_TEXT_CALLS_KEY
-from inspect_memgym.tool_use.text_calls import written_calls
+from inspect_memgym.tool_use.text_calls import tool_signature, written_calls
 
 COLUMNS = (
     "turns with tools",
@@ -35,6 +36,7 @@ COLUMNS = (
     "refused",
     "copies not run",
     "repeated calls",
+    "repeated writes",
 )
 
 
@@ -54,14 +56,22 @@ def tool_counts(sample: EvalSample) -> dict[str, int]:
                 parsed = (event.output.metadata or {}).get(PARSED_TEXT_CALLS_KEY, 0)
                 counts["parsed from text"] += parsed if isinstance(parsed, int) else 0
             else:
-                offered = [tool.name for tool in event.tools]
+                offered = [tool_signature(tool) for tool in event.tools]
                 counts["written as text"] += written_calls(message.text, offered)
         elif isinstance(event, ToolEvent):
             counts["refused" if event.error is not None else "accepted"] += 1
         elif isinstance(event, InfoEvent) and event.source == REPEATED_CALL:
             counts["repeated calls"] += 1
+        elif isinstance(event, InfoEvent) and event.source == REPEATED_WRITE:
+            counts["repeated writes"] += _repeated(event.data)
     counts["copies not run"] = int(sample.store.get(f"{ToolUse.__name__}:duplicate_calls", 0))
     return counts
+
+
+def _repeated(data: object) -> int:
+    """The writes a ``repeated_write`` event names."""
+    calls = data.get("calls") if isinstance(data, dict) else None
+    return len(calls) if isinstance(calls, list) else 1
 
 
 def _mean(log: EvalLog, key: str) -> float:

@@ -24,7 +24,7 @@ from inspect_ai.model import (
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import Tool, ToolCall, ToolDef, ToolError, tool
 
-from inspect_memgym.tool_use.counts import REPEATED_CALL, TOOL_CALL_AS_TEXT, ToolUse
+from inspect_memgym.tool_use.counts import REPEATED_CALL, REPEATED_WRITE, TOOL_CALL_AS_TEXT, ToolUse
 from inspect_memgym.tool_use.loop import tool_loop
 
 MODEL = "mockllm/model"
@@ -195,3 +195,80 @@ def test_copies_of_a_call_in_one_reply_run_once(tmp_path: Path) -> None:
     assert "Not run again: the same call as call-0" in results[2].text
     use = _use(sample)
     assert (use["native_calls"], use["duplicate_calls"], use["refused_calls"]) == (3, 1, 0)
+
+
+def test_a_python_call_written_as_text_is_counted_with_its_syntax(tmp_path: Path) -> None:
+    sample = _run([_text("I will add it.\nadd_line(2)")], tmp_path)
+    assert "added 2" not in str(sample.messages)
+    assert _use(sample)["text_calls"] == 1
+    (label,) = [e for e in sample.events if e.event == "info" and e.source == TOOL_CALL_AS_TEXT]
+    assert label.data == {
+        "label": TOOL_CALL_AS_TEXT,
+        "calls": ["add_line"],
+        "shapes": ["bare"],
+        "syntaxes": ["python"],
+    }
+
+
+def test_the_opt_in_provider_binds_a_python_calls_positional_arguments(tmp_path: Path) -> None:
+    written = _text('```python\nadd_line(2)\nadd_line(line="3")\n```')
+    task = Task(dataset=[Sample(input="x")], solver=loop_once(4))
+    (log,) = eval(
+        task,
+        model=f"text-tool-calls/{MODEL}",
+        model_args={"custom_outputs": [written, _text("done")]},
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    assert log.status == "success" and log.samples
+    results = [m.text for m in log.samples[0].messages if m.role == "tool"]
+    assert results == ["added 2", "added 3"]
+    use = _use(log.samples[0])
+    assert (use["native_calls"], use["parsed_text_calls"], use["text_calls"]) == (2, 2, 0)
+
+
+@tool
+def memory_write() -> Tool:
+    stored: list[str] = []
+
+    async def execute(content: str) -> str:
+        """Store an entry.
+
+        Args:
+            content: Text to store.
+        """
+        stored.append(content)
+        return f"Stored as entry {len(stored)}."  # a new id each time: not a repeated call
+
+    return execute
+
+
+@solver
+def write_loop() -> Solver:
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        messages: list[ChatMessage] = [ChatMessageUser(content="store the rule")]
+        end = await tool_loop(get_model(), messages, [ToolDef(memory_write())], 8)
+        state.metadata["end"] = {"turns": end.turns, "calls": end.tool_calls, "stop": end.stop}
+        return state
+
+    return solve
+
+
+def test_a_write_repeated_in_consecutive_replies_is_counted_and_labelled(tmp_path: Path) -> None:
+    rule = _calls(("memory_write", {"content": "Answer in the account's currency."}))
+    other = _calls(("memory_write", {"content": "Ada: 41"}))
+    outputs = [rule, rule, rule, other, rule, _text("done")]
+    task = Task(dataset=[Sample(input="x")], solver=write_loop())
+    (log,) = eval(
+        task,
+        model=MODEL,
+        model_args={"custom_outputs": outputs},
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    assert log.status == "success" and log.samples
+    sample = log.samples[0]
+    assert sample.metadata["end"] == {"turns": 6, "calls": 5, "stop": "reply"}
+    assert _use(sample)["repeated_writes"] == 2
+    labels = [e.data for e in sample.events if e.event == "info" and e.source == REPEATED_WRITE]
+    assert labels == [{"label": REPEATED_WRITE, "calls": ["memory_write"]}] * 2

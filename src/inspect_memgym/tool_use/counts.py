@@ -13,6 +13,10 @@ log otherwise. The counts:
   included (failure label ``tool_call_as_text``);
 * ``refused_calls``: calls a tool refused (a ``ToolError`` or invalid arguments);
 * ``duplicate_calls``: copies of a call made earlier in the same reply, not run again;
+* ``repeated_writes``: write calls (``memory_write``, ``memory_edit``) that repeat verbatim a
+  write of the model's reply before, run as asked (failure label ``repeated_write``): the
+  same note stored again and again, which the results' differing entry ids keep out of
+  ``repeated_calls``;
 * ``repeated_calls``: loops ended because the model repeated the previous turn's calls and
   got the same results, most often the same refusal (failure label ``repeated_call``).
 """
@@ -27,6 +31,8 @@ TOOL_CALL_AS_TEXT = "tool_call_as_text"
 """Failure label of a reply that wrote an offered tool's call as text."""
 REPEATED_CALL = "repeated_call"
 """Failure label of a loop ended because the model repeated its calls to the same results."""
+REPEATED_WRITE = "repeated_write"
+"""Failure label of a reply that repeats, verbatim, a write of the reply before."""
 
 
 class ToolUse(StoreModel):
@@ -39,6 +45,7 @@ class ToolUse(StoreModel):
     refused_calls: int = 0
     duplicate_calls: int = 0
     repeated_calls: int = 0
+    repeated_writes: int = 0
 
 
 _bound = BoundStoreModel(ToolUse)

@@ -8,14 +8,17 @@ same results, or the turn cap. On the way it:
   Inspect's argument validation would otherwise refuse;
 * counts what became of every call in the sample's `ToolUse` (native, parsed from text by
   the opt-in provider, refused);
-* notices a reply that wrote an offered tool's call as text (`text_calls`), also one cut
-  off before its JSON closed: counted as ``tool_call_as_text`` and recorded in the
-  transcript, never run;
+* notices a reply that wrote an offered tool's call as text (`text_calls`: JSON or a Python
+  call such as ``memory_search("Ada", 20)``), also one cut off before it closed: counted as
+  ``tool_call_as_text`` and recorded in the transcript, never run;
 * runs a call repeated within one reply once and answers the copies with a pointer to its
   result (``duplicate_calls``): the same search twenty times over would fill the context;
 * ends the loop when a turn repeats the previous turn's calls and gets the same results
   (``repeated_call``: most often the same refused call again), rather than spend the
-  remaining turns going round in circles.
+  remaining turns going round in circles;
+* counts and labels a write that repeats, verbatim, a write of the reply before
+  (``repeated_write``: the same note stored in reply after reply, each time under a new
+  entry id); it runs as asked, and the loop goes on.
 """
 
 from __future__ import annotations
@@ -29,9 +32,20 @@ from inspect_ai.model import ChatMessage, ChatMessageTool, Model, ModelOutput, e
 from inspect_ai.tool import ToolCall, ToolDef
 
 from inspect_memgym.kit.inspect_internals import untracked_store_changes
-from inspect_memgym.tool_use.call_rules import DUPLICATE_CALL, call_key, integer_from_text
-from inspect_memgym.tool_use.counts import REPEATED_CALL, TOOL_CALL_AS_TEXT, current_tool_use
-from inspect_memgym.tool_use.text_calls import text_tool_calls, written_calls
+from inspect_memgym.tool_use.call_rules import (
+    DUPLICATE_CALL,
+    call_key,
+    integer_from_text,
+    repeated_writes,
+    write_keys,
+)
+from inspect_memgym.tool_use.counts import (
+    REPEATED_CALL,
+    REPEATED_WRITE,
+    TOOL_CALL_AS_TEXT,
+    current_tool_use,
+)
+from inspect_memgym.tool_use.text_calls import text_tool_calls, tool_signature, written_calls
 
 PARSED_TEXT_CALLS_KEY = "text_tool_calls_parsed"
 """``ModelOutput.metadata`` key where the ``text-tool-calls`` provider counts the calls it
@@ -77,6 +91,7 @@ async def tool_loop(
     """
     use = current_tool_use()
     turn_before: list[tuple[str, str, str]] = []
+    writes_before: set[tuple[str, str]] = set()
     turns = calls = 0
     while turns < max_turns:
         turns += 1
@@ -87,6 +102,7 @@ async def tool_loop(
         if not tool_calls:
             return LoopEnd(turns, calls, "reply", output.completion)
         unique, copies = _split_copies(tool_calls)
+        writes_before = _note_repeated_writes(unique, writes_before)
         asked = output.message.model_copy(update={"tool_calls": unique})
         with untracked_store_changes():  # the caller's span records the net store change
             result = await execute_tools([*messages[:-1], asked], list(tools))
@@ -137,7 +153,7 @@ def note_model_turn(output: ModelOutput, tools: Sequence[ToolDef]) -> None:
         for call in tool_calls:
             _accept_numeric_strings(call, tools)
         return
-    offered = [tool.name for tool in tools]
+    offered = [tool_signature(tool) for tool in tools]
     written = written_calls(output.completion, offered)
     if not written:
         return
@@ -148,9 +164,27 @@ def note_model_turn(output: ModelOutput, tools: Sequence[ToolDef]) -> None:
             "label": TOOL_CALL_AS_TEXT,
             "calls": [call.function for call in found],
             "shapes": [call.shape for call in found],
+            "syntaxes": [call.syntax for call in found],
         },
         source=TOOL_CALL_AS_TEXT,
     )
+
+
+def _note_repeated_writes(
+    calls: Sequence[ToolCall], writes_before: set[tuple[str, str]]
+) -> set[tuple[str, str]]:
+    """Count and label the writes that repeat one of the reply before; this reply's writes.
+
+    Args:
+        calls: The reply's calls, copies within it left out.
+        writes_before: The writes of the reply before (`call_rules.write_keys`).
+    """
+    pairs = [(call.function, call.arguments) for call in calls]
+    repeated = repeated_writes(pairs, writes_before)
+    if repeated:
+        current_tool_use().repeated_writes += len(repeated)
+        transcript().info({"label": REPEATED_WRITE, "calls": [*repeated]}, source=REPEATED_WRITE)
+    return write_keys(pairs)
 
 
 def _parsed_text_calls(output: ModelOutput) -> int:

@@ -2,9 +2,11 @@
 
 ``--model text-tool-calls/openai-api/llamacpp/qwen05`` runs ``openai-api/llamacpp/qwen05``
 unchanged, except that a reply to a request with tools that has no tool call but writes calls
-of offered tools as JSON (bare, fenced, or in ``<tool_call>`` tags) is returned with those
-calls as real tool calls, and the count in the output's metadata
-(`tool_use.loop.PARSED_TEXT_CALLS_KEY`), which the tool loop adds to ``parsed_text_calls``.
+of offered tools as text (JSON or Python calls such as ``memory_search("Ada", 20)``; bare,
+fenced, or in ``<tool_call>`` tags: `tool_use.text_calls`) is returned with those calls as
+real tool calls (positional arguments bound to the tool's parameters in schema order), and
+the count in the output's metadata (`tool_use.loop.PARSED_TEXT_CALLS_KEY`), which the tool
+loop adds to ``parsed_text_calls``.
 The model's name in the log says the parsing was on. Off by default, so a model's own
 tool-calling failures stay in its headline.
 """
@@ -27,7 +29,13 @@ from inspect_ai.model import (
 from inspect_ai.tool import ToolCall, ToolChoice, ToolInfo
 
 from inspect_memgym.tool_use.loop import PARSED_TEXT_CALLS_KEY
-from inspect_memgym.tool_use.text_calls import TextToolCall, text_tool_calls, without_calls
+from inspect_memgym.tool_use.text_calls import (
+    Offered,
+    TextToolCall,
+    text_tool_calls,
+    tool_signature,
+    without_calls,
+)
 
 PROVIDER = "text-tool-calls"
 """The provider's name: ``--model text-tool-calls/<provider>/<model>``."""
@@ -89,7 +97,7 @@ class TextToolCallsAPI(ModelAPI):
         result = await self.inner.api.generate(input, tools, tool_choice, config)
         output = result[0] if isinstance(result, tuple) else result
         if isinstance(output, ModelOutput) and tools:
-            parse_text_calls(output, [tool.name for tool in tools])
+            parse_text_calls(output, [tool_signature(tool) for tool in tools])
         return result
 
     def max_tokens(self) -> int | None:
@@ -133,7 +141,7 @@ class TextToolCallsAPI(ModelAPI):
         await self.inner.api.aclose()
 
 
-def parse_text_calls(output: ModelOutput, offered: list[str]) -> int:
+def parse_text_calls(output: ModelOutput, offered: Offered) -> int:
     """Turn an output's calls written as text into tool calls (in place).
 
     Only when the first choice has no tool call of its own. Counts them in the output's
@@ -141,7 +149,8 @@ def parse_text_calls(output: ModelOutput, offered: list[str]) -> int:
 
     Args:
         output: A model's output.
-        offered: Names of the tools on offer.
+        offered: The tools on offer, by signature (by name, positional arguments of Python
+            calls stay unbound).
 
     Returns:
         The calls parsed.
