@@ -8,9 +8,9 @@ Each cell is what memory added to the headline for one (model, strategy) on one 
   asked with no memory by the same reasoner), its mean over samples.
 
 Either way the cell holds the mean, its standard error and its paired bootstrap confidence
-interval (samples resampled with their pairs: `intervals`). As a Markdown table (cells ``Δ [low, high] (n)``, the method under the table), and as a figure
-(one panel per task, a bar per model and strategy with its interval as the whisker, zero
-marked).
+interval (samples resampled with their pairs: `intervals`). As a Markdown table (cells
+``Δ [low, high] (n)``, the method under the table), and as a figure (one panel per task, a
+bar per model and strategy with its interval as the whisker, zero marked).
 """
 
 from __future__ import annotations
