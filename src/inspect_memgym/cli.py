@@ -20,6 +20,7 @@ from inspect_memgym.entity_stream.world.tiers import TIERS, get_tier
 from inspect_memgym.memory.chroma_connection import ChromaServerError
 
 if TYPE_CHECKING:
+    from inspect_memgym.analysis.intervals import IntervalSettings
     from inspect_memgym.analysis.leaderboard import Leaderboard
 
 
@@ -178,7 +179,14 @@ def _baseline(args: argparse.Namespace) -> tuple[str | None, Leaderboard | None]
     baseline: str | None = args.baseline
     if baseline is None or not _names_logs(baseline):
         return baseline, None
-    return baseline, load_leaderboard([baseline])
+    return baseline, load_leaderboard([baseline], _interval_settings(args))
+
+
+def _interval_settings(args: argparse.Namespace) -> IntervalSettings:
+    """The ``--confidence``, ``--resamples`` and ``--bootstrap-seed`` options."""
+    from inspect_memgym.analysis.intervals import IntervalSettings
+
+    return IntervalSettings(args.confidence, args.resamples, args.bootstrap_seed)
 
 
 def _names_logs(value: str) -> bool:
@@ -191,12 +199,12 @@ def _leaderboard(args: argparse.Namespace) -> int:
     from inspect_memgym.analysis.leaderboard_format import format_leaderboard
     from inspect_memgym.analysis.paired import paired_deltas
 
-    board = load_leaderboard(args.log_dirs)
+    board = load_leaderboard(args.log_dirs, _interval_settings(args))
     baseline, baseline_board = _baseline(args)
     deltas = [] if baseline is None else paired_deltas(board, baseline, baseline_board)
     text = format_leaderboard(board, args.format, deltas, args.beside)
     if args.format != "markdown":
-        for note in board.notes:
+        for note in [*board.notes, board.settings.describe()]:
             print(f"note: {note}", file=sys.stderr)
     _write_text(text, args.output)
     return 0
@@ -207,10 +215,10 @@ def _compare(args: argparse.Namespace) -> int:
     from inspect_memgym.analysis.leaderboard import load_leaderboard
     from inspect_memgym.analysis.plot_style import save_png
 
-    board = load_leaderboard(args.log_dirs)
+    board = load_leaderboard(args.log_dirs, _interval_settings(args))
     baseline, baseline_board = _baseline(args)
     cells = compare_cells(board, baseline, baseline_board)
-    _write_text(compare_markdown(cells), args.output)
+    _write_text(compare_markdown(cells, board.settings), args.output)
     if args.plot and cells:
         save_png(compare_figure(cells), Path(args.plot))
         print(f"{args.plot}: memory delta per strategy and task", file=sys.stderr)
@@ -326,6 +334,34 @@ def _add_grid_arguments(command: argparse.ArgumentParser) -> None:
         type=_parse_seeds,
         default=list(range(10)),
         help="a count (10), a range (3-7) or a list (1,4,9); default 10 (the official grid)",
+    )
+
+
+def _add_interval_arguments(command: argparse.ArgumentParser) -> None:
+    """The confidence intervals' options shared by leaderboard and compare."""
+    from inspect_memgym.analysis.intervals import (
+        BOOTSTRAP_RESAMPLES,
+        BOOTSTRAP_SEED,
+        CONFIDENCE,
+    )
+
+    command.add_argument(
+        "--confidence",
+        type=float,
+        default=CONFIDENCE,
+        help=f"level of every confidence interval (default: {CONFIDENCE})",
+    )
+    command.add_argument(
+        "--resamples",
+        type=int,
+        default=BOOTSTRAP_RESAMPLES,
+        help=f"bootstrap resamples (default: {BOOTSTRAP_RESAMPLES})",
+    )
+    command.add_argument(
+        "--bootstrap-seed",
+        type=int,
+        default=BOOTSTRAP_SEED,
+        help=f"seed of the bootstrap's resampling (default: {BOOTSTRAP_SEED})",
     )
 
 
@@ -459,6 +495,7 @@ def build_parser() -> argparse.ArgumentParser:
             "the official scorers' official_* figures)"
         ),
     )
+    _add_interval_arguments(leaderboard)
     compare = commands.add_parser(
         "compare",
         help="strategies × tasks: what memory adds to the headline (delta ± standard error)",
@@ -476,6 +513,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     compare.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
     compare.add_argument("--plot", default=None, help="also write the figure to this PNG file")
+    _add_interval_arguments(compare)
     compare.set_defaults(handler=_compare)
     plot = commands.add_parser(
         "plot",

@@ -91,8 +91,9 @@ def test_old_logs_have_no_figures_and_show_them_missing(logs: Path) -> None:
         line for line in format_leaderboard(board, "markdown").splitlines() if "| memgym" in line
     )
     cells = [cell.strip() for cell in line.strip("|").split("|")]
-    assert cells[-5:-3] == [MISSING, MISSING]  # memory tokens, search latency
-    assert cells[-3].startswith("model ")
+    assert cells[-6:-4] == [MISSING, MISSING]  # memory tokens, search latency
+    assert cells[-4].startswith("model ")
+    assert cells[-3] == MISSING  # tokens per question: no questions metered
     figures = [
         Path(figure.path).name for figure in write_figures([str(logs / OLD)], str(logs / "old"))
     ]

@@ -212,7 +212,11 @@ def test_csv_and_json_hold_every_row_and_key(analysis_logs: AnalysisLogs, tmp_pa
     assert rows[2]["protocol"]["version"] == ENTITY_STREAM_VERSION
     assert set(rows[2]["scores"]) == set(SCORE_KEYS)
     assert rows[0]["headline"] == "chance_corrected_accuracy"
-    assert rows[0]["scores"]["chance_corrected_accuracy"] == {"mean": 1.0, "stderr": 0.0}
+    headline = rows[0]["scores"]["chance_corrected_accuracy"]
+    assert {key: headline[key] for key in ("mean", "stderr")} == {"mean": 1.0, "stderr": 0.0}
+    # one user scoring 1: the Wilson interval of 1 success in 1 trial
+    assert headline["ci"]["method"] == "wilson" and headline["ci"]["high"] == 1.0
+    assert headline["ci"]["low"] == pytest.approx(0.2065, abs=1e-4)
 
 
 def test_markdown_has_one_table_per_task(analysis_logs: AnalysisLogs, tmp_path: Path) -> None:
@@ -225,13 +229,17 @@ def test_markdown_has_one_table_per_task(analysis_logs: AnalysisLogs, tmp_path: 
         "efficiency | abstention | no_memory | memory_delta | memory_delta_breadth | "
         "memory_delta_maintenance | memory_delta_reasoning | memory_delta_efficiency | "
         "write_failure | read_failure | utilization_failure | "
-        "memory tokens / question | search ms p50 / p95 | tokens by role | tokens | cost |"
+        "memory tokens / question | search ms p50 / p95 | tokens by role | tokens / question | "
+        "tokens | cost |"
     )
     assert header in text
     protocol = f"v{ENTITY_STREAM_VERSION} · lite · seed 0 · city, company · agent agentic"
-    assert f"| memgym/perfect | {protocol} | 2 | 1.000 ± 0.000 |" in text
+    # both samples score 1: the Wilson interval of 2 successes in 2 trials
+    assert f"| memgym/perfect | {protocol} | 2 | 1.000 [0.34, 1.00] |" in text
     naive = board.rows[3]
-    cell = f"{naive.scores['composite'].mean:.3f} ± {naive.scores['composite'].stderr:.3f}"
+    interval = naive.intervals["composite"]
+    cell = f"{naive.scores['composite'].mean:.3f} [{interval.low:.2f}, {interval.high:.2f}]"
+    assert interval.method == "bootstrap"
     assert f"| memgym/naive | {protocol} | 2 | {cell} |" in text
     assert "| chance_corrected_accuracy | accuracy | random | memory_score |" in text
     assert not math.isnan(naive.scores["composite"].stderr)

@@ -79,7 +79,8 @@ def test_the_leaderboard_shows_the_paired_delta_beside_the_headline(runs: Path) 
     text = format_leaderboard(board, "markdown", paired_deltas(board, "none"))
     assert "| chance_corrected_accuracy | Δ vs none (paired) | accuracy |" in text
     delta = next(d for d in paired_deltas(board, "none") if d.model == "memgym/perfect")
-    assert f"| {delta.delta.mean:+.3f} ± {delta.delta.stderr:.3f} |" in text
+    interval = delta.interval
+    assert f"| {delta.delta.mean:+.3f} [{interval.low:+.2f}, {interval.high:+.2f}] |" in text
 
 
 def test_unpaired_runs_are_refused_in_one_line(runs: Path) -> None:

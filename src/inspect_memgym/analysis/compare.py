@@ -1,24 +1,34 @@
-"""The view a user picking a memory system wants: strategies × tasks, memory delta ± se.
+"""The view a user picking a memory system wants: strategies × tasks, memory delta and CI.
 
 Each cell is what memory added to the headline for one (model, strategy) on one task:
 
 - with a baseline (``--baseline none``, or baseline logs), the paired delta across runs
   (`paired`): the strategy's run minus the baseline's, sample by sample;
 - without one, the delta measured inside each run (``memory_delta``: every question also
-  asked with no memory by the same reasoner), mean ± standard error over samples.
+  asked with no memory by the same reasoner), its mean over samples.
 
-As a Markdown table, and as a figure (one panel per task, a bar per model and strategy
-with its ± standard-error whisker, zero marked).
+Either way the cell holds the mean, its standard error and its paired bootstrap confidence
+interval (samples resampled with their pairs: `intervals`). As a Markdown table (cells
+``Δ [low, high] (n)``, the method under the table), and as a figure (one panel per task, a
+bar per model and strategy with its interval as the whisker, zero marked).
 """
 
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from matplotlib.figure import Figure
 
+from inspect_memgym.analysis.intervals import (
+    DEFAULT_SETTINGS,
+    PAIRED_BOOTSTRAP,
+    Interval,
+    IntervalSettings,
+    interval_text,
+)
 from inspect_memgym.analysis.leaderboard import Estimate, Leaderboard
 from inspect_memgym.analysis.paired import paired_deltas, strategy_of
 from inspect_memgym.analysis.plot_style import FONT_SIZE, new_figure
@@ -38,6 +48,7 @@ class CompareCell:
         delta: Memory delta of the headline, mean and standard error.
         samples: Samples (pairs, for a delta across runs).
         baseline: What the delta is against (a strategy, or ``no memory`` within the run).
+        interval: Paired bootstrap interval of the delta.
     """
 
     model: str
@@ -46,6 +57,7 @@ class CompareCell:
     delta: Estimate
     samples: int
     baseline: str
+    interval: Interval
 
 
 def compare_cells(
@@ -64,7 +76,7 @@ def compare_cells(
     """
     if baseline is not None:
         return [
-            CompareCell(d.model, d.strategy, d.task, d.delta, d.pairs, d.baseline)
+            CompareCell(d.model, d.strategy, d.task, d.delta, d.pairs, d.baseline, d.interval)
             for d in paired_deltas(board, baseline, baseline_board)
         ]
     cells = []
@@ -72,17 +84,26 @@ def compare_cells(
         measured = row.scores.get(MEMORY_DELTA)
         if measured is None or math.isnan(measured.mean):
             continue
+        interval = row.intervals.get(MEMORY_DELTA) or _NO_INTERVAL
         cells.append(
-            CompareCell(row.model, strategy_of(row), row.task, measured, row.samples, "no memory")
+            CompareCell(
+                row.model, strategy_of(row), row.task, measured, row.samples, "no memory", interval
+            )
         )
     return cells
 
 
-def compare_markdown(cells: Sequence[CompareCell]) -> str:
-    """Rows (model, strategy), columns tasks, cells ``Δ ± se (n)``.
+_NO_INTERVAL = Interval(math.nan, math.nan, PAIRED_BOOTSTRAP, DEFAULT_SETTINGS.confidence)
+
+
+def compare_markdown(
+    cells: Sequence[CompareCell], settings: IntervalSettings = DEFAULT_SETTINGS
+) -> str:
+    """Rows (model, strategy), columns tasks, cells ``Δ [low, high] (n)``; the method under.
 
     Args:
         cells: The comparison.
+        settings: How the intervals were computed (the board's), to state under the table.
     """
     if not cells:
         return "No run has a memory delta (memory isolation off and no baseline).\n"
@@ -91,8 +112,8 @@ def compare_markdown(cells: Sequence[CompareCell]) -> str:
     found = {(cell.model, cell.strategy, cell.task): cell for cell in cells}
     baselines = sorted({cell.baseline for cell in cells})
     lines = [
-        f"**memory delta of the headline** (vs {', '.join(baselines)}; mean ± standard error, "
-        "samples)",
+        f"**memory delta of the headline** (vs {', '.join(baselines)}; mean "
+        f"[{settings.percent} CI] (samples))",
         "",
         "| model | strategy | " + " | ".join(tasks) + " |",
         "|---|---|" + "---:|" * len(tasks),
@@ -104,10 +125,22 @@ def compare_markdown(cells: Sequence[CompareCell]) -> str:
             shown.append(
                 MISSING
                 if cell is None
-                else f"{cell.delta.mean:+.3f} ± {cell.delta.stderr:.3f} ({cell.samples})"
+                else f"{interval_text(cell.delta.mean, cell.interval, signed=True)} "
+                f"({cell.samples})"
             )
         lines.append(f"| {model} | {strategy} | " + " | ".join(shown) + " |")
+    lines += ["", _method(settings)]
     return "\n".join(lines) + "\n"
+
+
+def _method(settings: IntervalSettings) -> str:
+    """The intervals' method, wrapped to 80 columns."""
+    sentence = (
+        f"{settings.percent} CI: paired percentile bootstrap over samples (each sample's "
+        f"difference resampled with replacement; {settings.resamples:,} resamples, seed "
+        f"{settings.seed}); [{MISSING}] with fewer than 2 samples."
+    )
+    return "\n".join(textwrap.wrap(sentence, width=80))
 
 
 PANELS_PER_ROW = 3
@@ -115,7 +148,7 @@ PANELS_PER_ROW = 3
 
 
 def compare_figure(cells: Sequence[CompareCell]) -> Figure:
-    """One panel per task, three a row: a horizontal bar per (model, strategy), ± stderr.
+    """One panel per task, three a row: a horizontal bar per (model, strategy), CI whiskers.
 
     Args:
         cells: The comparison (at least one cell).
@@ -133,13 +166,15 @@ def compare_figure(cells: Sequence[CompareCell]) -> Figure:
     positions = list(range(len(rows)))
     labels = [f"{strategy} ({model})" for model, strategy in rows]
     for panel, task in zip(panels, tasks, strict=False):
-        means, errors = [], []
+        means, below, above = [], [], []
         for model, strategy in rows:
             cell = found.get((model, strategy, task))
             means.append(cell.delta.mean if cell else math.nan)
-            errors.append(cell.delta.stderr if cell else 0.0)
+            whisker = _whisker(cell)
+            below.append(whisker[0])
+            above.append(whisker[1])
         colours = ["#55A868" if mean >= 0 else "#C44E52" for mean in means]
-        panel.barh(positions, means, xerr=errors, color=colours, height=0.6, capsize=2)
+        panel.barh(positions, means, xerr=[below, above], color=colours, height=0.6, capsize=2)
         for position, mean in zip(positions, means, strict=True):
             if math.isnan(mean):
                 panel.text(
@@ -153,10 +188,25 @@ def compare_figure(cells: Sequence[CompareCell]) -> Figure:
                 )
         panel.axvline(0.0, color="black", linewidth=0.8)
         panel.set_title(task, fontsize=FONT_SIZE + 1)
-        panel.set_xlabel("memory delta (± standard error)", fontsize=FONT_SIZE)
+        panel.set_xlabel(f"memory delta ({_percent(cells)} CI)", fontsize=FONT_SIZE)
         panel.tick_params(labelsize=FONT_SIZE)
     for row in grid:
         row[0].set_yticks(positions, labels)
     panels[0].invert_yaxis()
     figure.suptitle("What memory adds to the headline, per strategy", fontsize=FONT_SIZE + 2)
     return figure
+
+
+def _whisker(cell: CompareCell | None) -> tuple[float, float]:
+    """How far the interval reaches below and above the mean (0, 0 without one)."""
+    if cell is None or cell.interval.missing:
+        return 0.0, 0.0
+    return (
+        max(0.0, cell.delta.mean - cell.interval.low),
+        max(0.0, cell.interval.high - cell.delta.mean),
+    )
+
+
+def _percent(cells: Sequence[CompareCell]) -> str:
+    levels = sorted({cell.interval.confidence for cell in cells})
+    return " / ".join(f"{level * 100:g}%" for level in levels)

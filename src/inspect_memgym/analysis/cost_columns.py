@@ -4,7 +4,11 @@ Every task's scores carry ``Score.metadata["cost"]`` (`kit.cost_keys`): memory t
 question and add / search latency; Inspect records tokens and cost per model role on each
 sample (``role_usage``) and per model (``model_usage``). This module reads them:
 
-* `sample_costs` and `role_usage`: one sample's figures (None where the log has none);
+* `sample_costs` and `role_usage`: one sample's figures (None where the log has none),
+  with the sample's tokens and dollar cost per question: every model call of the sample
+  (the model under test with memory and without, a grader, a simulated user) over the
+  questions it answered both ways (`kit.cost_keys.QUESTIONS_METERED`); the cost only when
+  Inspect priced the calls (``--model-cost-config``);
 * `SAMPLE_COST_COLUMNS` for ``samples_df(logs, columns=SampleSummary + SAMPLE_COST_COLUMNS)``:
   one column per figure (``memory_tokens_per_question``, ``search_ms_p50``...) and
   ``tokens_<role>`` per model role, with ``tokens_model`` for the model under test;
@@ -28,18 +32,26 @@ from inspect_memgym.kit.cost_keys import (
     COST_KEY,
     COST_METRIC_NAMES,
     MEMORY_TOKENS_PER_QUESTION,
+    QUESTIONS_METERED,
     SEARCH_MS_P50,
     SEARCH_MS_P95,
 )
 
-SAMPLE_COST_KEYS = (
+TOKENS_PER_QUESTION = "tokens_per_question"
+"""Every model call's tokens in a sample over the questions it answered both ways."""
+COST_PER_QUESTION = "cost_per_question"
+"""Every model call's dollar cost in a sample over the questions it answered both ways."""
+RECORDED_COST_KEYS = (
     MEMORY_TOKENS_PER_QUESTION,
     ADD_MS_P50,
     ADD_MS_P95,
     SEARCH_MS_P50,
     SEARCH_MS_P95,
 )
-"""The per-sample figures the leaderboard and figures read."""
+"""The per-sample figures the scores record (`kit.cost_keys`)."""
+SAMPLE_COST_KEYS = (*RECORDED_COST_KEYS, TOKENS_PER_QUESTION, COST_PER_QUESTION)
+"""The per-sample figures the leaderboard and figures read: those recorded, then the
+tokens and cost per question read from Inspect's usage."""
 MODEL_UNDER_TEST = "model"
 """Role name given to the calls of the model under test (those made under no role)."""
 ROLES = (MODEL_UNDER_TEST, "memory", "grader", "user")
@@ -65,12 +77,33 @@ def sample_costs(sample: Sample, scorer: str | None = None) -> dict[str, float]:
             continue
         cost = (score.metadata or {}).get(COST_KEY)
         if isinstance(cost, dict):
-            return {
-                key: float(value)
-                for key in SAMPLE_COST_KEYS
-                if isinstance(value := cost.get(key), int | float) and not isinstance(value, bool)
+            figures = {
+                key: value
+                for key in RECORDED_COST_KEYS
+                if (value := _number(cost, key)) is not None
             }
+            figures.update(_per_question(sample, _number(cost, QUESTIONS_METERED)))
+            return figures
     return {}
+
+
+def _number(figures: dict[str, Any], key: str) -> float | None:
+    value = figures.get(key)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    return None
+
+
+def _per_question(sample: Sample, questions: float | None) -> dict[str, float]:
+    """The sample's tokens and (when Inspect priced its calls) cost per question."""
+    if not questions:
+        return {}
+    usage = sample.model_usage.values()
+    figures = {TOKENS_PER_QUESTION: sum(item.total_tokens for item in usage) / questions}
+    cost = _cost_sum(item.total_cost for item in usage)
+    if cost is not None:
+        figures[COST_PER_QUESTION] = cost / questions
+    return figures
 
 
 def role_usage(sample: Sample) -> dict[str, dict[str, float | None]]:

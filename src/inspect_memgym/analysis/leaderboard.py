@@ -15,6 +15,12 @@ from one log shows the numbers that log's metrics show. As in Inspect, a NaN val
 sample was not scored on that key (a question type it does not have, say) and is left out of
 that key's estimate; a key NaN in every sample stays NaN.
 
+Each row has a confidence interval on its headline and on every memory delta, and pass^k
+when its samples ran several epochs (`intervals`, with the leaderboard's `IntervalSettings`).
+
+A log that scored no sample (``--limit 0``, or a run stopped before its first sample) makes
+no row: the notes name it, and logs none of which scored a sample are refused.
+
 Each row also has the memory cost figures (memory tokens per question, add and search
 latency: `cost_columns.SAMPLE_COST_KEYS`), estimated over samples the same way, and the
 tokens and cost per model role summed over samples. Logs written before the figures existed
@@ -36,6 +42,17 @@ from inspect_ai.analysis import evals_df
 from inspect_ai.log import EvalLog
 
 from inspect_memgym.analysis.cost_columns import SAMPLE_COST_KEYS
+from inspect_memgym.analysis.intervals import (
+    DEFAULT_SETTINGS,
+    PAIRED_BOOTSTRAP,
+    Interval,
+    IntervalSettings,
+    PassK,
+    bootstrap_interval,
+    is_delta_key,
+    mean_interval,
+    pass_hat_k,
+)
 from inspect_memgym.analysis.log_files import (
     LogReadError,
     find_log_files,
@@ -56,6 +73,10 @@ SHOWN_OVERLAPS = 3
 
 class PoolingRefused(LogReadError):
     """Two logs of the same model and protocol hold the same samples."""
+
+
+class NothingScored(LogReadError):
+    """No log scored a sample: there is no row to show."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +149,9 @@ class LeaderboardRow:
             what ran, not what the task arguments asked for).
         score_notes: How to read some score keys (key, sentence), from the samples' scores
             (`scoring.isolation.SCORE_NOTES`); the leaderboard's notes repeat them.
+        intervals: Confidence interval of the headline and of every memory delta key
+            (`intervals.is_delta_key`), by key.
+        pass_k: pass^k over the samples' epochs (None with one epoch per sample).
     """
 
     model: str
@@ -149,6 +173,8 @@ class LeaderboardRow:
     counted: frozenset[tuple[str, str, int]] = frozenset()
     ran: SamplesRan | None = None
     score_notes: tuple[tuple[str, str], ...] = ()
+    intervals: dict[str, Interval] = field(default_factory=dict)
+    pass_k: PassK | None = None
 
 
 @dataclass(frozen=True)
@@ -158,29 +184,35 @@ class Leaderboard:
     Attributes:
         rows: The rows.
         notes: Protocol differences and incomplete logs, one sentence each.
+        settings: How the rows' intervals were computed.
     """
 
     rows: list[LeaderboardRow]
     notes: list[str] = field(default_factory=list)
+    settings: IntervalSettings = DEFAULT_SETTINGS
 
     def tasks(self) -> list[str]:
         """Task names in row order."""
         return list(dict.fromkeys(row.task for row in self.rows))
 
 
-def load_leaderboard(locations: Sequence[str]) -> Leaderboard:
+def load_leaderboard(
+    locations: Sequence[str], settings: IntervalSettings = DEFAULT_SETTINGS
+) -> Leaderboard:
     """Find the logs, read them and build the leaderboard.
 
     Args:
         locations: Log directories, log files or S3 prefixes.
+        settings: How intervals are computed.
 
     Raises:
-        LogReadError: If logs cannot be found or read, or pooling is refused.
+        LogReadError: If logs cannot be found or read, pooling is refused, or no log
+            scored a sample.
     """
     log_files = find_log_files(locations)
     headers = read_headers(log_files)
     evals = eval_infos(headers)
-    return build_leaderboard(evals, sample_values(log_files))
+    return build_leaderboard(evals, sample_values(log_files), settings)
 
 
 def eval_infos(headers: Sequence[EvalLog]) -> list[EvalInfo]:
@@ -217,22 +249,36 @@ def eval_infos(headers: Sequence[EvalLog]) -> list[EvalInfo]:
     return infos
 
 
-def build_leaderboard(evals: Sequence[EvalInfo], samples: pd.DataFrame) -> Leaderboard:
+def build_leaderboard(
+    evals: Sequence[EvalInfo],
+    samples: pd.DataFrame,
+    settings: IntervalSettings = DEFAULT_SETTINGS,
+) -> Leaderboard:
     """Pool the logs of each (model, protocol) and estimate every score key.
 
     Args:
         evals: The evals.
         samples: Their samples (`sample_scores.sample_values`).
+        settings: How intervals are computed.
 
     Raises:
         PoolingRefused: If two logs of one model and protocol (not a run and its retry)
             scored the same sample id.
+        NothingScored: If there are logs but none scored a sample.
     """
     by_eval = {eval_id: rows for eval_id, rows in samples.groupby("eval_id", sort=False)}
     evals = [_completed(info, by_eval.get(info.eval_id, _EMPTY)) for info in evals]
+    empty = [info for info in evals if not _scored_any(info, by_eval.get(info.eval_id, _EMPTY))]
+    if evals and len(empty) == len(evals):
+        raise NothingScored(
+            f"no log scored a sample: {_empty_logs(empty)}; run with --limit 1 or more, or "
+            "let a run finish its first sample"
+        )
     groups: dict[tuple[str, Protocol], list[EvalInfo]] = defaultdict(list)
+    empty_ids = {info.eval_id for info in empty}
     for info in evals:
-        groups[(info.model, info.protocol)].append(info)
+        if info.eval_id not in empty_ids:
+            groups[(info.model, info.protocol)].append(info)
     varying = {
         task: differing_fields(protocol for (_, protocol) in groups if protocol.task == task)
         for task in {protocol.task for (_, protocol) in groups}
@@ -242,9 +288,9 @@ def build_leaderboard(evals: Sequence[EvalInfo], samples: pd.DataFrame) -> Leade
         infos = sorted(infos, key=lambda info: info.created)
         frames = _counted_rows(infos, [by_eval.get(info.eval_id, _EMPTY) for info in infos])
         _refuse_overlaps(model, protocol, infos, frames)
-        rows.append(_row(model, protocol, infos, frames, varying[protocol.task]))
+        rows.append(_row(model, protocol, infos, frames, varying[protocol.task], settings))
     rows.sort(key=_sort_key)
-    return Leaderboard(rows=rows, notes=_notes(rows, evals))
+    return Leaderboard(rows=rows, notes=_notes(rows, evals, empty), settings=settings)
 
 
 _EMPTY = pd.DataFrame(
@@ -312,6 +358,17 @@ def _scored(info: EvalInfo, record: Mapping[Any, Any]) -> bool:
     return record["values"].get(info.scorer) is not None
 
 
+def _scored_any(info: EvalInfo, frame: pd.DataFrame) -> bool:
+    """Whether the log scored at least one sample."""
+    return any(_scored(info, record) for record in frame.to_dict("records"))
+
+
+def _empty_logs(empty: Sequence[EvalInfo]) -> str:
+    """The logs that scored nothing, by file name: ``a.eval (status success)``."""
+    shown = ", ".join(f"{info.log.rpartition('/')[2]} (status {info.status})" for info in empty[:3])
+    return shown + (f" and {len(empty) - 3} more" if len(empty) > 3 else "")
+
+
 def _refuse_overlaps(
     model: str, protocol: Protocol, infos: Sequence[EvalInfo], frames: Sequence[pd.DataFrame]
 ) -> None:
@@ -341,6 +398,7 @@ def _row(
     infos: Sequence[EvalInfo],
     frames: Sequence[pd.DataFrame],
     varying: Sequence[str],
+    settings: IntervalSettings,
 ) -> LeaderboardRow:
     first = infos[0]
     keys = tuple(dict.fromkeys(key for info in infos for key in info.keys))
@@ -368,6 +426,7 @@ def _row(
                 costs.append(float(record["cost"]))
     scores = {key: estimate(_epoch_means(per_sample, key)) for key in keys}
     ran = _samples_ran(seeds, infos)
+    headline_values = _epoch_means(per_sample, first.headline)
     return LeaderboardRow(
         model=model,
         task=protocol.task,
@@ -382,9 +441,7 @@ def _row(
         logs=tuple(info.log for info in infos),
         eval_ids=tuple(info.eval_id for info in infos),
         scorer=first.scorer,
-        headline_by_sample=dict(
-            zip(per_sample, _epoch_means(per_sample, first.headline), strict=True)
-        ),
+        headline_by_sample=dict(zip(per_sample, headline_values, strict=True)),
         costs={
             key: estimate(_epoch_means(figures, key))
             for key in SAMPLE_COST_KEYS
@@ -394,7 +451,34 @@ def _row(
         counted=frozenset(counted),
         ran=ran,
         score_notes=tuple(score_notes.items()),
+        intervals=_intervals(per_sample, first.headline, headline_values, keys, settings),
+        pass_k=pass_hat_k(
+            [_epoch_values(values, first.headline) for values in per_sample.values()],
+            settings.confidence,
+        ),
     )
+
+
+def _intervals(
+    per_sample: dict[str, list[dict[str, float | None]]],
+    headline: str,
+    headline_values: list[float],
+    keys: Sequence[str],
+    settings: IntervalSettings,
+) -> dict[str, Interval]:
+    """The headline's interval and every memory delta's paired one, by key."""
+    intervals = {headline: mean_interval(headline_values, settings)}
+    for key in keys:
+        if is_delta_key(key):
+            differences = _epoch_means(per_sample, key)
+            intervals[key] = bootstrap_interval(differences, settings, PAIRED_BOOTSTRAP)
+    return intervals
+
+
+def _epoch_values(values: list[dict[str, float | None]], key: str) -> list[float]:
+    """One sample's value of a key in each of its epochs (NaN where missing)."""
+    numbers = [value.get(key) for value in values]
+    return [math.nan if number is None else float(number) for number in numbers]
 
 
 def _samples_ran(seeds: Mapping[str, int | None], infos: Sequence[EvalInfo]) -> SamplesRan:
@@ -459,7 +543,9 @@ def _sort_key(row: LeaderboardRow) -> tuple[str, str, float, str]:
     return (row.task, row.label, -value, row.model)
 
 
-def _notes(rows: Sequence[LeaderboardRow], evals: Sequence[EvalInfo]) -> list[str]:
+def _notes(
+    rows: Sequence[LeaderboardRow], evals: Sequence[EvalInfo], empty: Sequence[EvalInfo]
+) -> list[str]:
     notes = []
     by_model_task: dict[tuple[str, str], list[LeaderboardRow]] = defaultdict(list)
     for row in rows:
@@ -485,8 +571,14 @@ def _notes(rows: Sequence[LeaderboardRow], evals: Sequence[EvalInfo]) -> list[st
     shown = dict.fromkeys((row.task, key, note) for row in rows for key, note in row.score_notes)
     for task, key, note in shown:
         notes.append(f"{task} {key}: {note}.")
+    empty_ids = {info.eval_id for info in empty}
     for info in evals:
-        if info.status != "success":
+        if info.eval_id in empty_ids:
+            notes.append(
+                f"{info.log} scored no samples (status {info.status}; --limit 0, or stopped "
+                "before its first sample): it makes no row."
+            )
+        elif info.status != "success":
             notes.append(f"{info.log} has status {info.status}: only its scored samples count.")
     return notes
 

@@ -1,13 +1,19 @@
 """The leaderboard as Markdown (one table per task), CSV or JSON.
 
-Markdown cells read ``mean ± standard error``; the notes (protocols that differ, incomplete
-logs) follow the tables. After the score keys come what the scores cost: memory tokens per
-question, search latency (p50 / p95 milliseconds, means over samples), tokens per model role
-(``model`` is the model under test), then total tokens and cost; a log without a figure
-shows it as missing. CSV has one line per row with ``<key>_mean`` and ``<key>_stderr``
-columns over every task's keys and cost figures, ``tokens_<role>`` and ``cost_<role>``
-columns, and no notes (the command line prints them on stderr). JSON holds the rows, each
-with its full protocol, cost figures, role usage and logs, and the notes.
+Markdown cells read ``mean ± standard error``, but the headline's, every memory delta's
+(``memory_delta*``, the paired Δ) and pass^k's read ``mean [low, high]``, a confidence
+interval (`intervals`; the paragraph under the tables names the methods); the notes
+(protocols that differ, incomplete logs) follow. After the score keys come what the scores
+cost: memory tokens per question, all tokens per question and (when some row has a cost)
+dollars per question, search latency (p50 / p95 milliseconds, means over samples), tokens
+per model role (``model`` is the model under test), then total tokens and cost; a log
+without a figure shows it as missing. CSV has one line per row with ``<key>_mean`` and
+``<key>_stderr`` columns over every task's keys and cost figures, ``<key>_ci_low``,
+``<key>_ci_high`` and ``<key>_ci_method`` for the keys with an interval, ``pass_k_*``
+columns when a row has pass^k, ``tokens_<role>`` and ``cost_<role>`` columns, and no notes
+(the command line prints them, and the intervals' methods, on stderr). JSON holds the
+rows, each with its full protocol, intervals, cost figures, role usage and logs, the
+interval settings and the notes.
 """
 
 from __future__ import annotations
@@ -19,7 +25,19 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from inspect_memgym.analysis.cost_columns import ROLES, SAMPLE_COST_KEYS
+from inspect_memgym.analysis.cost_columns import (
+    COST_PER_QUESTION,
+    ROLES,
+    SAMPLE_COST_KEYS,
+    TOKENS_PER_QUESTION,
+)
+from inspect_memgym.analysis.intervals import (
+    Interval,
+    IntervalSettings,
+    PassK,
+    interval_text,
+    is_delta_key,
+)
 from inspect_memgym.analysis.leaderboard import Estimate, Leaderboard, LeaderboardRow
 from inspect_memgym.analysis.paired import PairedDelta, strategy_of
 from inspect_memgym.kit.cost_keys import (
@@ -88,38 +106,43 @@ def markdown(board: Leaderboard, deltas: Sequence[PairedDelta] = (), beside: boo
             if (beside or not is_beside_key(key)) and not _all_zero(rows, ONLY_WHEN_NONZERO, key)
         ]
         delta_columns = [f"Δ vs {baseline} (paired)"] if deltas else []
+        pass_k_header = _pass_k_header(rows)
+        pass_k_columns = [pass_k_header] if pass_k_header else []
+        priced = any(COST_PER_QUESTION in row.costs for row in rows)
         header = [
             "model",
             "protocol",
             "samples",
             *keys[:1],
             *delta_columns,
+            *pass_k_columns,
             *keys[1:],
-            *COST_COLUMNS,
-            "tokens",
-            "cost",
+            *_cost_columns(priced),
         ]
         lines = [
-            f"**{task}** (mean ± standard error over samples; headline: {rows[0].headline})",
+            f"**{task}** (mean ± standard error over samples; headline, Δ and pass^k: mean "
+            f"[{board.settings.percent} CI]; headline: {rows[0].headline})",
             "",
             "| " + " | ".join(header) + " |",
             "|" + "|".join("---" if index < 2 else "---:" for index in range(len(header))) + "|",
         ]
         for row in rows:
             delta_cells = [_delta_cell(by_row.get(id(row)))] if deltas else []
+            pass_k_cells = [_pass_k_cell(row.pass_k, pass_k_header)] if pass_k_header else []
             cells = [
                 row.model,
                 row.label,
                 str(row.samples),
                 *(_estimate_cell(row, key) for key in keys[:1]),
                 *delta_cells,
+                *pass_k_cells,
                 *(_estimate_cell(row, key) for key in keys[1:]),
-                *_cost_cells(row),
-                _tokens_cell(row.tokens),
-                _cost_cell(row.cost),
+                *_cost_cells(row, priced),
             ]
             lines.append("| " + " | ".join(cells) + " |")
         parts.append("\n".join(lines))
+    if board.rows:
+        parts.append(board.settings.describe())
     if board.notes:
         parts.append("\n".join(f"- {note}" for note in board.notes))
     return "\n\n".join(parts) + "\n"
@@ -153,6 +176,8 @@ def csv_text(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:
         deltas: Paired deltas against a baseline: ``paired_delta_*`` columns.
     """
     keys = _keys(board.rows)
+    with_intervals = {key for row in board.rows for key in row.intervals}
+    with_pass_k = any(row.pass_k for row in board.rows)
     roles = _roles(board.rows)
     by_row = _deltas_by_row(board, deltas)
     header = [
@@ -160,8 +185,17 @@ def csv_text(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:
         "task",
         "protocol",
         "samples",
-        *[f"{key}_{part}" for key in keys for part in ("mean", "stderr")],
-        *(["paired_delta_mean", "paired_delta_stderr", "paired_samples"] if deltas else []),
+        *[
+            f"{key}_{part}"
+            for key in keys
+            for part in ("mean", "stderr", *(CI_PARTS if key in with_intervals else ()))
+        ],
+        *(
+            ["paired_delta_mean", "paired_delta_stderr", *PAIRED_CI_COLUMNS, "paired_samples"]
+            if deltas
+            else []
+        ),
+        *(PASS_K_COLUMNS if with_pass_k else []),
         *[f"{key}_{part}" for key in SAMPLE_COST_KEYS for part in ("mean", "stderr")],
         *[f"{part}_{role}" for role in roles for part in ("tokens", "cost")],
         "tokens",
@@ -178,11 +212,18 @@ def csv_text(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:
             estimates += (
                 [_number(estimate.mean), _number(estimate.stderr)] if estimate else ["", ""]
             )
+            if key in with_intervals:
+                estimates += _csv_interval(row.intervals.get(key))
         paired = by_row.get(id(row))
         paired_cells = (
-            [_number(paired.delta.mean), _number(paired.delta.stderr), paired.pairs]
+            [
+                _number(paired.delta.mean),
+                _number(paired.delta.stderr),
+                *_csv_interval(paired.interval)[:2],
+                paired.pairs,
+            ]
             if paired
-            else ["", "", ""]
+            else ["", "", "", "", ""]
         )
         writer.writerow(
             [
@@ -192,6 +233,7 @@ def csv_text(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:
                 row.samples,
                 *estimates,
                 *(paired_cells if deltas else []),
+                *(_csv_pass_k(row.pass_k) if with_pass_k else []),
                 *(cell for key in SAMPLE_COST_KEYS for cell in _csv_estimate(row.costs.get(key))),
                 *(cell for role in roles for cell in _csv_role_usage(row, role)),
                 "" if row.tokens is None else row.tokens,
@@ -223,9 +265,15 @@ def json_document(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> dic
                     key: {
                         "mean": _json_number(row.scores[key].mean),
                         "stderr": _json_number(row.scores[key].stderr),
+                        **(
+                            {"ci": _interval_json(row.intervals[key])}
+                            if key in row.intervals
+                            else {}
+                        ),
                     }
                     for key in row.keys
                 },
+                "pass_k": _pass_k_json(row.pass_k),
                 "costs": {
                     key: {"mean": _json_number(value.mean), "stderr": _json_number(value.stderr)}
                     for key, value in row.costs.items()
@@ -238,6 +286,7 @@ def json_document(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> dic
             }
             for row in board.rows
         ],
+        "intervals": _settings_json(board.settings),
         "notes": board.notes,
     }
 
@@ -262,7 +311,7 @@ def _baseline_name(deltas: Sequence[PairedDelta]) -> str:
 def _delta_cell(delta: PairedDelta | None) -> str:
     if delta is None or math.isnan(delta.delta.mean):
         return MISSING
-    return f"{delta.delta.mean:+.3f} ± {delta.delta.stderr:.3f}"
+    return interval_text(delta.delta.mean, delta.interval, signed=True)
 
 
 def _delta_json(delta: PairedDelta | None) -> dict[str, Any] | None:
@@ -272,8 +321,77 @@ def _delta_json(delta: PairedDelta | None) -> dict[str, Any] | None:
         "baseline": delta.baseline,
         "mean": _json_number(delta.delta.mean),
         "stderr": _json_number(delta.delta.stderr),
+        "ci": _interval_json(delta.interval),
         "samples": delta.pairs,
     }
+
+
+def _interval_json(interval: Interval | None) -> dict[str, Any] | None:
+    if interval is None:
+        return None
+    return {
+        "low": _json_number(interval.low),
+        "high": _json_number(interval.high),
+        "method": interval.method,
+        "confidence": interval.confidence,
+    }
+
+
+def _settings_json(settings: IntervalSettings) -> dict[str, Any]:
+    return {
+        "confidence": settings.confidence,
+        "bootstrap_resamples": settings.resamples,
+        "bootstrap_seed": settings.seed,
+        "methods": settings.describe(),
+    }
+
+
+def _csv_interval(interval: Interval | None) -> list[str]:
+    if interval is None:
+        return ["", "", ""]
+    return [_number(interval.low), _number(interval.high), interval.method]
+
+
+CI_PARTS = ("ci_low", "ci_high", "ci_method")
+"""CSV columns of a key's interval, after its ``_mean`` and ``_stderr``."""
+PAIRED_CI_COLUMNS = ("paired_delta_ci_low", "paired_delta_ci_high")
+"""CSV columns of the paired delta's interval (always the paired bootstrap)."""
+PASS_K_COLUMNS = ("pass_k_epochs", "pass_k", "pass_k_ci_low", "pass_k_ci_high", "pass_k_samples")
+"""CSV columns of pass^k (its interval is Wilson's)."""
+
+
+def _pass_k_header(rows: Sequence[LeaderboardRow]) -> str | None:
+    """``pass^3`` when the rows with pass^k share k, ``pass^k`` otherwise; None if none."""
+    epochs = {row.pass_k.k for row in rows if row.pass_k is not None}
+    if not epochs:
+        return None
+    return f"pass^{epochs.pop()}" if len(epochs) == 1 else "pass^k"
+
+
+def _pass_k_cell(pass_k: PassK | None, header: str) -> str:
+    if pass_k is None or pass_k.samples == 0:
+        return MISSING
+    cell = interval_text(pass_k.value, pass_k.interval)
+    return cell if header != "pass^k" else f"k={pass_k.k} {cell}"
+
+
+def _pass_k_json(pass_k: PassK | None) -> dict[str, Any] | None:
+    if pass_k is None:
+        return None
+    return {
+        "k": pass_k.k,
+        "samples": pass_k.samples,
+        "passed": pass_k.passed,
+        "value": _json_number(pass_k.value),
+        "ci": _interval_json(pass_k.interval),
+    }
+
+
+def _csv_pass_k(pass_k: PassK | None) -> list[str]:
+    if pass_k is None:
+        return ["", "", "", "", ""]
+    low, high, _ = _csv_interval(pass_k.interval)
+    return [str(pass_k.k), _number(pass_k.value), low, high, str(pass_k.samples)]
 
 
 def _keys(rows: list[LeaderboardRow]) -> list[str]:
@@ -290,23 +408,61 @@ def _estimate_cell(row: LeaderboardRow, key: str) -> str:
     estimate = row.scores.get(key)
     if estimate is None or math.isnan(estimate.mean):
         return MISSING
+    interval = row.intervals.get(key)
+    if interval is not None:
+        return interval_text(estimate.mean, interval, signed=is_delta_key(key))
     return f"{estimate.mean:.3f} ± {estimate.stderr:.3f}"
 
 
 COST_COLUMNS = ("memory tokens / question", "search ms p50 / p95", "tokens by role")
 """Markdown columns of what the scores cost, after the score keys."""
+TOKENS_PER_QUESTION_COLUMN = "tokens / question"
+"""The Markdown column of every model call's tokens per question, before the totals."""
+DOLLARS_PER_QUESTION_COLUMN = "$ / question"
+"""The Markdown column of the dollar cost per question, after the tokens per question
+(shown when some row of the task has a cost)."""
 
 
-def _cost_cells(row: LeaderboardRow) -> list[str]:
-    """Memory tokens per question, search latency p50 / p95, and tokens per role."""
-    tokens = _mean(row, MEMORY_TOKENS_PER_QUESTION)
+def _cost_columns(priced: bool) -> list[str]:
+    """`COST_COLUMNS`, the tokens (and, if priced, dollars) per question, then the totals."""
+    per_question = [TOKENS_PER_QUESTION_COLUMN]
+    if priced:
+        per_question.append(DOLLARS_PER_QUESTION_COLUMN)
+    return [*COST_COLUMNS, *per_question, "tokens", "cost"]
+
+
+def _cost_cells(row: LeaderboardRow, priced: bool = False) -> list[str]:
+    """The cells of `_cost_columns`: memory tokens, latency, roles, per question, totals."""
+    memory, tokens = _mean(row, MEMORY_TOKENS_PER_QUESTION), _mean(row, TOKENS_PER_QUESTION)
+    dollars = _mean(row, COST_PER_QUESTION)
     p50, p95 = _mean(row, SEARCH_MS_P50), _mean(row, SEARCH_MS_P95)
     latency = MISSING if math.isnan(p50) or math.isnan(p95) else f"{p50:.1f} / {p95:.1f}"
-    memory = MISSING if math.isnan(tokens) else f"{tokens:,.0f}"
     roles = " · ".join(
         f"{role} {_tokens_cell(int(usage.get('tokens') or 0))}" for role, usage in row.roles.items()
     )
-    return [memory, latency, roles or MISSING]
+    per_question = [_count_cell(tokens)]
+    if priced:
+        per_question.append(MISSING if math.isnan(dollars) else _dollars(dollars))
+    return [
+        _count_cell(memory),
+        latency,
+        roles or MISSING,
+        *per_question,
+        _tokens_cell(row.tokens),
+        _cost_cell(row.cost),
+    ]
+
+
+def _count_cell(value: float) -> str:
+    return MISSING if math.isnan(value) else f"{value:,.0f}"
+
+
+def _dollars(value: float) -> str:
+    """Dollars to three significant figures, never in exponent form: ``$0.0540``, ``$1.23``."""
+    if value <= 0:
+        return f"${value:.2f}"
+    decimals = max(2, 2 - math.floor(math.log10(value)))
+    return f"${value:.{decimals}f}"
 
 
 def _mean(row: LeaderboardRow, key: str) -> float:

@@ -5,8 +5,10 @@ the same instances. A leaderboard row (model, task, protocol) is paired with the
 row of the same model and task whose protocol differs only in the memory strategy
 (`STRATEGY_FIELDS`); its samples are matched by id (epochs averaged first) and the delta is
 the mean of the per-sample differences of the headline, with a paired standard error (the
-standard deviation of the differences over sqrt(n)). The baseline is a strategy name (its
-rows in the same logs, e.g. ``none``) or the rows of separate baseline logs. Input that
+standard deviation of the differences over sqrt(n)) and a paired bootstrap confidence
+interval (the per-sample differences resampled with replacement, with the board's
+`intervals.IntervalSettings`). The baseline is a strategy name (its rows in the same logs,
+e.g. ``none``) or the rows of separate baseline logs. Input that
 cannot be paired is refused in one line; a model with no baseline run on a task simply gets
 no delta there.
 """
@@ -17,6 +19,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from inspect_memgym.analysis.intervals import (
+    PAIRED_BOOTSTRAP,
+    Interval,
+    IntervalSettings,
+    bootstrap_interval,
+)
 from inspect_memgym.analysis.leaderboard import Estimate, Leaderboard, LeaderboardRow, estimate
 from inspect_memgym.analysis.log_files import LogReadError
 from inspect_memgym.kit.strategy_options import STRATEGY_OPTION_NAMES
@@ -45,6 +53,7 @@ class PairedDelta:
         delta: Mean and paired standard error of the differences.
         strategy_mean: The row's headline mean over the paired samples.
         baseline_mean: The baseline's headline mean over the paired samples.
+        interval: Paired bootstrap interval of the delta.
     """
 
     model: str
@@ -56,6 +65,7 @@ class PairedDelta:
     delta: Estimate
     strategy_mean: float
     baseline_mean: float
+    interval: Interval
 
 
 def strategy_of(row: LeaderboardRow) -> str:
@@ -114,7 +124,7 @@ def paired_deltas(
             continue
         candidates = [o for o in baselines if (o.model, o.task) == (row.model, row.task)]
         if candidates:  # a model with no baseline run on a task gets no delta
-            deltas.append(_delta(row, _partner(row, candidates, baseline)))
+            deltas.append(_delta(row, _partner(row, candidates, baseline), board.settings))
     return deltas
 
 
@@ -134,7 +144,7 @@ def _partner(row: LeaderboardRow, baselines: Sequence[LeaderboardRow], name: str
     return matches[0]
 
 
-def _delta(row: LeaderboardRow, partner: LeaderboardRow) -> PairedDelta:
+def _delta(row: LeaderboardRow, partner: LeaderboardRow, settings: IntervalSettings) -> PairedDelta:
     ours, theirs = row.headline_by_sample, partner.headline_by_sample
     if set(ours) != set(theirs):
         raise PairingRefused(
@@ -156,4 +166,5 @@ def _delta(row: LeaderboardRow, partner: LeaderboardRow) -> PairedDelta:
         delta=estimate(differences),
         strategy_mean=estimate([ours[sample] for sample in ids]).mean,
         baseline_mean=estimate([theirs[sample] for sample in ids]).mean,
+        interval=bootstrap_interval(differences, settings, PAIRED_BOOTSTRAP),
     )
