@@ -16,6 +16,7 @@ keys to `Score.value`.
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Sequence
 from statistics import fmean
@@ -24,7 +25,13 @@ from inspect_ai.scorer import Metric, SampleScore, grouped, mean, metric, stderr
 
 from inspect_memgym.kit.cost_keys import COST_KEY, COST_METRIC_KEYS, COST_METRIC_NAMES
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS
-from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
+from inspect_memgym.scoring.yes_no_verdict import (
+    JUDGE_UNREADABLE,
+    JUDGE_VERDICTS,
+    unreadable_share_warning,
+)
+
+logger = logging.getLogger(__name__)
 
 
 def score_metrics(
@@ -71,18 +78,34 @@ def unreadable_verdicts() -> Metric:
     """The run's total of judge replies with no yes/no word (each score's ``judge_unreadable``).
 
     Declared at the scorer level, so it is reported as ``judge_unreadable`` under the
-    scorer's own name; samples without the key count nothing.
+    scorer's own name; samples without the key count nothing. When the unreadable share of
+    the judge replies scored so far (each score's metadata ``judge_verdicts``) passes
+    `yes_no_verdict.UNREADABLE_WARNING_SHARE`, one warning line says so; Inspect recomputes
+    metrics while a run goes, so each run warns once, at the first computation over it.
     """
+    warned = False
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
+        nonlocal warned
         counts = [
             float(value.get(JUDGE_UNREADABLE, math.nan))
             for sample_score in scores
             if isinstance(value := sample_score.score.value, dict)
         ]
-        return {JUDGE_UNREADABLE: float(sum(count for count in counts if not math.isnan(count)))}
+        unreadable = float(sum(count for count in counts if not math.isnan(count)))
+        warning = unreadable_share_warning(int(unreadable), _verdicts(scores))
+        if warning is not None and not warned:
+            warned = True
+            logger.warning(warning)
+        return {JUDGE_UNREADABLE: unreadable}
 
     return compute
+
+
+def _verdicts(scores: list[SampleScore]) -> int:
+    """How many judge replies the scores asked for (0 when their metadata does not say)."""
+    counts = [(sample_score.score.metadata or {}).get(JUDGE_VERDICTS) for sample_score in scores]
+    return sum(count for count in counts if isinstance(count, int))
 
 
 @metric
