@@ -10,6 +10,10 @@ judged (`JudgeNotBound`). A task that self-judges says so up front with `announc
 
 Two kinds of judgement:
 
+Every grader call uses `grader_config`: temperature 0 and a fixed seed unless the
+environment says otherwise, with the task's prompt templates (its own, or a user's file):
+`scoring.judge_prompts`, which also pins every built-in prompt by SHA-256.
+
 * `judge_answer`, consulted only when the answer rules cannot decide. Its prompt is
   versioned so judged scores from different prompt versions are never mixed.
 * `yes_no_judgement`, for tasks whose scores *are* judged (a judged accuracy, or a judged
