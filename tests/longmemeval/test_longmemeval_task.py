@@ -292,10 +292,8 @@ def test_an_unreadable_verdict_is_counted_apart_and_left_out(
             display="none",
             log_dir=str(tmp_path),
         )
-    assert [record.getMessage() for record in caplog.records] == [
-        "judge: 4 of 4 judge replies (100.0%) held no yes/no word; they are left out of the "
-        "accuracy (over 5%: check the grader model or prompt)"
-    ]
+    [warning] = [record.getMessage() for record in caplog.records]  # once per run
+    assert warning.startswith("judge: ") and " judge replies so far (100.0%) held no " in warning
     sample = sample_of(log, "a1b2c3d4")
     scores = values(sample)
     assert math.isnan(scores["accuracy"]) and math.isnan(scores["no_memory"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from pathlib import Path
 
 import pytest
@@ -186,7 +187,7 @@ def test_the_unreadable_share_warns_only_past_5_percent() -> None:
     assert unreadable_share_warning(5, 100) is None
     assert unreadable_share_warning(0, 0) is None
     assert unreadable_share_warning(6, 100) == (
-        "judge: 6 of 100 judge replies (6.0%) held no yes/no word; they are left out of the "
+        "judge: 6 of 100 judge replies so far (6.0%) held no yes/no word; they are left out of the "
         "accuracy (over 5%: check the grader model or prompt)"
     )
 
@@ -202,3 +203,16 @@ def test_the_metric_counts_unreadable_replies_and_all_replies() -> None:
     compute = unreadable_verdicts()
     figures = compute([_sample_score(0, 10), _sample_score(2, 10), _sample_score(1, 1)])
     assert figures == {"judge_unreadable": 3.0, "judge_verdicts": 21.0}
+
+
+def test_a_run_past_the_threshold_warns_once(caplog: pytest.LogCaptureFixture) -> None:
+    compute = unreadable_verdicts()
+    with caplog.at_level(logging.WARNING, logger="inspect_memgym.scoring.metrics"):
+        compute([_sample_score(0, 10), _sample_score(1, 10)])
+        assert not caplog.records  # 1 of 20 is 5%, not past it
+        compute([_sample_score(0, 10), _sample_score(1, 10), _sample_score(2, 10)])
+        compute([_sample_score(0, 10), _sample_score(1, 10), _sample_score(3, 10)])
+    assert [record.getMessage() for record in caplog.records] == [
+        "judge: 3 of 30 judge replies so far (10.0%) held no yes/no word; they are left out of "
+        "the accuracy (over 5%: check the grader model or prompt)"
+    ]

@@ -21,8 +21,6 @@ import math
 from collections.abc import Sequence
 from statistics import fmean
 
-from inspect_ai.hooks import Hooks, TaskEnd, hooks
-from inspect_ai.log import EvalLog
 from inspect_ai.scorer import Metric, SampleScore, grouped, mean, metric, stderr
 
 from inspect_memgym.kit.cost_keys import COST_KEY, COST_METRIC_KEYS, COST_METRIC_NAMES
@@ -81,22 +79,27 @@ def unreadable_verdicts() -> Metric:
 
     Declared at the scorer level, so both are reported under the scorer's own name:
     ``judge_unreadable`` (each score's value of that key; samples without it count nothing)
-    and ``judge_verdicts`` (each score's metadata of that key). When the run ends,
-    `UnreadableShareWarning` reads them and says in one line if the unreadable share passes
-    `yes_no_verdict.UNREADABLE_WARNING_SHARE` (Inspect also computes metrics while a run
-    goes, so the metric itself cannot tell the run's last figures).
+    and ``judge_verdicts`` (each score's metadata of that key). Inspect computes metrics
+    while a run goes and once at its end; the first time the unreadable share of the
+    replies scored so far passes `yes_no_verdict.UNREADABLE_WARNING_SHARE`, one warning
+    line says so (once per run: a run over the threshold at its end always warns).
     """
+    warned = False
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
+        nonlocal warned
         counts = [
             float(value.get(JUDGE_UNREADABLE, math.nan))
             for sample_score in scores
             if isinstance(value := sample_score.score.value, dict)
         ]
-        return {
-            JUDGE_UNREADABLE: float(sum(count for count in counts if not math.isnan(count))),
-            JUDGE_VERDICTS: float(_verdicts(scores)),
-        }
+        unreadable = float(sum(count for count in counts if not math.isnan(count)))
+        verdicts = _verdicts(scores)
+        warning = unreadable_share_warning(int(unreadable), verdicts)
+        if warning is not None and not warned:
+            warned = True
+            logger.warning(warning)
+        return {JUDGE_UNREADABLE: unreadable, JUDGE_VERDICTS: float(verdicts)}
 
     return compute
 
@@ -105,39 +108,6 @@ def _verdicts(scores: list[SampleScore]) -> int:
     """How many judge replies the scores asked for (0 when their metadata does not say)."""
     counts = [(sample_score.score.metadata or {}).get(JUDGE_VERDICTS) for sample_score in scores]
     return sum(count for count in counts if isinstance(count, int))
-
-
-def unreadable_share_of(log: EvalLog) -> str | None:
-    """The warning line for a finished run whose unreadable share passes the threshold.
-
-    Args:
-        log: The run's log (its results: the `unreadable_verdicts` figures).
-    """
-    for score in log.results.scores if log.results else []:
-        unreadable, verdicts = (
-            score.metrics.get(key) for key in (JUDGE_UNREADABLE, JUDGE_VERDICTS)
-        )
-        if unreadable is not None and verdicts is not None:
-            return unreadable_share_warning(int(unreadable.value), int(verdicts.value))
-    return None
-
-
-@hooks(
-    name="memgym_unreadable_share",
-    description="Warns in one line when a run's share of unreadable judge replies is high.",
-)
-class UnreadableShareWarning(Hooks):
-    """At the end of each task run: one warning line if its unreadable share is too high."""
-
-    async def on_task_end(self, data: TaskEnd) -> None:
-        """Warn about the finished run when its unreadable share passes the threshold.
-
-        Args:
-            data: The task's end, with its log.
-        """
-        warning = unreadable_share_of(data.log)
-        if warning is not None:
-            logger.warning(warning)
 
 
 @metric

@@ -26,8 +26,8 @@ JUDGE_VERDICTS = "judge_verdicts"
 UNREADABLE_WARNING_SHARE = 0.05
 """A run whose unreadable share of judge replies passes this says so in one warning line."""
 UNREADABLE_WARNING = (
-    "judge: {unreadable} of {verdicts} judge replies ({share:.1%}) held no yes/no word; they "
-    "are left out of the accuracy (over {threshold:.0%}: check the grader model or prompt)"
+    "judge: {unreadable} of {verdicts} judge replies so far ({share:.1%}) held no yes/no word; "
+    "they are left out of the accuracy (over {threshold:.0%}: check the grader model or prompt)"
 )
 _VERDICT_WORD = re.compile(r"(?<![\w-])(yes|no)(?![\w-])", re.IGNORECASE)
 
