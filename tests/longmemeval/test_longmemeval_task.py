@@ -356,6 +356,8 @@ def test_the_grader_runs_at_temperature_0_with_a_seed_and_the_score_records_the_
     assert metadata["judge_config"] == {"temperature": 0.0, "seed": 42}
     assert metadata["judge_prompts_file"] is None
     assert metadata["judge_verdicts"] == 2
+    assert log.eval.metadata is not None  # judged the default way: the protocol logs had before
+    assert not {"judge_prompts_file", "judge_config"} & set(log.eval.metadata)
 
 
 OWN_TEMPORAL_PROMPT = "OWN RUBRIC {question} | {answer} | {response} Answer yes or no only."
@@ -393,6 +395,9 @@ def test_an_own_prompt_file_judges_and_its_hash_is_recorded(
     }
     abstention = sample_of(log, "a1b2c3d4_abs").scores[SCORER].metadata  # type: ignore[index]
     assert abstention["judge_prompt_version"] == "longmemeval-abstention-v1"
+    assert log.eval.metadata is not None  # the protocol: runs judged otherwise are not pooled
+    assert log.eval.metadata["judge_prompts_file"] == metadata["judge_prompts_file"]
+    assert log.eval.metadata["judge_config"] == {"temperature": 0.0, "seed": 7}
 
 
 def test_a_bad_prompt_file_is_refused_in_one_line(data_file: Path, tmp_path: Path) -> None:

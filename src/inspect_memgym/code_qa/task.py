@@ -143,7 +143,7 @@ def code_qa(
             if not isinstance(flag, bool):
                 raise ValueError(f"{name} must be true or false, got {flag!r}")
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)
-        judge_settings(JUDGE_TEMPLATES, judge_prompts)
+        judge_protocol = judge_settings(JUDGE_TEMPLATES, judge_prompts)
         options = ProtocolOptions(
             protocol=protocol,
             repo_files=repo_files,
@@ -178,7 +178,7 @@ def code_qa(
                 "write_budget": write_budget,
                 "judge": judge,
                 "self_judge": self_judge,
-                "judge_prompts": judge_prompts,
+                **judge_protocol.task_metadata(),
                 "generator_version": GENERATOR_VERSION,
             },
         )

@@ -115,7 +115,7 @@ def entity_stream(
         check_active_policy(BENCHMARK_NAME)
         get_tier(tier)
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)
-        judge_settings(JUDGE_TEMPLATES, judge_prompts)
+        judge_protocol = judge_settings(JUDGE_TEMPLATES, judge_prompts)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         chosen_templates = resolve_templates(templates)
         chosen_seeds = resolve_seeds(seeds, seed)
@@ -166,7 +166,7 @@ def entity_stream(
                 "write_budget": write_budget,
                 "judge": judge,
                 "self_judge": self_judge,
-                "judge_prompts": judge_prompts,
+                **judge_protocol.task_metadata(),
                 "max_turns_per_event": max_turns_per_event,
                 "memory_isolation": memory_isolation,
                 **{key: value for key, value in strategy_options.items() if value is not None},

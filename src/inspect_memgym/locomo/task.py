@@ -136,7 +136,7 @@ def locomo(
         names = category_names(category_map)
         chosen = parse_categories(categories, names)
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)
-        judge_settings(JUDGE_TEMPLATES, judge_prompts)
+        judge_protocol = judge_settings(JUDGE_TEMPLATES, judge_prompts)
         if not include_adversarial and not set(chosen) & {1, 2, 3, 4}:
             raise ValueError(
                 "categories selects only adversarial questions, which the F1 headline leaves "
@@ -170,7 +170,7 @@ def locomo(
                 **describe_category_map(category_map),
                 "include_adversarial": include_adversarial,
                 "judge": ANSWER_JUDGE_PROMPT_VERSION if judge else None,
-                "judge_prompts": judge_prompts,
+                **judge_protocol.task_metadata(),
                 "seed": seed,
                 "agent": agent,
                 **strategy_options,

@@ -122,7 +122,7 @@ def longmemeval(
         dataset = dataset_location(dataset)
         variant_file(variant)
         check_judge_bound(BENCHMARK_NAME, True, self_judge)
-        judge_settings(JUDGE_TEMPLATES, judge_prompts)
+        judge_protocol = judge_settings(JUDGE_TEMPLATES, judge_prompts)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         types = parse_question_types(question_types)
         strategy_options = strategy_options_of(locals())
@@ -150,7 +150,7 @@ def longmemeval(
                 "question_types": list(types),
                 "judge": sorted(version for version, _ in JUDGE_PROMPTS.values()),
                 "self_judge": self_judge,
-                "judge_prompts": judge_prompts,
+                **judge_protocol.task_metadata(),
                 "agent": agent,
                 **strategy_options,
                 "memory_isolation": memory_isolation,

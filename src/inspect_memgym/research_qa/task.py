@@ -147,7 +147,7 @@ def research_qa(
         dataset = dataset_location(dataset)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)
-        judge_settings(JUDGE_TEMPLATES, judge_prompts)
+        judge_protocol = judge_settings(JUDGE_TEMPLATES, judge_prompts)
         options = run_options(
             mode,
             eviction,
@@ -192,7 +192,7 @@ def research_qa(
                 **strategy_options,
                 "judge": judge,
                 "self_judge": self_judge,
-                "judge_prompts": judge_prompts,
+                **judge_protocol.task_metadata(),
                 **memory.task_metadata(),
                 "memory_location": memory_location(agent, memory),
                 "write_budget": write_budget,

@@ -121,6 +121,23 @@ class JudgeSettings:
         """
         return self.templates.get(question_type, builtin)
 
+    def task_metadata(self) -> dict[str, Any]:
+        """What the task's metadata records, only where it differs from the default.
+
+        The leaderboard's protocol is read from the task's metadata, so runs with another
+        prompt file (by its hash) or other grader settings are never pooled, and logs
+        judged the default way keep the protocol they had before these settings existed.
+        """
+        recorded: dict[str, Any] = {}
+        if self.prompts_file is not None:
+            recorded[JUDGE_PROMPTS_FILE_KEY] = {
+                "path": self.prompts_file,
+                "sha256": self.prompts_file_sha256,
+            }
+        if (self.temperature, self.seed) != (JUDGE_TEMPERATURE, JUDGE_SEED):
+            recorded[JUDGE_CONFIG_KEY] = {"temperature": self.temperature, "seed": self.seed}
+        return recorded
+
     def metadata(
         self, question_type: str, builtin: str, name: str, version: str, judged: bool = True
     ) -> dict[str, Any]:
