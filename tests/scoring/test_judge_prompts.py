@@ -216,3 +216,14 @@ def test_a_run_past_the_threshold_warns_once(caplog: pytest.LogCaptureFixture) -
         "judge: 3 of 30 judge replies so far (10.0%) held no yes/no word; they are left out of "
         "the accuracy (over 5%: check the grader model or prompt)"
     ]
+
+
+def test_the_task_records_only_settings_that_differ_from_the_default(tmp_path: Path) -> None:
+    assert JudgeSettings().task_metadata() == {}
+    path = tmp_path / "prompts.json"
+    path.write_text(json.dumps({"answer": OWN_LOCOMO_PROMPT}))
+    own = JudgeSettings(0.5, None, str(path), "abc", {"answer": OWN_LOCOMO_PROMPT})
+    assert own.task_metadata() == {
+        "judge_prompts_file": {"path": str(path), "sha256": "abc"},
+        "judge_config": {"temperature": 0.5, "seed": None},
+    }
