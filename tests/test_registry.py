@@ -164,6 +164,7 @@ def test_fresh_interpreter_resolves_every_name_through_the_entry_point() -> None
         "write_budget",
         "judge",
         "self_judge",
+        "judge_prompts",
         "max_turns_per_event",
         "memory_isolation",
         "update_frequency",

@@ -33,6 +33,7 @@ from inspect_memgym.code_qa.prompts import MEMORY_LABEL, SYSTEM_PROMPT
 from inspect_memgym.code_qa.state import PHASE_QUESTION
 from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.code_qa.world.generate import generate_instance
+from inspect_memgym.scoring.judge_prompts import PINNED_PROMPT_SHA256
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, ModelCallContext
 from inspect_memgym.strategies.prompts import EMPTY_NOTES, NOTES_SECTION
 
@@ -159,6 +160,8 @@ def test_the_judge_is_asked_only_about_undecided_facts(log) -> None:
     assert metadata["self_judged"] is False
     assert metadata["judge_prompt_version"] == "2"
     assert metadata["judge_prompt"] == "code_qa_fact_judge"
+    assert metadata["judge_prompt_sha256"] == PINNED_PROMPT_SHA256["code_qa"]["fact"]
+    assert metadata["judge_config"] == {"temperature": 0.0, "seed": 42}
     assert metadata["decided_by"].get("judge", 0) > 0
     asked = [prompt for prompt in JUDGED if PARAPHRASE in prompt]
     assert len(asked) == 1 and INSTANCE.fact("F09").fact.statement in asked[0]

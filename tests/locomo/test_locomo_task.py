@@ -23,6 +23,7 @@ from eval_speed import cached_distribution_scan  # noqa: F401  (autouse fixture)
 from inspect_memgym.kit.inspect_internals import TaskArgumentError
 from inspect_memgym.locomo import data
 from inspect_memgym.locomo.task import locomo
+from inspect_memgym.scoring.judge_prompts import PINNED_PROMPT_SHA256
 from locomo_sample import locomo_raw, write_locomo
 
 SCORER = "locomo_scorer"
@@ -243,6 +244,13 @@ def test_a_bound_grader_judges_and_nothing_is_said(tmp_path: Path) -> None:
     }
     metadata = sample.scores[SCORER].metadata  # type: ignore[index]
     assert metadata["self_judged"] is False and metadata["judge_model"] == "memgym/judge"
+    assert metadata["judge_prompt_sha256"] == PINNED_PROMPT_SHA256["locomo"]["answer"]
+    assert metadata["judge_config"] == {"temperature": 0.0, "seed": 42}
+    assert metadata["judge_prompts_file"] is None and metadata["judge_verdicts"] == 1
+    [grader_call] = [
+        event for event in sample.events if isinstance(event, ModelEvent) and event.role == "grader"
+    ]
+    assert (grader_call.config.temperature, grader_call.config.seed) == (0.0, 42)
     assert not [event for event in sample.events if isinstance(event, LoggerEvent)]
 
 

@@ -6,6 +6,9 @@ shared by most asserts; the rest build tasks without running them, or run one sm
 
 from __future__ import annotations
 
+import hashlib
+import json
+import logging
 import math
 from pathlib import Path
 from typing import Any
@@ -24,6 +27,12 @@ from inspect_memgym.analysis.sample_scores import score_means
 from inspect_memgym.kit.inspect_internals import TaskArgumentError
 from inspect_memgym.longmemeval import data
 from inspect_memgym.longmemeval.task import longmemeval
+from inspect_memgym.scoring.judge_prompts import (
+    PINNED_PROMPT_SHA256,
+    SEED_VARIABLE,
+    TEMPERATURE_VARIABLE,
+    prompt_sha256,
+)
 from longmemeval_sample import write_longmemeval
 
 SCORER = "longmemeval_scorer"
@@ -272,16 +281,19 @@ def test_a_chatty_grader_is_read_by_its_first_yes_or_no(data_file: Path, tmp_pat
 
 @pytest.mark.usefixtures("offline_token_counts")
 def test_an_unreadable_verdict_is_counted_apart_and_left_out(
-    data_file: Path, tmp_path: Path
+    data_file: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     grader = get_model("mockllm/model", custom_outputs=unreadable_judge)
-    [log] = eval(
-        longmemeval(dataset=str(data_file), question_types="temporal-reasoning"),
-        model="memgym/perfect",
-        model_roles={"grader": grader},
-        display="none",
-        log_dir=str(tmp_path),
-    )
+    with caplog.at_level(logging.WARNING, logger="inspect_memgym.scoring.metrics"):
+        [log] = eval(
+            longmemeval(dataset=str(data_file), question_types="temporal-reasoning"),
+            model="memgym/perfect",
+            model_roles={"grader": grader},
+            display="none",
+            log_dir=str(tmp_path),
+        )
+    [warning] = [record.getMessage() for record in caplog.records]  # once per run
+    assert warning.startswith("judge: ") and " judge replies so far (100.0%) held no " in warning
     sample = sample_of(log, "a1b2c3d4")
     scores = values(sample)
     assert math.isnan(scores["accuracy"]) and math.isnan(scores["no_memory"])
@@ -295,6 +307,108 @@ def test_an_unreadable_verdict_is_counted_apart_and_left_out(
     assert metadata["questions"][0]["correct"] is None
     assert metric(log, SCORER, "judge_unreadable") == 4.0  # two questions, two verdicts each
     assert math.isnan(metric(log, "accuracy"))
+    [row] = load_leaderboard([str(tmp_path)]).rows
+    assert row.scores["judge_unreadable"].mean == 2.0  # per question, as the metric counts
+
+
+def recording_judge(calls: list[tuple[str, GenerateConfig]]) -> Any:
+    """Answers with the gold text; judges yes, noting each judge prompt and its config."""
+
+    def outputs(
+        messages: list[ChatMessage],
+        tools: list[ToolInfo],
+        tool_choice: ToolChoice,
+        config: GenerateConfig,
+    ) -> ModelOutput:
+        prompt = messages[-1].text
+        judging = "Answer yes or no only." in prompt
+        if judging:
+            calls.append((prompt, config))
+        output = ModelOutput.from_content("mockllm/model", "yes" if judging else "21 days")
+        output.usage = USAGE
+        return output
+
+    return outputs
+
+
+@pytest.mark.usefixtures("offline_token_counts")
+def test_the_grader_runs_at_temperature_0_with_a_seed_and_the_score_records_the_protocol(
+    data_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(TEMPERATURE_VARIABLE, raising=False)
+    monkeypatch.delenv(SEED_VARIABLE, raising=False)
+    calls: list[tuple[str, GenerateConfig]] = []
+    grader = get_model("mockllm/model", custom_outputs=recording_judge(calls))
+    [log] = eval(
+        longmemeval(dataset=str(data_file), question_types="temporal-reasoning"),
+        model="memgym/perfect",
+        model_roles={"grader": grader},
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    assert len(calls) == 4
+    assert {(config.temperature, config.seed) for _, config in calls} == {(0.0, 42)}
+    metadata = sample_of(log, "a1b2c3d4").scores[SCORER].metadata  # type: ignore[index]
+    assert metadata["judge_prompt_version"] == "longmemeval-temporal-v1"
+    assert (
+        metadata["judge_prompt_sha256"] == PINNED_PROMPT_SHA256["longmemeval"]["temporal-reasoning"]
+    )
+    assert metadata["judge_config"] == {"temperature": 0.0, "seed": 42}
+    assert metadata["judge_prompts_file"] is None
+    assert metadata["judge_verdicts"] == 2
+    assert log.eval.metadata is not None  # judged the default way: the protocol logs had before
+    assert not {"judge_prompts_file", "judge_config"} & set(log.eval.metadata)
+
+
+OWN_TEMPORAL_PROMPT = "OWN RUBRIC {question} | {answer} | {response} Answer yes or no only."
+
+
+@pytest.mark.usefixtures("offline_token_counts")
+def test_an_own_prompt_file_judges_and_its_hash_is_recorded(
+    data_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(SEED_VARIABLE, "7")
+    prompts = tmp_path / "prompts.yaml"
+    prompts.write_text(json.dumps({"temporal-reasoning": OWN_TEMPORAL_PROMPT}))
+    calls: list[tuple[str, GenerateConfig]] = []
+    grader = get_model("mockllm/model", custom_outputs=recording_judge(calls))
+    [log] = eval(
+        longmemeval(
+            dataset=str(data_file), question_types="temporal-reasoning", judge_prompts=str(prompts)
+        ),
+        model="memgym/perfect",
+        model_roles={"grader": grader},
+        display="none",
+        log_dir=str(tmp_path / "logs"),
+    )
+    own = [prompt for prompt, _ in calls if prompt.startswith("OWN RUBRIC ")]
+    assert len(own) == 2  # the temporal question's answer and no-memory answer
+    assert all("cannot be answered" in prompt for prompt, _ in calls if prompt not in own)
+    assert {config.seed for _, config in calls} == {7}
+    metadata = sample_of(log, "a1b2c3d4").scores[SCORER].metadata  # type: ignore[index]
+    assert metadata["judge_prompt_version"] == "user-file"
+    assert metadata["judge_prompt_sha256"] == prompt_sha256(OWN_TEMPORAL_PROMPT)
+    assert metadata["judge_config"] == {"temperature": 0.0, "seed": 7}
+    assert metadata["judge_prompts_file"] == {
+        "path": str(prompts),
+        "sha256": hashlib.sha256(prompts.read_bytes()).hexdigest(),
+    }
+    abstention = sample_of(log, "a1b2c3d4_abs").scores[SCORER].metadata  # type: ignore[index]
+    assert abstention["judge_prompt_version"] == "longmemeval-abstention-v1"
+    assert log.eval.metadata is not None  # the protocol: runs judged otherwise are not pooled
+    assert log.eval.metadata["judge_prompts_file"] == metadata["judge_prompts_file"]
+    assert log.eval.metadata["judge_config"] == {"temperature": 0.0, "seed": 7}
+
+
+def test_a_bad_prompt_file_is_refused_in_one_line(data_file: Path, tmp_path: Path) -> None:
+    prompts = tmp_path / "prompts.yaml"
+    prompts.write_text(json.dumps({"temporal": "{question}"}))
+    with pytest.raises(TaskArgumentError) as error:
+        longmemeval(dataset=str(data_file), judge_prompts=str(prompts))
+    assert str(error.value) == (
+        f"longmemeval: judge_prompts={prompts}: unknown question type 'temporal'; known: "
+        "default, temporal-reasoning, knowledge-update, single-session-preference, abstention"
+    )
 
 
 @pytest.mark.parametrize(

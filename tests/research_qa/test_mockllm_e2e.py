@@ -23,6 +23,7 @@ from inspect_memgym.kit.inspect_internals import BoundStoreModel, current_sample
 from inspect_memgym.research_qa.references import resolve_instance
 from inspect_memgym.research_qa.state import PHASE_ANSWER, PHASE_SEARCH, ResearchState
 from inspect_memgym.research_qa.task import research_qa
+from inspect_memgym.scoring.judge_prompts import PINNED_PROMPT_SHA256
 from inspect_memgym.strategies.call_context import ModelCallContext
 
 USAGE = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)
@@ -163,6 +164,9 @@ def test_the_judge_scores_what_the_rules_cannot_decide(tmp_path: Path) -> None:
     graded_answer = sample.scores[SCORER].metadata["answer"]  # type: ignore[index]
     assert graded_answer["decided_by"] == "judge" and graded_answer["judge_score"] == 0.6
     assert len(graded) == 1 and "Answer to grade: the supervisor, Dr. B." in graded[0]
+    metadata = sample.scores[SCORER].metadata  # type: ignore[index]
+    assert metadata["judge_prompt_sha256"] == PINNED_PROMPT_SHA256["research_qa"]["answer"]
+    assert metadata["judge_config"] == {"temperature": 0.0, "seed": 42}
 
 
 @pytest.mark.usefixtures("offline_token_counts")

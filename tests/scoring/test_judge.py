@@ -8,6 +8,7 @@ from inspect_ai.log import EvalLog
 from inspect_ai.model import ModelOutput, ModelUsage, get_model
 
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.scoring.judge_prompts import PINNED_PROMPT_SHA256
 
 USAGE = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)
 WORDS_ANSWER = "about fifty, give or take"
@@ -44,12 +45,18 @@ def _questions(log: EvalLog) -> list[dict[str, Any]]:
 
 
 def test_undecided_answers_go_to_the_grader_when_judge_is_on(tmp_path: Path) -> None:
-    questions = _questions(_run(tmp_path, judge=True, grade="GRADE: C"))
+    log = _run(tmp_path, judge=True, grade="GRADE: C")
+    questions = _questions(log)
     judged = [q for q in questions if q["decided_by"] == "judge"]
     assert judged, "number questions answered in words should reach the judge"
     assert all(q["verdict"] == "undecided" and q["correct"] for q in judged)
     assert all(q["judge_prompt_version"] == "1" and q["judge_model"] for q in judged)
     assert all(q["judge_prompt"] == "answer_judge" for q in judged)
+    sha256 = PINNED_PROMPT_SHA256["entity_stream"]["answer"]
+    assert all(q["judge_prompt_sha256"] == sha256 for q in judged)
+    [score] = log.samples[0].scores.values()  # type: ignore[index,union-attr]
+    assert score.metadata is not None and score.metadata["judge_prompt_sha256"] == sha256
+    assert score.metadata["judge_config"] == {"temperature": 0.0, "seed": 42}
     ruled = [q for q in questions if q["decided_by"] == "rules"]
     assert all(q["verdict"] != "undecided" for q in ruled)
 

@@ -34,8 +34,11 @@ from inspect_memgym.code_qa.grading import (
 )
 from inspect_memgym.code_qa.instances import sample_instance
 from inspect_memgym.code_qa.judge import (
+    FACT_JUDGE_PROMPT,
     FACT_JUDGE_PROMPT_NAME,
     FACT_JUDGE_PROMPT_VERSION,
+    FACT_QUESTION_TYPE,
+    JUDGE_TEMPLATES,
     FactJudgement,
     judge_fact,
 )
@@ -47,7 +50,8 @@ from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import announce_judge
-from inspect_memgym.scoring.judge_audit import DECIDED_BY, decided_by_counts, judge_prompt_metadata
+from inspect_memgym.scoring.judge_audit import DECIDED_BY, decided_by_counts
+from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
 from inspect_memgym.scoring.reached import NOTHING_REACHED, reached_sentence
 
@@ -60,6 +64,7 @@ async def _grade(
     judge: bool,
     self_judge: bool,
     judgements: list[FactJudgement],
+    settings: JudgeSettings,
 ) -> QuestionGrade:
     """Grade one raw answer, asking the judge about the facts the rules leave undecided."""
     qa_id, answer = str(record["qa_id"]), str(record["answer"] or "")
@@ -69,7 +74,7 @@ async def _grade(
         for fact_id in undecided_facts(instance, qa_id, answer):
             statement = instance.fact(fact_id).fact.statement
             judgement = await judge_fact(
-                qa_id, question, statement, graded_text(answer), self_judge
+                qa_id, question, statement, graded_text(answer), self_judge, settings
             )
             verdicts[fact_id] = judgement.held
             judgements.append(judgement)
@@ -112,7 +117,9 @@ def _explanation(
 
 
 @scorer(metrics=with_memory_cost(METRICS))
-def code_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
+def code_qa_scorer(
+    judge: bool = False, self_judge: bool = False, judge_prompts: str | None = None
+) -> Scorer:
     """Grade every answer of a code_qa sample, with memory and without.
 
     Args:
@@ -120,7 +127,10 @@ def code_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
             (otherwise such a fact counts as not held).
         self_judge: Let the model under test judge when no ``grader`` role is bound
             (recorded as ``self_judged``); without it a judge needs a bound grader.
+        judge_prompts: A YAML or JSON file replacing the fact judge's template
+            (`scoring.judge_prompts`).
     """
+    settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
 
     async def score(state: TaskState, target: Target) -> Score:
         instance = sample_instance(state.metadata)
@@ -131,7 +141,7 @@ def code_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
         grades: dict[str, dict[str, QuestionGrade]] = {WITH_MEMORY: {}, NO_MEMORY: {}}
         for record in records:
             grades[str(record["pass"])][str(record["qa_id"])] = await _grade(
-                instance, record, judge, self_judge, judgements
+                instance, record, judge, self_judge, judgements, settings
             )
         reached = [pair for pair in instance.qa_pairs if pair.qa_id in grades[WITH_MEMORY]]
         with_memory = [grades[WITH_MEMORY][pair.qa_id] for pair in reached]
@@ -155,8 +165,12 @@ def code_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
                 QUESTIONS_KEY: rows,
                 "judge_model": sorted({item.judge_model for item in judgements}) or None,
                 "self_judged": any(item.self_judged for item in judgements),
-                **judge_prompt_metadata(
-                    FACT_JUDGE_PROMPT_NAME, FACT_JUDGE_PROMPT_VERSION, judged=bool(judgements)
+                **settings.metadata(
+                    FACT_QUESTION_TYPE,
+                    FACT_JUDGE_PROMPT,
+                    FACT_JUDGE_PROMPT_NAME,
+                    FACT_JUDGE_PROMPT_VERSION,
+                    judged=bool(judgements),
                 ),
                 DECIDED_BY: decided_by_counts(
                     fact[DECIDED_BY] for row in rows for fact in row.get("facts", [])

@@ -24,7 +24,7 @@ from inspect_memgym.code_qa import (
     policy_play,  # noqa: F401  (registers the memgym policies)
 )
 from inspect_memgym.code_qa.dataset import generated_dataset
-from inspect_memgym.code_qa.judge import judge_check
+from inspect_memgym.code_qa.judge import JUDGE_TEMPLATES, judge_check
 from inspect_memgym.code_qa.protocol import EVICTED, ProtocolOptions
 from inspect_memgym.code_qa.scorer import code_qa_scorer
 from inspect_memgym.code_qa.viewer import code_qa_headline, code_qa_viewer
@@ -37,6 +37,7 @@ from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.scoring.judge import check_judge_bound
+from inspect_memgym.scoring.judge_prompts import judge_settings
 from inspect_memgym.simulation.policy_registry import check_active_policy
 from inspect_memgym.strategies.registry import strategy_parameters
 from inspect_memgym.strategies.support import check_integer
@@ -81,6 +82,7 @@ def code_qa(
     memory_isolation: bool = True,
     judge: bool = False,
     self_judge: bool = False,
+    judge_prompts: str | None = None,
     chroma_url: str | None = None,
     chroma_token: str | None = None,
     keep_memory: bool = False,
@@ -124,6 +126,9 @@ def code_qa(
             ``self_judge`` is set.
         self_judge: Let the model under test judge its own answers when no ``grader``
             role is bound (every score records ``self_judged``).
+        judge_prompts: A YAML or JSON file of question type -> judge prompt template
+            (fact), with the built-in template's placeholders, replacing those built-in
+            prompts (its SHA-256 is recorded in every judged score; `scoring.judge_prompts`).
         chroma_url: ChromaDB server for the chroma backend (default: ``MEMGYM_CHROMA_URL``,
             else an in-process store).
         chroma_token: Token for a ChromaDB server with token auth (default:
@@ -138,6 +143,7 @@ def code_qa(
             if not isinstance(flag, bool):
                 raise ValueError(f"{name} must be true or false, got {flag!r}")
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)
+        judge_protocol = judge_settings(JUDGE_TEMPLATES, judge_prompts)
         options = ProtocolOptions(
             protocol=protocol,
             repo_files=repo_files,
@@ -156,7 +162,7 @@ def code_qa(
             dataset=samples,
             setup=judge_check(self_judge) if judge else None,
             solver=solver,
-            scorer=code_qa_scorer(judge=judge, self_judge=self_judge),
+            scorer=code_qa_scorer(judge=judge, self_judge=self_judge, judge_prompts=judge_prompts),
             version=TASK_VERSION,
             headline_metric=code_qa_headline(),
             viewer=code_qa_viewer(),
@@ -172,6 +178,7 @@ def code_qa(
                 "write_budget": write_budget,
                 "judge": judge,
                 "self_judge": self_judge,
+                **judge_protocol.task_metadata(),
                 "generator_version": GENERATOR_VERSION,
             },
         )

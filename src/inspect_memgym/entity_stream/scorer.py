@@ -39,13 +39,20 @@ from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS, failure_rates
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
-from inspect_memgym.scoring.judge import JUDGE_PROMPT_NAME, JUDGE_PROMPT_VERSION, judge_answer
+from inspect_memgym.scoring.judge import (
+    JUDGE_PROMPT,
+    JUDGE_PROMPT_NAME,
+    JUDGE_PROMPT_VERSION,
+    JUDGE_QUESTION_TYPE,
+    JUDGE_TEMPLATES,
+    judge_answer,
+)
 from inspect_memgym.scoring.judge_audit import (
     DECIDED_BY,
     JUDGE,
     decided_by_counts,
-    judge_prompt_metadata,
 )
+from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED, reached_sentence
 
@@ -61,20 +68,27 @@ async def _grade(
     template: Template,
     judge: bool,
     self_judge: bool,
+    settings: JudgeSettings,
 ) -> dict[str, Any]:
     detail = rule_detail(question, answer, known_names, template)
     if detail["verdict"] == "undecided" and judge:
         judged = await judge_answer(
-            BENCHMARK_NAME, question.text, question.gold.text, answer, self_judge
+            BENCHMARK_NAME, question.text, question.gold.text, answer, self_judge, settings
         )
         detail.update(
             correct=judged.correct,
             decided_by="judge",
             judge_model=judged.judge_model,
             self_judged=judged.self_judged,
-            **judge_prompt_metadata(JUDGE_PROMPT_NAME, JUDGE_PROMPT_VERSION),
+            **_prompt_metadata(settings),
         )
     return detail
+
+
+def _prompt_metadata(settings: JudgeSettings, judged: bool = True) -> dict[str, Any]:
+    return settings.metadata(
+        JUDGE_QUESTION_TYPE, JUDGE_PROMPT, JUDGE_PROMPT_NAME, JUDGE_PROMPT_VERSION, judged
+    )
 
 
 def _add_attribution(
@@ -99,14 +113,19 @@ def _add_attribution(
 
 
 @scorer(metrics=with_memory_cost(score_metrics(SUMMARY_KEYS, headline="composite")))
-def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
+def entity_stream_scorer(
+    judge: bool = False, self_judge: bool = False, judge_prompts: str | None = None
+) -> Scorer:
     """Score every question of an entity_stream sample and compute the axes.
 
     Args:
         judge: Consult the ``grader`` model role when the rules cannot decide (otherwise an
             undecided answer counts as wrong).
         self_judge: Let the model under test judge when no ``grader`` role is bound.
+        judge_prompts: A YAML or JSON file replacing the judge's template
+            (`scoring.judge_prompts`).
     """
+    settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
 
     async def score(state: TaskState, target: Target) -> Score:
         content = scenario_content(state.metadata)
@@ -129,6 +148,7 @@ def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Score
                     template,
                     judge,
                     self_judge,
+                    settings,
                 )
                 detail["submitted"] = bool(answer.get("submitted", False))
                 details.append(detail)
@@ -203,10 +223,8 @@ def entity_stream_scorer(judge: bool = False, self_judge: bool = False) -> Score
                 OFFICIAL_STORAGE_COVERAGE: None if math.isnan(coverage) else coverage,
                 ISOLATION_METADATA: composite.metadata(),
                 DECIDED_BY: decided_by_counts(detail[DECIDED_BY] for detail in details),
-                **judge_prompt_metadata(
-                    JUDGE_PROMPT_NAME,
-                    JUDGE_PROMPT_VERSION,
-                    judged=any(detail[DECIDED_BY] == JUDGE for detail in details),
+                **_prompt_metadata(
+                    settings, judged=any(detail[DECIDED_BY] == JUDGE for detail in details)
                 ),
                 **cost_metadata(),
             },

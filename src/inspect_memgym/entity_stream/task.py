@@ -32,7 +32,8 @@ from inspect_memgym.kit.seeds import resolve_seeds
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
-from inspect_memgym.scoring.judge import check_judge_bound
+from inspect_memgym.scoring.judge import JUDGE_TEMPLATES, check_judge_bound
+from inspect_memgym.scoring.judge_prompts import judge_settings
 from inspect_memgym.simulation.policy_registry import check_active_policy
 from inspect_memgym.strategies.registry import chosen_options
 from inspect_memgym.strategies.task_arguments import memory_location, memory_strategy_solver
@@ -55,6 +56,7 @@ def entity_stream(
     write_budget: int | None = None,
     judge: bool = False,
     self_judge: bool = False,
+    judge_prompts: str | None = None,
     max_turns_per_event: int = DEFAULT_MAX_TURNS_PER_EVENT,
     memory_isolation: bool = True,
     update_frequency: int | None = None,
@@ -87,6 +89,9 @@ def entity_stream(
         judge: Consult the ``grader`` model role when the answer rules cannot decide.
         self_judge: With ``judge``, let the model under test judge its own answers when no
             ``grader`` role is bound (recorded as ``self_judged``); refused otherwise.
+        judge_prompts: A YAML or JSON file of question type -> judge prompt template
+            (answer), with the built-in template's placeholders, replacing those built-in
+            prompts (its SHA-256 is recorded in every judged score; `scoring.judge_prompts`).
         max_turns_per_event: Model turns allowed per event (agentic).
         memory_isolation: Also ask every question with no memory (``no_memory`` and
             ``memory_delta`` in the scores; NaN when false).
@@ -110,6 +115,7 @@ def entity_stream(
         check_active_policy(BENCHMARK_NAME)
         get_tier(tier)
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)
+        judge_protocol = judge_settings(JUDGE_TEMPLATES, judge_prompts)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         chosen_templates = resolve_templates(templates)
         chosen_seeds = resolve_seeds(seeds, seed)
@@ -143,7 +149,9 @@ def entity_stream(
         return Task(
             dataset=dataset,
             solver=solver,
-            scorer=entity_stream_scorer(judge=judge, self_judge=self_judge),
+            scorer=entity_stream_scorer(
+                judge=judge, self_judge=self_judge, judge_prompts=judge_prompts
+            ),
             version=TASK_VERSION,
             headline_metric=entity_stream_headline(),
             viewer=entity_stream_viewer(),
@@ -158,6 +166,7 @@ def entity_stream(
                 "write_budget": write_budget,
                 "judge": judge,
                 "self_judge": self_judge,
+                **judge_protocol.task_metadata(),
                 "max_turns_per_event": max_turns_per_event,
                 "memory_isolation": memory_isolation,
                 **{key: value for key, value in strategy_options.items() if value is not None},

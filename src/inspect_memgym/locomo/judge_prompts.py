@@ -12,6 +12,7 @@ read with ``scoring.yes_no_verdict.parse_verdict``.
 from __future__ import annotations
 
 from inspect_memgym.locomo.records import QuestionItem
+from inspect_memgym.scoring.judge_prompts import DEFAULT_JUDGE_SETTINGS, JudgeSettings
 
 ANSWER_JUDGE_PROMPT_NAME = "locomo_answer_judge"
 ANSWER_JUDGE_PROMPT_VERSION = "locomo-answer-v1"
@@ -37,29 +38,39 @@ Gold answer: {gold}
 Answer to check: {answer}
 
 Does the answer to check state what the gold answer states? Reply with one word: yes or no."""
+ANSWER_QUESTION_TYPE = "answer"
+JUDGE_TEMPLATES = {ANSWER_QUESTION_TYPE: ANSWER_JUDGE_PROMPT}
+"""The built-in judge templates by question type (``-T judge_prompts`` may replace them)."""
 
 
-def answer_judge_prompt(question: str, gold: str, answer: str) -> tuple[str, str]:
+def answer_judge_prompt(
+    question: str, gold: str, answer: str, settings: JudgeSettings = DEFAULT_JUDGE_SETTINGS
+) -> tuple[str, str]:
     """The judge prompt for one answer, with its version.
 
     Args:
         question: The question.
         gold: The gold answer.
         answer: The answer to check.
+        settings: Any user template (``-T judge_prompts``) replacing the built-in one.
 
     Returns:
         ``(prompt, prompt_version)``.
     """
-    prompt = ANSWER_JUDGE_PROMPT.format(question=question, gold=gold, answer=answer)
+    template = settings.template(ANSWER_QUESTION_TYPE, ANSWER_JUDGE_PROMPT)
+    prompt = template.format(question=question, gold=gold, answer=answer)
     return prompt, ANSWER_JUDGE_PROMPT_VERSION
 
 
-def judge_prompt(item: QuestionItem, reply: str) -> tuple[str, str]:
+def judge_prompt(
+    item: QuestionItem, reply: str, settings: JudgeSettings = DEFAULT_JUDGE_SETTINGS
+) -> tuple[str, str]:
     """The judge prompt for a reply to a LoCoMo item, with its version.
 
     Args:
         item: A category 1-4 item (its full gold answer is shown).
         reply: The model's answer.
+        settings: Any user template (``-T judge_prompts``) replacing the built-in one.
 
     Raises:
         ValueError: For an adversarial item; its option choice is decided by rule.
@@ -68,4 +79,4 @@ def judge_prompt(item: QuestionItem, reply: str) -> tuple[str, str]:
         raise ValueError(
             f"question {item.question_id} is adversarial; its option choice is scored by rule"
         )
-    return answer_judge_prompt(item.question, item.answer, reply)
+    return answer_judge_prompt(item.question, item.answer, reply, settings)

@@ -34,8 +34,11 @@ from inspect_memgym.locomo.dataset import (
 from inspect_memgym.locomo.explanation import locomo_explanation
 from inspect_memgym.locomo.grading import QuestionGrade, adversarial_options, grade_reply
 from inspect_memgym.locomo.judge_prompts import (
+    ANSWER_JUDGE_PROMPT,
     ANSWER_JUDGE_PROMPT_NAME,
     ANSWER_JUDGE_PROMPT_VERSION,
+    ANSWER_QUESTION_TYPE,
+    JUDGE_TEMPLATES,
     judge_prompt,
 )
 from inspect_memgym.locomo.metrics import QUESTION_COUNTS, locomo_metrics
@@ -61,18 +64,28 @@ from inspect_memgym.scoring.judge_audit import (
     DECIDED_BY,
     RULES,
     decided_by_counts,
-    judge_prompt_metadata,
 )
+from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.reached import NOTHING_REACHED, reached_sentence
-from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, verdict_is_correct
+from inspect_memgym.scoring.yes_no_verdict import (
+    JUDGE_UNREADABLE,
+    JUDGE_VERDICTS,
+    verdict_is_correct,
+)
 from inspect_memgym.strategies.call_context import set_phase
 
 SCORER_NAME = "locomo_scorer"
 
 
 @scorer(metrics=locomo_metrics(score_keys()))
-def locomo_scorer() -> Scorer:
-    """Grade every answer of a LoCoMo conversation by its category's official rule."""
+def locomo_scorer(judge_prompts: str | None = None) -> Scorer:
+    """Grade every answer of a LoCoMo conversation by its category's official rule.
+
+    Args:
+        judge_prompts: A YAML or JSON file replacing the answer judge's template
+            (`scoring.judge_prompts`; used with ``-T judge=true``).
+    """
+    settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
 
     async def score(state: TaskState, target: Target) -> Score:
         conversation = conversation_for(state.metadata)
@@ -100,7 +113,7 @@ def locomo_scorer() -> Scorer:
             ]
         judge = bool(options.get("judge"))
         judgements = (
-            await _judge(asked, answers[MEMORY_ANSWER], bool(options.get("self_judge")))
+            await _judge(asked, answers[MEMORY_ANSWER], bool(options.get("self_judge")), settings)
             if judge
             else {}
         )
@@ -152,7 +165,7 @@ def locomo_scorer() -> Scorer:
                 **adversarial_metadata,
                 **describe_category_map(category_map),
                 DECIDED_BY: decided_by_counts(row[DECIDED_BY] for row in rows),
-                **_judge_metadata(judgements),
+                **_judge_metadata(judgements, settings),
                 **cost_metadata(),
             },
         )
@@ -173,28 +186,39 @@ def _grade(item: QuestionItem, reply: str, seed: int, speakers: tuple[str, str])
 
 
 async def _judge(
-    questions: list[QuestionItem], replies: dict[str, str], self_judge: bool
+    questions: list[QuestionItem],
+    replies: dict[str, str],
+    self_judge: bool,
+    settings: JudgeSettings,
 ) -> dict[str, Judgement]:
     judgements = {}
     for item in questions:
         if item.is_adversarial:
             continue
         set_phase(PHASE_JUDGE, item.question_id)
-        prompt, _ = judge_prompt(item, replies[item.question_id])
-        judgements[item.question_id] = await yes_no_judgement(BENCHMARK_NAME, prompt, self_judge)
+        prompt, _ = judge_prompt(item, replies[item.question_id], settings)
+        judgements[item.question_id] = await yes_no_judgement(
+            BENCHMARK_NAME, prompt, self_judge, settings
+        )
     set_phase("")
     return judgements
 
 
-def _judge_metadata(judgements: dict[str, Judgement]) -> dict[str, Any]:
+def _judge_metadata(judgements: dict[str, Judgement], settings: JudgeSettings) -> dict[str, Any]:
     if not judgements:
         return {}
     first = next(iter(judgements.values()))
     return {
         "judge_model": first.judge_model,
         "self_judged": first.self_judged,
-        **judge_prompt_metadata(ANSWER_JUDGE_PROMPT_NAME, ANSWER_JUDGE_PROMPT_VERSION),
+        **settings.metadata(
+            ANSWER_QUESTION_TYPE,
+            ANSWER_JUDGE_PROMPT,
+            ANSWER_JUDGE_PROMPT_NAME,
+            ANSWER_JUDGE_PROMPT_VERSION,
+        ),
         JUDGE_UNREADABLE: sum(j.verdict == "unreadable" for j in judgements.values()),
+        JUDGE_VERDICTS: len(judgements),
     }
 
 

@@ -28,7 +28,7 @@ from inspect_memgym.locomo.category_maps import (
 )
 from inspect_memgym.locomo.data import LOCOMO_COMMIT
 from inspect_memgym.locomo.dataset import locomo_dataset, parse_categories
-from inspect_memgym.locomo.judge_prompts import ANSWER_JUDGE_PROMPT_VERSION
+from inspect_memgym.locomo.judge_prompts import ANSWER_JUDGE_PROMPT_VERSION, JUDGE_TEMPLATES
 from inspect_memgym.locomo.metrics import locomo_metrics
 from inspect_memgym.locomo.scorer import locomo_scorer
 from inspect_memgym.locomo.values import score_keys
@@ -37,6 +37,7 @@ from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.scoring.judge import check_judge_bound
+from inspect_memgym.scoring.judge_prompts import judge_settings
 from inspect_memgym.simulation.policy_registry import check_active_policy
 from inspect_memgym.strategies.task_arguments import (
     memory_location,
@@ -60,6 +61,7 @@ def locomo(
     category_map: str = DEFAULT_CATEGORY_MAP,
     judge: bool = False,
     self_judge: bool = False,
+    judge_prompts: str | None = None,
     seed: int = DEFAULT_SEED,
     agent: str = DEFAULT_AGENT,
     backend: str = DEFAULT_BACKEND,
@@ -99,6 +101,9 @@ def locomo(
             (``judge_accuracy``, beside the rule-based F1).
         self_judge: With ``judge``, let the model under test judge its own answers when no
             ``grader`` role is bound (recorded as ``self_judged``); refused otherwise.
+        judge_prompts: A YAML or JSON file of question type -> judge prompt template
+            (answer), with the built-in template's placeholders, replacing those built-in
+            prompts (its SHA-256 is recorded in every judged score; `scoring.judge_prompts`).
         seed: Fixes the order of each adversarial question's two options.
         agent: Memory strategy: native (default), none, awi, rag, awe, summary, masking,
             notes, agentic or system (a memory system, ``-T system=``).
@@ -131,6 +136,7 @@ def locomo(
         names = category_names(category_map)
         chosen = parse_categories(categories, names)
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)
+        judge_protocol = judge_settings(JUDGE_TEMPLATES, judge_prompts)
         if not include_adversarial and not set(chosen) & {1, 2, 3, 4}:
             raise ValueError(
                 "categories selects only adversarial questions, which the F1 headline leaves "
@@ -151,7 +157,7 @@ def locomo(
         return Task(
             dataset=samples,
             solver=solver,
-            scorer=locomo_scorer(),
+            scorer=locomo_scorer(judge_prompts=judge_prompts),
             metrics=locomo_metrics(keys),
             version=TASK_VERSION,
             headline_metric=locomo_headline(),
@@ -164,6 +170,7 @@ def locomo(
                 **describe_category_map(category_map),
                 "include_adversarial": include_adversarial,
                 "judge": ANSWER_JUDGE_PROMPT_VERSION if judge else None,
+                **judge_protocol.task_metadata(),
                 "seed": seed,
                 "agent": agent,
                 **strategy_options,

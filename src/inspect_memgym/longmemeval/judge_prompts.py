@@ -25,10 +25,12 @@ any judge against these rubrics.
 from __future__ import annotations
 
 from inspect_memgym.longmemeval.records import LongMemEvalRecord
+from inspect_memgym.scoring.judge_prompts import DEFAULT_JUDGE_SETTINGS, JudgeSettings
 from inspect_memgym.scoring.yes_no_verdict import Verdict, parse_verdict
 
 __all__ = [
     "JUDGE_PROMPTS",
+    "JUDGE_TEMPLATES",
     "Verdict",
     "judge_prompt",
     "judge_prompt_for_version",
@@ -123,6 +125,8 @@ JUDGE_PROMPTS: dict[str, tuple[str, str]] = {
     "abstention": ("longmemeval-abstention-v1", ABSTENTION_PROMPT),
 }
 """Rubric name -> (prompt version, prompt template)."""
+JUDGE_TEMPLATES = {rubric: template for rubric, (_, template) in JUDGE_PROMPTS.items()}
+"""The built-in judge templates by rubric (``-T judge_prompts`` may replace them)."""
 
 
 def rubric_for(record: LongMemEvalRecord) -> str:
@@ -138,18 +142,24 @@ def rubric_for(record: LongMemEvalRecord) -> str:
     return "default"
 
 
-def judge_prompt(record: LongMemEvalRecord, hypothesis: str) -> tuple[str, str]:
+def judge_prompt(
+    record: LongMemEvalRecord, hypothesis: str, settings: JudgeSettings = DEFAULT_JUDGE_SETTINGS
+) -> tuple[str, str]:
     """The judge prompt for a model's answer to a record, with its version.
 
     Args:
         record: The question.
         hypothesis: The model's answer.
+        settings: Any user template (``-T judge_prompts``) replacing the built-in one.
 
     Returns:
         ``(prompt, prompt_version)``.
     """
-    version, template = JUDGE_PROMPTS[rubric_for(record)]
-    prompt = template.format(question=record.question, answer=record.answer, response=hypothesis)
+    rubric = rubric_for(record)
+    version, builtin = JUDGE_PROMPTS[rubric]
+    prompt = settings.template(rubric, builtin).format(
+        question=record.question, answer=record.answer, response=hypothesis
+    )
     return prompt, version
 
 

@@ -20,7 +20,12 @@ from inspect_ai.solver import TaskState
 
 from inspect_memgym.longmemeval import BENCHMARK_NAME
 from inspect_memgym.longmemeval.dataset import OPTIONS_KEY, record_for
-from inspect_memgym.longmemeval.judge_prompts import JUDGE_PROMPTS, judge_prompt, rubric_for
+from inspect_memgym.longmemeval.judge_prompts import (
+    JUDGE_PROMPTS,
+    JUDGE_TEMPLATES,
+    judge_prompt,
+    rubric_for,
+)
 from inspect_memgym.longmemeval.records import QUESTION_TYPES, LongMemEvalRecord
 from inspect_memgym.longmemeval.state import PHASE_JUDGE, current_longmemeval_state
 from inspect_memgym.longmemeval.task_average import longmemeval_metrics
@@ -29,17 +34,28 @@ from inspect_memgym.longmemeval.values import longmemeval_values, score_keys
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import Judgement, yes_no_judgement
-from inspect_memgym.scoring.judge_audit import DECIDED_BY, JUDGE, judge_prompt_metadata
+from inspect_memgym.scoring.judge_audit import DECIDED_BY, JUDGE
+from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
-from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, verdict_is_correct
+from inspect_memgym.scoring.yes_no_verdict import (
+    JUDGE_UNREADABLE,
+    JUDGE_VERDICTS,
+    verdict_is_correct,
+)
 from inspect_memgym.strategies.call_context import set_phase
 
 SCORER_NAME = "longmemeval_scorer"
 
 
 @scorer(metrics=longmemeval_metrics(score_keys()))
-def longmemeval_scorer() -> Scorer:
-    """Judge the answer to a LongMemEval question (and its no-memory answer) by its rubric."""
+def longmemeval_scorer(judge_prompts: str | None = None) -> Scorer:
+    """Judge the answer to a LongMemEval question (and its no-memory answer) by its rubric.
+
+    Args:
+        judge_prompts: A YAML or JSON file replacing some rubrics' templates
+            (`scoring.judge_prompts`).
+    """
+    settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
 
     async def score(state: TaskState, target: Target) -> Score:
         record = record_for(state.metadata)
@@ -51,11 +67,13 @@ def longmemeval_scorer() -> Scorer:
         if progress.answer is None:
             nothing = {**dict.fromkeys(keys, math.nan), NOT_REACHED: 1.0}
             return Score(value=nothing, explanation=NOTHING_REACHED)
-        judged = await _judge(record, progress.answer, self_judge)
+        judged = await _judge(record, progress.answer, self_judge, settings)
         no_memory_judged = None
         answered_without = isolation and progress.no_memory_answer is not None
         if answered_without:
-            no_memory_judged = await _judge(record, progress.no_memory_answer or "", self_judge)
+            no_memory_judged = await _judge(
+                record, progress.no_memory_answer or "", self_judge, settings
+            )
         set_phase("")
         correct = verdict_is_correct(judged.verdict)
         no_memory_correct = (
@@ -66,7 +84,7 @@ def longmemeval_scorer() -> Scorer:
         ) == _normalised(progress.answer)
         isolated = isolation_of(record, correct, no_memory_correct, answered_without, same_reply)
         values = longmemeval_values(record, correct, no_memory_correct, isolated, answered_without)
-        prompt_version, _ = JUDGE_PROMPTS[rubric_for(record)]
+        prompt_version, builtin = JUDGE_PROMPTS[rubric_for(record)]
         return Score(
             value={key: values[key] for key in keys},
             answer=progress.answer,
@@ -75,7 +93,9 @@ def longmemeval_scorer() -> Scorer:
                 "question_type": record.question_type,
                 "abstention": record.is_abstention,
                 "rubric": rubric_for(record),
-                **judge_prompt_metadata(_prompt_name(record), prompt_version),
+                **settings.metadata(
+                    rubric_for(record), builtin, _prompt_name(record), prompt_version
+                ),
                 DECIDED_BY: JUDGE,
                 "verdict": judged.verdict,
                 "judge_reply": judged.reply,
@@ -85,6 +105,7 @@ def longmemeval_scorer() -> Scorer:
                 "no_memory_verdict": no_memory_judged.verdict if no_memory_judged else None,
                 "no_memory_judge_reply": no_memory_judged.reply if no_memory_judged else None,
                 JUDGE_UNREADABLE: int(values[JUDGE_UNREADABLE]),
+                JUDGE_VERDICTS: 1 + (no_memory_judged is not None),
                 ISOLATION_METADATA: isolated.metadata(),
                 "questions": [
                     {
@@ -105,10 +126,12 @@ def _normalised(reply: str) -> str:
     return " ".join(reply.split()).lower()
 
 
-async def _judge(record: LongMemEvalRecord, answer: str, self_judge: bool) -> Judgement:
+async def _judge(
+    record: LongMemEvalRecord, answer: str, self_judge: bool, settings: JudgeSettings
+) -> Judgement:
     set_phase(PHASE_JUDGE, record.question_id)
-    prompt, _ = judge_prompt(record, answer)
-    return await yes_no_judgement(BENCHMARK_NAME, prompt, self_judge)
+    prompt, _ = judge_prompt(record, answer, settings)
+    return await yes_no_judgement(BENCHMARK_NAME, prompt, self_judge, settings)
 
 
 def _explanation(

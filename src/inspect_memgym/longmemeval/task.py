@@ -23,7 +23,7 @@ from inspect_memgym.longmemeval import (
 )
 from inspect_memgym.longmemeval.data import LONGMEMEVAL_REVISION, variant_file
 from inspect_memgym.longmemeval.dataset import longmemeval_dataset, parse_question_types
-from inspect_memgym.longmemeval.judge_prompts import JUDGE_PROMPTS
+from inspect_memgym.longmemeval.judge_prompts import JUDGE_PROMPTS, JUDGE_TEMPLATES
 from inspect_memgym.longmemeval.scorer import longmemeval_scorer
 from inspect_memgym.longmemeval.task_average import longmemeval_metrics
 from inspect_memgym.longmemeval.values import score_keys
@@ -32,6 +32,7 @@ from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.scoring.judge import check_judge_bound
+from inspect_memgym.scoring.judge_prompts import judge_settings
 from inspect_memgym.simulation.policy_registry import check_active_policy
 from inspect_memgym.strategies.task_arguments import (
     memory_location,
@@ -68,6 +69,7 @@ def longmemeval(
     system_config: str | None = None,
     memory_isolation: bool = True,
     self_judge: bool = False,
+    judge_prompts: str | None = None,
     chroma_url: str | None = None,
     chroma_token: str | None = None,
     keep_memory: bool = False,
@@ -105,6 +107,10 @@ def longmemeval(
             ``memory_delta``; NaN when false).
         self_judge: Let the model under test judge its own answers when no ``grader`` role
             is bound.
+        judge_prompts: A YAML or JSON file of rubric -> judge prompt template (default,
+            temporal-reasoning, knowledge-update, single-session-preference, abstention),
+            with the built-in template's placeholders, replacing those built-in prompts (its
+            SHA-256 is recorded in every judged score; `scoring.judge_prompts`).
         chroma_url: ChromaDB server for the chroma backend (default: ``MEMGYM_CHROMA_URL``,
             else an in-process store).
         chroma_token: Token for a ChromaDB server with token auth (prefer
@@ -116,6 +122,7 @@ def longmemeval(
         dataset = dataset_location(dataset)
         variant_file(variant)
         check_judge_bound(BENCHMARK_NAME, True, self_judge)
+        judge_protocol = judge_settings(JUDGE_TEMPLATES, judge_prompts)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         types = parse_question_types(question_types)
         strategy_options = strategy_options_of(locals())
@@ -130,7 +137,7 @@ def longmemeval(
         return Task(
             dataset=samples,
             solver=solver,
-            scorer=longmemeval_scorer(),
+            scorer=longmemeval_scorer(judge_prompts=judge_prompts),
             metrics=longmemeval_metrics(keys),
             version=TASK_VERSION,
             headline_metric=longmemeval_headline(),
@@ -143,6 +150,7 @@ def longmemeval(
                 "question_types": list(types),
                 "judge": sorted(version for version, _ in JUDGE_PROMPTS.values()),
                 "self_judge": self_judge,
+                **judge_protocol.task_metadata(),
                 "agent": agent,
                 **strategy_options,
                 "memory_isolation": memory_isolation,

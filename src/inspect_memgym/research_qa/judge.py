@@ -16,11 +16,10 @@ import json
 import re
 from dataclasses import dataclass
 
-from inspect_ai.model import GenerateConfig
-
 from inspect_memgym.research_qa import BENCHMARK_NAME
 from inspect_memgym.research_qa.state import PHASE_JUDGE
-from inspect_memgym.scoring.judge import judge_model
+from inspect_memgym.scoring.judge import grader_config, judge_model
+from inspect_memgym.scoring.judge_prompts import DEFAULT_JUDGE_SETTINGS, JudgeSettings
 from inspect_memgym.strategies.call_context import set_phase
 
 JUDGE_PROMPT_NAME = "research_qa_answer_judge"
@@ -40,6 +39,10 @@ Answer to grade: {answer}
 Reply with this JSON and nothing else:
 {{"score": <0.0 to 1.0>, "explanation": "<one sentence>"}}"""
 
+ANSWER_QUESTION_TYPE = "answer"
+JUDGE_TEMPLATES = {ANSWER_QUESTION_TYPE: JUDGE_PROMPT}
+"""The built-in judge templates by question type (``-T judge_prompts`` may replace them)."""
+
 _SCORE = re.compile(r'"score"\s*:\s*(-?\d+(?:\.\d+)?)')
 
 
@@ -58,7 +61,13 @@ class JudgeScore:
     self_judged: bool
 
 
-async def judge_score(question: str, gold: str, answer: str, self_judge: bool) -> JudgeScore:
+async def judge_score(
+    question: str,
+    gold: str,
+    answer: str,
+    self_judge: bool,
+    settings: JudgeSettings = DEFAULT_JUDGE_SETTINGS,
+) -> JudgeScore:
     """Ask the judge for a 0-1 score of an answer.
 
     Args:
@@ -66,15 +75,17 @@ async def judge_score(question: str, gold: str, answer: str, self_judge: bool) -
         gold: The gold answer text.
         answer: The parsed answer.
         self_judge: Whether the model under test may judge when no ``grader`` is bound.
+        settings: The grader's sampling settings and any user template.
 
     Raises:
         JudgeNotBound: If no ``grader`` role is bound and self-judging was not asked for.
     """
     grader, self_judged = judge_model(BENCHMARK_NAME, self_judge)
     set_phase(PHASE_JUDGE)
+    template = settings.template(ANSWER_QUESTION_TYPE, JUDGE_PROMPT)
     output = await grader.generate(
-        JUDGE_PROMPT.format(question=question, gold=gold, answer=answer),
-        config=GenerateConfig(temperature=0.0),
+        template.format(question=question, gold=gold, answer=answer),
+        config=grader_config(settings),
     )
     return JudgeScore(parse_judge_score(output.completion), str(grader), self_judged)
 

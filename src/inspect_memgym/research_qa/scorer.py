@@ -26,12 +26,20 @@ from inspect_memgym.research_qa.grading import (
     not_reached_values,
     score_values,
 )
-from inspect_memgym.research_qa.judge import JUDGE_PROMPT_NAME, JUDGE_PROMPT_VERSION, judge_score
+from inspect_memgym.research_qa.judge import (
+    ANSWER_QUESTION_TYPE,
+    JUDGE_PROMPT,
+    JUDGE_PROMPT_NAME,
+    JUDGE_PROMPT_VERSION,
+    JUDGE_TEMPLATES,
+    judge_score,
+)
 from inspect_memgym.research_qa.state import ResearchState
 from inspect_memgym.research_qa.world import ResearchInstance
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import announce_judge, grader_is_bound
-from inspect_memgym.scoring.judge_audit import DECIDED_BY, judge_prompt_metadata
+from inspect_memgym.scoring.judge_audit import DECIDED_BY
+from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
 from inspect_memgym.scoring.reached import NOTHING_REACHED
 
@@ -40,7 +48,9 @@ GROUP_BY = "hops"
 
 
 @scorer(metrics=with_memory_cost(score_metrics(SUMMARY_KEYS, headline=HEADLINE, group_by=GROUP_BY)))
-def research_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
+def research_qa_scorer(
+    judge: bool = False, self_judge: bool = False, judge_prompts: str | None = None
+) -> Scorer:
     """Grade the answer with memory and the no-memory answer of a research_qa sample.
 
     Args:
@@ -48,7 +58,10 @@ def research_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
             0-1 scale (otherwise they score 0).
         self_judge: With ``judge`` and no ``grader`` role bound, let the model under test
             judge (recorded as ``self_judged``); refused otherwise.
+        judge_prompts: A YAML or JSON file replacing the judge's template
+            (`scoring.judge_prompts`).
     """
+    settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
 
     async def score(state: TaskState, target: Target) -> Score:
         instance, _ = sample_instance(state.metadata)
@@ -57,10 +70,12 @@ def research_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
             announce_judge(BENCHMARK_NAME, self_judge)
         if progress.answer is None:
             return Score(value=not_reached_values(), explanation=NOTHING_REACHED)
-        grade = await _grade(instance, progress.answer, judge, self_judge)
+        grade = await _grade(instance, progress.answer, judge, self_judge, settings)
         no_memory = None
         if progress.no_memory_answer is not None:
-            no_memory = await _grade(instance, progress.no_memory_answer, judge, self_judge)
+            no_memory = await _grade(
+                instance, progress.no_memory_answer, judge, self_judge, settings
+            )
         stored = progress.stored_fact_ids
         recalled = progress.recalled_fact_ids
         visible = progress.visible_fact_ids
@@ -81,7 +96,13 @@ def research_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
                 "searches": progress.searches,
                 "visible_doc_ids": progress.visible_doc_ids,
                 "kept": progress.kept,
-                **judge_prompt_metadata(JUDGE_PROMPT_NAME, JUDGE_PROMPT_VERSION, judged=judge),
+                **settings.metadata(
+                    ANSWER_QUESTION_TYPE,
+                    JUDGE_PROMPT,
+                    JUDGE_PROMPT_NAME,
+                    JUDGE_PROMPT_VERSION,
+                    judged=judge,
+                ),
                 DECIDED_BY: grade.decided_by,
                 "self_judged": (not grader_is_bound()) if judge else None,
                 **cost_metadata(),
@@ -92,11 +113,13 @@ def research_qa_scorer(judge: bool = False, self_judge: bool = False) -> Scorer:
 
 
 async def _grade(
-    instance: ResearchInstance, raw: str, judge: bool, self_judge: bool
+    instance: ResearchInstance, raw: str, judge: bool, self_judge: bool, settings: JudgeSettings
 ) -> AnswerGrade:
     """Rules first; an undecided answer goes to the judge when it is on."""
     grade = grade_reply(instance, raw)
     if grade.verdict == "undecided" and judge:
-        judged = await judge_score(instance.question, instance.gold.text, grade.answer, self_judge)
+        judged = await judge_score(
+            instance.question, instance.gold.text, grade.answer, self_judge, settings
+        )
         grade = grade.judged(judged.score, judged.judge_model, judged.self_judged)
     return grade

@@ -25,6 +25,7 @@ from inspect_memgym.research_qa import (
     policy_play,  # noqa: F401  (registers the memgym policies)
 )
 from inspect_memgym.research_qa.dataset import generated_dataset, memgym_dataset
+from inspect_memgym.research_qa.judge import JUDGE_TEMPLATES
 from inspect_memgym.research_qa.options import (
     DEFAULT_MAX_SEARCHES,
     DEFAULT_SEARCH_RESULTS,
@@ -40,6 +41,7 @@ from inspect_memgym.research_qa.world import (
     GENERATOR_VERSION,
 )
 from inspect_memgym.scoring.judge import check_judge_bound
+from inspect_memgym.scoring.judge_prompts import judge_settings
 from inspect_memgym.simulation.policy_registry import check_active_policy
 from inspect_memgym.strategies.registry import strategy_parameters
 from inspect_memgym.strategies.task_arguments import (
@@ -87,6 +89,7 @@ def research_qa(
     search_backend: str = "bm25",
     judge: bool = False,
     self_judge: bool = False,
+    judge_prompts: str | None = None,
     memory_isolation: bool = True,
     chroma_url: str | None = None,
     chroma_token: str | None = None,
@@ -129,6 +132,9 @@ def research_qa(
             task is refused when no ``grader`` role is bound, unless ``self_judge``.
         self_judge: With ``judge``, let the model under test judge its own answers when no
             ``grader`` role is bound (recorded as ``self_judged`` in every score).
+        judge_prompts: A YAML or JSON file of question type -> judge prompt template
+            (answer), with the built-in template's placeholders, replacing those built-in
+            prompts (its SHA-256 is recorded in every judged score; `scoring.judge_prompts`).
         memory_isolation: Also answer with no memory (``no_memory`` and ``memory_delta``;
             NaN when false).
         chroma_url: ChromaDB server for the chroma memory backend.
@@ -141,6 +147,7 @@ def research_qa(
         dataset = dataset_location(dataset)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)
+        judge_protocol = judge_settings(JUDGE_TEMPLATES, judge_prompts)
         options = run_options(
             mode,
             eviction,
@@ -168,7 +175,9 @@ def research_qa(
         return Task(
             dataset=samples,
             solver=solver,
-            scorer=research_qa_scorer(judge=judge, self_judge=self_judge),
+            scorer=research_qa_scorer(
+                judge=judge, self_judge=self_judge, judge_prompts=judge_prompts
+            ),
             version=TASK_VERSION,
             headline_metric=research_qa_headline(),
             viewer=research_qa_viewer(),
@@ -183,6 +192,7 @@ def research_qa(
                 **strategy_options,
                 "judge": judge,
                 "self_judge": self_judge,
+                **judge_protocol.task_metadata(),
                 **memory.task_metadata(),
                 "memory_location": memory_location(agent, memory),
                 "write_budget": write_budget,

@@ -10,6 +10,10 @@ judged (`JudgeNotBound`). A task that self-judges says so up front with `announc
 
 Two kinds of judgement:
 
+Every grader call uses `grader_config`: temperature 0 and a fixed seed unless the
+environment says otherwise, with the task's prompt templates (its own, or a user's file):
+`scoring.judge_prompts`, which also pins every built-in prompt by SHA-256.
+
 * `judge_answer`, consulted only when the answer rules cannot decide. Its prompt is
   versioned so judged scores from different prompt versions are never mixed.
 * `yes_no_judgement`, for tasks whose scores *are* judged (a judged accuracy, or a judged
@@ -27,6 +31,7 @@ from dataclasses import dataclass
 from inspect_ai.model import GenerateConfig, Model, get_model, model_roles
 
 from inspect_memgym.kit.inspect_internals import building_task_in_eval, current_sample_identity
+from inspect_memgym.scoring.judge_prompts import DEFAULT_JUDGE_SETTINGS, JudgeSettings
 from inspect_memgym.scoring.yes_no_verdict import Verdict, parse_verdict
 
 logger = logging.getLogger(__name__)
@@ -89,6 +94,7 @@ def judge_model(task_name: str, self_judge: bool) -> tuple[Model, bool]:
 JUDGE_PROMPT_NAME = "answer_judge"
 """The name of `JUDGE_PROMPT`, recorded with its version in every score it judged."""
 JUDGE_PROMPT_VERSION = "1"
+JUDGE_QUESTION_TYPE = "answer"
 JUDGE_PROMPT = """\
 You are grading one answer of a memory benchmark against a gold answer computed from \
 structured data. Decide whether the answer states the same fact as the gold answer. \
@@ -103,6 +109,8 @@ Answer to grade: {answer}
 Reply with exactly one line: GRADE: C (correct) or GRADE: I (incorrect)."""
 
 _GRADE = re.compile(r"GRADE:\s*([CI])\b")
+JUDGE_TEMPLATES = {JUDGE_QUESTION_TYPE: JUDGE_PROMPT}
+"""The built-in templates of `judge_answer` by question type (entity_stream's judge)."""
 
 
 @dataclass(frozen=True)
@@ -121,7 +129,12 @@ class AnswerJudgement:
 
 
 async def judge_answer(
-    task_name: str, question: str, gold: str, answer: str, self_judge: bool = False
+    task_name: str,
+    question: str,
+    gold: str,
+    answer: str,
+    self_judge: bool = False,
+    settings: JudgeSettings = DEFAULT_JUDGE_SETTINGS,
 ) -> AnswerJudgement:
     """Ask the judge whether an answer matches the gold answer.
 
@@ -131,15 +144,26 @@ async def judge_answer(
         gold: The canonical gold answer text.
         answer: The agent's answer.
         self_judge: Whether the model under test may judge (no ``grader`` role bound).
+        settings: The grader's sampling settings and any user template.
 
     Raises:
         JudgeNotBound: If no judge is bound and self-judging was not asked for.
     """
     grader, self_judged = judge_model(task_name, self_judge)
-    prompt = JUDGE_PROMPT.format(question=question, gold=gold, answer=answer)
-    output = await grader.generate(prompt, config=GenerateConfig(temperature=0.0))
+    template = settings.template(JUDGE_QUESTION_TYPE, JUDGE_PROMPT)
+    prompt = template.format(question=question, gold=gold, answer=answer)
+    output = await grader.generate(prompt, config=grader_config(settings))
     match = _GRADE.search(output.completion)
     return AnswerJudgement(match is not None and match.group(1) == "C", str(grader), self_judged)
+
+
+def grader_config(settings: JudgeSettings) -> GenerateConfig:
+    """The `GenerateConfig` of every grader call: temperature 0 and a fixed seed by default.
+
+    Args:
+        settings: The task's judge settings (`scoring.judge_prompts.judge_settings`).
+    """
+    return GenerateConfig(temperature=settings.temperature, seed=settings.seed)
 
 
 def grader_is_bound() -> bool:
@@ -191,8 +215,13 @@ class Judgement:
     self_judged: bool
 
 
-async def yes_no_judgement(task_name: str, prompt: str, self_judge: bool = False) -> Judgement:
-    """Ask the judge a yes/no question at temperature 0 and read its first yes or no word.
+async def yes_no_judgement(
+    task_name: str,
+    prompt: str,
+    self_judge: bool = False,
+    settings: JudgeSettings = DEFAULT_JUDGE_SETTINGS,
+) -> Judgement:
+    """Ask the judge a yes/no question and read its first yes or no word.
 
     The caller announces the call's phase first (scripted ``memgym`` judges read it).
 
@@ -200,11 +229,12 @@ async def yes_no_judgement(task_name: str, prompt: str, self_judge: bool = False
         task_name: The task, named in a refusal.
         prompt: The complete judge prompt (a benchmark's versioned template, filled in).
         self_judge: Whether the model under test may judge (no ``grader`` role bound).
+        settings: The grader's sampling settings (temperature 0 and a fixed seed by default).
 
     Raises:
         JudgeNotBound: If no judge is bound and self-judging was not asked for.
     """
     judge, self_judged = judge_model(task_name, self_judge)
-    output = await judge.generate(prompt, config=GenerateConfig(temperature=0.0))
+    output = await judge.generate(prompt, config=grader_config(settings))
     reply = output.completion
     return Judgement(parse_verdict(reply), reply, str(judge), self_judged)

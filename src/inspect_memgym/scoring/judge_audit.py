@@ -7,7 +7,9 @@ per sample for scalar scores; here one sample holds many questions, each decided
 own, and `Score.value` is a dict, so the stage that decided is recorded per question
 (``decided_by``: ``rules``, ``judge`` or ``undecided``) and counted per score
 (`decided_by_counts`). Every judged score names its judge prompt and that prompt's version
-(`judge_prompt_metadata`), so scores from different prompts are never mixed unknowingly.
+(`judge_prompt_metadata`; with the template's SHA-256 and the grader settings:
+`judge_prompts.JudgeSettings.metadata`), so scores from different prompts are never mixed
+unknowingly.
 Pure functions.
 """
 

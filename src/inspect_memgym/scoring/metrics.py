@@ -16,6 +16,7 @@ keys to `Score.value`.
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Sequence
 from statistics import fmean
@@ -24,7 +25,13 @@ from inspect_ai.scorer import Metric, SampleScore, grouped, mean, metric, stderr
 
 from inspect_memgym.kit.cost_keys import COST_KEY, COST_METRIC_KEYS, COST_METRIC_NAMES
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS
-from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
+from inspect_memgym.scoring.yes_no_verdict import (
+    JUDGE_UNREADABLE,
+    JUDGE_VERDICTS,
+    unreadable_share_warning,
+)
+
+logger = logging.getLogger(__name__)
 
 
 def score_metrics(
@@ -68,21 +75,39 @@ def with_memory_cost(
 
 @metric
 def unreadable_verdicts() -> Metric:
-    """The run's total of judge replies with no yes/no word (each score's ``judge_unreadable``).
+    """The run's judge replies with no yes/no word, and all its judge replies.
 
-    Declared at the scorer level, so it is reported as ``judge_unreadable`` under the
-    scorer's own name; samples without the key count nothing.
+    Declared at the scorer level, so both are reported under the scorer's own name:
+    ``judge_unreadable`` (each score's value of that key; samples without it count nothing)
+    and ``judge_verdicts`` (each score's metadata of that key). Inspect computes metrics
+    while a run goes and once at its end; the first time the unreadable share of the
+    replies scored so far passes `yes_no_verdict.UNREADABLE_WARNING_SHARE`, one warning
+    line says so (once per run: a run over the threshold at its end always warns).
     """
+    warned = False
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
+        nonlocal warned
         counts = [
             float(value.get(JUDGE_UNREADABLE, math.nan))
             for sample_score in scores
             if isinstance(value := sample_score.score.value, dict)
         ]
-        return {JUDGE_UNREADABLE: float(sum(count for count in counts if not math.isnan(count)))}
+        unreadable = float(sum(count for count in counts if not math.isnan(count)))
+        verdicts = _verdicts(scores)
+        warning = unreadable_share_warning(int(unreadable), verdicts)
+        if warning is not None and not warned:
+            warned = True
+            logger.warning(warning)
+        return {JUDGE_UNREADABLE: unreadable, JUDGE_VERDICTS: float(verdicts)}
 
     return compute
+
+
+def _verdicts(scores: list[SampleScore]) -> int:
+    """How many judge replies the scores asked for (0 when their metadata does not say)."""
+    counts = [(sample_score.score.metadata or {}).get(JUDGE_VERDICTS) for sample_score in scores]
+    return sum(count for count in counts if isinstance(count, int))
 
 
 @metric
