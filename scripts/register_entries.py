@@ -22,6 +22,7 @@ task version it ran, and the commit it ran at. Entries without reference logs ge
 from __future__ import annotations
 
 import argparse
+import ast
 import logging
 import re
 import subprocess
@@ -89,11 +90,8 @@ REPORTS = {
         metrics=(
             "chance_corrected_accuracy",
             "accuracy",
-            "memory_score",
+            "no_memory",
             "memory_delta",
-            "write_failure",
-            "read_failure",
-            "utilization_failure",
         ),
     ),
 }
@@ -124,6 +122,32 @@ def task_pointer(entry: dict[str, Any]) -> tuple[str, int]:
     if match is None:
         raise SubmissionError(f"task {task['name']}: no '@task at <path>#L<line>' comment")
     return match["path"], int(match["line"])
+
+
+def task_decorator_line(path: Path, name: str) -> int | None:
+    """The line of the ``@task`` decorator of function ``name`` in ``path`` (None if absent)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            for decorator in node.decorator_list:
+                if getattr(decorator, "id", None) == "task":
+                    return decorator.lineno
+    return None
+
+
+def refresh_task_pointer(path: Path) -> bool:
+    """Point the entry's ``@task at`` comment at its decorator's line today; True if changed."""
+    entry = load_entry(path)
+    source, line = task_pointer(entry)
+    (task,) = entry["tasks"]
+    current = task_decorator_line(ROOT / source, str(task["name"]))
+    if current is None:
+        raise SubmissionError(f"{path}: no @task named {task['name']} in {source}")
+    if current == line:
+        return False
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(f"{source}#L{line}", f"{source}#L{current}"), encoding="utf-8")
+    return True
 
 
 def permalink(repository_url: str, commit: str, entry: dict[str, Any]) -> str:
@@ -279,7 +303,9 @@ def write_report(path: Path, block: dict[str, Any]) -> None:
 def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("report", help="rewrite the evaluation reports from logs/reference")
+    commands.add_parser(
+        "report", help="refresh the @task pointers and the reports from logs/reference"
+    )
     submission = commands.add_parser("submit", help="write submission-ready entries")
     submission.add_argument("--repository-url", required=True, help="https://github.com/OWNER/REPO")
     submission.add_argument("--commit", required=True, help="the 40-character commit registered")
@@ -294,6 +320,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``report`` or ``submit``."""
     arguments = _arguments(argv)
     if arguments.command == "report":
+        for path in entry_paths():
+            if refresh_task_pointer(path):
+                print(f"{path.parent.name}: @task pointer moved to its line today")
         for entry_id, spec in REPORTS.items():
             write_report(REGISTER_DIR / entry_id / "eval.yaml", report(spec))
             print(f"{entry_id}: {len(spec.policies)} rows from logs/reference/{spec.task}_*.eval")

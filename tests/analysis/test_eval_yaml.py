@@ -159,7 +159,7 @@ def test_task_pointer_is_the_task_decorator_line(name: str) -> None:
     assert path == entry["task_path"]
     assert task_decorator_lines(ROOT / path).get(entry["name"]) == line, (
         f"register/{name}/eval.yaml points at {path}#L{line}, which is not the @task line of "
-        f"{entry['name']}"
+        f"{entry['name']}: run `python scripts/register_entries.py report`"
     )
 
 
