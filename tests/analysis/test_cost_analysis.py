@@ -18,7 +18,11 @@ from inspect_ai.analysis import EvalInfo, SampleSummary, evals_df, samples_df
 from inspect_ai.log import EvalLog, read_eval_log, write_eval_log
 from inspect_ai.model import ModelUsage
 
-from inspect_memgym.analysis.cost_columns import EVAL_COST_COLUMNS, SAMPLE_COST_COLUMNS
+from inspect_memgym.analysis.cost_columns import (
+    EVAL_COST_COLUMNS,
+    METRIC_GROUP,
+    SAMPLE_COST_COLUMNS,
+)
 from inspect_memgym.analysis.figures import write_figures
 from inspect_memgym.analysis.leaderboard import load_leaderboard
 from inspect_memgym.analysis.leaderboard_format import MISSING, format_leaderboard
@@ -69,7 +73,9 @@ def without_costs(log: EvalLog) -> EvalLog:
             metadata.pop(MEMORY_TOKENS_BY_QUESTION, None)
             score.metadata = metadata
     log.results.scores = [
-        score for score in log.results.scores if MEMORY_TOKENS_PER_QUESTION not in score.metrics
+        score
+        for score in log.results.scores
+        if not any(metric.group == METRIC_GROUP for metric in score.metrics.values())
     ]
     return log
 
