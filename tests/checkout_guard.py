@@ -1,8 +1,9 @@
 """What a test session left in the checkout: ``git status`` before and after, compared.
 
 Tests write only to temporary directories. The session's guard (``conftest.py``) records the
-checkout's status at the start and fails the run if anything new appears by the end: a log
-directory, a figure, a changed file. Caches that Python and the tools keep on their own
+checkout's status at the start and fails the run if a file appeared by the end: a log
+directory, a figure. (Changes to tracked files are left out: people edit while tests run.)
+Caches that Python and the tools keep on their own
 (``__pycache__``, ``.pytest_cache``, ...) do not count.
 """
 
@@ -27,8 +28,12 @@ TOOL_CACHE_SUFFIXES = (".pyc", ".egg-info")
 """Name endings of the same."""
 
 
+NEW_FILE_MARKS = ("?? ", "!! ")
+"""``git status --porcelain`` marks of untracked and ignored files: what a run can add."""
+
+
 def checkout_status(checkout: Path) -> frozenset[str] | None:
-    """Every changed, untracked or ignored path of a git checkout (one line each), or None.
+    """Every untracked or ignored file of a git checkout (one line each), or None.
 
     Args:
         checkout: The checkout's top directory.
@@ -50,7 +55,11 @@ def checkout_status(checkout: Path) -> frozenset[str] | None:
         return None
     if result.returncode != 0:
         return None
-    return frozenset(line for line in result.stdout.splitlines() if not is_tool_cache(line))
+    return frozenset(
+        line
+        for line in result.stdout.splitlines()
+        if line.startswith(NEW_FILE_MARKS) and not is_tool_cache(line)
+    )
 
 
 def is_tool_cache(status_line: str) -> bool:
