@@ -3,6 +3,7 @@
     python benchmarks/isolation_table.py              # conversation small, 10 users
     python benchmarks/isolation_table.py --users 3    # quicker
     python benchmarks/isolation_table.py --smoke      # one strategy, one policy, one user
+    python benchmarks/isolation_table.py --log-dir DIR  # logs there (default logs/isolation)
 
 Prints, per memory strategy and policy, the headline (chance-corrected accuracy), the
 no-memory headline and the delta (mean ± standard error over users); then, for the agentic
@@ -37,10 +38,13 @@ COST_RUNS = (
 )
 
 
-def run(task: Task, policy: str) -> tuple[EvalLog, float]:
+DEFAULT_LOG_DIR = "logs/isolation"
+
+
+def run(task: Task, policy: str, log_dir: str = DEFAULT_LOG_DIR) -> tuple[EvalLog, float]:
     started = time.perf_counter()
     [log] = inspect_eval(
-        task, model=f"memgym/{policy}", display="none", log_dir="logs/isolation", log_realtime=False
+        task, model=f"memgym/{policy}", display="none", log_dir=log_dir, log_realtime=False
     )
     assert log.status == "success", log.error
     return log, time.perf_counter() - started
@@ -65,6 +69,7 @@ def model_calls(log: EvalLog) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--users", type=int, default=10)
+    parser.add_argument("--log-dir", default=DEFAULT_LOG_DIR, help="where the logs go")
     parser.add_argument(
         "--smoke", action="store_true", help="none with perfect, one user, no cost runs"
     )
@@ -77,7 +82,9 @@ def main() -> None:
     print("|---|---|---:|---:|---:|")
     for strategy in strategies:
         for policy in policies:
-            log, _ = run(conversation(tier="small", seeds=users, agent=strategy), policy)
+            log, _ = run(
+                conversation(tier="small", seeds=users, agent=strategy), policy, args.log_dir
+            )
             keys = ("chance_corrected_accuracy", "no_memory", "memory_delta")
             row = [shown(values(log, key)) for key in keys]
             print(f"| {strategy} | {policy} | " + " | ".join(row) + " |")
@@ -89,7 +96,7 @@ def main() -> None:
     for name, build in COST_RUNS:
         measured: dict[bool, Any] = {}
         for isolated in (False, True):
-            log, seconds = run(build(isolated), "perfect")
+            log, seconds = run(build(isolated), "perfect", args.log_dir)
             measured[isolated] = (model_calls(log), seconds)
         (calls_off, wall_off), (calls_on, wall_on) = measured[False], measured[True]
         print(

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from inspect_ai.log import EvalLog
 
+from checkout_guard import checkout_status, new_in_checkout
 from chroma_server import ChromaServer, running_chroma_server
 from inspect_memgym.entity_stream.policies.registry import POLICIES
 from inspect_memgym.entity_stream.validity import run_policy_logs
@@ -60,6 +61,35 @@ def offline_token_counts() -> Iterator[None]:
 
     with counting_text_tokens_with(estimate_tokens):
         yield
+
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+"""The checkout under test: a session must leave it as it found it."""
+
+_checkout_at_start: frozenset[str] | None = None
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Record the checkout's status (on the controlling process only) for the end's check."""
+    global _checkout_at_start
+    if not hasattr(session.config, "workerinput"):
+        _checkout_at_start = checkout_status(CHECKOUT)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the run if the tests wrote into the checkout (they write only to temporary dirs)."""
+    if _checkout_at_start is None or hasattr(session.config, "workerinput"):
+        return
+    after = checkout_status(CHECKOUT)
+    written = [] if after is None else new_in_checkout(_checkout_at_start, after)
+    if not written:
+        return
+    lines = "\n".join(f"  {line}" for line in written)
+    message = (
+        f"\nThe tests wrote into the checkout {CHECKOUT} (write under tmp_path instead):\n{lines}\n"
+    )
+    os.write(2, message.encode())
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 SHARED_SESSION_FIXTURES = ("lite_grid", "analysis_logs")

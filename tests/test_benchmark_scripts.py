@@ -38,7 +38,10 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         [r"\| context tokens \| ms median", r"\| 10,000 \| [\d.]+ \| [\d.]+ \|"],
     ),
     "code_qa_table.py": (
-        ["--seeds", "1", "--policies", "perfect", "--agents", "none", "--ingest-groups", "1"],
+        [
+            *("--seeds", "1", "--policies", "perfect", "--agents", "none", "--ingest-groups", "1"),
+            *("--log-dir", f"{TEMPORARY}/code_qa_table"),
+        ],
         [r"\| perfect \| none \|"],
     ),
     "conversation_generation.py": (
@@ -92,7 +95,7 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         [r"harness overhead: 1 runs per case", r"tiny", r"load average now [\d.]+"],
     ),
     "isolation_table.py": (
-        ["--smoke"],
+        ["--smoke", "--log-dir", f"{TEMPORARY}/isolation"],
         [r"conversation, small tier, 1 users", r"\| none \| perfect \| [+-]\d\.\d{3} ± "],
     ),
     "memory_systems_table.py": (
@@ -116,7 +119,10 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         [r"research_qa generation, hops=3", r"^\s+[\d,]+\s+[\d.]+\s+[\d.]+\s+\d+\s+[\d.]+$"],
     ),
     "research_qa_policy_table.py": (
-        ["--seeds", "1", "--hops", "3", "--strategies", "none", "--policies", "perfect"],
+        [
+            *("--seeds", "1", "--hops", "3", "--strategies", "none", "--policies", "perfect"),
+            *("--log-dir", f"{TEMPORARY}/research_qa_table"),
+        ],
         [r"\| perfect \| none \|"],
     ),
     "research_qa_search.py": (

@@ -163,7 +163,9 @@ def _sample_data(args: argparse.Namespace) -> int:
     module, function, what = SAMPLE_WRITERS[args.task]
     write = getattr(importlib.import_module(module), function)
     seeds = args.seeds if args.seeds is not None else list(range(10))
-    path = write(Path(args.output), seeds)
+    output = Path(args.output)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    path = write(output, seeds)
     print(
         f"{path}: {len(seeds)} invented {what} in {args.task}'s released schema; "
         f"run them with -T dataset={path}",
@@ -287,9 +289,22 @@ def _names(value: str) -> list[str]:
 def _plot(args: argparse.Namespace) -> int:
     from inspect_memgym.analysis.figures import write_figures
 
+    _refuse_to_overwrite_figures(Path(args.output), args.force)
     for figure in write_figures(args.log_dirs, args.output):
         print(f"{figure.path}: {figure.description}")
     return 0
+
+
+def _refuse_to_overwrite_figures(folder: Path, force: bool) -> None:
+    """Refuse a folder that already holds figures, unless ``--force`` says to replace them."""
+    if force or not folder.is_dir():
+        return
+    figures = sorted(path.name for path in folder.glob("*.png"))
+    if figures:
+        raise ValueError(
+            f"{folder} already holds {len(figures)} figures ({figures[0]}, ...); "
+            "pass --force to overwrite them, or choose another -o"
+        )
 
 
 def _chroma_clean(args: argparse.Namespace) -> int:
@@ -529,6 +544,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="log directories, log files or s3:// prefixes",
     )
     plot.add_argument("-o", "--output", required=True, help="directory for the PNG files")
+    plot.add_argument(
+        "--force", action="store_true", help="overwrite the figures already in that directory"
+    )
     plot.set_defaults(handler=_plot)
     chroma_clean = commands.add_parser(
         "chroma-clean",
@@ -628,8 +646,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{parser.prog} {args.command}: error: {error}", file=sys.stderr)
         return 1
     except ValueError as error:
-        parser.error(str(error))
-    return 2
+        # One line, no usage banner: the command line parsed; what it asked for is wrong.
+        parser.exit(2, f"{parser.prog} {args.command}: error: {error}\n")
+    except OSError as error:
+        where = f" {error.filename}" if error.filename else ""
+        print(
+            f"{parser.prog} {args.command}: error: cannot write{where}: {error.strerror}",
+            file=sys.stderr,
+        )
+        return 1
 
 
 if __name__ == "__main__":

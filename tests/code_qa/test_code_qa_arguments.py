@@ -20,8 +20,12 @@ INSPECT = Path(sys.executable).with_name("inspect")
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ({"context_tokens": 100}, "context_tokens must be between 5000 and 4000000, got 100"),
-        ({"context_tokens": "big"}, "context_tokens must be an integer, got 'big'"),
+        (
+            {"context_tokens": 100},
+            "context_tokens must be a token count from 5,000 to 4,000,000 (e.g. 10000, 10k, 1M), "
+            "got 100",
+        ),
+        ({"context_tokens": "big"}, "context_tokens must be a token count from 5,000"),
         ({"protocol": "lossy"}, "protocol must be one of evicted, full_context, got 'lossy'"),
         ({"repo_files": "maybe"}, "repo_files must be true or false, got 'maybe'"),
         ({"judge": "maybe"}, "judge must be true or false, got 'maybe'"),
@@ -85,3 +89,14 @@ def test_the_cli_prints_one_line_and_runs_nothing(tmp_path: Path) -> None:
     lines = [line for line in output.splitlines() if line.strip()]
     assert lines == ["code_qa: protocol must be one of evicted, full_context, got 'lossy'"]
     assert not list(tmp_path.iterdir())
+
+
+def test_token_counts_are_written_as_in_research_qa() -> None:
+    from inspect_memgym.research_qa.task import research_qa
+
+    coded = code_qa(seeds=1, context_tokens="10k", agent="native", context_budget="128k")
+    researched = research_qa(seeds=1, context_tokens="10k")
+    assert coded.metadata is not None and researched.metadata is not None
+    assert coded.metadata["context_tokens"] == 10_000
+    assert coded.metadata["context_budget"] == 128_000
+    assert researched.metadata["context_tokens"] == 10_000

@@ -2,6 +2,7 @@
 
 import random
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -145,3 +146,28 @@ def test_openai_embedding_uses_text_embedding_3_small(monkeypatch: pytest.Monkey
     assert embedding.name() == "openai"
     assert embedding.get_config()["model_name"] == "text-embedding-3-small"
     assert embedding.get_config()["api_key_env_var"] == "OPENAI_API_KEY"
+
+
+def test_minilm_without_its_model_is_one_line_naming_the_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from chromadb.utils.embedding_functions.onnx_mini_lm_l6_v2 import ONNXMiniLM_L6_V2
+
+    from inspect_memgym.code_qa.task import code_qa
+    from inspect_memgym.kit.inspect_internals import TaskArgumentError
+
+    monkeypatch.setattr(ONNXMiniLM_L6_V2, "DOWNLOAD_PATH", tmp_path / "models")
+    monkeypatch.setattr(ONNXMiniLM_L6_V2, "MODEL_DOWNLOAD_URL", "http://127.0.0.1:9/onnx.tar.gz")
+    with pytest.raises(TaskArgumentError) as caught:
+        code_qa(seeds=1, agent="rag", embedding="minilm")
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith(
+        "code_qa: embedding=minilm needs the all-MiniLM-L6-v2 embedding model, which is not "
+        f"in {tmp_path / 'models'} and could not be downloaded ("
+    )
+    assert message.endswith(
+        "run once with network access to fetch it (about 80 MB), or use -T embedding=hashing "
+        "(offline)"
+    )
+    code_qa(seeds=1, agent="rag", embedding="hashing")  # the offline default needs nothing

@@ -126,6 +126,10 @@ def test_one_mcp_server_keeps_sixteen_scopes_apart() -> None:
         ({"name": "missing.py:Thing"}, "memory system file not found: missing.py"),
         ({"name": "no_such_module_here:Thing"}, "cannot import memory system module"),
         ({"name": "inspect_memgym.memory_systems.system:Scope"}, "is not a MemorySystem subclass"),
+        (
+            {"name": f"{EXAMPLES / 'keyword_memory_system.py'}:Nope"},
+            f"no class Nope in {EXAMPLES / 'keyword_memory_system.py'}",
+        ),
     ],
 )
 def test_bad_choices_are_one_line(arguments: dict[str, Any], message: str) -> None:

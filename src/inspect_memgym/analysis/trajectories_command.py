@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 
@@ -75,6 +74,7 @@ def run_trajectories(args: argparse.Namespace) -> int:
         LogReadError: If the logs cannot be found or read.
     """
     from inspect_memgym.analysis.trajectories import TrajectoryOptions, write_trajectories
+    from inspect_memgym.kit.output_files import complete_output_file
 
     if not args.log_dirs:
         raise ValueError("give LOG_DIR... or --env TASK")
@@ -86,11 +86,7 @@ def run_trajectories(args: argparse.Namespace) -> int:
     if args.output == "-":
         tally = write_trajectories(args.log_dirs, options, sys.stdout)
     else:
-        try:
-            output = Path(args.output).open("w", encoding="utf-8")  # noqa: SIM115 (closed below)
-        except OSError as error:
-            raise ValueError(f"cannot write {args.output}: {error.strerror}") from None
-        with output:
+        with complete_output_file(args.output) as output:
             tally = write_trajectories(args.log_dirs, options, output)
     where = "" if args.output == "-" else f"{args.output}: "
     print(f"{where}{tally.summary()}", file=sys.stderr)

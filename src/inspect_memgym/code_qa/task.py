@@ -28,11 +28,16 @@ from inspect_memgym.code_qa.judge import JUDGE_TEMPLATES, judge_check
 from inspect_memgym.code_qa.protocol import EVICTED, ProtocolOptions
 from inspect_memgym.code_qa.scorer import code_qa_scorer
 from inspect_memgym.code_qa.viewer import code_qa_headline, code_qa_viewer
-from inspect_memgym.code_qa.world.generate import DEFAULT_CONTEXT_TOKENS
+from inspect_memgym.code_qa.world.generate import (
+    DEFAULT_CONTEXT_TOKENS,
+    MAXIMUM_CONTEXT_TOKENS,
+    MINIMUM_CONTEXT_TOKENS,
+)
 from inspect_memgym.code_qa.world.ingest import MEMGYM_MAX_GROUPS
 from inspect_memgym.code_qa.world.model import GENERATOR_VERSION
 from inspect_memgym.kit.inspect_internals import task_argument_errors
 from inspect_memgym.kit.seeds import resolve_seeds
+from inspect_memgym.kit.token_counts import parse_token_count
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
@@ -40,7 +45,6 @@ from inspect_memgym.scoring.judge import check_judge_bound
 from inspect_memgym.scoring.judge_prompts import judge_settings
 from inspect_memgym.simulation.policy_registry import check_active_policy
 from inspect_memgym.strategies.registry import strategy_parameters
-from inspect_memgym.strategies.support import check_integer
 from inspect_memgym.strategies.task_arguments import (
     memory_location,
     memory_strategy_solver,
@@ -60,7 +64,7 @@ EVICTED_SHORT_TERM_WINDOW = 0
 def code_qa(
     seeds: int | Sequence[int] = DEFAULT_SEEDS,
     seed: int | None = None,
-    context_tokens: int = DEFAULT_CONTEXT_TOKENS,
+    context_tokens: int | str = DEFAULT_CONTEXT_TOKENS,
     protocol: str = EVICTED,
     repo_files: bool = False,
     ingest_groups: int = MEMGYM_MAX_GROUPS,
@@ -92,8 +96,8 @@ def code_qa(
     Args:
         seeds: Number of instances (seeds 0..n-1) or a list of seeds.
         seed: A single seed (overrides ``seeds``).
-        context_tokens: Size of each task history in estimated tokens (5,000 to 4,000,000;
-            MemGym's buckets are 10,000, 100,000, 500,000 and 1,000,000).
+        context_tokens: Size of each task history in estimated tokens, e.g. 10000, 100k or
+            1M (5,000 to 4,000,000; MemGym's buckets are 10,000, 100,000, 500,000 and 1,000,000).
         protocol: ``evicted`` (the history goes through the memory strategy) or
             ``full_context`` (every question sees the whole history: the upper bound).
         repo_files: Also show the source files with every question (referenced files
@@ -138,7 +142,9 @@ def code_qa(
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
-        check_integer("context_tokens", context_tokens, 1)
+        history_tokens = parse_token_count(
+            "context_tokens", context_tokens, MINIMUM_CONTEXT_TOKENS, MAXIMUM_CONTEXT_TOKENS
+        )
         for name, flag in (("judge", judge), ("self_judge", self_judge)):
             if not isinstance(flag, bool):
                 raise ValueError(f"{name} must be true or false, got {flag!r}")
@@ -157,7 +163,7 @@ def code_qa(
         strategy_options = strategy_options_of(locals())
         solver = memory_strategy_solver(agent, memory, strategy_options, write_budget)
         chosen_seeds = resolve_seeds(seeds, seed)
-        samples = generated_dataset(chosen_seeds, context_tokens, options)
+        samples = generated_dataset(chosen_seeds, history_tokens, options)
         return Task(
             dataset=samples,
             setup=judge_check(self_judge) if judge else None,
@@ -169,7 +175,7 @@ def code_qa(
             metadata={
                 "benchmark": BENCHMARK_NAME,
                 "seeds": chosen_seeds,
-                "context_tokens": context_tokens,
+                "context_tokens": history_tokens,
                 **options.to_dict(),
                 "agent": agent,
                 **strategy_options,

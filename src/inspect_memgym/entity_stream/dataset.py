@@ -106,7 +106,7 @@ def resolve_templates(templates: str | Sequence[str] | None) -> list[str]:
     Raises:
         ValueError: For an unknown name or an empty selection.
     """
-    return resolve_names(templates, TEMPLATE_NAMES, "template")
+    return resolve_names(templates, TEMPLATE_NAMES, "template", "templates")
 
 
 def entity_stream_dataset(

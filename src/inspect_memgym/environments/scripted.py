@@ -11,10 +11,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, TextIO
 
+from inspect_memgym.kit.output_files import complete_output_file
 from inspect_memgym.training.environment import MemoryEnv, Observation
 from inspect_memgym.training.episode_records import stage_record
 
@@ -111,15 +111,11 @@ def run_scripted_trajectories(args: argparse.Namespace) -> int:
     records = scripted_records(
         args.env, args.policy, range(args.seeds), min_score=args.min_score, **options
     )
-    written = 0
-    output = sys.stdout if args.output == "-" else _open_output(args.output)
-    try:
-        for record in records:
-            output.write(json.dumps(record) + "\n")
-            written += 1
-    finally:
-        if output is not sys.stdout:
-            output.close()
+    if args.output == "-":
+        written = _write_records(records, sys.stdout)
+    else:
+        with complete_output_file(args.output) as output:
+            written = _write_records(records, output)
     where = "" if args.output == "-" else f"{args.output}: "
     print(
         f"{where}{written} records from {args.seeds} {args.env} episodes of memgym/{args.policy}",
@@ -128,8 +124,10 @@ def run_scripted_trajectories(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open_output(path: str) -> Any:
-    try:
-        return Path(path).open("w", encoding="utf-8")
-    except OSError as error:
-        raise ValueError(f"cannot write {path}: {error.strerror}") from None
+def _write_records(records: Iterable[dict[str, Any]], output: TextIO) -> int:
+    """Write records as JSON lines; returns how many."""
+    written = 0
+    for record in records:
+        output.write(json.dumps(record) + "\n")
+        written += 1
+    return written

@@ -137,7 +137,9 @@ def feedback(
         dataset = dataset_locations(dataset)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
         lookup(dict.fromkeys(PROTOCOLS), protocol, "protocol")
-        modes = cast(list[FeedbackMode], resolve_names(feedback, FEEDBACK_MODES, "feedback kind"))
+        modes = cast(
+            list[FeedbackMode], resolve_names(feedback, FEEDBACK_MODES, "feedback kind", "feedback")
+        )
         for name, value in (
             ("max_rounds", max_rounds),
             ("batch_size", batch_size),

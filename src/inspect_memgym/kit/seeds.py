@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+MAXIMUM_SEEDS = 10_000
+"""Most seeds one task runs: a larger count is refused before any sample is built."""
+
+_TOO_MANY_SEEDS = f"seeds must be a count from 1 to {MAXIMUM_SEEDS:,} or a list of at most "
+
 
 def _as_seed(value: object, argument: str) -> int:
     if isinstance(value, bool):
@@ -31,7 +36,8 @@ def resolve_seeds(seeds: int | str | Sequence[int], seed: int | None) -> list[in
         The seeds, in the order given.
 
     Raises:
-        ValueError: For a non-positive count, a negative seed or anything not a seed.
+        ValueError: For a non-positive count, more than `MAXIMUM_SEEDS` seeds, a negative or
+            repeated seed, or anything not a seed.
     """
     if seed is not None:
         chosen = [_as_seed(seed, "seed")]
@@ -45,27 +51,47 @@ def resolve_seeds(seeds: int | str | Sequence[int], seed: int | None) -> list[in
     elif isinstance(seeds, int):
         if seeds < 1:
             raise ValueError(f"seeds must be a positive count or a list of seeds, got {seeds}")
+        if seeds > MAXIMUM_SEEDS:
+            raise ValueError(f"{_TOO_MANY_SEEDS}{MAXIMUM_SEEDS:,} seeds, got {seeds:,}")
         chosen = list(range(seeds))
     else:
         chosen = [_as_seed(value, "seeds") for value in seeds]
+    if len(chosen) > MAXIMUM_SEEDS:
+        raise ValueError(f"{_TOO_MANY_SEEDS}{MAXIMUM_SEEDS:,} seeds, got {len(chosen):,} seeds")
     if not chosen or any(value < 0 for value in chosen):
         raise ValueError(f"seeds must be non-negative integers, got {chosen}")
+    _refuse_repeats(chosen, "seeds", "seed")
     return chosen
 
 
-def resolve_names(names: str | Sequence[str] | None, valid: Sequence[str], kind: str) -> list[str]:
+def _refuse_repeats(chosen: Sequence[object], argument: str, kind: str) -> None:
+    """Refuse a selection naming one value twice (its samples would share their ids)."""
+    seen: set[object] = set()
+    for value in chosen:
+        if value in seen:
+            raise ValueError(f"{argument} names the {kind} {value!r} twice; give each once")
+        seen.add(value)
+
+
+def resolve_names(
+    names: str | Sequence[str] | None,
+    valid: Sequence[str],
+    kind: str,
+    argument: str | None = None,
+) -> list[str]:
     """Names from a task argument: None (all), a comma list or a sequence.
 
     Args:
         names: The argument.
         valid: Every valid name, in display order (the default selection).
         kind: What a name is, for messages (e.g. ``"template"``).
+        argument: The task argument, for messages (default: ``kind`` + ``s``).
 
     Returns:
         The chosen names, in the order given.
 
     Raises:
-        ValueError: For an unknown name or an empty selection.
+        ValueError: For an unknown name, a name given twice or an empty selection.
     """
     if names is None:
         return list(valid)
@@ -83,4 +109,5 @@ def resolve_names(names: str | Sequence[str] | None, valid: Sequence[str], kind:
     for name in chosen:
         if name not in valid:
             raise ValueError(f"unknown {kind} {name!r}; choose one of: {', '.join(valid)}")
+    _refuse_repeats(chosen, argument or f"{kind}s", kind)
     return chosen

@@ -22,3 +22,5 @@ STRATEGY_OPTION_NAMES = (
 """Task parameters that are options of one strategy or another (None: its default)."""
 TEXT_OPTION_NAMES = ("system", "mcp_command", "system_config")
 """The options among them given as text (the others are whole numbers)."""
+TOKEN_BUDGET_NAMES = ("context_budget", "notes_budget")
+"""The options that are token counts (any `kit.token_counts` form: ``4000``, ``4k``)."""

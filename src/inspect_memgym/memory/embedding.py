@@ -51,3 +51,35 @@ def make_embedding(name: str = DEFAULT_EMBEDDING) -> EmbeddingFunction[Documents
         )
         return embedding
     raise ValueError(f"Unknown embedding {name!r}; valid embeddings: {', '.join(EMBEDDING_NAMES)}")
+
+
+MINILM_MODEL = "all-MiniLM-L6-v2"
+"""The sentence-embedding model behind ``minilm`` (ChromaDB's ONNX build of it)."""
+
+
+def check_embedding_available(name: str) -> None:
+    """Make sure an embedding can run before any sample does: ``minilm`` needs its model.
+
+    ChromaDB downloads the MiniLM model (about 80 MB) on first use; offline, every sample
+    would then fail on its own. Here the download is tried once, up front.
+
+    Args:
+        name: The embedding's task-parameter name.
+
+    Raises:
+        ValueError: One line naming the model, where it is looked for, and what to do.
+    """
+    if name != "minilm":
+        return
+    try:
+        from chromadb.utils.embedding_functions.onnx_mini_lm_l6_v2 import ONNXMiniLM_L6_V2
+
+        model = ONNXMiniLM_L6_V2()
+        model._download_model_if_not_exists()
+    except Exception as error:  # any failure (network, disk, missing runtime) means no model
+        reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        raise ValueError(
+            f"embedding=minilm needs the {MINILM_MODEL} embedding model, which is not in "
+            f"{ONNXMiniLM_L6_V2.DOWNLOAD_PATH} and could not be downloaded ({reason}); run once "
+            "with network access to fetch it (about 80 MB), or use -T embedding=hashing (offline)"
+        ) from None

@@ -13,7 +13,7 @@ from typing import Any
 
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.chroma_connection import check_chroma_server
-from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
+from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING, check_embedding_available
 from inspect_memgym.memory.factory import (
     DEFAULT_BACKEND,
     backend_location,
@@ -50,6 +50,7 @@ class MemorySettings:
         )
         if self.backend == "chroma":
             check_chroma_server(self.chroma_url)
+            check_embedding_available(self.embedding)
 
     @property
     def location(self) -> str:

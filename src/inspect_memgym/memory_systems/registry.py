@@ -137,6 +137,8 @@ def _adapter_class(name: str) -> type[MemorySystem]:
     module_name, _, class_name = location.rpartition(":")
     module = _import(module_name)
     adapter = getattr(module, class_name, None)
+    if adapter is None:
+        raise ValueError(f"no class {class_name} in {module_name}")
     if not (isinstance(adapter, type) and issubclass(adapter, MemorySystem)):
         raise ValueError(f"{location} is not a MemorySystem subclass")
     return adapter

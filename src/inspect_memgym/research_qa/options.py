@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from inspect_memgym.kit.token_counts import parse_token_count
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.research_qa.world import HOP_RANGE, EvictionPolicy
 from inspect_memgym.research_qa.world.generate import SMALLEST_CONTEXT_TOKENS
@@ -29,8 +30,6 @@ DEFAULT_MAX_SEARCHES = 10
 DEFAULT_SEARCH_RESULTS = 5
 """Documents one search returns (MemGym keeps 5 results per hop)."""
 LARGEST_CONTEXT_TOKENS = 4_000_000
-_TOKEN_COUNT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([km]?)\s*$", re.IGNORECASE)
-_MULTIPLIERS = {"": 1, "k": 1_000, "m": 1_000_000}
 _HOP_SPAN = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
 
 
@@ -205,23 +204,9 @@ def parse_context_tokens(context_tokens: int | str) -> int:
     Raises:
         ValueError: For anything else, or a length outside the supported range.
     """
-    expected = (
-        f"context_tokens must be a token count from {SMALLEST_CONTEXT_TOKENS:,} to "
-        f"{LARGEST_CONTEXT_TOKENS:,} (e.g. 10000, 100k, 1M)"
+    return parse_token_count(
+        "context_tokens", context_tokens, SMALLEST_CONTEXT_TOKENS, LARGEST_CONTEXT_TOKENS
     )
-    if isinstance(context_tokens, bool):
-        raise ValueError(f"{expected}, got {context_tokens!r}")
-    if isinstance(context_tokens, int):
-        count = context_tokens
-    elif isinstance(context_tokens, str) and (
-        match := _TOKEN_COUNT.match(context_tokens.replace("_", "").replace(",", ""))
-    ):
-        count = round(float(match.group(1)) * _MULTIPLIERS[match.group(2).lower()])
-    else:
-        raise ValueError(f"{expected}, got {context_tokens!r}")
-    if not SMALLEST_CONTEXT_TOKENS <= count <= LARGEST_CONTEXT_TOKENS:
-        raise ValueError(f"{expected}, got {context_tokens!r}")
-    return count
 
 
 def positive_integer(name: str, value: object) -> int:

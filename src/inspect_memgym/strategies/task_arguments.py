@@ -14,7 +14,8 @@ from typing import Any
 from inspect_ai.solver import Solver
 
 from inspect_memgym.kit.strategy_options import STRATEGY_OPTION_NAMES as STRATEGY_OPTION_NAMES
-from inspect_memgym.kit.strategy_options import TEXT_OPTION_NAMES
+from inspect_memgym.kit.strategy_options import TEXT_OPTION_NAMES, TOKEN_BUDGET_NAMES
+from inspect_memgym.kit.token_counts import parse_token_count
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.strategies.registry import strategy_parameters, strategy_solver
 from inspect_memgym.strategies.support import check_integer
@@ -26,11 +27,20 @@ IN_CONTEXT = "in context"
 def strategy_options_of(arguments: Mapping[str, Any]) -> dict[str, int | str | None]:
     """The strategy options among a task's arguments, in `STRATEGY_OPTION_NAMES` order.
 
+    Token budgets (`TOKEN_BUDGET_NAMES`) may be written as any token count (``4k``).
+
     Args:
         arguments: The task function's arguments by name (e.g. its ``locals()``), every
             name of `STRATEGY_OPTION_NAMES` among them.
     """
-    return {name: arguments[name] for name in STRATEGY_OPTION_NAMES}
+    return {name: _option_value(name, arguments[name]) for name in STRATEGY_OPTION_NAMES}
+
+
+def _option_value(name: str, value: Any) -> Any:
+    """A token budget written as text (``10k``) read as its count; any other value as given."""
+    if name in TOKEN_BUDGET_NAMES and isinstance(value, str):
+        return parse_token_count(name, value)
+    return value
 
 
 def memory_strategy_solver(

@@ -60,13 +60,18 @@ def read_action(action: object) -> Turn:
         action: One of the accepted shapes.
 
     Raises:
-        ActionError: For anything else.
+        ActionError: For anything else, or a ``tool`` and a ``reply`` in one action.
     """
     if not isinstance(action, Mapping):
         raise ActionError(f"An action is a dict, got {type(action).__name__}.")
     if "tool_calls" in action or action.get("role") == "assistant":
         calls = [_openai_call(item) for item in action.get("tool_calls") or []]
         return Turn(calls=calls, text=_text(action.get("content")))
+    if "tool" in action and "reply" in action:
+        raise ActionError(
+            "An action is a tool call or a reply, not both: send {'tool': name, 'arguments': "
+            "{...}}, or {'reply': text} alone to end the stage."
+        )
     if "tool" in action:
         name = action["tool"]
         if not isinstance(name, str):
