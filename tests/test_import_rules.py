@@ -12,6 +12,8 @@
   ``kit/inspect_internals.py``: no other file of ``src``, ``tests``, ``scripts`` or
   ``examples`` imports it or names it in a string (a module to import or patch, a script
   run in a subprocess); the fence's own test and this one only name such paths.
+- No circle: no module of ``src`` needs, through any chain of imports (those inside functions
+  included), a module that needs it back.
 """
 
 from __future__ import annotations
@@ -89,14 +91,18 @@ def imports_of(path: Path, name: str) -> Iterator[str]:
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - node.level + 1]
-                module = ".".join([*base, *([node.module] if node.module else [])])
-            else:
-                module = node.module or ""
+            module = from_module(node, package)
             yield module
             yield from (f"{module}.{alias.name}" for alias in node.names)
+
+
+def from_module(node: ast.ImportFrom, package: str) -> str:
+    """The absolute module a from-import reads from (a relative one resolved in ``package``)."""
+    if not node.level:
+        return node.module or ""
+    base = package.split(".")
+    base = base[: len(base) - node.level + 1]
+    return ".".join([*base, *([node.module] if node.module else [])])
 
 
 def import_graph(root: Path) -> dict[str, set[str]]:
@@ -182,6 +188,53 @@ def import_violations(root: Path) -> list[str]:
     return problems
 
 
+def module_dependencies(root: Path) -> dict[str, set[str]]:
+    """Module -> the other modules of the tree it imports, at any depth of its code.
+
+    A package's ``__init__`` runs before any of its modules, however they are named, so it is
+    not a dependency of its own: ``from package import module`` needs the module, as
+    ``from package.module import name`` does.
+    """
+    paths = {module_name(path, root): path for path in sorted(root.rglob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        needed: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                needed.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                module = from_module(node, package)
+                for alias in node.names:
+                    submodule = f"{module}.{alias.name}"
+                    needed.add(submodule if submodule in paths else module)
+        graph[name] = {target for target in needed if target in paths and target != name}
+    return graph
+
+
+def reachable(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module a chain of imports leads to from ``start``."""
+    seen: set[str] = set()
+    stack = [start]
+    while stack:
+        for target in graph[stack.pop()]:
+            if target not in seen:
+                seen.add(target)
+                stack.append(target)
+    return seen
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Each group of modules that reach one another through imports, sorted."""
+    reach = {module: reachable(graph, module) for module in graph}
+    circles = {
+        tuple(sorted(other for other in reach[module] if module in reach[other]))
+        for module in graph
+        if module in reach[module]
+    }
+    return [list(circle) for circle in sorted(circles)]
+
+
 def is_private_path(path: str) -> bool:
     """Whether a dotted ``inspect_ai`` path has a private part (``_x``; ``__x__`` is not)."""
     parts = path.split(".")
@@ -258,6 +311,12 @@ def test_the_suite_keeps_its_import_rules() -> None:
     assert import_violations(SOURCE) == []
 
 
+def test_the_suite_has_no_import_circle() -> None:
+    graph = module_dependencies(SOURCE)
+    assert import_circles(graph) == []
+    assert len(graph) > 400 and sum(map(len, graph.values())) > 1000
+
+
 def test_there_are_benchmarks_and_pure_modules_to_check() -> None:
     graph = import_graph(SOURCE)
     benchmarks = {top_package(module) for module in graph} - SHARED - TOP_LEVEL - {""}
@@ -302,3 +361,46 @@ def test_each_rule_fails_when_broken(
     write(root, relative, text)
     found = import_violations(root)
     assert any(problem in line for line in found), found
+
+
+CIRCLE_FREE_TREE = {
+    "alpha/world/__init__.py": "from pkg.alpha.world.generate import generate\n",
+    "alpha/world/generate.py": "from pkg.alpha.world.documents import document\n",
+    "alpha/world/documents.py": "from pkg.alpha.world import templates\n",
+    "alpha/world/templates.py": "TEMPLATE = ''\n",
+    "alpha/world/model.py": "from pkg.kit import store\n",
+    "alpha/world/serialisation.py": "from pkg.alpha.world.model import Instance\n",
+    "kit/store.py": "x = 1\n",
+}
+"""A tree with no circle: ``documents`` names a sibling through the package that imports it."""
+
+
+@pytest.mark.parametrize(
+    ("relative", "text", "circle"),
+    [
+        (
+            "alpha/world/model.py",
+            "def to_dict():\n    from pkg.alpha.world.serialisation import dump\n",
+            ["pkg.alpha.world.model", "pkg.alpha.world.serialisation"],
+        ),
+        (
+            "alpha/world/templates.py",
+            "from . import generate\n",
+            ["pkg.alpha.world.documents", "pkg.alpha.world.generate", "pkg.alpha.world.templates"],
+        ),
+        (
+            "kit/store.py",
+            "import pkg.alpha.world.serialisation\n",
+            ["pkg.alpha.world.model", "pkg.alpha.world.serialisation", "pkg.kit.store"],
+        ),
+    ],
+)
+def test_an_import_circle_is_found(
+    tmp_path: Path, relative: str, text: str, circle: list[str]
+) -> None:
+    root = tmp_path / "pkg"
+    for path, source in CIRCLE_FREE_TREE.items():
+        write(root, path, source)
+    assert import_circles(module_dependencies(root)) == []
+    write(root, relative, text)
+    assert import_circles(module_dependencies(root)) == [circle]

@@ -2,8 +2,8 @@
 
 Every gold kind (see :data:`~inspect_memgym.scoring.gold.AnswerKind`) has a
 rule. Rules are case-insensitive and whitespace-, dash- and quote-insensitive, and they
-close the validator holes of the original benchmark (flaw 5): a date needs its full day,
-a list needs every element, and an answer that states any number, date, label or entity
+close the validator holes of MemoryGym (flaw 5 in ``docs/peer-flaws.md``): a date needs its
+full day, a list needs every element, and an answer that states any number, date, label or entity
 besides the gold one is a hedge and wrong. A rule returns ``undecided`` only when text
 could still be right in a form rules cannot read (``forty-two``); a judge may then decide.
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 _WHITESPACE = re.compile(r"\s+")
 
@@ -29,6 +30,28 @@ class Fact:
     fact_id: str
     statement: str
     key_tokens: tuple[str, ...]
+
+
+def fact_to_dict(fact: Fact) -> dict[str, Any]:
+    """JSON-able form of a fact.
+
+    Args:
+        fact: The fact.
+    """
+    return {
+        "fact_id": fact.fact_id,
+        "statement": fact.statement,
+        "key_tokens": list(fact.key_tokens),
+    }
+
+
+def fact_from_dict(data: dict[str, Any]) -> Fact:
+    """Rebuild a fact from :func:`fact_to_dict` output.
+
+    Args:
+        data: The dict form.
+    """
+    return Fact(data["fact_id"], data["statement"], tuple(data["key_tokens"]))
 
 
 def normalise_for_match(text: str) -> str:

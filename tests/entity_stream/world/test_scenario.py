@@ -1,4 +1,7 @@
-"""Whole scenarios: determinism, tier structure, question mix, flaws 1 and 4, corrections."""
+"""Whole scenarios: determinism, tiers, question mix, corrections, MemoryGym flaws 1 and 4.
+
+The flaws are numbered as in ``docs/peer-flaws.md``.
+"""
 
 from __future__ import annotations
 
@@ -400,7 +403,7 @@ def test_official_grid_covers_every_question_type() -> None:
 
 
 # ---------------------------------------------------------------------------------------
-# Flaw 4: questions fixed by the seed, populations known, golds as seen at the time
+# MemoryGym flaw 4: questions fixed by the seed, populations known, golds as seen at the time
 # ---------------------------------------------------------------------------------------
 
 
@@ -499,7 +502,7 @@ def test_no_gold_in_payloads(case: tuple[str, str, int]) -> None:
 
 
 # ---------------------------------------------------------------------------------------
-# Flaw 1: documents print the truth once; every other figure is labelled not current
+# MemoryGym flaw 1: documents print the truth once; every other figure is labelled not current
 # ---------------------------------------------------------------------------------------
 
 _PARENTHETICAL = re.compile(r"\s*\(([^()]*)\)")
@@ -507,7 +510,7 @@ _NOT_CURRENT = re.compile(r"\bnot (?:the )?current\b")
 
 
 def check_entity_document(template: Template, document: str, record: dict[str, Any]) -> int:
-    """Assert flaw-1 properties of one entity document; return its distractor count."""
+    """Assert the flaw-1 properties of one entity document; return its distractor count."""
     name = record["name"]
     assert document.split("\n")[1] == f"Category: {record['category']}"
     current: dict[str, str] = {}

@@ -2,7 +2,10 @@
 
 An instance is produced by ``generate_instance`` and round-trips through ``to_dict`` /
 ``from_dict`` (JSON-able, so it can travel in an Inspect sample's metadata or a JSONL file).
-Field names follow MemGym's ``CodingQAInstance`` and ``QAPair`` where they mean the same.
+In the dict form tuples become lists and dataclasses dicts with their field names; dict order
+is kept (memory files are in reading order), so ``json.dumps(..., sort_keys=True)`` of the
+same instance is the same bytes in every process. Field names follow MemGym's
+``CodingQAInstance`` and ``QAPair`` where they mean the same.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from inspect_memgym.scoring.facts import Fact
+from inspect_memgym.scoring.facts import Fact, fact_from_dict, fact_to_dict
 
 GENERATOR_VERSION = 2
 """Bumped whenever a seed would generate different bytes."""
@@ -81,6 +84,35 @@ class GroundingFact:
         """The fact's id."""
         return self.fact.fact_id
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form: the fact's fields, then the grounding's (see `from_dict`)."""
+        return {
+            **fact_to_dict(self.fact),
+            "category": self.category,
+            "discoverable": self.discoverable,
+            "relevance": self.relevance,
+            "topic": self.topic,
+            "memory_tokens": list(self.memory_tokens),
+            "needle": self.needle,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GroundingFact:
+        """Rebuild from `to_dict` output.
+
+        Args:
+            data: The dict form.
+        """
+        return cls(
+            fact=fact_from_dict(data),
+            category=data["category"],
+            discoverable=bool(data["discoverable"]),
+            relevance=data["relevance"],
+            topic=data["topic"],
+            memory_tokens=tuple(data.get("memory_tokens", ())),
+            needle=bool(data.get("needle", False)),
+        )
+
 
 @dataclass(frozen=True)
 class Distractor:
@@ -103,6 +135,29 @@ class Distractor:
     def distractor_id(self) -> str:
         """The distractor's id."""
         return self.fact.fact_id
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form: the fact's fields, then the distractor's (see `from_dict`)."""
+        return {
+            **fact_to_dict(self.fact),
+            "source": self.source,
+            "mimics": self.mimics,
+            "misleads": list(self.misleads),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Distractor:
+        """Rebuild from `to_dict` output.
+
+        Args:
+            data: The dict form.
+        """
+        return cls(
+            fact=fact_from_dict(data),
+            source=data["source"],
+            mimics=data["mimics"],
+            misleads=tuple(data.get("misleads", ())),
+        )
 
 
 @dataclass(frozen=True)
@@ -141,6 +196,41 @@ class QAPair:
     def requires_synthesis(self) -> bool:
         """Whether a full answer combines more than one fact."""
         return len(self.linked_fact_ids) > 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form, with the derived counts (see `from_dict`)."""
+        return {
+            "qa_id": self.qa_id,
+            "question": self.question,
+            "gold_answer": self.gold_answer,
+            "linked_fact_ids": list(self.linked_fact_ids),
+            "category": self.category,
+            "difficulty": self.difficulty,
+            "requires_memory": self.requires_memory,
+            "needle": self.needle,
+            "confuser_ids": list(self.confuser_ids),
+            "num_linked_facts": self.num_linked_facts,
+            "requires_synthesis": self.requires_synthesis,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> QAPair:
+        """Rebuild from `to_dict` output (the derived counts are recomputed, not read).
+
+        Args:
+            data: The dict form.
+        """
+        return cls(
+            qa_id=data["qa_id"],
+            question=data["question"],
+            gold_answer=data["gold_answer"],
+            linked_fact_ids=tuple(data["linked_fact_ids"]),
+            category=data["category"],
+            difficulty=data["difficulty"],
+            requires_memory=bool(data["requires_memory"]),
+            needle=bool(data.get("needle", False)),
+            confuser_ids=tuple(data.get("confuser_ids", ())),
+        )
 
 
 @dataclass(frozen=True)
@@ -230,18 +320,46 @@ class CodeQAInstance:
         return sum(1 for grounding in self.grounding_facts if not grounding.discoverable)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-able form (see `from_dict`)."""
-        from inspect_memgym.code_qa.world.serialisation import instance_to_dict
-
-        return instance_to_dict(self)
+        """JSON-able form, with the derived counts (see `from_dict`)."""
+        return {
+            "instance_id": self.instance_id,
+            "seed": self.seed,
+            "context_tokens": self.context_tokens,
+            "generator_version": self.generator_version,
+            "domain": self.domain,
+            "task_prompt": self.task_prompt,
+            "memory_files": dict(self.memory_files),
+            "repo_context": self.repo_context,
+            "repo_files": dict(self.repo_files),
+            "referenced_files": list(self.referenced_files),
+            "grounding_facts": [item.to_dict() for item in self.grounding_facts],
+            "distractors": [item.to_dict() for item in self.distractors],
+            "qa_pairs": [item.to_dict() for item in self.qa_pairs],
+            "num_critical_facts": self.num_critical_facts,
+            "num_memory_only_facts": self.num_memory_only_facts,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CodeQAInstance:
         """Rebuild an instance from `to_dict` output.
 
         Args:
-            data: The dict form.
+            data: The dict form (derived counts in it are ignored).
         """
-        from inspect_memgym.code_qa.world.serialisation import instance_from_dict
-
-        return instance_from_dict(data)
+        return cls(
+            instance_id=data["instance_id"],
+            seed=int(data["seed"]),
+            context_tokens=int(data["context_tokens"]),
+            generator_version=int(data["generator_version"]),
+            domain=data["domain"],
+            task_prompt=data["task_prompt"],
+            memory_files=dict(data["memory_files"]),
+            repo_context=data["repo_context"],
+            repo_files=dict(data["repo_files"]),
+            referenced_files=tuple(data["referenced_files"]),
+            grounding_facts=tuple(
+                GroundingFact.from_dict(item) for item in data["grounding_facts"]
+            ),
+            distractors=tuple(Distractor.from_dict(item) for item in data["distractors"]),
+            qa_pairs=tuple(QAPair.from_dict(item) for item in data["qa_pairs"]),
+        )

@@ -3,7 +3,8 @@
 It recomputes the right answer from its memory, then adds a wrong alternative: another
 number (about 10% off), another name, the opposite trend direction, another label or date,
 and for abstention questions both a refusal and a value. A validator that credits an
-answer for containing the gold somewhere (MemoryGym's flaw 5) would pass it; ours must not.
+answer for containing the gold somewhere (MemoryGym flaw 5 in ``docs/peer-flaws.md``) would
+pass it; ours must not.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The name dumper: one entry per batch with every name padded with digits and units.
 
 MemoryGym's storage check counted an entity as stored when its name and a digit appeared
-in memory (flaw 2), so this entry scored "every entity stored". It holds no real fact: its
-answers (the first name and a number found next to it in memory) must score nothing.
+in memory (flaw 2 in ``docs/peer-flaws.md``), so this entry scored "every entity stored". It
+holds no real fact: its answers (the first name and a number found next to it in memory)
+must score nothing.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ fact) until the budget refuses, writes longer than an entry may be, edits outsid
 corrections (which cost a write), edits beyond a correction's free ones, and edits that
 would push an entry past the size limit. It gives up on each kind of attempt only after a
 few refusals in the event, and stops when every kind is spent. MemoryGym's simulation never
-enforced its budget (flaw 7); here every one of these must be refused or charged, and the
-writes used must never exceed the budget.
+enforced its budget (flaw 7 in ``docs/peer-flaws.md``); here every one of these must be
+refused or charged, and the writes used must never exceed the budget.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 Documents print every current value exactly once (the sentences are written by
 ``entity_stream.world.fact_sentences``). Some numbers are accompanied by a second, older or
-projected figure; every such distractor is labelled as not current (MemoryGym flaw 1:
-unlabelled second values made its documents ambiguous).
+projected figure; every such distractor is labelled as not current (MemoryGym flaw 1 in
+``docs/peer-flaws.md``: unlabelled second values made its documents ambiguous).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Every entity document states each value its entity holds in one sentence: one of its
 kind's phrasings (one ``rng.random()`` draw; a series has a single pattern and no draw),
 and for a number, one time in four, a labelled non-current second figure (MemoryGym flaw
-1: unlabelled second values made its documents ambiguous).
+1 in ``docs/peer-flaws.md``: unlabelled second values made its documents ambiguous).
 
 This runs for every fact of every document, so each attribute's phrasings are turned
 once into ``%`` patterns with the label, the unit and the number conversion already in

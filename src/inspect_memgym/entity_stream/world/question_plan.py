@@ -1,8 +1,8 @@
 """Choose a scenario's questions: how many of each family, which types, and when.
 
-Questions are fixed by the seed alone (never swapped at run time, MemoryGym flaw 4). A
-mid-stream question is built on the world as seen so far, so its gold answer is the
-truth at the moment it is asked.
+Questions are fixed by the seed alone (never swapped at run time: MemoryGym flaw 4 in
+``docs/peer-flaws.md``). A mid-stream question is built on the world as seen so far, so its
+gold answer is the truth at the moment it is asked.
 """
 
 from __future__ import annotations

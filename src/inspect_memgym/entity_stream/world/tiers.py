@@ -51,7 +51,8 @@ TIERS: dict[str, Tier] = {
         Tier("multi", entities=60, questions=20, corrections=5, write_budget=30, sessions=3),
     )
 }
-"""Every tier by name (REFERENCE §1 table)."""
+"""Every tier by name: MemoryGym's lite, standard, hard and multi (its sizes, listed in
+``docs/peer-flaws.md``) and a ``smoke`` tier of our own."""
 
 
 def get_tier(name: str) -> Tier:

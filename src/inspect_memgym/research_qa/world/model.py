@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from inspect_memgym.kit.tokens import estimate_tokens
-from inspect_memgym.scoring.facts import Fact
+from inspect_memgym.scoring.facts import Fact, fact_from_dict, fact_to_dict
 
 DocumentKind = Literal[
     "supporting",
@@ -27,28 +27,6 @@ not record each document's kind)."""
 FactType = Literal["bridge_fact", "terminal_fact", "temporal_fact", "numerical_fact"]
 """MemGym-DR's grounding fact types: a link to the next hop, or the final fact (a year is
 temporal, a count numerical, a name or label terminal)."""
-
-
-def fact_to_dict(fact: Fact) -> dict[str, Any]:
-    """JSON-able form of a fact.
-
-    Args:
-        fact: The fact.
-    """
-    return {
-        "fact_id": fact.fact_id,
-        "statement": fact.statement,
-        "key_tokens": list(fact.key_tokens),
-    }
-
-
-def fact_from_dict(data: dict[str, Any]) -> Fact:
-    """Rebuild a fact from :func:`fact_to_dict` output.
-
-    Args:
-        data: The dict form.
-    """
-    return Fact(data["fact_id"], data["statement"], tuple(data["key_tokens"]))
 
 
 @dataclass(frozen=True)

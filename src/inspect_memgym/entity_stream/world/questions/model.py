@@ -6,7 +6,8 @@ A question type is three pure functions over a :class:`World`:
   attributes, thresholds) from the world, or returns None when the world cannot support
   the type (e.g. no relation chain of length two);
 * ``render(params, template) -> str`` writes the question text, stating its whole
-  population (flaw 4 of MemoryGym: never a population the agent cannot know);
+  population (never a population the agent cannot know: MemoryGym flaw 4 in
+  ``docs/peer-flaws.md``);
 * ``compute(params, world) -> Answer`` computes the gold answer from structured data.
 
 ``compute`` raises :class:`MissingFact` when the world lacks a fact the answer needs. The
