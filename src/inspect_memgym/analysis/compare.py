@@ -20,6 +20,7 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from inspect_memgym.analysis.intervals import (
@@ -35,6 +36,10 @@ from inspect_memgym.analysis.plot_style import FONT_SIZE, new_figure
 from inspect_memgym.scoring.isolation import MEMORY_DELTA
 
 MISSING = "–"
+NO_MEMORY_STRATEGY = "none"
+"""The strategy that gives the reasoner no memory: its delta is zero by definition."""
+ZERO_BY_DEFINITION = "   no memory: Δ = 0 by definition"
+"""The figure's note on the bar of `NO_MEMORY_STRATEGY` (a bar of length zero)."""
 
 
 @dataclass(frozen=True)
@@ -175,17 +180,9 @@ def compare_figure(cells: Sequence[CompareCell]) -> Figure:
             above.append(whisker[1])
         colours = ["#55A868" if mean >= 0 else "#C44E52" for mean in means]
         panel.barh(positions, means, xerr=[below, above], color=colours, height=0.6, capsize=2)
-        for position, mean in zip(positions, means, strict=True):
-            if math.isnan(mean):
-                panel.text(
-                    0.0,
-                    position,
-                    " not run",
-                    va="center",
-                    fontsize=FONT_SIZE - 1,
-                    color="#777777",
-                    style="italic",
-                )
+        for position, (_, strategy), mean in zip(positions, rows, means, strict=True):
+            if math.isnan(mean) or mean == 0.0:
+                _mark_empty_bar(panel, position, strategy, mean)
         panel.axvline(0.0, color="black", linewidth=0.8)
         panel.set_title(task, fontsize=FONT_SIZE + 1)
         panel.set_xlabel(f"memory delta ({_percent(cells)} CI)", fontsize=FONT_SIZE)
@@ -195,6 +192,18 @@ def compare_figure(cells: Sequence[CompareCell]) -> Figure:
     panels[0].invert_yaxis()
     figure.suptitle("What memory adds to the headline, per strategy", fontsize=FONT_SIZE + 2)
     return figure
+
+
+def _mark_empty_bar(panel: Axes, position: int, strategy: str, mean: float) -> None:
+    """Say in the panel why a row has no bar: not run, or a delta of exactly zero (drawn)."""
+    if math.isnan(mean):
+        note = " not run"
+    else:
+        panel.plot([0.0], [position], "D", color="#555555", markersize=5, clip_on=False)
+        note = ZERO_BY_DEFINITION if strategy == NO_MEMORY_STRATEGY else "   Δ = 0"
+    panel.text(
+        0.0, position, note, va="center", fontsize=FONT_SIZE - 1, color="#777777", style="italic"
+    )
 
 
 def _whisker(cell: CompareCell | None) -> tuple[float, float]:

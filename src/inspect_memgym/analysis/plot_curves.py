@@ -15,10 +15,15 @@ from statistics import fmean, stdev
 from typing import Any
 
 from matplotlib.figure import Figure
+from matplotlib.transforms import offset_copy
 
 from inspect_memgym.analysis.plot_style import FONT_SIZE, new_figure, series_colour, shorten
 
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+EQUAL_SHIFT_POINTS = 3.5
+"""How far (in points) a series equal to an earlier one is drawn below it, per repeat."""
+EQUAL_NOTE = "dashed: same values as a line above, drawn a little lower to stay visible"
+"""Note on a plot where a series is drawn shifted because an earlier one has its values."""
 
 Curve = tuple[list[int], list[float], list[float]]
 """Steps (or periods), the mean value at each and its standard error over samples."""
@@ -76,8 +81,12 @@ def curve_figure(
     """
     figure = new_figure(8.5, 4.2 + 0.22 * math.ceil(len(series) / legend_columns))
     axes = figure.add_subplot()
+    repeats = equal_repeats([curve for _, curve in series])
     for index, (label, (steps, means, errors)) in enumerate(series):
         colour = series_colour(index)
+        shifted = offset_copy(
+            axes.transData, fig=figure, y=-EQUAL_SHIFT_POINTS * repeats[index], units="points"
+        )
         # earlier series are drawn wider, with bigger markers of their own shape, so that
         # series with equal values (e.g. perfect under several agents) stay visible
         axes.plot(
@@ -87,6 +96,8 @@ def curve_figure(
             markersize=max(3.0, 7.5 - 0.7 * index),
             linewidth=max(1.0, 2.8 - 0.3 * index),
             color=colour,
+            linestyle="--" if repeats[index] else "-",
+            transform=shifted,
             label=shorten(label, 70),
         )
         axes.fill_between(
@@ -102,6 +113,17 @@ def curve_figure(
     axes.set_ylabel(ylabel)
     if ylim is not None:
         axes.set_ylim(*ylim)
+    if any(repeats):
+        axes.text(
+            0.99,
+            0.01,
+            EQUAL_NOTE,
+            ha="right",
+            va="bottom",
+            fontsize=FONT_SIZE - 1,
+            color="#555555",
+            transform=axes.transAxes,
+        )
     if zero_line:
         axes.axhline(0, color="#666666", linewidth=0.6)
     axes.grid(linewidth=0.4, alpha=0.5)
@@ -114,3 +136,16 @@ def curve_figure(
         frameon=False,
     )
     return figure
+
+
+def equal_repeats(curves: Sequence[Curve]) -> list[int]:
+    """For each curve, how many earlier curves have exactly its steps and means (0: none).
+
+    Args:
+        curves: The curves in drawing order.
+    """
+    repeats = []
+    for index, (steps, means, _) in enumerate(curves):
+        earlier = curves[:index]
+        repeats.append(sum(1 for s, m, _ in earlier if s == steps and m == means))
+    return repeats

@@ -5,7 +5,8 @@ the reasoner) and search latency (a dot at the p50, a line out to the p95, in
 milliseconds). Each leaderboard row (a model and strategy) is one point in its colour (the
 legend names it), ± the standard error of its headline; the points up and to the left are
 the ones a user picks from. A row whose logs lack a figure (older logs, a strategy that
-never searches) has no point in that panel, and the panel says so when none has.
+never searches) has no point in that panel, and the panel names it in a note (or says
+"not in these logs" when no row has one).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from textwrap import fill
 from typing import Any
 
 from matplotlib.axes import Axes
@@ -24,6 +26,8 @@ from inspect_memgym.analysis.plot_style import FONT_SIZE, new_figure, series_col
 
 LABEL_LENGTH = 60
 """Longest legend label (longer labels are cut with an ellipsis)."""
+NOTE_WIDTH = 90
+"""Characters per line of a panel's note on the rows it has no point for."""
 LOG_SCALE_SPREAD = 30
 """Latencies spread wider than this factor are drawn on a log scale (e.g. a local index
 beside a memory system that calls a model on every search)."""
@@ -106,6 +110,8 @@ def frontier_figure(title: str, headline: str, points: Sequence[FrontierPoint]) 
             axes.text(
                 0.5, 0.5, "not in these logs", ha="center", va="center", transform=axes.transAxes
             )
+        elif missing := [point for point in points if point not in shown]:
+            axes.set_title(absent_note(missing), fontsize=FONT_SIZE - 1, color="#555555")
     figure.suptitle(title, fontsize=FONT_SIZE + 2)
     figure.legend(fontsize=FONT_SIZE, loc="outside lower center", ncol=columns, frameon=False)
     return figure
@@ -132,3 +138,13 @@ def _finish(axes: Axes, xlabel: str) -> None:
 
 def _finite(value: float) -> float:
     return 0.0 if math.isnan(value) else value
+
+
+def absent_note(missing: Sequence[FrontierPoint]) -> str:
+    """The panel's note naming the legend entries it has no point for.
+
+    Args:
+        missing: The points without a figure in this panel, in legend order.
+    """
+    labels = ", ".join(shorten(point.label, LABEL_LENGTH) for point in missing)
+    return fill(f"no point here (not in their logs): {labels}", NOTE_WIDTH)
