@@ -8,11 +8,11 @@ judged (`JudgeNotBound`). A task that self-judges says so up front with `announc
 (one warning line per eval), and every judged score records the judge model and
 ``self_judged``, so a self-judged number is never passed off as graded.
 
-Two kinds of judgement:
-
 Every grader call uses `grader_config`: temperature 0 and a fixed seed unless the
 environment says otherwise, with the task's prompt templates (its own, or a user's file):
 `scoring.judge_prompts`, which also pins every built-in prompt by SHA-256.
+
+Two kinds of judgement:
 
 * `judge_answer`, consulted only when the answer rules cannot decide. Its prompt is
   versioned so judged scores from different prompt versions are never mixed.
