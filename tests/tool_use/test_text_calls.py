@@ -177,3 +177,15 @@ def _search() -> Tool:
         return query * top_k
 
     return execute
+
+
+def test_typographic_quotes_are_read_as_straight_ones() -> None:
+    curly_double = "memory_write(content=\u201cAda: 41\u201d)"
+    curly_single = "Storing: memory_write(\u2018Bo: 7\u2019)"
+    (double,) = text_tool_calls(curly_double, SIGNATURES)
+    (single,) = text_tool_calls(curly_single, SIGNATURES)
+    assert double.arguments == {"content": "Ada: 41"}
+    assert single.arguments == {"content": "Bo: 7"}
+    assert single.span == (len("Storing: "), len(curly_single))
+    assert written_calls("memory_write(content=\u201cAda: 41 and then", SIGNATURES) == 1
+    assert written_calls("He said \u201cmemory_write\u201d (the tool) helps.", SIGNATURES) == 0

@@ -22,9 +22,10 @@ import json
 import re
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from inspect_ai.tool import ToolParams
+if TYPE_CHECKING:
+    from inspect_ai.tool import ToolParams
 
 Shape = Literal["tagged", "fenced", "bare"]
 """How a call was written: in ``<tool_call>`` tags, in a fenced code block, or bare."""
@@ -38,6 +39,8 @@ _DECODER = json.JSONDecoder()
 _ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
 _JSON_CONSTANTS = {"true": True, "false": False, "null": None}
 _QUOTES = ('"""', "'''", '"', "'")
+_STRAIGHT_QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'"})
+"""Typographic quotes as the straight ones a call means (one character for one: spans hold)."""
 EXTRA_POSITIONAL = "__positional__"
 """Argument key of positional arguments beyond the tool's parameters (the tool refuses it)."""
 
@@ -154,9 +157,12 @@ def mentions_a_call(text: str, offered: Offered) -> bool:
         offered: The tools on offer, by name or signature.
     """
     names = list(_signatures(offered))
+    straight = text.translate(_STRAIGHT_QUOTES)
     return any(
         re.search(r'"(?:name|function)"\s*:\s*"' + re.escape(name) + '"', text) for name in names
-    ) or any(_call_source(text, match.end() - 1) is None for match in _cut_openings(text, names))
+    ) or any(
+        _call_source(straight, match.end() - 1) is None for match in _cut_openings(straight, names)
+    )
 
 
 def written_calls(text: str, offered: Offered) -> int:
@@ -202,7 +208,12 @@ def _json_calls(text: str, signatures: Mapping[str, ToolSignature]) -> Iterator[
 
 
 def _python_calls(text: str, signatures: Mapping[str, ToolSignature]) -> Iterator[TextToolCall]:
-    """Every ``name(...)`` of an offered tool whose arguments are literals."""
+    """Every ``name(...)`` of an offered tool whose arguments are literals.
+
+    Typographic quotes (curly double or single quotes around an argument, as some chat
+    templates and word processors turn them) are read as straight ones.
+    """
+    text = text.translate(_STRAIGHT_QUOTES)
     for match in _openings(text, list(signatures)):
         source = _call_source(text, match.end() - 1)
         if source is None:

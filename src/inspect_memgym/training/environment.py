@@ -32,6 +32,7 @@ from inspect_memgym.memory.tool_specs import ToolSpec
 from inspect_memgym.tool_use.call_rules import DUPLICATE_CALL, call_key, integer_from_text
 from inspect_memgym.training.actions import Call, Turn, read_action
 from inspect_memgym.training.registry import build_world
+from inspect_memgym.training.tool_use_counts import EpisodeToolUse
 from inspect_memgym.training.world import Stage, StageEnd, StageStop, World
 
 RewardMode = Literal["score", "shaped", "binary"]
@@ -104,6 +105,7 @@ class MemoryEnv:
         self._paid = 0.0
         self._finished = True
         self._calls = 0
+        self._tool_use = EpisodeToolUse()
 
     def reset(self, task: str | None = None, seed: int = 0, **options: Any) -> Observation:
         """Start an episode.
@@ -130,6 +132,7 @@ class MemoryEnv:
         self._steps = 0
         self._paid = 0.0
         self._calls = 0
+        self._tool_use = EpisodeToolUse()
         self._finished = False
         stage = self._next_stage()
         if stage is None:
@@ -148,17 +151,23 @@ class MemoryEnv:
             short by ``max_steps``, and info: ``stage`` (the stage played), ``stage_end``
             when it ended (``stop``, ``turns``, and the stage's whole conversation and
             tools, ``messages`` and ``tools``), and at the end ``score`` (every key),
-            ``headline`` (the task's headline value) and ``episode``.
+            ``headline`` (the task's headline value), ``episode`` and ``tool_use`` (what became
+            of the episode's calls, `tool_use_counts.EpisodeToolUse`).
 
         Raises:
             RuntimeError: If no episode is running (call ``reset``).
         """
         world, stage = self._running()
         turn = read_action(action)
+        self._tool_use.note_turn(
+            [(call.name, call.arguments) for call in turn.calls], turn.text, stage.tools
+        )
         self._steps += 1
         self._turns += 1
         results, signature = self._play_turn(world, stage, turn)
         stop = self._stop_reason(stage, turn, signature)
+        if stop == "repeated_call":
+            self._tool_use.repeated_calls += 1
         self._last_turn = signature
         reward = 0.0
         info: dict[str, Any] = {"stage": dict(stage.public)}
@@ -222,6 +231,7 @@ class MemoryEnv:
         self._turns = 0
         self._last_turn = []
         self._last_text = ""
+        self._tool_use.new_stage()
         return Observation(
             text=stage.prompt,
             messages=list(self._messages),
@@ -269,6 +279,7 @@ class MemoryEnv:
             key = call_key(call.name, call.arguments or {})
             if call.arguments is not None and key in first_ids:
                 result = DUPLICATE_CALL.format(call_id=first_ids[key])
+                self._tool_use.duplicate_calls += 1
             else:
                 if call.arguments is not None:
                     first_ids[key] = call_id
@@ -279,19 +290,26 @@ class MemoryEnv:
         return results, signature
 
     def _run_call(self, world: World, stage: Stage, call: Call) -> str:
+        result, refused = self._try_call(world, stage, call)
+        self._tool_use.refused_calls += refused
+        return result
+
+    @staticmethod
+    def _try_call(world: World, stage: Stage, call: Call) -> tuple[str, bool]:
+        """A call's result, and whether it was refused."""
         spec = next((tool for tool in stage.tools if tool.name == call.name), None)
         if spec is None:
             offered = ", ".join(tool.name for tool in stage.tools)
-            return f"Tool {call.name} not found; the tools on offer are {offered}."
+            return f"Tool {call.name} not found; the tools on offer are {offered}.", True
         if call.arguments is None:
-            return call.argument_error
+            return call.argument_error, True
         arguments, problem = checked_arguments(spec, call.arguments)
         if problem:
-            return problem
+            return problem, True
         try:
-            return world.call_tool(call.name, arguments)
+            return world.call_tool(call.name, arguments), False
         except MemoryRefusal as refusal:
-            return refusal.message
+            return refusal.message, True
 
     def _stop_reason(
         self, stage: Stage, turn: Turn, signature: list[tuple[str, str, str]]
@@ -329,7 +347,12 @@ class MemoryEnv:
             reward = headline
         elif self.reward_mode == "shaped":
             reward += headline - self._paid
-        info.update(score=scores, headline=headline, episode=self.describe())
+        info.update(
+            score=scores,
+            headline=headline,
+            episode=self.describe(),
+            tool_use=self._tool_use.as_dict(),
+        )
         self._finished = True
         observation = Observation(
             text="\n\n".join(results) or "The episode is over.",
