@@ -252,3 +252,24 @@ def test_sample_data_writes_invented_data_the_task_reads(
     assert f"run them with -T dataset={path}" in capsys.readouterr().err
     built = (locomo if task == "locomo" else longmemeval)(dataset=str(path), self_judge=True)
     assert len(built.dataset) == count
+
+
+def test_the_help_of_the_command_and_of_every_subcommand_prints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import argparse
+
+    from inspect_memgym.cli import build_parser
+
+    parser = build_parser()
+    (subparsers,) = [
+        action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
+    ]
+    commands = sorted(subparsers.choices)
+    assert {"generate", "validate", "compare", "leaderboard"} <= set(commands)
+    for arguments in (["--help"], *([command, "--help"] for command in commands)):
+        with pytest.raises(SystemExit) as exit:
+            main(arguments)
+        assert exit.value.code == 0, arguments
+    out = capsys.readouterr().out
+    assert "(delta, 95% CI)" in out

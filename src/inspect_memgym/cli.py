@@ -513,7 +513,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_interval_arguments(leaderboard)
     compare = commands.add_parser(
         "compare",
-        help="strategies × tasks: what memory adds to the headline (delta, 95% CI)",
+        help="strategies × tasks: what memory adds to the headline (delta, 95%% CI)",
     )
     compare.add_argument(
         "log_dirs",
