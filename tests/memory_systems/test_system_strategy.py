@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +65,7 @@ def test_compare_shows_each_system_as_a_strategy_of_its_own(tmp_path: Path) -> N
     for arguments in ({"system": "langgraph"}, SYSTEMS["example"]):
         run(tmp_path, "memgym/perfect", **arguments)
     result = subprocess.run(
-        ["inspect-memgym", "compare", str(tmp_path / "logs")],
+        [str(Path(sys.executable).with_name("inspect-memgym")), "compare", str(tmp_path / "logs")],
         capture_output=True,
         text=True,
         check=True,
