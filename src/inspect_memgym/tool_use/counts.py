@@ -47,6 +47,19 @@ class ToolUse(StoreModel):
     repeated_calls: int = 0
     repeated_writes: int = 0
 
+    def add(self, **increments: int) -> None:
+        """Add to counts, writing only those that change.
+
+        Every write to a `StoreModel` field validates the model against the whole store, so a
+        turn's counts are written once each, and a zero is not written at all.
+
+        Args:
+            **increments: Amount to add, by count name.
+        """
+        for name, increment in increments.items():
+            if increment:
+                setattr(self, name, getattr(self, name) + increment)
+
 
 _bound = BoundStoreModel(ToolUse)
 
