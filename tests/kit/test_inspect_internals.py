@@ -25,10 +25,10 @@ from inspect_ai.log import EvalMetric, EvalScore, list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessageAssistant, execute_tools, get_model
 from inspect_ai.solver import Generate, TaskState, solver
 from inspect_ai.tool import Tool, ToolCall, tool
-from inspect_ai.util import Store, StoreModel, store
+from inspect_ai.util import Store, StoreModel, store, store_as
 from packaging.requirements import Requirement
 from packaging.version import Version
-from pydantic import Field
+from pydantic import Field, ValidationError
 from rich.console import Console
 
 from inspect_memgym import _registry
@@ -59,6 +59,7 @@ PRIVATE_USES = {
         "test_a_bad_task_argument_is_a_value_error_inspect_prints_in_one_line"
     ),
     "StoreModel._coerce_value": "test_json_store_model_reads_containers_as_stored",
+    "StoreModel._ns_name": "test_json_store_model_writes_plain_scalars_where_inspect_would",
     "inspect_ai.util._store.suspend_store_events": (
         "test_untracked_tool_calls_record_no_store_event_but_the_store_is_kept"
     ),
@@ -130,6 +131,47 @@ def test_json_store_model_reads_containers_as_stored() -> None:
     assert bound.get() is log
     log.count = 3
     assert bound.get().count == 3
+
+
+class Counted(JsonStoreModel):
+    count: int = 0
+    label: str = ""
+    done: bool = False
+    floor: int = Field(default=0, ge=0)
+    entries: list[int] = Field(default_factory=list)
+
+
+class PlainCounted(StoreModel):
+    count: int = 0
+
+
+def test_json_store_model_writes_plain_scalars_where_inspect_would(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sample_store = start_sample_store()
+    PlainCounted().count = 5
+    assert sample_store.get("PlainCounted:count") == 5  # Inspect's key: class, then field
+    named = store_as(Counted, instance="x")
+    named.count = 4
+    assert sample_store.get("Counted:x:count") == 4
+    counted = Counted()
+
+    def no_validation(*args: Any) -> None:
+        raise AssertionError("validated the whole model")
+
+    monkeypatch.setattr(Counted, "_validate_store", no_validation)
+    counted.count, counted.label, counted.done = 3, "three", True
+    assert (counted.count, counted.label, counted.done) == (3, "three", True)
+    assert (sample_store.get("Counted:count"), sample_store.get("Counted:label")) == (3, "three")
+    assert Counted().count == 3  # a new binding reads what was written
+    for name, value in (("count", True), ("floor", 1), ("entries", [1])):
+        with pytest.raises(AssertionError, match="validated the whole model"):
+            setattr(counted, name, value)  # not exactly a plain field's type: validated
+    monkeypatch.undo()
+    with pytest.raises(ValidationError):
+        counted.floor = -1
+    with pytest.raises(ValidationError):
+        counted.count = "three"  # type: ignore[assignment]
 
 
 def test_a_bad_task_argument_is_a_value_error_inspect_prints_in_one_line() -> None:
@@ -387,6 +429,11 @@ def private_uses(source: str) -> set[str]:
                 if isinstance(item, ast.FunctionDef) and is_private(item.name)
             ]
             uses.update(f"{base}.{hook}" for base in bases & {"StoreModel"} for hook in hooks)
+            uses.update(
+                f"{base}.{name}"
+                for base in bases & {"StoreModel"}
+                for name in _inherited_private_attributes(node)
+            )
     private_modules = {
         alias.asname: alias.name
         for node in ast.walk(tree)
@@ -409,6 +456,20 @@ def private_uses(source: str) -> set[str]:
     return uses
 
 
+def _inherited_private_attributes(node: ast.ClassDef) -> set[str]:
+    """Private attributes a class reads off ``self`` without defining them itself."""
+    defined = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+    return {
+        attribute.attr
+        for attribute in ast.walk(node)
+        if isinstance(attribute, ast.Attribute)
+        and isinstance(attribute.value, ast.Name)
+        and attribute.value.id == "self"
+        and is_private(attribute.attr)
+        and attribute.attr not in defined
+    }
+
+
 def is_private(name: str) -> bool:
     return name.startswith("_") and not name.startswith("__")
 
@@ -428,6 +489,7 @@ from inspect_ai.model import _b
 import inspect_ai.log._samples as c
 class D(StoreModel):
     def _hook(self): ...
+    def read(self): return self._inherited(self._hook())
 transcript()._event(e)
 c.active = 1
 """
@@ -437,6 +499,7 @@ c.active = 1
         "inspect_ai.log._samples",
         "inspect_ai.log._samples.active",
         "StoreModel._hook",
+        "StoreModel._inherited",
         "Transcript._event",
     }
 

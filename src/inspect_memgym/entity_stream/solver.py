@@ -3,9 +3,10 @@
 Between events the context is cleared to the system prompt plus the current event and a
 one-line status, so memory is the only way to keep anything. With memory isolation (the
 default), every question is asked again right after under the same system prompt, status
-line, question and tools, over an empty memory (`memory.empty_memory`): what a model that
-stored nothing would see. Every event conversation is appended to ``state.messages`` for
-the viewer, but the model only ever sees the current one.
+line, question and tools, over an empty memory (the sample's one `memory.EmptyMemory`,
+lent to each question): what a model that stored nothing would see. Every event
+conversation is appended to ``state.messages`` for the viewer, but the model only ever sees
+the current one.
 
 Tool calls run through the shared `tool_use.loop`, without a store snapshot each: the ledger
 grows with every operation, and the solver's span records the store's net change once.
@@ -33,7 +34,7 @@ from inspect_memgym.entity_stream.submit_answer import submit_answer
 from inspect_memgym.kit.answer_meter import MEMORY_PASS, NO_MEMORY_PASS, metered_answer
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
-from inspect_memgym.memory.empty_memory import empty_memory
+from inspect_memgym.memory.empty_memory import EmptyMemory
 from inspect_memgym.memory.factory import DEFAULT_BACKEND, describe_backend
 from inspect_memgym.memory.ledger import MemoryLedger, current_ledger
 from inspect_memgym.memory.settings import MemorySettings
@@ -133,24 +134,24 @@ async def _run_event(
 
 
 async def _answer_without_memory(
-    event: dict[str, Any], total: int, system_prompt: str, answer_tool: ToolDef, max_turns: int
+    event: dict[str, Any], total: int, system_prompt: str, empty: EmptyMemory, max_turns: int
 ) -> list[ChatMessage]:
     """Ask a question again under the same prompt and tools, over an empty memory.
 
     The system prompt, the status line (an empty memory: nothing stored, every write left),
     the question and the tools are what the memory pass would show a model that stored
-    nothing; the empty memory and its scratch ledger are dropped after the answer.
+    nothing; the sample's one empty memory is lent for the answer with a scratch ledger,
+    and anything stored in it is dropped after the answer (`memory.empty_memory`).
 
     Returns:
         This pass's conversation (system prompt first).
     """
     progress = current_stream_state()
     qid = str(event["payload"]["qid"])
-    with empty_memory() as memory:
-        tools = [*(ToolDef(tool) for tool in memory_tools(memory)), answer_tool]
+    with empty.lent() as memory:
         messages: list[ChatMessage] = [
             ChatMessageSystem(content=system_prompt),
-            ChatMessageUser(content=event_prompt(event, total, status_line(memory, 0))),
+            ChatMessageUser(content=event_prompt(event, total, status_line(memory.backend, 0))),
         ]
         progress.without_memory = True
         try:
@@ -158,7 +159,7 @@ async def _answer_without_memory(
                 end = await tool_loop(
                     get_model(),
                     messages,
-                    tools,
+                    memory.tools,
                     max_turns,
                     lambda: qid in progress.no_memory_answers,
                 )
@@ -168,6 +169,14 @@ async def _answer_without_memory(
     if answers is not None:
         progress.no_memory_answers = answers
     return messages
+
+
+def _event_tools(memory: MemoryBackend, answer_tool: ToolDef) -> list[ToolDef]:
+    """The memory tools bound to ``memory``, then ``submit_answer``, converted once.
+
+    Inspect would otherwise parse every tool's docstring again on every model call.
+    """
+    return [*(ToolDef(tool) for tool in memory_tools(memory)), answer_tool]
 
 
 def _metered_if_question(pass_name: str, qid: str | None) -> AbstractContextManager[None]:
@@ -220,9 +229,9 @@ def entity_stream_agent(
         memory = settings.open()
         metadata[MEMORY_STORE_KEY] = describe_backend(memory)
         metadata[STRATEGY_KEY] = AGENTIC
-        # converted once: Inspect would otherwise re-parse every tool on every call
         answer_tool = ToolDef(submit_answer())
-        tools = [*(ToolDef(tool) for tool in memory_tools(memory)), answer_tool]
+        tools = _event_tools(memory, answer_tool)
+        empty = EmptyMemory(lambda backend: _event_tools(backend, answer_tool))
         scenario = {key: metadata[key] for key in SCENARIO_KEYS}
         transcript: list[ChatMessage] = []
         try:
@@ -241,10 +250,11 @@ def entity_stream_agent(
                 transcript.extend(conversation if not transcript else conversation[1:])
                 if memory_isolation and event["kind"] == "question":
                     isolated = await _answer_without_memory(
-                        event, len(events), system_prompt, answer_tool, max_turns_per_event
+                        event, len(events), system_prompt, empty, max_turns_per_event
                     )
                     transcript.extend(isolated[1:])
         finally:
+            empty.close()
             memory.close()
             state.messages = transcript
         return state

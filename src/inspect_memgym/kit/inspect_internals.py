@@ -13,8 +13,14 @@ Used by the suite:
   it. For fields annotated with plain containers of `Any` the copy has the same content, so
   it only costs time, and the cost grows with the value (the memory operation log is read
   on every tool call). `JsonStoreModel` returns such values as stored; anything else is
-  coerced as before, and writes are validated as before. Inspect has no public switch to
-  skip the read coercion.
+  coerced as before. Inspect has no public switch to skip the read coercion. Writes:
+  `StoreModel` validates every field write by validating the whole model against a copy of
+  the store; a `JsonStoreModel` writes a value whose type is exactly its field's plain
+  ``int``, ``str`` or ``bool`` annotation (no constraints) straight to the store under the
+  key `StoreModel` uses (``StoreModel._ns_name``), which that validation would pass
+  unchanged; anything else is validated as before. Counters and flags written on every
+  model turn and tool call (the ledger's spend, the tool-use counts, a solver's progress)
+  are such values.
 * `BoundStoreModel` (public API only): binds a model to the current sample's store once and
   reuses it; a bound model reads and writes its store on every field access.
 * `TaskArgumentError`, `OneLineError` and `task_argument_errors`
@@ -82,7 +88,7 @@ import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from inspect_ai._util.error import PrerequisiteError
 from inspect_ai.event import ModelEvent
@@ -120,13 +126,39 @@ class JsonStoreModel(StoreModel):
     """`StoreModel` whose list and dict fields are read as stored, without a copy.
 
     Only for models whose container fields are plain containers of `Any` (and of such
-    containers): no nested models, dataclasses or tuples, which need the coercion.
+    containers): no nested models, dataclasses or tuples, which need the coercion. A plain
+    ``int``, ``str`` or ``bool`` field given a value of exactly its type is written to the
+    store without validating the whole model.
     """
 
     def _coerce_value(self, field_name: str, value: Any) -> Any:
         if type(value) in _PLAIN_CONTAINERS:
             return value
         return super()._coerce_value(field_name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if _plain_scalar_field(type(self), name) is type(value):
+            self.store.set(self._ns_name(name), value)
+            self.__dict__[name] = value
+            return
+        super().__setattr__(name, value)
+
+
+_PLAIN_SCALARS: tuple[type, ...] = (int, str, bool)
+_SCALAR_FIELDS: dict[type[StoreModel], dict[str, type]] = {}
+
+
+def _plain_scalar_field(model_class: type[StoreModel], name: str) -> type | None:
+    """The field's type if it is a plain ``int``, ``str`` or ``bool`` without constraints."""
+    fields = _SCALAR_FIELDS.get(model_class)
+    if fields is None:
+        fields = {
+            field_name: cast(type, info.annotation)
+            for field_name, info in model_class.model_fields.items()
+            if info.annotation in _PLAIN_SCALARS and not info.metadata
+        }
+        _SCALAR_FIELDS[model_class] = fields
+    return fields.get(name)
 
 
 Model = TypeVar("Model", bound=StoreModel)

@@ -10,9 +10,12 @@ The memory-isolated pass (the same prompt with an empty memory) runs inside
 and leave the sample's ledger untouched.
 """
 
+from __future__ import annotations
+
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from inspect_ai.tool import ToolError
@@ -96,8 +99,75 @@ def scratch_ledger() -> Iterator[MemoryLedger]:
         _scratch.reset(token)
 
 
+@dataclass
+class LedgerCounts:
+    """A ledger's counters for one operation: read from the store once, written back once.
+
+    Every read of a `MemoryLedger` field goes through the store, and every write validates
+    the ledger against it; an operation reads the budget several times (the writes left,
+    the budget sentence of its reply), so it works on these plain values instead.
+
+    Attributes:
+        write_budget: Total writes allowed.
+        writes_used: Writes charged so far, this operation's included.
+        free_edits_left: Free edits remaining, this operation's included.
+        event_index: Index of the event being processed.
+        records: The operation's record, once logged.
+    """
+
+    write_budget: int
+    writes_used: int
+    free_edits_left: int
+    event_index: int
+    records: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def read(cls, ledger: MemoryLedger) -> LedgerCounts:
+        """The ledger's counters, each read once.
+
+        Args:
+            ledger: The sample's (or the scratch) ledger.
+        """
+        return cls(
+            ledger.write_budget, ledger.writes_used, ledger.free_edits_left, ledger.event_index
+        )
+
+    @property
+    def writes_left(self) -> int:
+        """Writes still available (never negative)."""
+        return writes_left(self.write_budget, self.writes_used)
+
+    def log_operation(self, record: dict[str, Any]) -> None:
+        """Keep the operation's record for `write_back`.
+
+        Args:
+            record: The operation record.
+        """
+        self.records.append(record)
+
+    def write_back(self, ledger: MemoryLedger, read: LedgerCounts) -> None:
+        """Add what the operation charged to the ledger, and append its record.
+
+        Only changed counters are written, as differences from what was read, so an
+        operation that waited on something (a memory system's call) adds to what the
+        ledger holds by then.
+
+        Args:
+            ledger: The ledger the counters were read from.
+            read: The counters as read.
+        """
+        if self.writes_used != read.writes_used:
+            ledger.writes_used = ledger.writes_used + self.writes_used - read.writes_used
+        if self.free_edits_left != read.free_edits_left:
+            ledger.free_edits_left = (
+                ledger.free_edits_left + self.free_edits_left - read.free_edits_left
+            )
+        for record in self.records:
+            ledger.log_operation(record)
+
+
 @contextmanager
-def logged_operation(name: str, **fields: Any) -> Iterator[tuple[MemoryLedger, dict[str, Any]]]:
+def logged_operation(name: str, **fields: Any) -> Iterator[tuple[LedgerCounts, dict[str, Any]]]:
     """Log one memory operation, timed, in the current sample's ledger, success or not.
 
     The one place a sample's ledger record is written (`operation_log.record_operation`):
@@ -105,15 +175,23 @@ def logged_operation(name: str, **fields: Any) -> Iterator[tuple[MemoryLedger, d
     message, retrieving before a reply) goes through it. The body fills the yielded
     record (`operation_log.OPERATION_KEYS`); the operation counts as successful unless the
     body sets ``error`` or raises (a `ToolError`'s or `MemoryRefusal`'s message, or the
-    exception's type and message, becomes the record's ``error``).
+    exception's type and message, becomes the record's ``error``). The body charges the
+    yielded counters (`LedgerCounts`), written back to the ledger once when it ends.
 
     Args:
         name: Operation name recorded as ``tool`` (e.g. ``"memory_write"``, ``"rag_store"``).
         **fields: Initial record values (e.g. ``query``).
 
     Yields:
-        The ledger and the record.
+        The operation's counters and its record.
     """
     ledger = current_ledger()
-    with record_operation(ledger, name, refusals=(ToolError, MemoryRefusal), **fields) as record:
-        yield ledger, record
+    counts = LedgerCounts.read(ledger)
+    read = replace(counts)
+    try:
+        with record_operation(
+            counts, name, refusals=(ToolError, MemoryRefusal), **fields
+        ) as record:
+            yield counts, record
+    finally:
+        counts.write_back(ledger, read)

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from inspect_ai.tool import Tool, ToolError, tool
 
 from inspect_memgym.memory.backend import MemoryBackend
-from inspect_memgym.memory.ledger import MemoryLedger, current_ledger, logged_operation
+from inspect_memgym.memory.ledger import LedgerCounts, current_ledger, logged_operation
 from inspect_memgym.memory.operations import (
     DEFAULT_SEARCH_RESULTS,
     MemoryRefusal,
@@ -35,7 +35,7 @@ from inspect_memgym.memory.tool_specs import (
 )
 from inspect_memgym.memory.tool_views import memory_edit_viewer, memory_write_viewer
 
-Operation = Callable[[MemoryLedger, dict[str, Any]], str]
+Operation = Callable[[LedgerCounts, dict[str, Any]], str]
 Function = TypeVar("Function", bound=Callable[..., Any])
 
 

@@ -17,9 +17,10 @@ from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser, ge
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolDef
 
+from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
-from inspect_memgym.memory.empty_memory import empty_memory
+from inspect_memgym.memory.empty_memory import EmptyMemory
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.memory.tools import memory_edit, memory_read, memory_search, memory_write
@@ -70,8 +71,8 @@ class AgenticStrategy(MemoryStrategy):
         self.tool_calls = 0
         self.loops_cut_short = 0
         self.memory = open_backend(memory or MemorySettings(), write_budget)
-        # converted once: Inspect would otherwise re-parse every tool on every call
-        self._read_tools = [ToolDef(memory_read(self.memory)), ToolDef(memory_search(self.memory))]
+        self._read_tools = _read_tools(self.memory)
+        self._empty_memory = EmptyMemory(_read_tools)
         self._all_tools = [
             ToolDef(memory_write(self.memory)),
             ToolDef(memory_edit(self.memory)),
@@ -113,9 +114,8 @@ class AgenticStrategy(MemoryStrategy):
             prompt: The full evaluation prompt.
             query: Unused.
         """
-        with empty_memory() as memory:
-            tools = [ToolDef(memory_read(memory)), ToolDef(memory_search(memory))]
-            return await self._loop(prompt + AGENTIC_ANSWER_SUFFIX, tools, counted=False)
+        with self._empty_memory.lent() as empty:
+            return await self._loop(prompt + AGENTIC_ANSWER_SUFFIX, empty.tools, counted=False)
 
     def kept(self) -> KeptMemory:
         """The stored entries: their tokens and count."""
@@ -143,7 +143,8 @@ class AgenticStrategy(MemoryStrategy):
         }
 
     def close(self) -> None:
-        """Close the memory backend (idempotent)."""
+        """Close the memory backend and the empty one (idempotent)."""
+        self._empty_memory.close()
         self.memory.close()
 
     async def _loop(self, request: str, tools: list[ToolDef], counted: bool = True) -> str:
@@ -166,6 +167,14 @@ class AgenticStrategy(MemoryStrategy):
             self.tool_calls += end.tool_calls
             self.loops_cut_short += end.stop != "reply"
         return end.reply
+
+
+def _read_tools(memory: MemoryBackend) -> list[ToolDef]:
+    """``memory_read`` and ``memory_search`` bound to ``memory``, converted once.
+
+    Inspect would otherwise parse every tool's docstring again on every model call.
+    """
+    return [ToolDef(memory_read(memory)), ToolDef(memory_search(memory))]
 
 
 @solver

@@ -23,9 +23,7 @@ log otherwise. The counts:
 
 from __future__ import annotations
 
-from inspect_ai.util import StoreModel
-
-from inspect_memgym.kit.inspect_internals import BoundStoreModel
+from inspect_memgym.kit.inspect_internals import BoundStoreModel, JsonStoreModel
 
 TOOL_CALL_AS_TEXT = "tool_call_as_text"
 """Failure label of a reply that wrote an offered tool's call as text."""
@@ -35,7 +33,7 @@ REPEATED_WRITE = "repeated_write"
 """Failure label of a reply that repeats, verbatim, a write of the reply before."""
 
 
-class ToolUse(StoreModel):
+class ToolUse(JsonStoreModel):
     """A sample's tool calls, by what became of them."""
 
     turns: int = 0
@@ -46,6 +44,19 @@ class ToolUse(StoreModel):
     duplicate_calls: int = 0
     repeated_calls: int = 0
     repeated_writes: int = 0
+
+    def add(self, **increments: int) -> None:
+        """Add to counts, writing only those that change.
+
+        Every write to a `StoreModel` field validates the model against the whole store, so a
+        turn's counts are written once each, and a zero is not written at all.
+
+        Args:
+            **increments: Amount to add, by count name.
+        """
+        for name, increment in increments.items():
+            if increment:
+                setattr(self, name, getattr(self, name) + increment)
 
 
 _bound = BoundStoreModel(ToolUse)

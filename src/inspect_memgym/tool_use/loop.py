@@ -115,13 +115,14 @@ async def tool_loop(
             )
             for copy, first in copies
         )
-        use.duplicate_calls += len(copies)
         calls += len(unique)
         results = [m for m in result.messages if isinstance(m, ChatMessageTool)]
-        use.refused_calls += sum(m.error is not None for m in results)
+        use.add(
+            duplicate_calls=len(copies), refused_calls=sum(m.error is not None for m in results)
+        )
         turn = _turn_signature(tool_calls, results)
         if turn == turn_before:
-            use.repeated_calls += 1
+            use.add(repeated_calls=1)
             transcript().info(
                 {"label": REPEATED_CALL, "calls": [name for name, _, _ in turn]},
                 source=REPEATED_CALL,
@@ -145,11 +146,13 @@ def note_model_turn(output: ModelOutput, tools: Sequence[ToolDef]) -> None:
         tools: The tools that were on offer.
     """
     use = current_tool_use()
-    use.turns += 1
     tool_calls = output.message.tool_calls or []
+    use.add(
+        turns=1,
+        native_calls=len(tool_calls),
+        parsed_text_calls=_parsed_text_calls(output) if tool_calls else 0,
+    )
     if tool_calls:
-        use.native_calls += len(tool_calls)
-        use.parsed_text_calls += _parsed_text_calls(output)
         for call in tool_calls:
             _accept_numeric_strings(call, tools)
         return
@@ -157,7 +160,7 @@ def note_model_turn(output: ModelOutput, tools: Sequence[ToolDef]) -> None:
     written = written_calls(output.completion, offered)
     if not written:
         return
-    use.text_calls += written
+    use.add(text_calls=written)
     found = text_tool_calls(output.completion, offered)
     transcript().info(
         {
@@ -182,7 +185,7 @@ def _note_repeated_writes(
     pairs = [(call.function, call.arguments) for call in calls]
     repeated = repeated_writes(pairs, writes_before)
     if repeated:
-        current_tool_use().repeated_writes += len(repeated)
+        current_tool_use().add(repeated_writes=len(repeated))
         transcript().info({"label": REPEATED_WRITE, "calls": [*repeated]}, source=REPEATED_WRITE)
     return write_keys(pairs)
 
