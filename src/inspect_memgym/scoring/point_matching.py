@@ -1,0 +1,237 @@
+"""Which memory points a memory holds, and what each value it asserts is worth.
+
+Memory items are cut into clauses by the shared claim rule (`scoring.clauses`: a sentence or
+a line). A clause holds a point when it names the point's subject (a whole token; a point
+with no subject needs none) and holds every part of its value: each number within the
+tolerance the answers use (`scoring.number_mentions.within_tolerance`: exact for integers,
+else 2%, by mantissa or by scaled value), each date, each phrase as a whole token.
+
+Every number and date a clause asserts (subject names cut out first) is a value claim, and
+gets one verdict:
+
+* ``precise``: it is a current value of a subject the clause names;
+* ``history``: it is a superseded value of a subject the clause names, and the clause also
+  holds that value's current version (``200000~175720.5``): kept as history, not counted;
+* ``stale``: a superseded value whose current version the clause does not hold;
+* ``invented``: no input ever stated it (exactly): a memory hallucination;
+* ``unsupported``: stated somewhere in the inputs, but not as a value of a subject the clause
+  names (a misattributed, distractor or stray value).
+
+Pure: no Inspect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from inspect_memgym.scoring.clauses import normalise_answer, sentences, shows_token
+from inspect_memgym.scoring.memory_points import MemoryPoint
+from inspect_memgym.scoring.number_mentions import (
+    NumberMention,
+    find_mentions,
+    numbers_equal,
+    within_tolerance,
+)
+
+ClaimVerdict = Literal["precise", "history", "stale", "invented", "unsupported"]
+CLAIM_VERDICTS: tuple[ClaimVerdict, ...] = (
+    "precise",
+    "history",
+    "stale",
+    "invented",
+    "unsupported",
+)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of a memory item, read once.
+
+    Attributes:
+        text: The normalised clause (`scoring.clauses.normalise_answer`).
+        subjects: The subjects it names.
+        numbers: The numbers it asserts (subject names cut out first).
+        dates: The ISO dates it asserts.
+    """
+
+    text: str
+    subjects: frozenset[str]
+    numbers: tuple[NumberMention, ...]
+    dates: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class StatedValues:
+    """Every number and date the inputs stated, to tell a stray value from an invented one.
+
+    Attributes:
+        numbers: Numbers (mantissas and scaled values).
+        dates: ISO dates.
+    """
+
+    numbers: tuple[float, ...]
+    dates: frozenset[str]
+
+    def states_number(self, mention: NumberMention) -> bool:
+        """Whether an input stated this number exactly (by mantissa or scaled value).
+
+        Args:
+            mention: A number a memory asserts.
+        """
+        return any(
+            numbers_equal(mention.mantissa, stated) or numbers_equal(mention.value, stated)
+            for stated in self.numbers
+        )
+
+
+def stated_values(texts: Iterable[str]) -> StatedValues:
+    """The numbers and dates the given input texts state.
+
+    Args:
+        texts: Every input a sample showed.
+    """
+    numbers: set[float] = set()
+    dates: set[str] = set()
+    for text in texts:
+        mentions = find_mentions(text)
+        dates.update(mentions.dates)
+        for mention in mentions.numbers:
+            numbers.update((mention.mantissa, mention.value))
+    return StatedValues(tuple(sorted(numbers)), frozenset(dates))
+
+
+def read_clauses(items: Iterable[str], subjects: Iterable[str]) -> list[Clause]:
+    """The clauses of memory items, each with the subjects it names and the values it asserts.
+
+    Args:
+        items: Memory items.
+        subjects: Every subject name of the sample.
+    """
+    names = sorted({subject for subject in subjects if subject}, key=len, reverse=True)
+    clauses = []
+    for item in items:
+        for sentence in sentences(item):
+            named = frozenset(name for name in names if shows_token(sentence, name))
+            remaining = sentence
+            for name in named:
+                remaining = remaining.replace(normalise_answer(name), " ")
+            mentions = find_mentions(remaining)
+            clauses.append(Clause(sentence, named, mentions.numbers, mentions.dates))
+    return clauses
+
+
+def clause_holds(clause: Clause, point: MemoryPoint) -> bool:
+    """Whether a clause names the point's subject and holds every part of its value.
+
+    Args:
+        clause: A clause.
+        point: A memory point.
+    """
+    if point.subject and point.subject not in clause.subjects:
+        return False
+    return (
+        all(_number_held(clause.numbers, number, point.integer) for number in point.numbers)
+        and all(date in clause.dates or shows_token(clause.text, date) for date in point.dates)
+        and all(shows_token(clause.text, phrase) for phrase in point.phrases)
+        and bool(point.numbers or point.dates or point.phrases)
+    )
+
+
+def _number_held(mentions: Sequence[NumberMention], number: float, integer: bool) -> bool:
+    return any(_matches(mention, number, integer) for mention in mentions)
+
+
+def _matches(mention: NumberMention, number: float, integer: bool) -> bool:
+    return within_tolerance(mention.mantissa, number, integer=integer) or within_tolerance(
+        mention.value, number, integer=integer
+    )
+
+
+class PointIndex:
+    """The points of one sample by subject, to match clauses against.
+
+    Args:
+        points: The sample's points (``current`` set, `memory_points.mark_superseded`).
+    """
+
+    def __init__(self, points: Sequence[MemoryPoint]) -> None:
+        self.points = list(points)
+        self._by_subject: dict[str, list[MemoryPoint]] = {}
+        for point in self.points:
+            self._by_subject.setdefault(point.subject, []).append(point)
+        self._current = {point.key: point for point in self.points if point.is_target}
+
+    def about(self, clause: Clause) -> list[MemoryPoint]:
+        """The points whose subject the clause names (and those with no subject)."""
+        named = [point for subject in clause.subjects for point in self._by_subject[subject]]
+        return [*named, *self._by_subject.get("", [])]
+
+    def current_of(self, point: MemoryPoint) -> MemoryPoint | None:
+        """The current version of a point's key (None for a distractor)."""
+        return self._current.get(point.key)
+
+    def held(self, clauses: Sequence[Clause]) -> set[str]:
+        """Ids of the points some clause holds.
+
+        Args:
+            clauses: The memory's clauses (`read_clauses`).
+        """
+        return {
+            point.point_id
+            for clause in clauses
+            for point in self.about(clause)
+            if clause_holds(clause, point)
+        }
+
+    def kept_stale(self, clauses: Sequence[Clause]) -> set[str]:
+        """Ids of the superseded points held in a clause without their current version.
+
+        Args:
+            clauses: The memory's clauses.
+        """
+        stale = set()
+        for clause in clauses:
+            for point in self.about(clause):
+                if point.current or not clause_holds(clause, point):
+                    continue
+                newest = self.current_of(point)
+                if newest is None or not clause_holds(clause, newest):
+                    stale.add(point.point_id)
+        return stale
+
+    def claim_verdicts(self, clauses: Sequence[Clause], stated: StatedValues) -> list[ClaimVerdict]:
+        """One verdict per number and date the clauses assert (see the module docstring).
+
+        Args:
+            clauses: The memory's clauses.
+            stated: What the inputs stated.
+        """
+        verdicts: list[ClaimVerdict] = []
+        for clause in clauses:
+            points = [point for point in self.about(clause) if point.subject]
+            for mention in clause.numbers:
+                matching = [
+                    point
+                    for point in points
+                    if any(_matches(mention, number, point.integer) for number in point.numbers)
+                ]
+                verdicts.append(self._verdict(clause, matching, stated.states_number(mention)))
+            for date in clause.dates:
+                matching = [point for point in points if date in point.dates]
+                verdicts.append(self._verdict(clause, matching, date in stated.dates))
+        return verdicts
+
+    def _verdict(
+        self, clause: Clause, matching: Sequence[MemoryPoint], stated: bool
+    ) -> ClaimVerdict:
+        if any(point.is_target for point in matching):
+            return "precise"
+        superseded = [point for point in matching if not point.current]
+        if superseded:
+            newest = [self.current_of(point) for point in superseded]
+            if any(point is not None and clause_holds(clause, point) for point in newest):
+                return "history"
+            return "stale"
+        return "unsupported" if stated else "invented"
