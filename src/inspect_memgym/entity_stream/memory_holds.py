@@ -116,12 +116,16 @@ def states_outdated_value(answer: str, question: Question, points: Sequence[Memo
         return False
     normalised = normalise_answer(answer)
     mentions = find_mentions(normalised)
-    subjects = frozenset(point.subject for point in relevant)
-    clause = Clause(normalised, subjects, mentions.numbers, mentions.dates)
+
+    def stated(point: MemoryPoint) -> bool:
+        """The answer read as one clause about the point's subject (it need not name it)."""
+        clause = Clause(normalised, frozenset(), point.subject, mentions.numbers, mentions.dates)
+        return clause_holds(clause, point)
+
     current = {point.key: point for point in relevant if point.current}
     return any(
         not point.current
-        and clause_holds(clause, point)
-        and not (point.key in current and clause_holds(clause, current[point.key]))
+        and stated(point)
+        and not (point.key in current and stated(current[point.key]))
         for point in relevant
     )

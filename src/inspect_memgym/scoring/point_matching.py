@@ -1,21 +1,28 @@
 """Which memory points a memory holds, and what each value it asserts is worth.
 
 Memory items are cut into clauses by the shared claim rule (`scoring.clauses`: a sentence or
-a line). A clause holds a point when it names the point's subject (a whole token; a point
-with no subject needs none) and holds every part of its value: each number within the
+a line). A clause is about the subject it names first (a whole token), its owner: in
+``Argon Labs|...|r0=Basalt Works`` or "Argon Labs supplies Basalt Works", the values are
+Argon Labs'. A clause holds a point when its owner is the point's subject (a point with no
+subject needs none) and it holds every part of its value: each number within the
 tolerance the answers use (`scoring.number_mentions.within_tolerance`: exact for integers,
 else 2%, by mantissa or by scaled value), each date, each phrase as a whole token.
 
 Every number and date a clause asserts (subject names cut out first) is a value claim, and
 gets one verdict:
 
-* ``precise``: it is a current value of a subject the clause names;
-* ``history``: it is a superseded value of a subject the clause names, and the clause also
+* ``precise``: it is a current value of the clause's owner;
+* ``history``: it is a superseded value of the clause's owner, and the clause also
   holds that value's current version (``200000~175720.5``): kept as history, not counted;
 * ``stale``: a superseded value whose current version the clause does not hold;
 * ``invented``: no input ever stated it (exactly): a memory hallucination;
-* ``unsupported``: stated somewhere in the inputs, but not as a value of a subject the clause
-  names (a misattributed, distractor or stray value).
+* ``unsupported``: stated somewhere in the inputs, but not as a value of the clause's owner
+  (a misattributed, distractor or stray value).
+
+A value is matched by its parts, not by the attribute's label (notations differ: ``a0=``,
+"revenue", "annual revenue"): a clause holds a point when some number of the owner's clause
+equals the point's, whatever field it sits in. Recall is therefore generous when two values
+of one subject are within the tolerance of each other.
 
 Pure: no Inspect.
 """
@@ -26,7 +33,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from inspect_memgym.scoring.clauses import normalise_answer, sentences, shows_token
+from inspect_memgym.scoring.clauses import (
+    normalise_answer,
+    sentences,
+    shows_token,
+    token_pattern,
+)
 from inspect_memgym.scoring.memory_points import MemoryPoint
 from inspect_memgym.scoring.number_mentions import (
     NumberMention,
@@ -52,12 +64,14 @@ class Clause:
     Attributes:
         text: The normalised clause (`scoring.clauses.normalise_answer`).
         subjects: The subjects it names.
+        owner: The subject it names first, whose values it states (None if it names none).
         numbers: The numbers it asserts (subject names cut out first).
         dates: The ISO dates it asserts.
     """
 
     text: str
     subjects: frozenset[str]
+    owner: str | None
     numbers: tuple[NumberMention, ...]
     dates: tuple[str, ...]
 
@@ -118,18 +132,29 @@ def read_clauses(items: Iterable[str], subjects: Iterable[str]) -> list[Clause]:
             for name in named:
                 remaining = remaining.replace(normalise_answer(name), " ")
             mentions = find_mentions(remaining)
-            clauses.append(Clause(sentence, named, mentions.numbers, mentions.dates))
+            owner = _first_named(sentence, named)
+            clauses.append(Clause(sentence, named, owner, mentions.numbers, mentions.dates))
     return clauses
 
 
+def _first_named(sentence: str, named: frozenset[str]) -> str | None:
+    """The subject whose name comes first in a sentence (the longer name on a tie)."""
+    positions = {}
+    for name in named:
+        found = token_pattern(name).search(sentence)
+        if found is not None:
+            positions[name] = (found.start(), -len(name))
+    return min(positions, key=positions.__getitem__) if positions else None
+
+
 def clause_holds(clause: Clause, point: MemoryPoint) -> bool:
-    """Whether a clause names the point's subject and holds every part of its value.
+    """Whether a clause is about the point's subject and holds every part of its value.
 
     Args:
         clause: A clause.
         point: A memory point.
     """
-    if point.subject and point.subject not in clause.subjects:
+    if point.subject and point.subject != clause.owner:
         return False
     return (
         all(_number_held(clause.numbers, number, point.integer) for number in point.numbers)
@@ -164,9 +189,9 @@ class PointIndex:
         self._current = {point.key: point for point in self.points if point.is_target}
 
     def about(self, clause: Clause) -> list[MemoryPoint]:
-        """The points whose subject the clause names (and those with no subject)."""
-        named = [point for subject in clause.subjects for point in self._by_subject[subject]]
-        return [*named, *self._by_subject.get("", [])]
+        """The points of the clause's owner (and those with no subject)."""
+        owned = self._by_subject.get(clause.owner, []) if clause.owner is not None else []
+        return [*owned, *self._by_subject.get("", [])]
 
     def current_of(self, point: MemoryPoint) -> MemoryPoint | None:
         """The current version of a point's key (None for a distractor)."""
