@@ -111,12 +111,16 @@ def run(policy: str, log_dir: Path, **task_args: Any) -> EvalSample:
     return log.samples[0]
 
 
-def holds(sample: EvalSample) -> dict[str, Any]:
+def holds(sample: EvalSample, key: str = "memory_holds") -> dict[str, Any]:
     assert sample.scores is not None
     metadata = sample.scores[SCORER].metadata
     assert metadata is not None
-    result: dict[str, Any] = metadata["memory_holds"]
+    result: dict[str, Any] = metadata[key]
     return result
+
+
+def all_scores(sample: EvalSample) -> dict[str, Any]:
+    return holds(sample, "memory_operations")
 
 
 @pytest.fixture(scope="module")
@@ -144,13 +148,13 @@ PERFECT = {
 
 
 def operation(sample: EvalSample) -> dict[str, Any]:
-    scores: dict[str, Any] = holds(sample)["scores"]
+    scores = all_scores(sample)
     return {key: scores[key] for key in PERFECT}
 
 
 def test_perfect_holds_every_point_and_nothing_else(samples: dict[str, EvalSample]) -> None:
     assert operation(samples["perfect"]) == PERFECT
-    assert holds(samples["perfect"])["scores"]["failed_not_stored"] == 0.0
+    assert all_scores(samples["perfect"])["failed_not_stored"] == 0.0
 
 
 def test_a_policy_that_stores_nothing_holds_nothing(samples: dict[str, EvalSample]) -> None:
@@ -237,4 +241,4 @@ def test_a_strategy_that_keeps_nothing_says_so(tmp_path: Path) -> None:
     sample = run("perfect", tmp_path, agent="none")
     [end] = holds(sample)["snapshots"]
     assert end["count"] == 0 and end["note"] == "this memory stores nothing by design"
-    assert holds(sample)["scores"]["extraction_recall"] == 0.0
+    assert all_scores(sample)["extraction_recall"] == 0.0

@@ -7,7 +7,7 @@ Each wrong answer gets a memory failure label: ``outdated`` when it states a val
 it needs that a correction or contradiction had replaced before the question (and not the
 new value), else its write / read / utilization attribution (the agentic path only; a
 strategy's answers get no other label, and those shares are left out). Nothing here changes
-a score value: it all goes in ``Score.metadata["memory_holds"]``.
+a score value: it all goes in ``Score.metadata`` (``memory_operations``, ``memory_holds``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from inspect_memgym.entity_stream.world.model import Template
 from inspect_memgym.entity_stream.world.questions import Question
 from inspect_memgym.memory.holdings import MemoryHoldings
 from inspect_memgym.scoring.clauses import normalise_answer
-from inspect_memgym.scoring.memory_points import MemoryPoint, points_before
+from inspect_memgym.scoring.memory_points import MemoryPoint, mark_superseded
 from inspect_memgym.scoring.number_mentions import find_mentions
 from inspect_memgym.scoring.operation_scores import (
     OPERATION_SCORE_KEYS,
@@ -45,8 +45,8 @@ def memory_holds(
     details: list[dict[str, Any]],
     holdings: MemoryHoldings,
     attributed: bool,
-) -> dict[str, Any]:
-    """The snapshots and per-operation scores of one sample; labels each detail in place.
+) -> tuple[dict[str, float | None], dict[str, Any]]:
+    """The per-operation scores and the snapshots of one sample; labels each detail in place.
 
     Args:
         template: The scenario's template.
@@ -55,6 +55,9 @@ def memory_holds(
         details: One graded detail per answered question (gains `MEMORY_FAILURE`).
         holdings: The sample's snapshots.
         attributed: Whether the details carry a write / read / utilization attribution.
+
+    Returns:
+        The scores (None where undefined), and the snapshots with the counts.
     """
     points = stream_points(template, events, questions)
     _label_failures(points, events, questions, details, attributed)
@@ -71,11 +74,8 @@ def memory_holds(
             points, snapshot.items, stated_values(str(event["text"]) for event in events)
         )
         scores, counts = measured["scores"], measured["counts"]
-    return {
-        "snapshots": holdings.stages,
-        "scores": {key: _json_number(value) for key, value in {**scores, **split}.items()},
-        "counts": counts,
-    }
+    figures = {key: _json_number(value) for key, value in {**scores, **split}.items()}
+    return figures, {"snapshots": holdings.stages, "counts": counts}
 
 
 def _json_number(value: float) -> float | None:
@@ -94,8 +94,10 @@ def _label_failures(
     for detail in details:
         question = by_id[detail["qid"]]
         time = asked_at.get(question.qid, len(events))
+        needed = set(question.facts)
+        relevant = [point for point in points if point.key in needed and point.time < time]
         outdated = states_outdated_value(
-            str(detail.get("answer", "")), question, points_before(points, time)
+            str(detail.get("answer", "")), question, mark_superseded(relevant)
         )
         detail[MEMORY_FAILURE] = memory_failure(
             bool(detail["correct"]), detail.get("attribution") if attributed else None, outdated
@@ -108,7 +110,8 @@ def states_outdated_value(answer: str, question: Question, points: Sequence[Memo
     Args:
         answer: The answer text.
         question: The question (its facts).
-        points: The points as they stood when it was asked (`points_before`).
+        points: The points as they stood when it was asked (`memory_points.points_before`;
+            those of other facts may be left out).
     """
     needed = set(question.facts)
     relevant = [point for point in points if point.key in needed]

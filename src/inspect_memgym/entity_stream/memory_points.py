@@ -58,7 +58,7 @@ def stream_points(
         point = _point(template, entity, slot, value, versions[key], time, kind)
         versions[key] += 1
         if point.numbers or point.dates or point.phrases:
-            points.append(replace(point, importance=1.0 + weights[key]))
+            points.append(point)
 
     for event in events:
         payload, time = event["payload"], int(event["index"])
@@ -72,7 +72,11 @@ def stream_points(
                     add(name, RELATION_PREFIX + kind, targets, time, PRIMARY)
         elif event["kind"] in CHANGE_KINDS:
             add(str(payload["entity"]), str(payload["attribute"]), payload["new"], time, UPDATE)
-    return mark_superseded([*points, *noise_points(template, events)])
+    weighted = [
+        replace(point, importance=1.0 + weights[point.key]) if weights[point.key] else point
+        for point in points
+    ]
+    return mark_superseded([*weighted, *noise_points(template, events)])
 
 
 def noise_points(template: Template, events: Sequence[Mapping[str, Any]]) -> list[MemoryPoint]:

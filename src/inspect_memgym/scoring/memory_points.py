@@ -85,10 +85,11 @@ def mark_superseded(points: Iterable[MemoryPoint]) -> list[MemoryPoint]:
     for point in listed:
         if point.kind != DISTRACTOR:
             latest[point.key] = max(latest.get(point.key, -1), point.version)
-    return [
-        replace(point, current=point.kind == DISTRACTOR or point.version == latest[point.key])
-        for point in listed
-    ]
+    marked = []
+    for point in listed:
+        current = point.kind == DISTRACTOR or point.version == latest[point.key]
+        marked.append(point if point.current == current else replace(point, current=current))
+    return marked
 
 
 def points_before(points: Sequence[MemoryPoint], time: int) -> list[MemoryPoint]:

@@ -36,8 +36,12 @@ from inspect_memgym.scoring.point_matching import (
     read_clauses,
 )
 
+MEMORY_OPERATIONS_KEY = "memory_operations"
+"""`Score.metadata` key of the per-operation scores (a small dict: it stays in the sample
+summaries Inspect writes, so `samples_df` reads it without loading whole samples)."""
 MEMORY_HOLDS_KEY = "memory_holds"
-"""`Score.metadata` key of what the memory holds and its per-operation scores."""
+"""`Score.metadata` key of what the memory holds (the snapshots) and the counts behind the
+scores."""
 OPERATION_SCORE_KEYS: tuple[str, ...] = (
     "extraction_recall",
     "weighted_recall",

@@ -29,8 +29,9 @@ Pure: no Inspect.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property, partial
 from typing import Literal
 
 from inspect_memgym.scoring.clauses import (
@@ -43,7 +44,6 @@ from inspect_memgym.scoring.memory_points import MemoryPoint
 from inspect_memgym.scoring.number_mentions import (
     NumberMention,
     find_mentions,
-    numbers_equal,
     within_tolerance,
 )
 
@@ -76,17 +76,47 @@ class Clause:
     dates: tuple[str, ...]
 
 
-@dataclass(frozen=True)
 class StatedValues:
     """Every number and date the inputs stated, to tell a stray value from an invented one.
 
-    Attributes:
-        numbers: Numbers (mantissas and scaled values).
-        dates: ISO dates.
+    The texts are read on first use only: a memory whose every claim is precise never needs
+    them.
+
+    Args:
+        texts: Every input a sample showed.
     """
 
-    numbers: tuple[float, ...]
-    dates: frozenset[str]
+    def __init__(self, texts: Iterable[str]) -> None:
+        self._texts = list(texts)
+
+    @cached_property
+    def _read(self) -> tuple[frozenset[float], frozenset[str]]:
+        numbers: set[float] = set()
+        dates: set[str] = set()
+        for text in self._texts:
+            mentions = find_mentions(text)
+            dates.update(mentions.dates)
+            for mention in mentions.numbers:
+                numbers.update((number_key(mention.mantissa), number_key(mention.value)))
+        return frozenset(numbers), frozenset(dates)
+
+    @property
+    def numbers(self) -> frozenset[float]:
+        """The numbers stated (mantissas and scaled values), each as its `number_key`."""
+        return self._read[0]
+
+    @property
+    def dates(self) -> frozenset[str]:
+        """The ISO dates stated."""
+        return self._read[1]
+
+    def states_date(self, date: str) -> bool:
+        """Whether an input stated this date.
+
+        Args:
+            date: An ISO date a memory asserts.
+        """
+        return date in self.dates
 
     def states_number(self, mention: NumberMention) -> bool:
         """Whether an input stated this number exactly (by mantissa or scaled value).
@@ -94,10 +124,18 @@ class StatedValues:
         Args:
             mention: A number a memory asserts.
         """
-        return any(
-            numbers_equal(mention.mantissa, stated) or numbers_equal(mention.value, stated)
-            for stated in self.numbers
+        return number_key(mention.mantissa) in self.numbers or number_key(mention.value) in (
+            self.numbers
         )
+
+
+def number_key(number: float) -> float:
+    """A number rounded to 12 significant digits: equal numbers, up to round-off, share it.
+
+    Args:
+        number: Any number.
+    """
+    return float(f"{number:.12g}")
 
 
 def stated_values(texts: Iterable[str]) -> StatedValues:
@@ -106,14 +144,7 @@ def stated_values(texts: Iterable[str]) -> StatedValues:
     Args:
         texts: Every input a sample showed.
     """
-    numbers: set[float] = set()
-    dates: set[str] = set()
-    for text in texts:
-        mentions = find_mentions(text)
-        dates.update(mentions.dates)
-        for mention in mentions.numbers:
-            numbers.update((mention.mantissa, mention.value))
-    return StatedValues(tuple(sorted(numbers)), frozenset(dates))
+    return StatedValues(texts)
 
 
 def read_clauses(items: Iterable[str], subjects: Iterable[str]) -> list[Clause]:
@@ -169,9 +200,13 @@ def _number_held(mentions: Sequence[NumberMention], number: float, integer: bool
 
 
 def _matches(mention: NumberMention, number: float, integer: bool) -> bool:
-    return within_tolerance(mention.mantissa, number, integer=integer) or within_tolerance(
-        mention.value, number, integer=integer
-    )
+    if within_tolerance(mention.mantissa, number, integer=integer):
+        return True
+    return mention.scale != 1.0 and within_tolerance(mention.value, number, integer=integer)
+
+
+def _point_matches(mention: NumberMention, point: MemoryPoint) -> bool:
+    return any(_matches(mention, number, point.integer) for number in point.numbers)
 
 
 class PointIndex:
@@ -236,20 +271,23 @@ class PointIndex:
         verdicts: list[ClaimVerdict] = []
         for clause in clauses:
             points = [point for point in self.about(clause) if point.subject]
+            targets = [point for point in points if point.is_target and point.numbers]
+            superseded = [point for point in points if not point.current and point.numbers]
             for mention in clause.numbers:
-                matching = [
-                    point
-                    for point in points
-                    if any(_matches(mention, number, point.integer) for number in point.numbers)
-                ]
-                verdicts.append(self._verdict(clause, matching, stated.states_number(mention)))
+                if any(_point_matches(mention, point) for point in targets):
+                    verdicts.append("precise")
+                    continue
+                matching = [point for point in superseded if _point_matches(mention, point)]
+                verdicts.append(
+                    self._verdict(clause, matching, partial(stated.states_number, mention))
+                )
             for date in clause.dates:
                 matching = [point for point in points if date in point.dates]
-                verdicts.append(self._verdict(clause, matching, date in stated.dates))
+                verdicts.append(self._verdict(clause, matching, partial(stated.states_date, date)))
         return verdicts
 
     def _verdict(
-        self, clause: Clause, matching: Sequence[MemoryPoint], stated: bool
+        self, clause: Clause, matching: Sequence[MemoryPoint], stated: Callable[[], bool]
     ) -> ClaimVerdict:
         if any(point.is_target for point in matching):
             return "precise"
@@ -259,4 +297,4 @@ class PointIndex:
             if any(point is not None and clause_holds(clause, point) for point in newest):
                 return "history"
             return "stale"
-        return "unsupported" if stated else "invented"
+        return "unsupported" if stated() else "invented"
