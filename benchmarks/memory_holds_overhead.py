@@ -39,8 +39,8 @@ def holdings_off() -> Iterator[None]:
     def no_snapshot(stage: str, snapshot: Any) -> None:
         return None
 
-    def no_scores(*args: Any, **kwargs: Any) -> dict[str, Any]:
-        return {}
+    def no_scores(*args: Any, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        return {}, {}
 
     stream_solver.record_snapshot = no_snapshot  # type: ignore[assignment]
     stream_scorer.memory_holds = no_scores  # type: ignore[assignment]

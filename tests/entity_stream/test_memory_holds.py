@@ -17,8 +17,10 @@ from typing import Any
 
 import pytest
 from inspect_ai import eval
+from inspect_ai.analysis import SampleSummary, samples_df
 from inspect_ai.log import EvalLog, EvalSample
 
+from inspect_memgym.analysis.memory_operation_columns import MEMORY_OPERATION_COLUMNS
 from inspect_memgym.entity_stream import BENCHMARK_NAME
 from inspect_memgym.entity_stream.memory_points import stream_points
 from inspect_memgym.entity_stream.policies import registry
@@ -235,6 +237,10 @@ def test_the_run_reports_the_scores_beside_the_headline(tmp_path: Path) -> None:
     assert log.samples is not None and log.samples[0].scores is not None
     value = log.samples[0].scores[SCORER].value
     assert isinstance(value, dict) and "extraction_recall" not in value
+    frame = samples_df(str(tmp_path), columns=SampleSummary + MEMORY_OPERATION_COLUMNS, quiet=True)
+    assert frame["memory_extraction_recall"].tolist() == [1.0]
+    assert frame["memory_stale_kept"].tolist() == [0.0]
+    assert frame["memory_failed_outdated"].tolist() == [0.0]
 
 
 def test_a_strategy_that_keeps_nothing_says_so(tmp_path: Path) -> None:
