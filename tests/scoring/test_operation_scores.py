@@ -172,3 +172,10 @@ def test_failure_labels_put_an_outdated_answer_first() -> None:
         "failed_not_used": 0.0,
         "failed_outdated": 0.25,
     }
+
+
+def test_values_belong_to_the_subject_a_clause_names_first() -> None:
+    about_argon = scores("Argon Labs|c=Fintech|staff=88|partner=Basalt Works")
+    assert about_argon["extraction_recall"] == 0.0
+    assert about_argon["precision"] == 0.0
+    assert scores("Basalt Works|c=Fintech|partner=Argon Labs")["extraction_recall"] == 0.2
