@@ -122,7 +122,7 @@ def holds(sample: EvalSample, key: str = "memory_holds") -> dict[str, Any]:
 
 
 def all_scores(sample: EvalSample) -> dict[str, Any]:
-    return holds(sample, "memory_operations")
+    return holds(sample, "operation_scores")
 
 
 @pytest.fixture(scope="module")
@@ -248,3 +248,10 @@ def test_a_strategy_that_keeps_nothing_says_so(tmp_path: Path) -> None:
     [end] = holds(sample)["snapshots"]
     assert end["count"] == 0 and end["note"] == "this memory stores nothing by design"
     assert all_scores(sample)["extraction_recall"] == 0.0
+
+
+def test_the_existing_metadata_keeps_its_meaning(samples: dict[str, EvalSample]) -> None:
+    assert samples["perfect"].scores is not None
+    metadata = samples["perfect"].scores[SCORER].metadata
+    assert metadata is not None and isinstance(metadata["memory_operations"], int)
+    assert metadata["memory_operations"] > 0

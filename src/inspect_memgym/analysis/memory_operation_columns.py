@@ -1,7 +1,7 @@
 """The per-operation memory scores of each sample, as ``samples_df`` columns.
 
 A score that scores what the memory holds records its figures in
-``Score.metadata["memory_operations"]`` (`scoring.operation_scores`): a small dict, so it
+``Score.metadata["operation_scores"]`` (`scoring.operation_scores`): a small dict, so it
 stays in the sample summaries Inspect writes and ``samples_df`` reads it without loading
 whole samples. `MEMORY_OPERATION_COLUMNS` gives one column per figure, named
 ``memory_<figure>`` (``memory_extraction_recall``, ``memory_stale_kept``...):
@@ -20,8 +20,8 @@ from inspect_ai.log import EvalSample, EvalSampleSummary
 
 from inspect_memgym.scoring.operation_scores import (
     FAILURE_KEYS,
-    MEMORY_OPERATIONS_KEY,
     OPERATION_SCORE_KEYS,
+    OPERATION_SCORES_KEY,
 )
 
 COLUMN_PREFIX = "memory_"
@@ -39,7 +39,7 @@ def operation_figures(sample: EvalSample | EvalSampleSummary) -> dict[str, float
         Figure to value (None where undefined); empty if no score records them.
     """
     for score in (sample.scores or {}).values():
-        figures = (score.metadata or {}).get(MEMORY_OPERATIONS_KEY)
+        figures = (score.metadata or {}).get(OPERATION_SCORES_KEY)
         if isinstance(figures, dict):
             return {key: _number(figures.get(key)) for key in OPERATION_KEYS}
     return {}

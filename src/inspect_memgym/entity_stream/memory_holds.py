@@ -7,7 +7,7 @@ Each wrong answer gets a memory failure label: ``outdated`` when it states a val
 it needs that a correction or contradiction had replaced before the question (and not the
 new value), else its write / read / utilization attribution (the agentic path only; a
 strategy's answers get no other label, and those shares are left out). Nothing here changes
-a score value: it all goes in ``Score.metadata`` (``memory_operations``, ``memory_holds``).
+a score value: it all goes in ``Score.metadata`` (``operation_scores``, ``memory_holds``).
 """
 
 from __future__ import annotations

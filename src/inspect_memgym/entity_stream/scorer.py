@@ -58,7 +58,7 @@ from inspect_memgym.scoring.judge_audit import (
 )
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.metrics import memory_operations, score_metrics, with_memory_cost
-from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, MEMORY_OPERATIONS_KEY
+from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED, reached_sentence
 
 OFFICIAL_STORAGE_COVERAGE = "official_storage_coverage"
@@ -237,7 +237,7 @@ def entity_stream_scorer(
                     settings, judged=any(detail[DECIDED_BY] == JUDGE for detail in details)
                 ),
                 **cost_metadata(),
-                MEMORY_OPERATIONS_KEY: operations,
+                OPERATION_SCORES_KEY: operations,
                 MEMORY_HOLDS_KEY: holds,
             },
         )

@@ -12,7 +12,8 @@ and its kind:
 Of the versions of one ``(subject, attribute)``, the latest is ``current``; the older ones
 are superseded (a memory still asserting one alone keeps a stale value). A point's value
 is matched by its parts: ``numbers`` (each with the answers' tolerance, exact for an
-integer point), ``dates`` (ISO) and ``phrases`` (whole tokens), see
+integer point), ``dates`` (ISO) and ``phrases`` (whole tokens), or by any one of its
+``aliases``, see
 `scoring.point_matching`. Pure: no Inspect; tasks build points from their generators, never
 by parsing texts.
 """
@@ -42,6 +43,8 @@ class MemoryPoint:
         integer: Whether the numbers must match exactly (else the answers' 2% tolerance).
         dates: ISO dates the value consists of.
         phrases: Words or names the value consists of (each held as a whole token).
+        aliases: Phrases any one of which also states the whole value (a generator's own
+            wordings of it, e.g. "I eat no meat or fish" for ``vegetarian``).
         version: 0 when first stated, then one more with each update.
         time: Position in the stream of the input that stated it.
         importance: Weight in the importance-weighted recall (at least 1).
@@ -57,6 +60,7 @@ class MemoryPoint:
     integer: bool = False
     dates: tuple[str, ...] = ()
     phrases: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
     version: int = 0
     time: int = 0
     importance: float = 1.0

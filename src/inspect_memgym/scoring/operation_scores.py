@@ -33,10 +33,11 @@ from inspect_memgym.scoring.point_matching import (
     CLAIM_VERDICTS,
     PointIndex,
     StatedValues,
+    Vocabulary,
     read_clauses,
 )
 
-MEMORY_OPERATIONS_KEY = "memory_operations"
+OPERATION_SCORES_KEY = "operation_scores"
 """`Score.metadata` key of the per-operation scores (a small dict: it stays in the sample
 summaries Inspect writes, so `samples_df` reads it without loading whole samples)."""
 MEMORY_HOLDS_KEY = "memory_holds"
@@ -73,6 +74,8 @@ def operation_scores(
     points: Sequence[MemoryPoint],
     items: Iterable[str],
     stated: StatedValues,
+    vocabulary: Vocabulary | None = None,
+    number_claims: bool = True,
 ) -> dict[str, Any]:
     """The per-operation scores of one memory, and the counts behind them.
 
@@ -80,6 +83,10 @@ def operation_scores(
         points: The sample's gold points (``current`` set as at the memory's moment).
         items: What the memory holds (`memory.holdings.MemorySnapshot.items`).
         stated: Every number and date the inputs stated.
+        vocabulary: Attribute -> value -> the phrases asserting it, for a task whose values
+            come from a closed set (they count as value claims too).
+        number_claims: Whether numbers and dates are value claims (False for a task whose
+            points hold none: its memory's numbers are times and counts, not values).
 
     Returns:
         ``scores`` (one float per `OPERATION_SCORE_KEYS`) and ``counts``.
@@ -88,7 +95,9 @@ def operation_scores(
     clauses = read_clauses(items, {point.subject for point in points})
     held = index.held(clauses)
     stale = index.kept_stale(clauses)
-    verdicts = index.claim_verdicts(clauses, stated)
+    verdicts = index.claim_verdicts(clauses, stated) if number_claims else []
+    if vocabulary:
+        verdicts += index.phrase_verdicts(clauses, vocabulary, stated)
     targets = [point for point in points if point.is_target]
     updates = [point for point in targets if point.kind == UPDATE]
     superseded = [point for point in points if not point.current]

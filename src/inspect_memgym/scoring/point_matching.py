@@ -9,7 +9,8 @@ tolerance the answers use (`scoring.number_mentions.within_tolerance`: exact for
 else 2%, by mantissa or by scaled value), each date, each phrase as a whole token.
 
 Every number and date a clause asserts (subject names cut out first) is a value claim, and
-gets one verdict:
+so is every value of a task's closed vocabulary it shows (`PointIndex.phrase_verdicts`: a
+user's diet is one of a few labels); each gets one verdict:
 
 * ``precise``: it is a current value of the clause's owner;
 * ``history``: it is a superseded value of the clause's owner, and the clause also
@@ -29,7 +30,7 @@ Pure: no Inspect.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, partial
 from typing import Literal
@@ -47,6 +48,8 @@ from inspect_memgym.scoring.number_mentions import (
     within_tolerance,
 )
 
+Vocabulary = Mapping[str, Mapping[str, Sequence[str]]]
+"""Attribute -> each value it can take -> the phrases that assert that value."""
 ClaimVerdict = Literal["precise", "history", "stale", "invented", "unsupported"]
 CLAIM_VERDICTS: tuple[ClaimVerdict, ...] = (
     "precise",
@@ -109,6 +112,26 @@ class StatedValues:
     def dates(self) -> frozenset[str]:
         """The ISO dates stated."""
         return self._read[1]
+
+    @cached_property
+    def _normalised(self) -> str:
+        return "\n".join(normalise_answer(text) for text in self._texts)
+
+    def states_phrase(self, phrase: str) -> bool:
+        """Whether an input stated this phrase (as a whole token).
+
+        Args:
+            phrase: A value a memory asserts.
+        """
+        return shows_token(self._normalised, phrase)
+
+    def states_any(self, phrases: Sequence[str]) -> bool:
+        """Whether an input stated one of these phrases (as a whole token).
+
+        Args:
+            phrases: The phrases that assert one value.
+        """
+        return any(shows_token(self._normalised, phrase) for phrase in phrases)
 
     def states_date(self, date: str) -> bool:
         """Whether an input stated this date.
@@ -187,6 +210,8 @@ def clause_holds(clause: Clause, point: MemoryPoint) -> bool:
     """
     if point.subject and point.subject != clause.owner:
         return False
+    if any(shows_token(clause.text, alias) for alias in point.aliases):
+        return True
     return (
         all(_number_held(clause.numbers, number, point.integer) for number in point.numbers)
         and all(date in clause.dates or shows_token(clause.text, date) for date in point.dates)
@@ -284,6 +309,40 @@ class PointIndex:
             for date in clause.dates:
                 matching = [point for point in points if date in point.dates]
                 verdicts.append(self._verdict(clause, matching, partial(stated.states_date, date)))
+        return verdicts
+
+    def phrase_verdicts(
+        self,
+        clauses: Sequence[Clause],
+        vocabulary: Vocabulary,
+        stated: StatedValues,
+    ) -> list[ClaimVerdict]:
+        """One verdict per value of a closed vocabulary the clauses assert.
+
+        For a task whose values come from a closed set (a user's diet is one of a few
+        labels), a clause showing any phrase of a value asserts that value of its attribute,
+        judged as a number is (see the module docstring).
+
+        Args:
+            clauses: The memory's clauses.
+            vocabulary: Attribute -> value -> the phrases that assert it.
+            stated: What the inputs stated.
+        """
+        verdicts: list[ClaimVerdict] = []
+        for clause in clauses:
+            points = self.about(clause)
+            for attribute, values in vocabulary.items():
+                for value, phrases in values.items():
+                    if not any(shows_token(clause.text, phrase) for phrase in phrases):
+                        continue
+                    matching = [
+                        point
+                        for point in points
+                        if point.attribute == attribute and point.value == value
+                    ]
+                    verdicts.append(
+                        self._verdict(clause, matching, partial(stated.states_any, phrases))
+                    )
         return verdicts
 
     def _verdict(
