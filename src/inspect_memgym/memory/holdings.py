@@ -15,7 +15,6 @@ shows in the viewer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -147,12 +146,3 @@ def record_snapshot(stage: str, snapshot: MemorySnapshot) -> None:
         snapshot: What memory holds now.
     """
     current_holdings().record(stage, snapshot)
-
-
-def stage_names(stages: Sequence[dict[str, Any]]) -> list[str]:
-    """The names of the recorded stages, in order.
-
-    Args:
-        stages: `MemoryHoldings.stages`.
-    """
-    return [str(stage["stage"]) for stage in stages]
