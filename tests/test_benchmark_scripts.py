@@ -98,6 +98,14 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         ["--smoke", "--log-dir", f"{TEMPORARY}/isolation"],
         [r"conversation, small tier, 1 users", r"\| none \| perfect \| [+-]\d\.\d{3} ± "],
     ),
+    "memory_holds_overhead.py": (
+        ["--runs", "1", "--tier", "smoke", "--templates", "company"],
+        [
+            r"memory holds overhead: smoke, 1 templates, memgym/perfect, 1 runs each",
+            r"\| B \(snapshot and scores\) \| [\d.]+ \| [\d.]+ \|",
+            r"CPU overhead: [+-][\d.]+%",
+        ],
+    ),
     "memory_systems_table.py": (
         ["--smoke", "--log-dir", f"{TEMPORARY}/systems"],
         [r"\| locomo \| example \| [\d.]+ \| [+-][\d.]+ \| – \| \d+ \|"],

@@ -9,6 +9,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "src" / "inspect_memgym" / "code
 ALLOWED_PROJECT_IMPORTS = (
     "inspect_memgym.kit",
     "inspect_memgym.scoring.facts",
+    "inspect_memgym.scoring.clauses",
     "inspect_memgym.scoring.isolation",
     "inspect_memgym.scoring.reached",
     "inspect_memgym.code_qa.world",

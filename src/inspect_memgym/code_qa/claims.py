@@ -1,5 +1,6 @@
 """When an answer states a fact: its key tokens together in one sentence, as a claim.
 
+The rule itself (sentences, whole tokens, normalisation) is shared: `scoring.clauses`.
 A fact's key tokens (``scoring.facts.Fact``) scattered over an answer prove nothing: a bag of
 every number and code of the history holds them all. An answer states a fact only when one
 of its sentences holds every key token, each as a whole token (``16`` is not held by
@@ -17,13 +18,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
 
+from inspect_memgym.scoring.clauses import normalise_answer as normalise_answer
+from inspect_memgym.scoring.clauses import sentences as sentences
+from inspect_memgym.scoring.clauses import shows_token as shows_token
 from inspect_memgym.scoring.facts import Fact
 
-_WHITESPACE = re.compile(r"\s+")
-_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
-_SENTENCE_END = re.compile(r"\n+|(?<=[.!?])\s+")
 _WORD = re.compile(r"[a-z0-9]+")
 _ATOM = re.compile(r"[a-z0-9][a-z0-9_./:-]*[a-z0-9]|[0-9]")
 """A run of word characters and joiners (a number, a code, an id, a date, a path)."""
@@ -38,50 +38,6 @@ STOP_WORDS = frozenset(
 """Words that show nothing of a fact: function words and the units key tokens carry."""
 SHORTEST_TELLING_WORD = 3
 """A word of a key token this long, or holding a digit, may show part of the fact."""
-
-
-def normalise_answer(text: str) -> str:
-    """Lower-case, drop backticks, remove thousands separators, collapse whitespace.
-
-    Args:
-        text: Any text.
-    """
-    text = _THOUSANDS.sub("", text.replace("`", ""))
-    return _WHITESPACE.sub(" ", text).strip().lower()
-
-
-def sentences(text: str) -> list[str]:
-    """The sentences of a text, each normalised (`normalise_answer`), empty ones left out.
-
-    Args:
-        text: An answer.
-    """
-    parts = (normalise_answer(part) for part in _SENTENCE_END.split(text))
-    return [part for part in parts if part]
-
-
-@lru_cache(maxsize=4096)
-def token_pattern(token: str) -> re.Pattern[str]:
-    """A pattern finding a token as a whole token in normalised text.
-
-    Args:
-        token: A key token (any case, any spacing).
-    """
-    body = re.escape(normalise_answer(token))
-    return re.compile(rf"(?<![a-z0-9_]){body}(?![a-z0-9_])")
-
-
-def shows_token(normalised: str, token: str) -> bool:
-    """Whether a normalised text holds a token as a whole token.
-
-    Args:
-        normalised: Text already passed through `normalise_answer`.
-        token: The token.
-    """
-    key = normalise_answer(token)
-    if not key or key not in normalised:
-        return False
-    return token_pattern(token).search(normalised) is not None
 
 
 def states_fact(text: str, fact: Fact) -> bool:

@@ -64,7 +64,7 @@ from inspect_memgym.conversation.world.probes import probed_variables
 from inspect_memgym.kit.answer_meter import UPPER_BOUND_PASS, marked_pass
 from inspect_memgym.memory.ledger import current_ledger
 from inspect_memgym.strategies.call_context import PHASE_REPLY, set_phase
-from inspect_memgym.strategies.drivers import register_driver
+from inspect_memgym.strategies.drivers import record_strategy_snapshot, register_driver
 from inspect_memgym.strategies.strategy import MemoryStrategy
 
 SCENARIO_KEY = "scenario"
@@ -100,6 +100,7 @@ async def run_conversation(state: TaskState, agent: MemoryStrategy) -> TaskState
         for session in period.sessions:
             await _run_session(state, agent, user, session)
         await agent.flush()
+        await record_strategy_snapshot(f"period {period.index}", agent)
         progress.session_id = ""
         answers = await _ask_questions(scenario, period, agent)
         if options.get("memory_isolation", True):

@@ -8,7 +8,8 @@ how to read ``memory_delta`` (``score_notes``): on the chance-corrected scale it
 when the no-memory answers do worse than chance (``no_memory`` below 0). With
 self-evolution (``-T evolve=``) it also holds ``evolve`` (the feedback level) and
 ``evolution``: each period's headline and accuracy beside the memory brief in force during
-it.
+it. What the memory holds is scored per operation beside the headline, never in it
+(``operation_scores`` and ``memory_holds``, `conversation.memory_holds`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from inspect_memgym.conversation.grading import (
     grade_conversation,
     period_rows,
 )
+from inspect_memgym.conversation.memory_holds import memory_holds
 from inspect_memgym.conversation.normalisation import MEMORY_DELTA_SCALE
 from inspect_memgym.conversation.self_evolution import (
     NO_EVOLUTION,
@@ -39,9 +41,11 @@ from inspect_memgym.conversation.self_evolution import (
 from inspect_memgym.conversation.state import ConversationState
 from inspect_memgym.conversation.world.model import ConversationScenario
 from inspect_memgym.memory.cost_figures import cost_metadata
+from inspect_memgym.memory.holdings import current_holdings
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA, MEMORY_DELTA, SCORE_NOTES
-from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
+from inspect_memgym.scoring.metrics import memory_operations, score_metrics, with_memory_cost
+from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED, reached_sentence
 
 UPPER_BOUND_WARNING = (
@@ -54,7 +58,11 @@ EVOLUTION_KEYS = (HEADLINE, "accuracy")
 """Per-period grades shown beside each period's memory brief when the sample evolves."""
 
 
-@scorer(metrics=with_memory_cost(score_metrics(SUMMARY_KEYS, headline=HEADLINE, group_by="tier")))
+@scorer(
+    metrics=with_memory_cost(
+        score_metrics(SUMMARY_KEYS, headline=HEADLINE, group_by="tier"), memory_operations()
+    )
+)
 def conversation_scorer() -> Scorer:
     """Grade every question, probe and upper-bound answer of a conversation sample."""
 
@@ -63,6 +71,7 @@ def conversation_scorer() -> Scorer:
         results = store_as(ConversationState).results
         grading = grade_conversation(scenario, results)
         ledger = store_as(MemoryLedger)
+        operations, holds = memory_holds(scenario, grading.questions, current_holdings())
         right = sum(row["correct"] for row in grading.questions)
         total = len(grading.questions)
         value = grading.value
@@ -110,6 +119,8 @@ def conversation_scorer() -> Scorer:
                 "writes_used": ledger.writes_used,
                 **cost_metadata(),
                 **evolution,
+                OPERATION_SCORES_KEY: operations,
+                MEMORY_HOLDS_KEY: holds,
             },
         )
 

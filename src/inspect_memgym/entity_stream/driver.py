@@ -24,7 +24,7 @@ from inspect_memgym.entity_stream.prompts import (
     STRATEGY_SYSTEM_PROMPT,
 )
 from inspect_memgym.entity_stream.scenario_content import scenario_content
-from inspect_memgym.entity_stream.solver import SCENARIO_KEYS
+from inspect_memgym.entity_stream.solver import SCENARIO_KEYS, session_stage
 from inspect_memgym.entity_stream.state import (
     ISOLATION_KEY,
     PHASE_QUESTION,
@@ -35,7 +35,7 @@ from inspect_memgym.entity_stream.world.scenario import ingest_documents
 from inspect_memgym.entity_stream.world.templates import get_template
 from inspect_memgym.memory.ledger import current_ledger
 from inspect_memgym.strategies.call_context import set_phase
-from inspect_memgym.strategies.drivers import register_driver
+from inspect_memgym.strategies.drivers import record_strategy_snapshot, register_driver
 from inspect_memgym.strategies.strategy import Briefing, MemoryStrategy
 
 
@@ -99,6 +99,7 @@ async def _play_event(
     elif kind == "session_break":
         progress.session = int(event["payload"]["session"])
         await strategy.end_session()
+        await record_strategy_snapshot(session_stage(event), strategy)
     elif kind == "ingest":
         for document in ingest_documents(event["text"]):
             await strategy.observe(document)

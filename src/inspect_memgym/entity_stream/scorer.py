@@ -4,7 +4,9 @@
 and beside them MemoryGym's own composite from the same verdicts (``official_*``,
 `entity_stream.official`); ``Score.metadata`` holds each question's gold answer, the agent's
 answer, the verdict, how it was reached and its failure attribution
-(``entity_stream.attribution``).
+(``entity_stream.attribution``), and what the memory holds with its per-operation scores
+(``entity_stream.memory_holds``), averaged per run by the scorer-level `memory_operations`
+metric beside the headline, never in it.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from inspect_memgym.entity_stream.axes import (
     isolation,
 )
 from inspect_memgym.entity_stream.explanation import entity_stream_questions
+from inspect_memgym.entity_stream.memory_holds import memory_holds
 from inspect_memgym.entity_stream.official import official_axes, storage_coverage
 from inspect_memgym.entity_stream.rule_grading import rule_detail
 from inspect_memgym.entity_stream.scenario_content import scenario_content
@@ -36,6 +39,7 @@ from inspect_memgym.entity_stream.world.model import Template
 from inspect_memgym.entity_stream.world.questions import Question
 from inspect_memgym.entity_stream.world.templates import get_template
 from inspect_memgym.memory.cost_figures import cost_metadata
+from inspect_memgym.memory.holdings import current_holdings
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS, failure_rates
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
@@ -53,7 +57,8 @@ from inspect_memgym.scoring.judge_audit import (
     decided_by_counts,
 )
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
-from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
+from inspect_memgym.scoring.metrics import memory_operations, score_metrics, with_memory_cost
+from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED, reached_sentence
 
 OFFICIAL_STORAGE_COVERAGE = "official_storage_coverage"
@@ -112,7 +117,9 @@ def _add_attribution(
         detail["attribution_facts"] = [list(fact) for fact in attribution.facts]
 
 
-@scorer(metrics=with_memory_cost(score_metrics(SUMMARY_KEYS, headline="composite")))
+@scorer(
+    metrics=with_memory_cost(score_metrics(SUMMARY_KEYS, headline="composite"), memory_operations())
+)
 def entity_stream_scorer(
     judge: bool = False, self_judge: bool = False, judge_prompts: str | None = None
 ) -> Scorer:
@@ -203,6 +210,9 @@ def entity_stream_scorer(
             ),
             NOT_REACHED: float(len(questions) - len(reached)),
         }
+        operations, holds = memory_holds(
+            template, content.events, questions, details, current_holdings(), attributed
+        )
         correct = sum(outcome.correct for outcome in outcomes)
         return Score(
             value=value,
@@ -227,6 +237,8 @@ def entity_stream_scorer(
                     settings, judged=any(detail[DECIDED_BY] == JUDGE for detail in details)
                 ),
                 **cost_metadata(),
+                OPERATION_SCORES_KEY: operations,
+                MEMORY_HOLDS_KEY: holds,
             },
         )
 

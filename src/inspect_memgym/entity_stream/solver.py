@@ -8,6 +8,9 @@ lent to each question): what a model that stored nothing would see. Every event
 conversation is appended to ``state.messages`` for the viewer, but the model only ever sees
 the current one.
 
+What memory holds is snapshotted (`memory.holdings`) when each session ends and when the
+stream does, for the scorer's per-operation memory scores.
+
 Tool calls run through the shared `tool_use.loop`, without a store snapshot each: the ledger
 grows with every operation, and the solver's span records the store's net change once.
 """
@@ -36,6 +39,7 @@ from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.empty_memory import EmptyMemory
 from inspect_memgym.memory.factory import DEFAULT_BACKEND, describe_backend
+from inspect_memgym.memory.holdings import END_STAGE, backend_snapshot, record_snapshot
 from inspect_memgym.memory.ledger import MemoryLedger, current_ledger
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.memory.tools import memory_tools, status_line
@@ -179,6 +183,15 @@ def _event_tools(memory: MemoryBackend, answer_tool: ToolDef) -> list[ToolDef]:
     return [*(ToolDef(tool) for tool in memory_tools(memory)), answer_tool]
 
 
+def session_stage(event: dict[str, Any]) -> str:
+    """The stage a session break ends: the session before it (``session 1``, ...).
+
+    Args:
+        event: A session-break event.
+    """
+    return f"session {int(event['payload']['session']) - 1}"
+
+
 def _metered_if_question(pass_name: str, qid: str | None) -> AbstractContextManager[None]:
     """The event's model calls metered as an answer (`kit.answer_meter`) if it asks a question."""
     return metered_answer(pass_name, str(qid)) if qid is not None else nullcontext()
@@ -248,11 +261,14 @@ def entity_stream_agent(
                     initially_stored,
                 )
                 transcript.extend(conversation if not transcript else conversation[1:])
+                if event["kind"] == "session_break":
+                    record_snapshot(session_stage(event), backend_snapshot(memory))
                 if memory_isolation and event["kind"] == "question":
                     isolated = await _answer_without_memory(
                         event, len(events), system_prompt, empty, max_turns_per_event
                     )
                     transcript.extend(isolated[1:])
+            record_snapshot(END_STAGE, backend_snapshot(memory))
         finally:
             empty.close()
             memory.close()

@@ -11,7 +11,9 @@ the scorer level (never under a key), where Inspect names them without the packa
 `with_memory_cost` adds `memory_cost`: the mean over samples of the few cost and latency
 figures each score records in its metadata (`kit.cost_keys.COST_METRIC_KEYS`), reported
 under the scorer's own name (``<scorer>: memory_tokens, search_ms_p95...``) without adding
-keys to `Score.value`.
+keys to `Score.value`. `memory_operations` does the same for the per-operation memory
+scores a score records in ``Score.metadata["operation_scores"]``
+(`scoring.operation_scores`): extraction recall, precision, stale values kept...
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from inspect_ai.scorer import Metric, SampleScore, grouped, mean, metric, stderr
 
 from inspect_memgym.kit.cost_keys import COST_KEY, COST_METRIC_KEYS, COST_METRIC_NAMES
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS
+from inspect_memgym.scoring.operation_scores import OPERATION_SCORES_KEY
 from inspect_memgym.scoring.yes_no_verdict import (
     JUDGE_UNREADABLE,
     JUDGE_VERDICTS,
@@ -131,6 +134,28 @@ def memory_cost() -> Metric:
             if values:
                 figures[COST_METRIC_NAMES[key]] = round(fmean(values), 3)
         return figures
+
+    return compute
+
+
+@metric
+def memory_operations() -> Metric:
+    """Mean over samples of each per-operation memory score (`scoring.operation_scores`).
+
+    Read from ``Score.metadata["operation_scores"]``, reported under the scorer's own
+    name beside the headline and never folded into it. A sample where a score is undefined
+    (None: no updates to omit, no value claims to be precise about) does not count for that
+    score; a score no sample defines is left out.
+    """
+
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        values: dict[str, list[float]] = {}
+        for sample_score in scores:
+            figures = (sample_score.score.metadata or {}).get(OPERATION_SCORES_KEY)
+            for key, value in (figures if isinstance(figures, dict) else {}).items():
+                if isinstance(value, int | float) and not math.isnan(value):
+                    values.setdefault(key, []).append(float(value))
+        return {key: round(fmean(listed), 4) for key, listed in values.items()}
 
     return compute
 

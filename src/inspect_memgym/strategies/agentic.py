@@ -22,6 +22,7 @@ from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.empty_memory import EmptyMemory
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
+from inspect_memgym.memory.holdings import MemorySnapshot, backend_snapshot
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.memory.tools import memory_edit, memory_read, memory_search, memory_write
 from inspect_memgym.strategies.call_context import (
@@ -128,6 +129,10 @@ class AgenticStrategy(MemoryStrategy):
             query: Unused.
         """
         return "\n".join(entry.content for entry in self.memory.entries())
+
+    async def snapshot(self) -> MemorySnapshot:
+        """The backend's entries, one item each."""
+        return backend_snapshot(self.memory)
 
     def describe(self) -> dict[str, Any]:
         """Strategy name, parameters, counters and kept size."""

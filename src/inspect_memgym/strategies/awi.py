@@ -71,6 +71,9 @@ class AwiStrategy(WindowedStrategy):
     def _all_memory(self) -> str:
         return self.memory_json()
 
+    async def _memory_items(self) -> tuple[str, ...]:
+        return tuple(f"{key}: {value}" for key, value in self.memory.items())
+
     def _memory_section(self, query: str, log: bool = True) -> str:
         return AWI_MEMORY_SECTION.format(
             label=self.briefing.memory_label, memory_json=self.memory_json()

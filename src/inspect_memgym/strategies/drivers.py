@@ -9,12 +9,16 @@ that driver, which plays the task's script against it.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from logging import getLogger
 
 from inspect_ai.solver import TaskState
 
+from inspect_memgym.memory.holdings import END_STAGE, MemorySnapshot, record_snapshot
 from inspect_memgym.strategies.strategy import MemoryStrategy
 
 Driver = Callable[[TaskState, MemoryStrategy], Awaitable[TaskState]]
+logger = getLogger(__name__)
+
 DRIVER_KEY = "driver"
 """Sample metadata key naming the driver."""
 
@@ -41,7 +45,10 @@ def register_driver(name: str) -> Callable[[Driver], Driver]:
 
 
 async def drive(state: TaskState, strategy: MemoryStrategy) -> TaskState:
-    """Run the sample's driver with a strategy, then release the strategy's memory.
+    """Run the sample's driver with a strategy, snapshot what it holds, release its memory.
+
+    The snapshot (`memory.holdings`, stage ``end``) is kept in the sample's store for the
+    scorers that score what the memory holds.
 
     Args:
         state: The sample's task state; its metadata names the driver.
@@ -58,6 +65,26 @@ async def drive(state: TaskState, strategy: MemoryStrategy) -> TaskState:
                 f"Memory strategy {strategy.name!r} needs a task that supports it "
                 f"(one of: {', '.join(sorted(_DRIVERS))}); this sample names driver {name!r}."
             )
-        return await _DRIVERS[str(name)](state, strategy)
+        played = await _DRIVERS[str(name)](state, strategy)
+        await record_strategy_snapshot(END_STAGE, strategy)
+        return played
     finally:
         strategy.close()
+
+
+async def record_strategy_snapshot(stage: str, strategy: MemoryStrategy) -> None:
+    """Keep a snapshot of what a strategy holds now (`memory.holdings`) in the sample's store.
+
+    A memory that cannot be listed (a memory system whose listing fails) is recorded as
+    such, with the error, and the sample goes on: a snapshot is a diagnostic.
+
+    Args:
+        stage: The stage name (``end`` for the sample's end).
+        strategy: The memory strategy.
+    """
+    try:
+        snapshot = await strategy.snapshot()
+    except Exception as error:
+        logger.warning("Could not list what %s holds: %s", strategy.name, error)
+        snapshot = MemorySnapshot((), f"{strategy.name} (listing failed: {error})")
+    record_snapshot(stage, snapshot)

@@ -26,6 +26,7 @@ from inspect_ai.model import (
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolCall, ToolInfo, ToolParams
 
+from inspect_memgym.memory.holdings import MemorySnapshot
 from inspect_memgym.strategies.call_context import record_strategy
 from inspect_memgym.strategies.drivers import drive
 from inspect_memgym.strategies.in_context import InContextStrategy, messages_size
@@ -99,6 +100,10 @@ class MaskingStrategy(InContextStrategy):
             query: Unused (an answer sees all of it).
         """
         return "\n".join(message.text for message in self._history)
+
+    async def snapshot(self) -> MemorySnapshot:
+        """Every message kept (masked inputs as their placeholders), one item each."""
+        return MemorySnapshot(tuple(message.text for message in self._history), self.name)
 
     def describe(self) -> dict[str, Any]:
         """Strategy name, window, observations and kept size."""

@@ -22,6 +22,7 @@ from inspect_ai.model import (
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from inspect_memgym.kit.tokens import estimate_tokens
+from inspect_memgym.memory.holdings import MemorySnapshot
 from inspect_memgym.strategies.call_context import PHASE_REPLY, record_strategy, set_phase
 from inspect_memgym.strategies.drivers import drive
 from inspect_memgym.strategies.strategy import KeptMemory, MemoryStrategy
@@ -99,6 +100,10 @@ class NativeStrategy(MemoryStrategy):
             else self.fit_context(ChatMessageUser(content=query))[1:-1]
         )
         return "\n".join(message.text for message in messages)
+
+    async def snapshot(self) -> MemorySnapshot:
+        """Every message of the history, one item each."""
+        return MemorySnapshot(tuple(message.text for message in self.history), self.name)
 
     async def answer(self, prompt: str, query: str) -> str:
         """Answer with the (budget-fitted) history in context; the history is unchanged.

@@ -10,6 +10,7 @@ from __future__ import annotations
 from inspect_ai.model import get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from inspect_memgym.memory.holdings import MemorySnapshot
 from inspect_memgym.strategies.call_context import record_strategy
 from inspect_memgym.strategies.drivers import drive
 from inspect_memgym.strategies.in_context import InContextStrategy
@@ -59,6 +60,10 @@ class NoMemoryStrategy(InContextStrategy):
             query: Unused.
         """
         return ""
+
+    async def snapshot(self) -> MemorySnapshot:
+        """Nothing, by design: this strategy keeps no input."""
+        return MemorySnapshot((), self.name, stores_nothing=True)
 
     async def _generate(self, text: str) -> str:
         self.calls += 1

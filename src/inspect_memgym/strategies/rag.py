@@ -118,6 +118,9 @@ class RagStrategy(WindowedStrategy):
     def _all_memory(self) -> str:
         return "\n".join(entry.content for entry in self.memory.entries())
 
+    async def _memory_items(self) -> tuple[str, ...]:
+        return tuple(entry.content for entry in self.memory.entries())
+
     def _memory_section(self, query: str, log: bool = True) -> str:
         hits = retrieve(self.memory, query, self.top_k, log)
         return RAG_MEMORY_SECTION.format(entries=render_entries(hits))

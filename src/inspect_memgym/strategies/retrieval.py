@@ -32,6 +32,7 @@ from inspect_ai.model import (
 
 from inspect_memgym.kit.tokens import estimate_tokens
 from inspect_memgym.memory.backend import SearchHit
+from inspect_memgym.memory.holdings import MemorySnapshot
 from inspect_memgym.memory.ledger import logged_operation
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.strategies.call_context import PHASE_REPLY, record_strategy, set_phase
@@ -162,6 +163,13 @@ class RetrievalStrategy(MemoryStrategy):
             stored = [entry.content for entry in self.memory.entries()]
             return "\n".join([*stored, *(text for _, text in self._dialogue)])
         return render_entries(retrieve(self.memory, query, self.top_k, log=False))
+
+    async def snapshot(self) -> MemorySnapshot:
+        """The index: every stored entry, then every message of the dialogue, one item each."""
+        stored = [entry.content for entry in self.memory.entries()]
+        return MemorySnapshot(
+            (*stored, *(text for _, text in self._dialogue)), f"{self.memory.name} index"
+        )
 
     def describe(self) -> dict[str, Any]:
         """Strategy name, parameters, backend and counters."""

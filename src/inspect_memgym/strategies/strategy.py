@@ -13,7 +13,8 @@ answers from what the strategy kept. Each task's driver talks only to this inter
   the prompt a model sees is the memory pass's with nothing kept, so the difference between
   the two answers is what memory added and nothing else;
 - `end_session` and `flush`: session boundaries and pending updates;
-- `kept`: the size of what the strategy holds now, `memory_text`: that memory as text
+- `kept`: the size of what the strategy holds now, `snapshot`: every item it holds, as texts
+  (`memory.holdings`), `memory_text`: that memory as text
   (everything, or what an answer to a query would be shown), for diagnostics such as fact
   recall and write/read/utilization labels; `recall`: the same, awaited (drivers use it, so
   a memory system behind a server can be searched); `describe`: its parameters and
@@ -42,6 +43,7 @@ from inspect_memgym.kit.answer_meter import (
     metered_answer,
     prompt_key,
 )
+from inspect_memgym.memory.holdings import MemorySnapshot, text_items
 from inspect_memgym.strategies.prompts import (
     ASSISTANT_SYSTEM_PROMPT,
     CONVERSATION_MEMORY_BRIEF,
@@ -188,6 +190,15 @@ class MemoryStrategy(ABC):
             query: None for everything kept; else the question an answer would be asked.
         """
         return self.memory_text(query)
+
+    async def snapshot(self) -> MemorySnapshot:
+        """Every item the strategy holds now, as texts, without changing memory.
+
+        By default everything `recall` returns, as one item; a strategy whose memory is
+        made of separate items (entries, messages, keys) lists them one by one, and one
+        that keeps nothing by design says so (`MemorySnapshot.stores_nothing`).
+        """
+        return MemorySnapshot(text_items(await self.recall()), self.name)
 
     async def end_session(self) -> None:  # noqa: B027 - optional hook
         """Called after each session (default: nothing)."""

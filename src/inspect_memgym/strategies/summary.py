@@ -22,6 +22,7 @@ from inspect_ai.model import (
 )
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from inspect_memgym.memory.holdings import MemorySnapshot
 from inspect_memgym.memory.ledger import logged_operation
 from inspect_memgym.strategies.call_context import (
     MEMORY_ROLE,
@@ -96,6 +97,10 @@ class SummaryStrategy(InContextStrategy):
             query: Unused (an answer sees all of it).
         """
         return "\n".join(message.text for message in self._history[1:])
+
+    async def snapshot(self) -> MemorySnapshot:
+        """The summary and the messages after it, one item each."""
+        return MemorySnapshot(tuple(message.text for message in self._history[1:]), self.name)
 
     def describe(self) -> dict[str, Any]:
         """Strategy name, budget, summaries made and kept size."""

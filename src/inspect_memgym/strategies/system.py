@@ -133,6 +133,11 @@ class SystemStrategy(WindowedStrategy):
     def _all_memory(self) -> str:
         return "\n".join(self._added)
 
+    async def _memory_items(self) -> tuple[str, ...]:
+        """The system's own list of what it holds (`list_all`), else what was added."""
+        listed = await self.system.list_all(self.scope)
+        return tuple(self._added if listed is None else (hit.text for hit in listed))
+
     async def _search(self, query: str, log: bool) -> list[SystemHit]:
         text = query.strip()
         if not text:

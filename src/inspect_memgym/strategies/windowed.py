@@ -19,6 +19,7 @@ from typing import Any
 
 from inspect_ai.model import ChatMessage, get_model
 
+from inspect_memgym.memory.holdings import MemorySnapshot, text_items
 from inspect_memgym.strategies.call_context import (
     MEMORY_ROLE,
     PHASE_REPLY,
@@ -198,6 +199,15 @@ class WindowedStrategy(MemoryStrategy):
         memory = self._all_memory() if query is None else self._memory_section(query, log=False)
         recent = "\n".join(message.content for message in self._recent)
         return f"{memory}\n{recent}" if recent else memory
+
+    async def snapshot(self) -> MemorySnapshot:
+        """Memory's items (`_memory_items`), then each message of the short-term window."""
+        recent = (message.content for message in self._recent)
+        return MemorySnapshot((*await self._memory_items(), *recent), self.name)
+
+    async def _memory_items(self) -> tuple[str, ...]:
+        """Memory's items as texts (default: everything `_all_memory` shows, as one)."""
+        return text_items(self._all_memory())
 
     @abstractmethod
     def _all_memory(self) -> str:

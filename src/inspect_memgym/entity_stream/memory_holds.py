@@ -1,0 +1,134 @@
+"""What an entity_stream memory holds, scored per operation (`scoring.operation_scores`).
+
+The memory's last snapshot (`memory.holdings`, taken when the stream ends, by the agentic
+solver from its backend and by the strategy driver from the strategy) is matched to the
+stream's gold points (`entity_stream.memory_points`); every input text counts as stated.
+Each wrong answer gets a memory failure label: ``outdated`` when it states a value of a fact
+it needs that a correction or contradiction had replaced before the question (and not the
+new value), else its write / read / utilization attribution (the agentic path only; a
+strategy's answers get no other label, and those shares are left out). Nothing here changes
+a score value: it all goes in ``Score.metadata`` (``operation_scores``, ``memory_holds``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from inspect_memgym.entity_stream.attribution import question_events
+from inspect_memgym.entity_stream.memory_points import stream_points
+from inspect_memgym.entity_stream.world.model import Template
+from inspect_memgym.entity_stream.world.questions import Question
+from inspect_memgym.memory.holdings import MemoryHoldings
+from inspect_memgym.scoring.clauses import normalise_answer
+from inspect_memgym.scoring.memory_points import MemoryPoint, mark_superseded
+from inspect_memgym.scoring.number_mentions import find_mentions
+from inspect_memgym.scoring.operation_scores import (
+    OPERATION_SCORE_KEYS,
+    OUTDATED,
+    failure_split,
+    memory_failure,
+    operation_scores,
+)
+from inspect_memgym.scoring.point_matching import Clause, clause_holds, stated_values
+
+MEMORY_FAILURE = "memory_failure"
+"""Key of each question detail's memory failure label (None when right or unlabelled)."""
+OUTDATED_KEY = f"failed_{OUTDATED}"
+
+
+def memory_holds(
+    template: Template,
+    events: Sequence[Mapping[str, Any]],
+    questions: Sequence[Question],
+    details: list[dict[str, Any]],
+    holdings: MemoryHoldings,
+    attributed: bool,
+) -> tuple[dict[str, float | None], dict[str, Any]]:
+    """The per-operation scores and the snapshots of one sample; labels each detail in place.
+
+    Args:
+        template: The scenario's template.
+        events: The scenario's events.
+        questions: Every question of the scenario (their facts weigh the points).
+        details: One graded detail per answered question (gains `MEMORY_FAILURE`).
+        holdings: The sample's snapshots.
+        attributed: Whether the details carry a write / read / utilization attribution.
+
+    Returns:
+        The scores (None where undefined), and the snapshots with the counts.
+    """
+    points = stream_points(template, events, questions)
+    _label_failures(points, events, questions, details, attributed)
+    labels = [detail[MEMORY_FAILURE] for detail in details]
+    split = failure_split(labels, len(details))
+    if not attributed:
+        split = {key: value if key == OUTDATED_KEY else math.nan for key, value in split.items()}
+    snapshot = holdings.latest()
+    if snapshot is None:
+        scores: dict[str, float] = dict.fromkeys(OPERATION_SCORE_KEYS, math.nan)
+        counts: dict[str, Any] = {}
+    else:
+        measured = operation_scores(
+            points, snapshot.items, stated_values(str(event["text"]) for event in events)
+        )
+        scores, counts = measured["scores"], measured["counts"]
+    figures = {key: _json_number(value) for key, value in {**scores, **split}.items()}
+    return figures, {"snapshots": holdings.stages, "counts": counts}
+
+
+def _json_number(value: float) -> float | None:
+    return None if math.isnan(value) else round(value, 6)
+
+
+def _label_failures(
+    points: Sequence[MemoryPoint],
+    events: Sequence[Mapping[str, Any]],
+    questions: Sequence[Question],
+    details: list[dict[str, Any]],
+    attributed: bool,
+) -> None:
+    asked_at = question_events(events)
+    by_id = {question.qid: question for question in questions}
+    for detail in details:
+        question = by_id[detail["qid"]]
+        time = asked_at.get(question.qid, len(events))
+        needed = set(question.facts)
+        relevant = [point for point in points if point.key in needed and point.time < time]
+        outdated = states_outdated_value(
+            str(detail.get("answer", "")), question, mark_superseded(relevant)
+        )
+        detail[MEMORY_FAILURE] = memory_failure(
+            bool(detail["correct"]), detail.get("attribution") if attributed else None, outdated
+        )
+
+
+def states_outdated_value(answer: str, question: Question, points: Sequence[MemoryPoint]) -> bool:
+    """Whether an answer states a replaced value of a fact the question needs, not its new one.
+
+    Args:
+        answer: The answer text.
+        question: The question (its facts).
+        points: The points as they stood when it was asked (`memory_points.points_before`;
+            those of other facts may be left out).
+    """
+    needed = set(question.facts)
+    relevant = [point for point in points if point.key in needed]
+    if not any(not point.current for point in relevant):
+        return False
+    normalised = normalise_answer(answer)
+    mentions = find_mentions(normalised)
+
+    def stated(point: MemoryPoint) -> bool:
+        """The answer read as one clause about the point's subject (it need not name it)."""
+        clause = Clause(normalised, frozenset(), point.subject, mentions.numbers, mentions.dates)
+        return clause_holds(clause, point)
+
+    current = {point.key: point for point in relevant if point.current}
+    return any(
+        not point.current
+        and stated(point)
+        and not (point.key in current and stated(current[point.key]))
+        for point in relevant
+    )

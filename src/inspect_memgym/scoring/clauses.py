@@ -1,0 +1,63 @@
+"""When a text states something: its key tokens together in one clause (sentence).
+
+Key tokens scattered over a text prove nothing: a bag of every number and name of the inputs
+holds them all. A text states a fact, or a memory item holds a memory point, only when one of
+its sentences holds every key token, each as a whole token (``16`` is not held by ``2016``,
+``rq-66b50c`` not by ``rq-66b50c9``). Texts are compared lower-cased, with runs of
+whitespace collapsed, backticks dropped and thousands separators removed (``8,132`` reads as
+``8132``). Sentences end at a line break, or at ``.``, ``!`` or ``?`` followed by a space;
+a ``;`` does not end one (canonical statements use it inside a claim). Pure: no Inspect.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_WHITESPACE = re.compile(r"\s+")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_SENTENCE_END = re.compile(r"\n+|(?<=[.!?])\s+")
+
+
+def normalise_answer(text: str) -> str:
+    """Lower-case, drop backticks, remove thousands separators, collapse whitespace.
+
+    Args:
+        text: Any text.
+    """
+    text = _THOUSANDS.sub("", text.replace("`", ""))
+    return _WHITESPACE.sub(" ", text).strip().lower()
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a text, each normalised (`normalise_answer`), empty ones left out.
+
+    Args:
+        text: An answer or a memory item.
+    """
+    parts = (normalise_answer(part) for part in _SENTENCE_END.split(text))
+    return [part for part in parts if part]
+
+
+@lru_cache(maxsize=4096)
+def token_pattern(token: str) -> re.Pattern[str]:
+    """A pattern finding a token as a whole token in normalised text.
+
+    Args:
+        token: A key token (any case, any spacing).
+    """
+    body = re.escape(normalise_answer(token))
+    return re.compile(rf"(?<![a-z0-9_]){body}(?![a-z0-9_])")
+
+
+def shows_token(normalised: str, token: str) -> bool:
+    """Whether a normalised text holds a token as a whole token.
+
+    Args:
+        normalised: Text already passed through `normalise_answer`.
+        token: The token.
+    """
+    key = normalise_answer(token)
+    if not key or key not in normalised:
+        return False
+    return token_pattern(token).search(normalised) is not None

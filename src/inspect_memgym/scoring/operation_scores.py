@@ -1,0 +1,170 @@
+"""Per-operation memory scores of one sample: what the memory holds against the gold points.
+
+From the memory's items at the end of the sample and the sample's gold memory points
+(`scoring.memory_points`), matched by `scoring.point_matching`:
+
+* ``extraction_recall``: the share of target points (current primary and update values)
+  some clause holds;
+* ``weighted_recall``: the same, each point weighted by its importance;
+* ``precision``: the share of the value claims (numbers and dates the memory asserts, values
+  kept as history beside their current version left out) that are current values of a
+  subject their clause names;
+* ``hallucination``: the share of those claims no input ever stated;
+* ``update_omission``: the share of current update points the memory does not hold;
+* ``stale_kept``: the share of superseded points the memory still asserts without their
+  current version;
+* ``distractors_stored``: the share of distractor points the memory holds.
+
+A share with nothing to count is NaN (no claims: no precision; no updates: no omission).
+Each wrong answer may also get a memory failure label (`memory_failure`): ``outdated`` (it
+states a superseded value of a fact it needs and not the current one), else ``not_stored``,
+``not_retrieved`` or ``not_used``. None of this enters any headline. Pure: no Inspect.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from inspect_memgym.scoring.failure_labels import READ_FAILURE, UTILIZATION_FAILURE, WRITE_FAILURE
+from inspect_memgym.scoring.memory_points import DISTRACTOR, UPDATE, MemoryPoint
+from inspect_memgym.scoring.point_matching import (
+    CLAIM_VERDICTS,
+    PointIndex,
+    StatedValues,
+    Vocabulary,
+    read_clauses,
+)
+
+OPERATION_SCORES_KEY = "operation_scores"
+"""`Score.metadata` key of the per-operation scores (a small dict: it stays in the sample
+summaries Inspect writes, so `samples_df` reads it without loading whole samples)."""
+MEMORY_HOLDS_KEY = "memory_holds"
+"""`Score.metadata` key of what the memory holds (the snapshots) and the counts behind the
+scores."""
+OPERATION_SCORE_KEYS: tuple[str, ...] = (
+    "extraction_recall",
+    "weighted_recall",
+    "precision",
+    "hallucination",
+    "update_omission",
+    "stale_kept",
+    "distractors_stored",
+)
+"""The per-sample figures, in display order (each averaged per run by a metric)."""
+OUTDATED = "outdated"
+NOT_STORED = "not_stored"
+NOT_RETRIEVED = "not_retrieved"
+NOT_USED = "not_used"
+MEMORY_FAILURE_LABELS: tuple[str, ...] = (NOT_STORED, NOT_RETRIEVED, NOT_USED, OUTDATED)
+"""The memory failure labels of a wrong answer, in display order."""
+FAILURE_KEYS: tuple[str, ...] = tuple(f"failed_{label}" for label in MEMORY_FAILURE_LABELS)
+"""The per-sample share of questions with each memory failure label."""
+_FROM_ATTRIBUTION: dict[str, str] = {
+    WRITE_FAILURE: NOT_STORED,
+    READ_FAILURE: NOT_RETRIEVED,
+    UTILIZATION_FAILURE: NOT_USED,
+}
+MISSING_IDS_SHOWN = 10
+"""Ids of missing target points listed in the metadata."""
+
+
+def operation_scores(
+    points: Sequence[MemoryPoint],
+    items: Iterable[str],
+    stated: StatedValues,
+    vocabulary: Vocabulary | None = None,
+    number_claims: bool = True,
+) -> dict[str, Any]:
+    """The per-operation scores of one memory, and the counts behind them.
+
+    Args:
+        points: The sample's gold points (``current`` set as at the memory's moment).
+        items: What the memory holds (`memory.holdings.MemorySnapshot.items`).
+        stated: Every number and date the inputs stated.
+        vocabulary: Attribute -> value -> the phrases asserting it, for a task whose values
+            come from a closed set (they count as value claims too).
+        number_claims: Whether numbers and dates are value claims (False for a task whose
+            points hold none: its memory's numbers are times and counts, not values).
+
+    Returns:
+        ``scores`` (one float per `OPERATION_SCORE_KEYS`) and ``counts``.
+    """
+    index = PointIndex(points)
+    clauses = read_clauses(items, {point.subject for point in points})
+    held = index.held(clauses)
+    stale = index.kept_stale(clauses)
+    verdicts = index.claim_verdicts(clauses, stated) if number_claims else []
+    if vocabulary:
+        verdicts += index.phrase_verdicts(clauses, vocabulary, stated)
+    targets = [point for point in points if point.is_target]
+    updates = [point for point in targets if point.kind == UPDATE]
+    superseded = [point for point in points if not point.current]
+    distractors = [point for point in points if point.kind == DISTRACTOR]
+    claims = [verdict for verdict in verdicts if verdict != "history"]
+    missing = [point.point_id for point in targets if point.point_id not in held]
+    scores = {
+        "extraction_recall": _share(len(targets) - len(missing), len(targets)),
+        "weighted_recall": _share(
+            sum(point.importance for point in targets if point.point_id in held),
+            sum(point.importance for point in targets),
+        ),
+        "precision": _share(claims.count("precise"), len(claims)),
+        "hallucination": _share(claims.count("invented"), len(claims)),
+        "update_omission": _share(
+            sum(point.point_id not in held for point in updates), len(updates)
+        ),
+        "stale_kept": _share(len(stale), len(superseded)),
+        "distractors_stored": _share(
+            sum(point.point_id in held for point in distractors), len(distractors)
+        ),
+    }
+    counts = {
+        "clauses": len(clauses),
+        "target_points": len(targets),
+        "held_targets": len(targets) - len(missing),
+        "update_points": len(updates),
+        "superseded_points": len(superseded),
+        "distractor_points": len(distractors),
+        "claims": {verdict: verdicts.count(verdict) for verdict in CLAIM_VERDICTS},
+        "missing_targets": missing[:MISSING_IDS_SHOWN],
+    }
+    return {"scores": scores, "counts": counts}
+
+
+def _share(part: float, whole: float) -> float:
+    return part / whole if whole else math.nan
+
+
+def memory_failure(
+    correct: bool, attribution: str | None, states_outdated_value: bool
+) -> str | None:
+    """A question's memory failure label (None for a right answer or one with no label).
+
+    Args:
+        correct: Whether the answer was right.
+        attribution: Its write / read / utilization label (`scoring.failure_labels`), if the
+            task attributes failures.
+        states_outdated_value: Whether the answer states a superseded value of a fact it
+            needs and not the current one.
+    """
+    if correct:
+        return None
+    if states_outdated_value:
+        return OUTDATED
+    return _FROM_ATTRIBUTION.get(attribution or "")
+
+
+def failure_split(labels: Iterable[str | None], questions: int) -> dict[str, float]:
+    """The share of all questions with each memory failure label.
+
+    Args:
+        labels: Each answer's label (None for a right or unlabelled one).
+        questions: How many questions there were (0: every share is NaN).
+    """
+    listed = list(labels)
+    return {
+        key: _share(listed.count(label), questions)
+        for key, label in zip(FAILURE_KEYS, MEMORY_FAILURE_LABELS, strict=True)
+    }

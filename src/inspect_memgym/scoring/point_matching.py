@@ -1,0 +1,359 @@
+"""Which memory points a memory holds, and what each value it asserts is worth.
+
+Memory items are cut into clauses by the shared claim rule (`scoring.clauses`: a sentence or
+a line). A clause is about the subject it names first (a whole token), its owner: in
+``Argon Labs|...|r0=Basalt Works`` or "Argon Labs supplies Basalt Works", the values are
+Argon Labs'. A clause holds a point when its owner is the point's subject (a point with no
+subject needs none) and it holds every part of its value: each number within the
+tolerance the answers use (`scoring.number_mentions.within_tolerance`: exact for integers,
+else 2%, by mantissa or by scaled value), each date, each phrase as a whole token.
+
+Every number and date a clause asserts (subject names cut out first) is a value claim, and
+so is every value of a task's closed vocabulary it shows (`PointIndex.phrase_verdicts`: a
+user's diet is one of a few labels); each gets one verdict:
+
+* ``precise``: it is a current value of the clause's owner;
+* ``history``: it is a superseded value of the clause's owner, and the clause also
+  holds that value's current version (``200000~175720.5``): kept as history, not counted;
+* ``stale``: a superseded value whose current version the clause does not hold;
+* ``invented``: no input ever stated it (exactly): a memory hallucination;
+* ``unsupported``: stated somewhere in the inputs, but not as a value of the clause's owner
+  (a misattributed, distractor or stray value).
+
+A value is matched by its parts, not by the attribute's label (notations differ: ``a0=``,
+"revenue", "annual revenue"): a clause holds a point when some number of the owner's clause
+equals the point's, whatever field it sits in. Recall is therefore generous when two values
+of one subject are within the tolerance of each other.
+
+Pure: no Inspect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property, partial
+from typing import Literal
+
+from inspect_memgym.scoring.clauses import (
+    normalise_answer,
+    sentences,
+    shows_token,
+    token_pattern,
+)
+from inspect_memgym.scoring.memory_points import MemoryPoint
+from inspect_memgym.scoring.number_mentions import (
+    NumberMention,
+    find_mentions,
+    within_tolerance,
+)
+
+Vocabulary = Mapping[str, Mapping[str, Sequence[str]]]
+"""Attribute -> each value it can take -> the phrases that assert that value."""
+ClaimVerdict = Literal["precise", "history", "stale", "invented", "unsupported"]
+CLAIM_VERDICTS: tuple[ClaimVerdict, ...] = (
+    "precise",
+    "history",
+    "stale",
+    "invented",
+    "unsupported",
+)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of a memory item, read once.
+
+    Attributes:
+        text: The normalised clause (`scoring.clauses.normalise_answer`).
+        subjects: The subjects it names.
+        owner: The subject it names first, whose values it states (None if it names none).
+        numbers: The numbers it asserts (subject names cut out first).
+        dates: The ISO dates it asserts.
+    """
+
+    text: str
+    subjects: frozenset[str]
+    owner: str | None
+    numbers: tuple[NumberMention, ...]
+    dates: tuple[str, ...]
+
+
+class StatedValues:
+    """Every number and date the inputs stated, to tell a stray value from an invented one.
+
+    The texts are read on first use only: a memory whose every claim is precise never needs
+    them.
+
+    Args:
+        texts: Every input a sample showed.
+    """
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        self._texts = list(texts)
+
+    @cached_property
+    def _read(self) -> tuple[frozenset[float], frozenset[str]]:
+        numbers: set[float] = set()
+        dates: set[str] = set()
+        for text in self._texts:
+            mentions = find_mentions(text)
+            dates.update(mentions.dates)
+            for mention in mentions.numbers:
+                numbers.update((number_key(mention.mantissa), number_key(mention.value)))
+        return frozenset(numbers), frozenset(dates)
+
+    @property
+    def numbers(self) -> frozenset[float]:
+        """The numbers stated (mantissas and scaled values), each as its `number_key`."""
+        return self._read[0]
+
+    @property
+    def dates(self) -> frozenset[str]:
+        """The ISO dates stated."""
+        return self._read[1]
+
+    @cached_property
+    def _normalised(self) -> str:
+        return "\n".join(normalise_answer(text) for text in self._texts)
+
+    def states_phrase(self, phrase: str) -> bool:
+        """Whether an input stated this phrase (as a whole token).
+
+        Args:
+            phrase: A value a memory asserts.
+        """
+        return shows_token(self._normalised, phrase)
+
+    def states_any(self, phrases: Sequence[str]) -> bool:
+        """Whether an input stated one of these phrases (as a whole token).
+
+        Args:
+            phrases: The phrases that assert one value.
+        """
+        return any(shows_token(self._normalised, phrase) for phrase in phrases)
+
+    def states_date(self, date: str) -> bool:
+        """Whether an input stated this date.
+
+        Args:
+            date: An ISO date a memory asserts.
+        """
+        return date in self.dates
+
+    def states_number(self, mention: NumberMention) -> bool:
+        """Whether an input stated this number exactly (by mantissa or scaled value).
+
+        Args:
+            mention: A number a memory asserts.
+        """
+        return number_key(mention.mantissa) in self.numbers or number_key(mention.value) in (
+            self.numbers
+        )
+
+
+def number_key(number: float) -> float:
+    """A number rounded to 12 significant digits: equal numbers, up to round-off, share it.
+
+    Args:
+        number: Any number.
+    """
+    return float(f"{number:.12g}")
+
+
+def stated_values(texts: Iterable[str]) -> StatedValues:
+    """The numbers and dates the given input texts state.
+
+    Args:
+        texts: Every input a sample showed.
+    """
+    return StatedValues(texts)
+
+
+def read_clauses(items: Iterable[str], subjects: Iterable[str]) -> list[Clause]:
+    """The clauses of memory items, each with the subjects it names and the values it asserts.
+
+    Args:
+        items: Memory items.
+        subjects: Every subject name of the sample.
+    """
+    names = sorted({subject for subject in subjects if subject}, key=len, reverse=True)
+    clauses = []
+    for item in items:
+        for sentence in sentences(item):
+            named = frozenset(name for name in names if shows_token(sentence, name))
+            remaining = sentence
+            for name in named:
+                remaining = remaining.replace(normalise_answer(name), " ")
+            mentions = find_mentions(remaining)
+            owner = _first_named(sentence, named)
+            clauses.append(Clause(sentence, named, owner, mentions.numbers, mentions.dates))
+    return clauses
+
+
+def _first_named(sentence: str, named: frozenset[str]) -> str | None:
+    """The subject whose name comes first in a sentence (the longer name on a tie)."""
+    positions = {}
+    for name in named:
+        found = token_pattern(name).search(sentence)
+        if found is not None:
+            positions[name] = (found.start(), -len(name))
+    return min(positions, key=positions.__getitem__) if positions else None
+
+
+def clause_holds(clause: Clause, point: MemoryPoint) -> bool:
+    """Whether a clause is about the point's subject and holds every part of its value.
+
+    Args:
+        clause: A clause.
+        point: A memory point.
+    """
+    if point.subject and point.subject != clause.owner:
+        return False
+    if any(shows_token(clause.text, alias) for alias in point.aliases):
+        return True
+    return (
+        all(_number_held(clause.numbers, number, point.integer) for number in point.numbers)
+        and all(date in clause.dates or shows_token(clause.text, date) for date in point.dates)
+        and all(shows_token(clause.text, phrase) for phrase in point.phrases)
+        and bool(point.numbers or point.dates or point.phrases)
+    )
+
+
+def _number_held(mentions: Sequence[NumberMention], number: float, integer: bool) -> bool:
+    return any(_matches(mention, number, integer) for mention in mentions)
+
+
+def _matches(mention: NumberMention, number: float, integer: bool) -> bool:
+    if within_tolerance(mention.mantissa, number, integer=integer):
+        return True
+    return mention.scale != 1.0 and within_tolerance(mention.value, number, integer=integer)
+
+
+def _point_matches(mention: NumberMention, point: MemoryPoint) -> bool:
+    return any(_matches(mention, number, point.integer) for number in point.numbers)
+
+
+class PointIndex:
+    """The points of one sample by subject, to match clauses against.
+
+    Args:
+        points: The sample's points (``current`` set, `memory_points.mark_superseded`).
+    """
+
+    def __init__(self, points: Sequence[MemoryPoint]) -> None:
+        self.points = list(points)
+        self._by_subject: dict[str, list[MemoryPoint]] = {}
+        for point in self.points:
+            self._by_subject.setdefault(point.subject, []).append(point)
+        self._current = {point.key: point for point in self.points if point.is_target}
+
+    def about(self, clause: Clause) -> list[MemoryPoint]:
+        """The points of the clause's owner (and those with no subject)."""
+        owned = self._by_subject.get(clause.owner, []) if clause.owner is not None else []
+        return [*owned, *self._by_subject.get("", [])]
+
+    def current_of(self, point: MemoryPoint) -> MemoryPoint | None:
+        """The current version of a point's key (None for a distractor)."""
+        return self._current.get(point.key)
+
+    def held(self, clauses: Sequence[Clause]) -> set[str]:
+        """Ids of the points some clause holds.
+
+        Args:
+            clauses: The memory's clauses (`read_clauses`).
+        """
+        return {
+            point.point_id
+            for clause in clauses
+            for point in self.about(clause)
+            if clause_holds(clause, point)
+        }
+
+    def kept_stale(self, clauses: Sequence[Clause]) -> set[str]:
+        """Ids of the superseded points held in a clause without their current version.
+
+        Args:
+            clauses: The memory's clauses.
+        """
+        stale = set()
+        for clause in clauses:
+            for point in self.about(clause):
+                if point.current or not clause_holds(clause, point):
+                    continue
+                newest = self.current_of(point)
+                if newest is None or not clause_holds(clause, newest):
+                    stale.add(point.point_id)
+        return stale
+
+    def claim_verdicts(self, clauses: Sequence[Clause], stated: StatedValues) -> list[ClaimVerdict]:
+        """One verdict per number and date the clauses assert (see the module docstring).
+
+        Args:
+            clauses: The memory's clauses.
+            stated: What the inputs stated.
+        """
+        verdicts: list[ClaimVerdict] = []
+        for clause in clauses:
+            points = [point for point in self.about(clause) if point.subject]
+            targets = [point for point in points if point.is_target and point.numbers]
+            superseded = [point for point in points if not point.current and point.numbers]
+            for mention in clause.numbers:
+                if any(_point_matches(mention, point) for point in targets):
+                    verdicts.append("precise")
+                    continue
+                matching = [point for point in superseded if _point_matches(mention, point)]
+                verdicts.append(
+                    self._verdict(clause, matching, partial(stated.states_number, mention))
+                )
+            for date in clause.dates:
+                matching = [point for point in points if date in point.dates]
+                verdicts.append(self._verdict(clause, matching, partial(stated.states_date, date)))
+        return verdicts
+
+    def phrase_verdicts(
+        self,
+        clauses: Sequence[Clause],
+        vocabulary: Vocabulary,
+        stated: StatedValues,
+    ) -> list[ClaimVerdict]:
+        """One verdict per value of a closed vocabulary the clauses assert.
+
+        For a task whose values come from a closed set (a user's diet is one of a few
+        labels), a clause showing any phrase of a value asserts that value of its attribute,
+        judged as a number is (see the module docstring).
+
+        Args:
+            clauses: The memory's clauses.
+            vocabulary: Attribute -> value -> the phrases that assert it.
+            stated: What the inputs stated.
+        """
+        verdicts: list[ClaimVerdict] = []
+        for clause in clauses:
+            points = self.about(clause)
+            for attribute, values in vocabulary.items():
+                for value, phrases in values.items():
+                    if not any(shows_token(clause.text, phrase) for phrase in phrases):
+                        continue
+                    matching = [
+                        point
+                        for point in points
+                        if point.attribute == attribute and point.value == value
+                    ]
+                    verdicts.append(
+                        self._verdict(clause, matching, partial(stated.states_any, phrases))
+                    )
+        return verdicts
+
+    def _verdict(
+        self, clause: Clause, matching: Sequence[MemoryPoint], stated: Callable[[], bool]
+    ) -> ClaimVerdict:
+        if any(point.is_target for point in matching):
+            return "precise"
+        superseded = [point for point in matching if not point.current]
+        if superseded:
+            newest = [self.current_of(point) for point in superseded]
+            if any(point is not None and clause_holds(clause, point) for point in newest):
+                return "history"
+            return "stale"
+        return "unsupported" if stated() else "invented"

@@ -1,0 +1,181 @@
+"""Per-operation memory scores: gold points matched to memory items, clause by clause."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from inspect_memgym.scoring.memory_points import (
+    DISTRACTOR,
+    UPDATE,
+    MemoryPoint,
+    mark_superseded,
+    points_before,
+)
+from inspect_memgym.scoring.operation_scores import (
+    NOT_STORED,
+    OUTDATED,
+    failure_split,
+    memory_failure,
+    operation_scores,
+)
+from inspect_memgym.scoring.point_matching import read_clauses, stated_values
+
+INPUTS = (
+    "Argon Labs reports revenue of $175,720.5M and 1,234 employees. Founded 2001-03-04.",
+    "Basalt Works, a Fintech firm, has 88 employees.",
+    "Correction: Argon Labs employees were 1,300, not 1,234.",
+    "Sector commentary. Topic: interest rates in 2030.",
+)
+POINTS = mark_superseded(
+    [
+        MemoryPoint("A/revenue/v0", "Argon Labs", "revenue", "175720.5", numbers=(175720.5,)),
+        MemoryPoint(
+            "A/employees/v0", "Argon Labs", "employees", "1234", numbers=(1234.0,), integer=True
+        ),
+        MemoryPoint("A/founded/v0", "Argon Labs", "founded", "2001-03-04", dates=("2001-03-04",)),
+        MemoryPoint(
+            "B/employees/v0", "Basalt Works", "employees", "88", numbers=(88.0,), integer=True
+        ),
+        MemoryPoint("B/category/v0", "Basalt Works", "category", "Fintech", phrases=("Fintech",)),
+        MemoryPoint(
+            "A/employees/v1",
+            "Argon Labs",
+            "employees",
+            "1300",
+            numbers=(1300.0,),
+            integer=True,
+            version=1,
+            time=2,
+            importance=3.0,
+            kind=UPDATE,
+        ),
+        MemoryPoint(
+            "noise/0", "", "noise topic", "interest rates", phrases=("interest rates",), time=3,
+            kind=DISTRACTOR,
+        ),
+    ]
+)  # fmt: skip
+STATED = stated_values(INPUTS)
+PERFECT_MEMORY = (
+    "Argon Labs|revenue=175720.5|employees=1300~1234|founded=2001-03-04",
+    "Basalt Works|c=Fintech|employees=88",
+)
+
+
+def scores(*items: str) -> dict[str, float]:
+    result: dict[str, float] = operation_scores(POINTS, items, STATED)["scores"]
+    return result
+
+
+def test_only_the_latest_version_is_current() -> None:
+    current = {point.point_id: point.current for point in POINTS}
+    assert current["A/employees/v0"] is False
+    assert current["A/employees/v1"] is True
+    assert current["noise/0"] is True
+    before_correction = {point.point_id: point.current for point in points_before(POINTS, 2)}
+    assert before_correction["A/employees/v0"] is True
+    assert "A/employees/v1" not in before_correction
+
+
+def test_a_perfect_memory_scores_perfectly_and_its_history_is_not_stale() -> None:
+    assert scores(*PERFECT_MEMORY) == {
+        "extraction_recall": 1.0,
+        "weighted_recall": 1.0,
+        "precision": 1.0,
+        "hallucination": 0.0,
+        "update_omission": 0.0,
+        "stale_kept": 0.0,
+        "distractors_stored": 0.0,
+    }
+    claims = operation_scores(POINTS, PERFECT_MEMORY, STATED)["counts"]["claims"]
+    assert claims == {"precise": 4, "history": 1, "stale": 0, "invented": 0, "unsupported": 0}
+
+
+def test_an_empty_memory_holds_nothing_and_claims_nothing() -> None:
+    result = scores()
+    assert result["extraction_recall"] == 0.0
+    assert result["update_omission"] == 1.0
+    assert result["stale_kept"] == 0.0
+    assert math.isnan(result["precision"])
+    assert math.isnan(result["hallucination"])
+
+
+def test_a_stale_keeper_omits_the_update_and_keeps_the_old_value() -> None:
+    result = scores(
+        "Argon Labs|revenue=175720.5|employees=1234|founded=2001-03-04",
+        "Basalt Works|c=Fintech|employees=88",
+    )
+    assert result["update_omission"] == 1.0
+    assert result["stale_kept"] == 1.0
+    assert result["extraction_recall"] == pytest.approx(4 / 5)
+    assert result["weighted_recall"] == pytest.approx(4 / 7)
+    assert result["precision"] == pytest.approx(3 / 4)
+
+
+def test_a_hoarder_stores_the_distractor() -> None:
+    assert scores(*PERFECT_MEMORY, "Topic: interest rates.")["distractors_stored"] == 1.0
+
+
+def test_invented_values_are_hallucinations_and_stray_ones_imprecise() -> None:
+    invented = scores("Argon Labs|revenue=240000.5|employees=1300")
+    assert invented["hallucination"] == pytest.approx(1 / 2)
+    assert invented["precision"] == pytest.approx(1 / 2)
+    stray = scores("Argon Labs|employees=1300|staff=88")
+    assert stray["hallucination"] == 0.0
+    assert stray["precision"] == pytest.approx(1 / 2)
+
+
+def test_values_count_only_beside_their_subject_in_one_clause() -> None:
+    separated = scores("Argon Labs is a company.\nIts revenue is 175720.5 and staff 1300.")
+    assert separated["extraction_recall"] == 0.0
+    together = scores("Argon Labs: revenue $175,720.5M; staff 1,300.")
+    assert together["extraction_recall"] == pytest.approx(2 / 5)
+
+
+def test_numbers_match_with_the_answers_tolerance_and_integers_exactly() -> None:
+    assert scores("Argon Labs revenue 176000")["extraction_recall"] == pytest.approx(1 / 5)
+    assert scores("Argon Labs revenue 190000")["extraction_recall"] == 0.0
+    assert scores("Argon Labs employees 1301")["extraction_recall"] == 0.0
+
+
+def test_a_dump_of_every_visible_token_cannot_raise_precision() -> None:
+    every_token = " ".join(dict.fromkeys(" ".join(INPUTS).split()))
+    dumped = scores(every_token)
+    assert dumped["precision"] < scores(*PERFECT_MEMORY)["precision"]
+    assert dumped["precision"] < 0.7
+    line_by_line = scores(*INPUTS)
+    assert line_by_line["precision"] < 1.0
+    assert line_by_line["stale_kept"] == 1.0
+
+
+def test_subject_names_holding_digits_are_not_value_claims() -> None:
+    points = mark_superseded(
+        [MemoryPoint("W/beds", "Ward 12", "beds", "30", numbers=(30.0,), integer=True)]
+    )
+    clauses = read_clauses(["Ward 12|beds=30"], ["Ward 12"])
+    assert [mention.mantissa for mention in clauses[0].numbers] == [30.0]
+    result = operation_scores(points, ["Ward 12|beds=30"], stated_values(["Ward 12 has 30 beds"]))
+    assert result["scores"]["precision"] == 1.0
+
+
+def test_failure_labels_put_an_outdated_answer_first() -> None:
+    assert memory_failure(True, "write_failure", True) is None
+    assert memory_failure(False, "write_failure", True) == OUTDATED
+    assert memory_failure(False, "write_failure", False) == NOT_STORED
+    assert memory_failure(False, None, False) is None
+    split = failure_split([OUTDATED, NOT_STORED, None, None], 4)
+    assert split == {
+        "failed_not_stored": 0.25,
+        "failed_not_retrieved": 0.0,
+        "failed_not_used": 0.0,
+        "failed_outdated": 0.25,
+    }
+
+
+def test_values_belong_to_the_subject_a_clause_names_first() -> None:
+    about_argon = scores("Argon Labs|c=Fintech|staff=88|partner=Basalt Works")
+    assert about_argon["extraction_recall"] == 0.0
+    assert about_argon["precision"] == 0.0
+    assert scores("Basalt Works|c=Fintech|partner=Argon Labs")["extraction_recall"] == 0.2
