@@ -46,6 +46,7 @@ from inspect_memgym.code_qa.metrics import QUESTIONS_KEY
 from inspect_memgym.code_qa.sample_value import isolation, score_value
 from inspect_memgym.code_qa.state import NO_MEMORY, WITH_MEMORY, CodeQAState
 from inspect_memgym.code_qa.world.model import CodeQAInstance
+from inspect_memgym.kit.inspect_internals import bind_rescored_sample
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
@@ -133,6 +134,7 @@ def code_qa_scorer(
     settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
 
     async def score(state: TaskState, target: Target) -> Score:
+        bind_rescored_sample(state)
         instance = sample_instance(state.metadata)
         records = store_as(CodeQAState).answers
         if judge:

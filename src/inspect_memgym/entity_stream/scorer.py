@@ -35,6 +35,7 @@ from inspect_memgym.entity_stream.state import AGENTIC, STRATEGY_KEY, EntityStre
 from inspect_memgym.entity_stream.world.model import Template
 from inspect_memgym.entity_stream.world.questions import Question
 from inspect_memgym.entity_stream.world.templates import get_template
+from inspect_memgym.kit.inspect_internals import bind_rescored_sample
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS, failure_rates
@@ -128,6 +129,7 @@ def entity_stream_scorer(
     settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
 
     async def score(state: TaskState, target: Target) -> Score:
+        bind_rescored_sample(state)
         content = scenario_content(state.metadata)
         questions = [Question.from_dict(item) for item in content.questions]
         known_names = list(content.known_names)
