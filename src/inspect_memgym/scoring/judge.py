@@ -124,12 +124,13 @@ class AnswerJudgement:
     """A judge's verdict on one answer the rules could not decide.
 
     Attributes:
-        correct: Whether the judge graded it correct (an unparseable reply is not).
+        correct: Whether the judge graded it correct; None when its reply held no grade
+            (unreadable: the question is left unscored, never read as wrong).
         judge_model: The model that judged.
         self_judged: Whether that was the model under test.
     """
 
-    correct: bool
+    correct: bool | None
     judge_model: str
     self_judged: bool
 
@@ -160,7 +161,8 @@ async def judge_answer(
     prompt = template.format(question=question, gold=gold, answer=answer)
     output = await grader.generate(prompt, config=grader_config(settings))
     match = _GRADE.search(output.completion)
-    return AnswerJudgement(match is not None and match.group(1) == "C", str(grader), self_judged)
+    correct = None if match is None else match.group(1) == "C"
+    return AnswerJudgement(correct, str(grader), self_judged)
 
 
 def grader_config(settings: JudgeSettings) -> GenerateConfig:
