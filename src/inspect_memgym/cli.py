@@ -227,6 +227,30 @@ def _compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _agreement(args: argparse.Namespace) -> int:
+    from inspect_memgym.analysis.grader_agreement import (
+        agreement_figure,
+        agreement_markdown,
+        log_agreements,
+    )
+    from inspect_memgym.analysis.log_files import find_log_files
+    from inspect_memgym.analysis.plot_style import save_png
+
+    found = log_agreements(find_log_files(args.log_dirs))
+    if not found:
+        print("no score of these logs was judged by a panel of graders", file=sys.stderr)
+        return 1
+    _write_text(agreement_markdown(found), args.output)
+    if args.plot:
+        folder = Path(args.plot)
+        folder.mkdir(parents=True, exist_ok=True)
+        for number, scoring in enumerate(found, start=1):
+            path = folder / f"agreement_{number}_{scoring.scorer}.png"
+            save_png(agreement_figure(scoring), path)
+            print(f"{path}: {scoring.task} {scoring.scorer}", file=sys.stderr)
+    return 0
+
+
 def _sweep(args: argparse.Namespace) -> int:
     from inspect_ai import eval_set
 
@@ -548,6 +572,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--force", action="store_true", help="overwrite the figures already in that directory"
     )
     plot.set_defaults(handler=_plot)
+    agreement = commands.add_parser(
+        "agreement",
+        help="a panel of graders' agreement: kappa or alpha, accept rates, split questions",
+    )
+    agreement.add_argument(
+        "log_dirs",
+        nargs="+",
+        metavar="LOG_DIR",
+        help="log directories, log files or s3:// prefixes",
+    )
+    agreement.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    agreement.add_argument("--plot", default=None, help="also write one PNG per scoring here")
+    agreement.set_defaults(handler=_agreement)
     chroma_clean = commands.add_parser(
         "chroma-clean",
         help="delete the collections crashed runs left on a ChromaDB server (only this suite's)",

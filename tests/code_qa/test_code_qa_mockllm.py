@@ -13,6 +13,7 @@ from the script exactly.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -166,3 +167,34 @@ def test_the_judge_is_asked_only_about_undecided_facts(log) -> None:
     asked = [prompt for prompt in JUDGED if PARAPHRASE in prompt]
     assert len(asked) == 1 and INSTANCE.fact("F09").fact.statement in asked[0]
     assert len(JUDGED) == 1
+
+
+def unreadable_on_the_paraphrase(
+    messages: list[ChatMessage], tools: list[ToolInfo], choice: ToolChoice, config: GenerateConfig
+) -> ModelOutput:
+    prompt = messages[-1].text
+    return text("I cannot tell from this." if "status 409" in prompt else "FACT: no")
+
+
+def test_an_unreadable_fact_verdict_leaves_its_answer_unscored(tmp_path: Path) -> None:
+    [result] = eval(
+        code_qa(seed=6, context_tokens=5_000, judge=True, notes_budget=2_000),
+        model=get_model("mockllm/model", custom_outputs=assistant),
+        model_roles={
+            "grader": get_model("mockllm/model", custom_outputs=unreadable_on_the_paraphrase)
+        },
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    assert result.status == "success", result.error
+    rows = question_rows(result)
+    assert sorted(rows) == ["q01", "q02", "q04", "q05", "q06"]  # q03 judged unreadable
+    score = result.samples[0].scores["code_qa_scorer"]  # type: ignore[index]
+    metadata = score.metadata or {}
+    assert metadata["judge_unreadable"] == 1
+    assert metadata["unscored_questions"] == {"memory": ["q03"], "no_memory": []}
+    value = score.value
+    assert isinstance(value, dict)
+    # q01 right, q04 the look-alike (-1), q02 and q05 nothing, over four needing memory;
+    # q03 is left out, neither wrong nor a question not reached
+    assert value["accuracy"] == 0.0 and value["not_reached"] == 0.0

@@ -18,11 +18,12 @@ from typing import Any
 
 import inspect_ai
 import pytest
-from inspect_ai import Task, eval
+from inspect_ai import Task, eval, score
 from inspect_ai.dataset import Sample
 from inspect_ai.event import ModelEvent, StoreEvent, ToolEvent
 from inspect_ai.log import EvalMetric, EvalScore, list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessageAssistant, execute_tools, get_model
+from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import Generate, TaskState, solver
 from inspect_ai.tool import Tool, ToolCall, tool
 from inspect_ai.util import Store, StoreModel, store, store_as
@@ -40,6 +41,7 @@ from inspect_memgym.kit.inspect_internals import (
     PrerequisiteError,
     TaskArgumentError,
     active_model_name,
+    bind_rescored_sample,
     buffered_sample_summaries,
     building_task_in_eval,
     counting_text_tokens_with,
@@ -65,6 +67,9 @@ PRIVATE_USES = {
     ),
     "inspect_ai.solver._task_state.sample_state": (
         "test_sample_metadata_and_identity_inside_and_outside_a_sample"
+    ),
+    "inspect_ai.solver._task_state.set_sample_state": (
+        "test_a_rescoring_scorer_binds_its_sample_where_inspect_score_does_not"
     ),
     "inspect_ai.log._samples.sample_active": (
         "test_sample_metadata_and_identity_inside_and_outside_a_sample"
@@ -209,6 +214,27 @@ def test_sample_metadata_and_identity_inside_and_outside_a_sample(tmp_path: Any)
     eval_id, sample_id, epoch = metadata["seen_identity"]
     assert (sample_id, epoch) == ("s1", 1)
     assert eval_id == log.eval.eval_id
+
+
+@scorer(metrics=[])
+def sample_seen() -> Scorer:
+    async def score(state: TaskState, target: Target) -> Score:
+        before = current_sample_metadata()
+        bind_rescored_sample(state)
+        after = current_sample_metadata()
+        return Score(value=1, metadata={"before": before, "after": after})
+
+    return score
+
+
+def test_a_rescoring_scorer_binds_its_sample_where_inspect_score_does_not(tmp_path: Any) -> None:
+    task = Task(dataset=[Sample(input="x", id="s1", metadata={"benchmark": "demo"})])
+    [log] = eval(task, model="mockllm/model", log_dir=str(tmp_path), display="none")
+    rescored = score(log, [sample_seen()], action="append", display="none")
+    [sample] = rescored.samples or []
+    metadata = sample.scores["sample_seen"].metadata or {}  # type: ignore[index]
+    assert metadata["before"] is None  # inspect score leaves no current sample
+    assert metadata["after"] == {"benchmark": "demo"}
 
 
 @tool

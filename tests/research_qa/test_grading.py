@@ -133,9 +133,9 @@ def test_score_values(number_instance: ResearchInstance) -> None:
         ('```json\n{"score": 1.0}\n```', 1.0),
         ('The grade is "score": 0.3 overall', 0.3),
         ('{"score": 4}', 1.0),
-        ('{"score": true}', 0.0),
-        ("no idea", 0.0),
+        ('{"score": true}', None),
+        ("no idea", None),
     ],
 )
-def test_judge_replies(reply: str, score: float) -> None:
+def test_judge_replies(reply: str, score: float | None) -> None:
     assert parse_judge_score(reply) == score

@@ -9,6 +9,7 @@ then stops.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -167,6 +168,45 @@ def test_the_judge_scores_what_the_rules_cannot_decide(tmp_path: Path) -> None:
     metadata = sample.scores[SCORER].metadata  # type: ignore[index]
     assert metadata["judge_prompt_sha256"] == PINNED_PROMPT_SHA256["research_qa"]["answer"]
     assert metadata["judge_config"] == {"temperature": 0.0, "seed": 42}
+
+
+@pytest.mark.usefixtures("offline_token_counts")
+def test_an_unreadable_judge_reply_leaves_the_answer_unscored(tmp_path: Path) -> None:
+    def grader(
+        messages: list[ChatMessage],
+        tools: list[ToolInfo],
+        choice: ToolChoice,
+        config: GenerateConfig,
+    ) -> ModelOutput:
+        return text("The answer is hard to grade.")
+
+    def answer(
+        messages: list[ChatMessage],
+        tools: list[ToolInfo],
+        choice: ToolChoice,
+        config: GenerateConfig,
+    ) -> ModelOutput:
+        if _context.get().phase != PHASE_ANSWER:
+            return text("Notes.")
+        if messages[0].text.endswith(EMPTY_NOTES_SECTION):
+            return text('{"answer": "insufficient information"}')
+        return text('{"answer": "the supervisor, Dr. B."}')
+
+    log = run(
+        research_qa(seed=10, hops=3, context_tokens=1_000, judge=True),
+        get_model("mockllm/model", custom_outputs=answer),
+        tmp_path,
+        model_roles={"grader": get_model("mockllm/model", custom_outputs=grader)},
+    )
+    [sample] = log.samples or []
+    value = values(sample)
+    # unscored, not wrong: the score and what follows from it are NaN (out of every mean)
+    assert math.isnan(value["score"]) and math.isnan(value["memory_delta"])
+    assert math.isnan(value["write_failure"])
+    assert value["exact"] == 0.0 and value["parse_failure"] == 0.0
+    assert value["not_reached"] == 0.0
+    metadata = sample.scores[SCORER].metadata  # type: ignore[index]
+    assert metadata["judge_unreadable"] == 1 and metadata["answer"]["decided_by"] == "undecided"
 
 
 @pytest.mark.usefixtures("offline_token_counts")

@@ -67,10 +67,17 @@ def test_grader_saying_incorrect_is_respected(tmp_path: Path) -> None:
     assert judged and not any(q["correct"] for q in judged)
 
 
-def test_unparseable_grade_counts_as_incorrect(tmp_path: Path) -> None:
-    questions = _questions(_run(tmp_path, judge=True, grade="I think it is probably right"))
+def test_an_unparseable_grade_leaves_its_question_unscored(tmp_path: Path) -> None:
+    log = _run(tmp_path, judge=True, grade="I think it is probably right")
+    questions = _questions(log)
     judged = [q for q in questions if q["decided_by"] == "judge"]
-    assert judged and not any(q["correct"] for q in judged)
+    assert judged and all(q["correct"] is None and q["judge_unreadable"] for q in judged)
+    [score] = log.samples[0].scores.values()  # type: ignore[index,union-attr]
+    # the same answer, asked again with no memory, is judged (and unreadable) again
+    assert score.metadata is not None and score.metadata["judge_unreadable"] == 2 * len(judged)
+    # the unscored questions are left out of the count, not counted wrong
+    assert score.answer == f"0/{len(questions) - len(judged)} questions right"
+    assert "unscored (judge reply unreadable)" in (score.explanation or "")
 
 
 def test_without_judge_undecided_answers_are_wrong(tmp_path: Path) -> None:

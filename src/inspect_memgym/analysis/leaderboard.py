@@ -7,7 +7,11 @@ log did not score (errors of a crashed run) count nowhere and never conflict. Ot
 pooled only when no scored sample id appears in two of them (a run split by sample ids);
 otherwise building the leaderboard is refused, because the same sample would count twice.
 Evals of one model under different protocols are never pooled: they are separate rows, and
-the leaderboard's notes say which protocol fields differ.
+the leaderboard's notes say which protocol fields differ. A log re-scored without re-running
+the model (``inspect score LOG --action append``, another grader bound) holds each scoring
+under its own scorer name (``longmemeval_scorer``, ``longmemeval_scorer1``): each appended
+scoring is its own row, whose protocol adds ``scoring`` (the scorer name) and names the
+grader that re-scored it in ``model_roles`` (read from its scores' ``judge_model``).
 
 Per score key the row has the mean over samples and its standard error, computed as Inspect's
 ``mean()`` and ``stderr()`` metrics do (epochs are first averaged per sample), so a row built
@@ -31,6 +35,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -39,7 +44,7 @@ from typing import Any
 
 import pandas as pd
 from inspect_ai.analysis import evals_df
-from inspect_ai.log import EvalLog
+from inspect_ai.log import EvalLog, read_eval_log_sample_summaries
 
 from inspect_memgym.analysis.cost_columns import SAMPLE_COST_KEYS
 from inspect_memgym.analysis.intervals import (
@@ -66,7 +71,10 @@ from inspect_memgym.analysis.protocol import (
     protocol_of,
 )
 from inspect_memgym.analysis.sample_scores import sample_values
+from inspect_memgym.scoring.judge import GRADER_ROLE
 
+SCORING_FIELD = "scoring"
+"""The protocol field of a scoring appended to a log (`inspect score --action append`)."""
 SHOWN_OVERLAPS = 3
 """Overlapping sample ids quoted when pooling is refused."""
 
@@ -231,22 +239,65 @@ def eval_infos(headers: Sequence[EvalLog]) -> list[EvalInfo]:
         headline = row.get("score_headline_score")
         if not isinstance(headline, str) and header.eval.headline_metric is not None:
             headline = header.eval.headline_metric.score
-        infos.append(
-            EvalInfo(
-                log=str(row["log"]),
-                eval_id=str(row["eval_id"]),
-                model=str(row["model"]),
-                protocol=protocol_of(row),
-                scorer=scorer,
-                headline=str(headline) if isinstance(headline, str) else (keys or ("",))[0],
-                keys=keys,
-                status=str(row["status"]),
-                task_id=header.eval.task_id,
-                created=header.eval.created,
-                dataset_samples=header.eval.dataset.samples,
-            )
+        info = EvalInfo(
+            log=str(row["log"]),
+            eval_id=str(row["eval_id"]),
+            model=str(row["model"]),
+            protocol=protocol_of(row),
+            scorer=scorer,
+            headline=str(headline) if isinstance(headline, str) else (keys or ("",))[0],
+            keys=keys,
+            status=str(row["status"]),
+            task_id=header.eval.task_id,
+            created=header.eval.created,
+            dataset_samples=header.eval.dataset.samples,
         )
+        infos += [info, *appended_scorings(header, info)]
     return infos
+
+
+def appended_scorings(header: EvalLog, info: EvalInfo) -> list[EvalInfo]:
+    """One more eval per scoring ``inspect score --action append`` added to the log.
+
+    Inspect names an appended scoring after its scorer with a number (``locomo_scorer1``);
+    its protocol is the eval's with ``scoring`` set to that name and the ``grader`` role
+    set to the model that judged it (from its first scored sample's ``judge_model``).
+
+    Args:
+        header: The log's header.
+        info: The eval as its own scorer reported it.
+    """
+    scores = header.results.scores if header.results else []
+    appended = re.compile(re.escape(info.scorer) + r"\d+")
+    names = [name for name in dict.fromkeys(s.scorer for s in scores) if appended.fullmatch(name)]
+    if not names:
+        return []
+    graders = _scoring_graders(header.location, names)
+    infos = []
+    for name in names:
+        named = [score.name for score in scores if score.scorer == name]
+        keys = tuple(dict.fromkeys(key for key in named if key != name or len(named) == 1))
+        protocol = info.protocol.with_field(SCORING_FIELD, name)
+        roles = protocol.value("model_roles")
+        if graders.get(name) is not None:
+            roles = {**(roles if isinstance(roles, dict) else {}), GRADER_ROLE: graders[name]}
+            protocol = protocol.with_field("model_roles", roles)
+        infos.append(replace(info, scorer=name, keys=keys or info.keys, protocol=protocol))
+    return infos
+
+
+def _scoring_graders(log: str, scorers: Sequence[str]) -> dict[str, str | None]:
+    """Each scoring's ``judge_model``, from the first sample summary that records it."""
+    graders: dict[str, str | None] = dict.fromkeys(scorers)
+    for summary in read_eval_log_sample_summaries(log):
+        for name in scorers:
+            score = (summary.scores or {}).get(name)
+            judge = (score.metadata or {}).get("judge_model") if score is not None else None
+            if graders[name] is None and isinstance(judge, str):
+                graders[name] = judge
+        if all(graders.values()):
+            break
+    return graders
 
 
 def build_leaderboard(

@@ -73,6 +73,8 @@ def strategy_of(row: LeaderboardRow) -> str:
 
     A memory system played by the ``system`` strategy is its own strategy:
     ``system:mem0``, ``system:mcp``, or ``system:<Class>`` for an adapter of the user's.
+    A scoring appended to a log (``inspect score --action append``) follows its name:
+    ``native · longmemeval_scorer1``.
 
     Args:
         row: A leaderboard row.
@@ -81,9 +83,9 @@ def strategy_of(row: LeaderboardRow) -> str:
     if agent is None:
         return row.label
     system = row.protocol.value("system")
-    if agent == "system" and system:
-        return f"system:{str(system).rpartition(':')[2]}"
-    return str(agent)
+    strategy = f"system:{str(system).rpartition(':')[2]}" if agent == "system" and system else agent
+    scoring = row.protocol.value("scoring")
+    return f"{strategy} · {scoring}" if scoring else str(strategy)
 
 
 def paired_deltas(

@@ -83,6 +83,18 @@ class Protocol:
     task: str
     fields: tuple[tuple[str, str], ...]
 
+    def with_field(self, name: str, value: Any) -> Protocol:
+        """The same protocol with one field set (added, or replacing its value).
+
+        Args:
+            name: Field name.
+            value: Its value (JSON-encodable; None removes the field).
+        """
+        fields = {key: encoded for key, encoded in self.fields if key != name}
+        if value is not None:
+            fields[name] = json.dumps(value, sort_keys=True)
+        return Protocol(task=self.task, fields=tuple(sorted(fields.items())))
+
     def as_dict(self) -> dict[str, Any]:
         """The fields with their values decoded."""
         return {name: json.loads(value) for name, value in self.fields}

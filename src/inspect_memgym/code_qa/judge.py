@@ -51,12 +51,13 @@ class FactJudgement:
     """The judge's verdict on one fact.
 
     Attributes:
-        held: Whether the judge found the fact stated (a reply without a verdict is not).
+        held: Whether the judge found the fact stated; None when its reply held no verdict
+            (unreadable: the question is left unscored, never read as wrong).
         judge_model: The model that judged.
         self_judged: Whether that was the model under test.
     """
 
-    held: bool
+    held: bool | None
     judge_model: str
     self_judged: bool
 
@@ -90,7 +91,7 @@ async def judge_fact(
         config=grader_config(settings),
     )
     match = _VERDICT.search(output.completion)
-    held = match is not None and match.group(1).upper() == "YES"
+    held = None if match is None else match.group(1).upper() == "YES"
     return FactJudgement(held, str(grader), self_judged)
 
 

@@ -46,6 +46,7 @@ from inspect_memgym.code_qa.metrics import QUESTIONS_KEY
 from inspect_memgym.code_qa.sample_value import isolation, score_value
 from inspect_memgym.code_qa.state import NO_MEMORY, WITH_MEMORY, CodeQAState
 from inspect_memgym.code_qa.world.model import CodeQAInstance
+from inspect_memgym.kit.inspect_internals import bind_rescored_sample
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
@@ -54,6 +55,7 @@ from inspect_memgym.scoring.judge_audit import DECIDED_BY, decided_by_counts
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
 from inspect_memgym.scoring.reached import NOTHING_REACHED, reached_sentence
+from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, JUDGE_VERDICTS
 
 METRICS = score_metrics(SUMMARY_KEYS, headline=HEADLINE)
 
@@ -65,10 +67,15 @@ async def _grade(
     self_judge: bool,
     judgements: list[FactJudgement],
     settings: JudgeSettings,
-) -> QuestionGrade:
-    """Grade one raw answer, asking the judge about the facts the rules leave undecided."""
+) -> QuestionGrade | None:
+    """Grade one raw answer, asking the judge about the facts the rules leave undecided.
+
+    Returns:
+        The grade; None when a judge reply held no verdict (the answer is left unscored).
+    """
     qa_id, answer = str(record["qa_id"]), str(record["answer"] or "")
     verdicts: dict[str, bool] = {}
+    unreadable = False
     if judge:
         question = instance.question(qa_id).question
         for fact_id in undecided_facts(instance, qa_id, answer):
@@ -76,9 +83,25 @@ async def _grade(
             judgement = await judge_fact(
                 qa_id, question, statement, graded_text(answer), self_judge, settings
             )
-            verdicts[fact_id] = judgement.held
+            if judgement.held is None:
+                unreadable = True
+            else:
+                verdicts[fact_id] = judgement.held
             judgements.append(judgement)
-    return grade_answer(instance, qa_id, answer, verdicts)
+    return None if unreadable else grade_answer(instance, qa_id, answer, verdicts)
+
+
+def _unreadable_metadata(
+    judgements: list[FactJudgement], unscored: dict[str, list[str]]
+) -> dict[str, Any]:
+    """With a judge: its unreadable replies and the answers they left unscored, per pass."""
+    if not judgements:
+        return {}
+    return {
+        JUDGE_UNREADABLE: sum(item.held is None for item in judgements),
+        JUDGE_VERDICTS: len(judgements),
+        "unscored_questions": unscored,
+    }
 
 
 def _row(
@@ -133,26 +156,30 @@ def code_qa_scorer(
     settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
 
     async def score(state: TaskState, target: Target) -> Score:
+        bind_rescored_sample(state)
         instance = sample_instance(state.metadata)
         records = store_as(CodeQAState).answers
         if judge:
             announce_judge(BENCHMARK_NAME, self_judge)
         judgements: list[FactJudgement] = []
         grades: dict[str, dict[str, QuestionGrade]] = {WITH_MEMORY: {}, NO_MEMORY: {}}
+        unscored: dict[str, list[str]] = {WITH_MEMORY: [], NO_MEMORY: []}
         for record in records:
-            grades[str(record["pass"])][str(record["qa_id"])] = await _grade(
-                instance, record, judge, self_judge, judgements, settings
-            )
+            grade = await _grade(instance, record, judge, self_judge, judgements, settings)
+            if grade is None:
+                unscored[str(record["pass"])].append(str(record["qa_id"]))
+            else:
+                grades[str(record["pass"])][str(record["qa_id"])] = grade
         reached = [pair for pair in instance.qa_pairs if pair.qa_id in grades[WITH_MEMORY]]
         with_memory = [grades[WITH_MEMORY][pair.qa_id] for pair in reached]
         isolated = isolation(with_memory, grades[NO_MEMORY])
-        not_reached = len(instance.qa_pairs) - len(reached)
+        not_reached = len(instance.qa_pairs) - len(reached) - len(unscored[WITH_MEMORY])
         value = score_value(with_memory, isolated, not_reached)
         rows = [
             _row(instance, record, grades[WITH_MEMORY][str(record["qa_id"])],
                  grades[NO_MEMORY].get(str(record["qa_id"])))
             for record in records
-            if record["pass"] == WITH_MEMORY
+            if record["pass"] == WITH_MEMORY and str(record["qa_id"]) in grades[WITH_MEMORY]
         ]  # fmt: skip
         needing = [grade for grade in with_memory if grade.requires_memory]
         right = sum(grade.correct for grade in needing)
@@ -165,6 +192,7 @@ def code_qa_scorer(
                 QUESTIONS_KEY: rows,
                 "judge_model": sorted({item.judge_model for item in judgements}) or None,
                 "self_judged": any(item.self_judged for item in judgements),
+                **_unreadable_metadata(judgements, unscored),
                 **settings.metadata(
                     FACT_QUESTION_TYPE,
                     FACT_JUDGE_PROMPT,

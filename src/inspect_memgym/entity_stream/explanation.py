@@ -20,7 +20,9 @@ def entity_stream_questions(details: Sequence[Mapping[str, Any]]) -> str:
         if not detail.get("submitted", True):
             answer = f"{answer} (not submitted)" if answer else "(no answer)"
         verdict = "✓" if detail.get("correct") else "✗"
-        if detail.get("decided_by") == "judge":
+        if detail.get("correct") is None and detail.get("decided_by") == "judge":
+            verdict = "unscored (judge reply unreadable)"
+        elif detail.get("decided_by") == "judge":
             verdict += " (judge)"
         failure = "" if detail.get("correct") else str(detail.get("attribution") or "")
         isolated = detail.get("no_memory_correct")

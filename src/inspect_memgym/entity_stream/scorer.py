@@ -38,6 +38,7 @@ from inspect_memgym.entity_stream.state import AGENTIC, STRATEGY_KEY, EntityStre
 from inspect_memgym.entity_stream.world.model import Template
 from inspect_memgym.entity_stream.world.questions import Question
 from inspect_memgym.entity_stream.world.templates import get_template
+from inspect_memgym.kit.inspect_internals import bind_rescored_sample
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.holdings import current_holdings
 from inspect_memgym.memory.ledger import MemoryLedger
@@ -60,6 +61,7 @@ from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.metrics import memory_operations, score_metrics, with_memory_cost
 from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED, reached_sentence
+from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 OFFICIAL_STORAGE_COVERAGE = "official_storage_coverage"
 """`Score.metadata` key: the share of entities memory holds by MemoryGym's rule, which gates
@@ -82,12 +84,20 @@ async def _grade(
         )
         detail.update(
             correct=judged.correct,
+            judge_unreadable=judged.correct is None,
             decided_by="judge",
             judge_model=judged.judge_model,
             self_judged=judged.self_judged,
             **_prompt_metadata(settings),
         )
     return detail
+
+
+def _unreadable_metadata(graded: list[dict[str, Any]], unreadable: int) -> dict[str, Any]:
+    """``judge_unreadable`` (answers left unscored) when the judge was asked, else nothing."""
+    if not any(detail[DECIDED_BY] == JUDGE for detail in graded):
+        return {}
+    return {JUDGE_UNREADABLE: unreadable}
 
 
 def _prompt_metadata(settings: JudgeSettings, judged: bool = True) -> dict[str, Any]:
@@ -135,6 +145,7 @@ def entity_stream_scorer(
     settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
 
     async def score(state: TaskState, target: Target) -> Score:
+        bind_rescored_sample(state)
         content = scenario_content(state.metadata)
         questions = [Question.from_dict(item) for item in content.questions]
         known_names = list(content.known_names)
@@ -164,15 +175,23 @@ def entity_stream_scorer(
         if not reached:
             nothing = {**dict.fromkeys(SCORE_KEYS, math.nan), NOT_REACHED: float(len(questions))}
             return Score(value=nothing, explanation=NOTHING_REACHED)
-        details = await grade_all(progress.answers)
+        graded = await grade_all(progress.answers)
+        # a judge reply with no grade leaves its question unscored: out of every figure
+        details = [detail for detail in graded if detail["correct"] is not None]
+        graded_without = (
+            await grade_all(progress.no_memory_answers) if progress.no_memory_answers else None
+        )
         isolated = (
-            {detail["qid"]: detail for detail in await grade_all(progress.no_memory_answers)}
-            if progress.no_memory_answers
+            {detail["qid"]: detail for detail in graded_without if detail["correct"] is not None}
+            if graded_without is not None
             else None
         )
+        unreadable = sum(detail["correct"] is None for detail in [*graded, *(graded_without or [])])
         attributed = state.metadata.get(STRATEGY_KEY, AGENTIC) == AGENTIC
         if attributed:
-            _add_attribution(state, content.events, reached, ledger, details)
+            scored_questions = {detail["qid"] for detail in details}
+            scored = [question for question in reached if question.qid in scored_questions]
+            _add_attribution(state, content.events, scored, ledger, details)
         outcomes = [QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in details]
         stream_facts = fact_events(content.events)
         axes = axis_scores(outcomes, ledger.writes_used, stream_facts)
@@ -222,19 +241,20 @@ def entity_stream_scorer(
                 f"{ledger.writes_used} of {ledger.write_budget} writes used. "
                 + reached_sentence(len(questions) - len(reached), len(questions))
                 + "\n\n"
-                + entity_stream_questions(details)
+                + entity_stream_questions(graded)
             ),
             metadata={
-                "questions": details,
+                "questions": graded,
                 "accuracy_by_type": accuracy_by_type(outcomes),
                 "writes_used": ledger.writes_used,
                 "write_budget": ledger.write_budget,
                 "memory_operations": len(ledger.operations),
                 OFFICIAL_STORAGE_COVERAGE: None if math.isnan(coverage) else coverage,
                 ISOLATION_METADATA: composite.metadata(),
-                DECIDED_BY: decided_by_counts(detail[DECIDED_BY] for detail in details),
+                DECIDED_BY: decided_by_counts(detail[DECIDED_BY] for detail in graded),
+                **_unreadable_metadata(graded, unreadable),
                 **_prompt_metadata(
-                    settings, judged=any(detail[DECIDED_BY] == JUDGE for detail in details)
+                    settings, judged=any(detail[DECIDED_BY] == JUDGE for detail in graded)
                 ),
                 **cost_metadata(),
                 OPERATION_SCORES_KEY: operations,

@@ -43,6 +43,11 @@ Used by the suite:
   playing it by the sample's metadata, and memory backends name a per-sample ChromaDB
   collection by its ids. Inspect's public API hands these only to solvers and scorers
   (and to global hooks, which cannot tell which sample a call belongs to).
+* `bind_rescored_sample` (``inspect_ai.solver._task_state.set_sample_state``): ``inspect
+  score`` rebuilds each sample's `TaskState` and hands it to the scorer, but does not make
+  it the context's current sample, so a scripted ``memgym`` grader called while a log is
+  re-scored could not tell which benchmark it judges. A judged scorer binds the state it
+  was given when no sample is current (never during an eval, where Inspect has bound it).
 * `active_model_name` and `building_task_in_eval` (``inspect_ai.model._model
   .active_model``): whether an eval is running, and its model. Inspect binds an eval's
   model and model roles before it builds the tasks of ``inspect eval``, so a task can
@@ -94,7 +99,8 @@ from inspect_ai._util.error import PrerequisiteError
 from inspect_ai.event import ModelEvent
 from inspect_ai.log import EvalSampleSummary, EvalScore, transcript
 from inspect_ai.log._samples import sample_active
-from inspect_ai.solver._task_state import sample_state
+from inspect_ai.solver import TaskState
+from inspect_ai.solver._task_state import sample_state, set_sample_state
 from inspect_ai.util import Store, StoreModel, store, store_as
 from inspect_ai.util._store import init_subtask_store, suspend_store_events
 
@@ -203,6 +209,16 @@ def current_sample_metadata() -> dict[str, Any] | None:
     """The running sample's metadata (None outside a sample's solver)."""
     state = sample_state()
     return state.metadata if state is not None else None
+
+
+def bind_rescored_sample(state: TaskState) -> None:
+    """Make a scorer's state the current sample where none is (``inspect score``).
+
+    Args:
+        state: The state the scorer was given.
+    """
+    if sample_state() is None:
+        set_sample_state(state)
 
 
 def current_sample_identity() -> tuple[str, int | str, int] | None:

@@ -52,7 +52,12 @@ from inspect_memgym.simulation.fact_play import (
     verbatim_statement,
 )
 from inspect_memgym.simulation.frequent_tokens import TRAINING_SEEDS, FrequentTokens
-from inspect_memgym.simulation.grader_policy import JUDGE_POLICY, refuse_unless_judging
+from inspect_memgym.simulation.grader_policy import (
+    GRADER_POLICIES,
+    JUDGE_POLICY,
+    refuse_unless_judging,
+    scripted_verdict,
+)
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
 from inspect_memgym.simulation.text_adversaries import (
     ADVERSARIES,
@@ -89,7 +94,7 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     refuse_unless_judging(policy_name, context.phase == PHASE_JUDGE)
     policy_name = resolve_switch(policy_name, TEXT_SWITCH_BEHAVIOURS)
     if context.phase == PHASE_JUDGE:
-        return PolicyTurn(judge_action(messages), prefix, len(messages))
+        return PolicyTurn(judge_action(messages, policy_name), prefix, len(messages))
     conversation = conversation_for(metadata)
     options: dict[str, Any] = metadata.get(OPTIONS_KEY, {})
     book = fact_book(conversation, int(options.get("seed", 0)))
@@ -128,13 +133,15 @@ def frequent_tokens() -> FrequentTokens:
     return FrequentTokens.learned(generated_questions())
 
 
-def judge_action(messages: list[ChatMessage]) -> Action:
+def judge_action(messages: list[ChatMessage], policy_name: str = JUDGE_POLICY) -> Action:
     """The rule judge's verdict on the answer in a LoCoMo judge prompt.
 
     A gold text with ``;``-separated alternatives (open-domain questions) is met by any one.
 
     Args:
         messages: The judge call's messages (the prompt is the last one).
+        policy_name: The grader (`simulation.grader_policy.scripted_verdict`); every
+            policy but the grader-only instruments judges honestly.
     """
     fields = template_fields(ANSWER_JUDGE_PROMPT, messages[-1].text) if messages else None
     if fields is None:
@@ -144,7 +151,7 @@ def judge_action(messages: list[ChatMessage]) -> Action:
         rule_verdict(part, fields["answer"], question=fields.get("question", "")) == "yes"
         for part in alternatives
     )
-    return finish("yes" if accepted else "no")
+    return finish(scripted_verdict(policy_name, "yes" if accepted else "no"))
 
 
 def option_reply(options: AdversarialOptions, not_mentioned: bool) -> str:
@@ -204,5 +211,5 @@ def _fact_book(conversation: Conversation, seed: int) -> FactBook:
 
 
 register_policies(
-    BENCHMARK_NAME, (*FACT_POLICIES, *ADVERSARIES, *SWITCH_POLICIES, JUDGE_POLICY), play
+    BENCHMARK_NAME, (*FACT_POLICIES, *ADVERSARIES, *SWITCH_POLICIES, *GRADER_POLICIES), play
 )

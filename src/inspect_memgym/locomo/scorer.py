@@ -18,6 +18,7 @@ from typing import Any
 from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
+from inspect_memgym.kit.inspect_internals import bind_rescored_sample
 from inspect_memgym.locomo import BENCHMARK_NAME
 from inspect_memgym.locomo.category_maps import (
     DEFAULT_CATEGORY_MAP,
@@ -59,7 +60,7 @@ from inspect_memgym.locomo.values import (
 )
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
-from inspect_memgym.scoring.judge import Judgement, yes_no_judgement
+from inspect_memgym.scoring.judge import Judgement, panel_metadata, yes_no_judgement
 from inspect_memgym.scoring.judge_audit import (
     DECIDED_BY,
     RULES,
@@ -88,6 +89,7 @@ def locomo_scorer(judge_prompts: str | None = None) -> Scorer:
     settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
 
     async def score(state: TaskState, target: Target) -> Score:
+        bind_rescored_sample(state)
         conversation = conversation_for(state.metadata)
         options: dict[str, Any] = state.metadata.get(OPTIONS_KEY, {})
         seed = int(options.get("seed", 0))
@@ -219,6 +221,7 @@ def _judge_metadata(judgements: dict[str, Judgement], settings: JudgeSettings) -
         ),
         JUDGE_UNREADABLE: sum(j.verdict == "unreadable" for j in judgements.values()),
         JUDGE_VERDICTS: len(judgements),
+        **panel_metadata(judgements.values()),
     }
 
 

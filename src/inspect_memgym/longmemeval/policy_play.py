@@ -52,7 +52,12 @@ from inspect_memgym.simulation.fact_play import (
     verbatim_statement,
 )
 from inspect_memgym.simulation.frequent_tokens import TRAINING_SEEDS, FrequentTokens
-from inspect_memgym.simulation.grader_policy import JUDGE_POLICY, refuse_unless_judging
+from inspect_memgym.simulation.grader_policy import (
+    GRADER_POLICIES,
+    JUDGE_POLICY,
+    refuse_unless_judging,
+    scripted_verdict,
+)
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
 from inspect_memgym.simulation.text_adversaries import (
     ADVERSARIES,
@@ -88,7 +93,7 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     refuse_unless_judging(policy_name, context.phase == PHASE_JUDGE)
     policy_name = resolve_switch(policy_name, TEXT_SWITCH_BEHAVIOURS)
     if context.phase == PHASE_JUDGE:
-        return PolicyTurn(judge_action(messages), prefix, len(messages))
+        return PolicyTurn(judge_action(messages, policy_name), prefix, len(messages))
     record = record_for(current_sample_metadata() or {})
     call = FactCall.announced(
         policy_name,
@@ -123,11 +128,13 @@ def frequent_tokens() -> FrequentTokens:
     return FrequentTokens.learned(generated_questions())
 
 
-def judge_action(messages: list[ChatMessage]) -> Action:
+def judge_action(messages: list[ChatMessage], policy_name: str = JUDGE_POLICY) -> Action:
     """The rule judge's verdict on the response in a LongMemEval judge prompt.
 
     Args:
         messages: The judge call's messages (the prompt is the last one).
+        policy_name: The grader (`simulation.grader_policy.scripted_verdict`); every
+            policy but the grader-only instruments judges honestly.
     """
     prompt = messages[-1].text if messages else ""
     for rubric, (_, template) in JUDGE_PROMPTS.items():
@@ -139,7 +146,7 @@ def judge_action(messages: list[ChatMessage]) -> Action:
                 unanswerable=rubric == ABSTENTION_RUBRIC,
                 question=fields.get("question", ""),
             )
-            return finish(verdict)
+            return finish(scripted_verdict(policy_name, verdict))
     return finish(UNREADABLE_PROMPT_REPLY)
 
 
@@ -200,5 +207,5 @@ def _fact_book(record: LongMemEvalRecord) -> FactBook:
 
 
 register_policies(
-    BENCHMARK_NAME, (*FACT_POLICIES, *ADVERSARIES, *SWITCH_POLICIES, JUDGE_POLICY), play
+    BENCHMARK_NAME, (*FACT_POLICIES, *ADVERSARIES, *SWITCH_POLICIES, *GRADER_POLICIES), play
 )

@@ -18,6 +18,7 @@ from typing import Any
 from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
+from inspect_memgym.kit.inspect_internals import bind_rescored_sample
 from inspect_memgym.longmemeval import BENCHMARK_NAME
 from inspect_memgym.longmemeval.dataset import OPTIONS_KEY, record_for
 from inspect_memgym.longmemeval.judge_prompts import (
@@ -33,7 +34,7 @@ from inspect_memgym.longmemeval.values import isolation as isolation_of
 from inspect_memgym.longmemeval.values import longmemeval_values, score_keys
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
-from inspect_memgym.scoring.judge import Judgement, yes_no_judgement
+from inspect_memgym.scoring.judge import Judgement, panel_metadata, yes_no_judgement
 from inspect_memgym.scoring.judge_audit import DECIDED_BY, JUDGE
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
@@ -58,6 +59,7 @@ def longmemeval_scorer(judge_prompts: str | None = None) -> Scorer:
     settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
 
     async def score(state: TaskState, target: Target) -> Score:
+        bind_rescored_sample(state)
         record = record_for(state.metadata)
         options: dict[str, Any] = state.metadata.get(OPTIONS_KEY, {})
         isolation = bool(options.get("memory_isolation", True))
@@ -107,6 +109,7 @@ def longmemeval_scorer(judge_prompts: str | None = None) -> Scorer:
                 JUDGE_UNREADABLE: int(values[JUDGE_UNREADABLE]),
                 JUDGE_VERDICTS: 1 + (no_memory_judged is not None),
                 ISOLATION_METADATA: isolated.metadata(),
+                **panel_metadata([judged, no_memory_judged]),
                 "questions": [
                     {
                         "qtype": record.question_type,

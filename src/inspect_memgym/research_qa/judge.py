@@ -51,12 +51,13 @@ class JudgeScore:
     """The judge's 0-1 score of one answer.
 
     Attributes:
-        score: The score, clamped to 0-1 (0 for a reply with no readable score).
+        score: The score, clamped to 0-1; None for a reply with no readable score
+            (unreadable: the answer is left unscored, never read as wrong).
         judge_model: The model that judged.
         self_judged: Whether that was the model under test (``-T self_judge=true``).
     """
 
-    score: float
+    score: float | None
     judge_model: str
     self_judged: bool
 
@@ -90,8 +91,8 @@ async def judge_score(
     return JudgeScore(parse_judge_score(output.completion), str(grader), self_judged)
 
 
-def parse_judge_score(reply: str) -> float:
-    """The score of a judge's reply, clamped to 0-1 (0 when unreadable).
+def parse_judge_score(reply: str) -> float | None:
+    """The score of a judge's reply, clamped to 0-1 (None when unreadable).
 
     Args:
         reply: The grader's reply.
@@ -104,5 +105,5 @@ def parse_judge_score(reply: str) -> float:
         match = _SCORE.search(reply)
         score = float(match.group(1)) if match else None
     if isinstance(score, bool) or not isinstance(score, int | float):
-        return 0.0
+        return None
     return min(1.0, max(0.0, float(score)))

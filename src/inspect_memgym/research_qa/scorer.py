@@ -9,10 +9,13 @@ Markdown tables.
 
 from __future__ import annotations
 
+import math
+
 from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 from inspect_ai.util import store_as
 
+from inspect_memgym.kit.inspect_internals import bind_rescored_sample
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.research_qa import BENCHMARK_NAME
 from inspect_memgym.research_qa.driver import sample_instance
@@ -41,7 +44,8 @@ from inspect_memgym.scoring.judge import announce_judge, grader_is_bound
 from inspect_memgym.scoring.judge_audit import DECIDED_BY
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
-from inspect_memgym.scoring.reached import NOTHING_REACHED
+from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
+from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 HEADLINE = "score"
 GROUP_BY = "hops"
@@ -64,23 +68,26 @@ def research_qa_scorer(
     settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
 
     async def score(state: TaskState, target: Target) -> Score:
+        bind_rescored_sample(state)
         instance, _ = sample_instance(state.metadata)
         progress = store_as(ResearchState)
         if judge:
             announce_judge(BENCHMARK_NAME, self_judge)
         if progress.answer is None:
             return Score(value=not_reached_values(), explanation=NOTHING_REACHED)
-        grade = await _grade(instance, progress.answer, judge, self_judge, settings)
-        no_memory = None
+        grade, unreadable = await _grade(instance, progress.answer, judge, self_judge, settings)
+        no_memory, no_memory_unreadable = None, False
         if progress.no_memory_answer is not None:
-            no_memory = await _grade(
+            no_memory, no_memory_unreadable = await _grade(
                 instance, progress.no_memory_answer, judge, self_judge, settings
             )
         stored = progress.stored_fact_ids
         recalled = progress.recalled_fact_ids
         visible = progress.visible_fact_ids
-        isolated = isolation(grade, no_memory)
+        isolated = isolation(grade, None if no_memory_unreadable else no_memory)
         value = score_values(instance, grade, isolated, stored, recalled, visible)
+        if unreadable:
+            value = unscored_values(value)
         hops = hop_rows(instance, stored, recalled, visible)
         return Score(
             value=value,
@@ -104,6 +111,9 @@ def research_qa_scorer(
                     judged=judge,
                 ),
                 DECIDED_BY: grade.decided_by,
+                **(
+                    {JUDGE_UNREADABLE: int(unreadable) + int(no_memory_unreadable)} if judge else {}
+                ),
                 "self_judged": (not grader_is_bound()) if judge else None,
                 **cost_metadata(),
             },
@@ -114,12 +124,33 @@ def research_qa_scorer(
 
 async def _grade(
     instance: ResearchInstance, raw: str, judge: bool, self_judge: bool, settings: JudgeSettings
-) -> AnswerGrade:
-    """Rules first; an undecided answer goes to the judge when it is on."""
+) -> tuple[AnswerGrade, bool]:
+    """Rules first; an undecided answer goes to the judge when it is on.
+
+    Returns:
+        The grade, and whether the judge's reply was unreadable (the grade then stays the
+        rules' undecided one, and the answer is left unscored).
+    """
     grade = grade_reply(instance, raw)
     if grade.verdict == "undecided" and judge:
         judged = await judge_score(
             instance.question, instance.gold.text, grade.answer, self_judge, settings
         )
+        if judged.score is None:
+            return grade, True
         grade = grade.judged(judged.score, judged.judge_model, judged.self_judged)
-    return grade
+    return grade, False
+
+
+def unscored_values(value: dict[str, float]) -> dict[str, float]:
+    """A sample's values when the judge's reply on its answer was unreadable.
+
+    What the answer's correctness decides (the score, its memory delta and the failure
+    label) is NaN, left out of every mean; what the rules or the memory measured (exact
+    match, hop recall, parse failure) stays.
+
+    Args:
+        value: The values as `score_values` computed them from the undecided grade.
+    """
+    kept = {"exact", "hop_recall", "parse_failure", NOT_REACHED}
+    return {key: number if key in kept else math.nan for key, number in value.items()}

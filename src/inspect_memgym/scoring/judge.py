@@ -19,18 +19,24 @@ Two kinds of judgement:
 * `yes_no_judgement`, for tasks whose scores *are* judged (a judged accuracy, or a judged
   view beside a rule-based score): one call with a benchmark's own versioned prompt, read
   by its first yes or no word (`scoring.yes_no_verdict`; a reply with neither is
-  unreadable, counted apart).
+  unreadable, counted apart). With two or more models bound to the ``grader`` role
+  (``--model-role grader=<model>,<model>``: Inspect binds a list to one role), every one
+  of them judges and the panel's majority decides (`scoring.grader_panel`: a tie is not
+  accepted); each grader's verdict is kept beside the panel's.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from inspect_ai.model import GenerateConfig, Model, get_model, model_roles
 
 from inspect_memgym.kit.inspect_internals import building_task_in_eval, current_sample_identity
+from inspect_memgym.scoring.grader_panel import JUDGE_PANEL_KEY, majority_verdict
 from inspect_memgym.scoring.judge_prompts import DEFAULT_JUDGE_SETTINGS, JudgeSettings
 from inspect_memgym.scoring.yes_no_verdict import Verdict, parse_verdict
 
@@ -118,12 +124,13 @@ class AnswerJudgement:
     """A judge's verdict on one answer the rules could not decide.
 
     Attributes:
-        correct: Whether the judge graded it correct (an unparseable reply is not).
+        correct: Whether the judge graded it correct; None when its reply held no grade
+            (unreadable: the question is left unscored, never read as wrong).
         judge_model: The model that judged.
         self_judged: Whether that was the model under test.
     """
 
-    correct: bool
+    correct: bool | None
     judge_model: str
     self_judged: bool
 
@@ -154,7 +161,8 @@ async def judge_answer(
     prompt = template.format(question=question, gold=gold, answer=answer)
     output = await grader.generate(prompt, config=grader_config(settings))
     match = _GRADE.search(output.completion)
-    return AnswerJudgement(match is not None and match.group(1) == "C", str(grader), self_judged)
+    correct = None if match is None else match.group(1) == "C"
+    return AnswerJudgement(correct, str(grader), self_judged)
 
 
 def grader_config(settings: JudgeSettings) -> GenerateConfig:
@@ -164,6 +172,14 @@ def grader_config(settings: JudgeSettings) -> GenerateConfig:
         settings: The task's judge settings (`scoring.judge_prompts.judge_settings`).
     """
     return GenerateConfig(temperature=settings.temperature, seed=settings.seed)
+
+
+def grader_models() -> list[Model]:
+    """Every model bound to the ``grader`` role, in order (empty when none is bound)."""
+    bound = model_roles().get(GRADER_ROLE)
+    if bound is None:
+        return []
+    return list(bound) if isinstance(bound, list) else [bound]
 
 
 def grader_is_bound() -> bool:
@@ -207,12 +223,37 @@ class Judgement:
         reply: The judge's raw reply.
         judge_model: The model that judged.
         self_judged: Whether that was the model under test (no ``grader`` role bound).
+        graders: With a panel (two or more graders), each grader; empty with one.
+        votes: With a panel, each grader's verdict in the same order; empty with one.
     """
 
     verdict: Verdict
     reply: str
     judge_model: str
     self_judged: bool
+    graders: tuple[str, ...] = ()
+    votes: tuple[Verdict, ...] = ()
+
+
+def panel_metadata(judgements: Iterable[Judgement | None]) -> dict[str, Any]:
+    """What a score records of a panel: its graders and each judged answer's votes.
+
+    Args:
+        judgements: The score's judgements (None for an answer not judged).
+
+    Returns:
+        ``{"judge_panel": {"graders": [...], "votes": [[...], ...]}}`` (one row of votes per
+        judgement, graders in order); ``{}`` when one grader judged.
+    """
+    judged = [judgement for judgement in judgements if judgement and judgement.graders]
+    if not judged:
+        return {}
+    return {
+        JUDGE_PANEL_KEY: {
+            "graders": list(judged[0].graders),
+            "votes": [list(judgement.votes) for judgement in judged],
+        }
+    }
 
 
 async def yes_no_judgement(
@@ -234,7 +275,38 @@ async def yes_no_judgement(
     Raises:
         JudgeNotBound: If no judge is bound and self-judging was not asked for.
     """
+    panel = grader_models()
+    if len(panel) > 1:
+        return await panel_judgement(panel, prompt, settings)
     judge, self_judged = judge_model(task_name, self_judge)
     output = await judge.generate(prompt, config=grader_config(settings))
     reply = output.completion
     return Judgement(parse_verdict(reply), reply, str(judge), self_judged)
+
+
+async def panel_judgement(panel: list[Model], prompt: str, settings: JudgeSettings) -> Judgement:
+    """Every grader of a panel judges the prompt in turn; the majority decides.
+
+    Args:
+        panel: The graders (two or more), in the role's order.
+        prompt: The complete judge prompt.
+        settings: The grader's sampling settings.
+
+    Returns:
+        The panel's verdict (`scoring.grader_panel.majority_verdict`), the replies one a
+        line after their grader's name, and each grader's verdict.
+    """
+    replies = []
+    for grader in panel:
+        output = await grader.generate(prompt, config=grader_config(settings))
+        replies.append(output.completion)
+    votes = tuple(parse_verdict(reply) for reply in replies)
+    graders = tuple(str(grader) for grader in panel)
+    return Judgement(
+        verdict=majority_verdict(votes),
+        reply="\n".join(f"{name}: {reply}" for name, reply in zip(graders, replies, strict=True)),
+        judge_model=", ".join(graders),
+        self_judged=False,
+        graders=graders,
+        votes=votes,
+    )
