@@ -22,10 +22,7 @@ import json
 import re
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
-
-if TYPE_CHECKING:
-    from inspect_ai.tool import ToolParams
+from typing import Any, Literal, Protocol
 
 Shape = Literal["tagged", "fenced", "bare"]
 """How a call was written: in ``<tool_call>`` tags, in a fenced code block, or bare."""
@@ -61,6 +58,20 @@ class ToolSignature:
     required: frozenset[str] = frozenset()
 
 
+class ParameterSchema(Protocol):
+    """A tool's parameter schema as Inspect's ``ToolParams`` holds it (read-only here)."""
+
+    @property
+    def properties(self) -> Mapping[str, Any]:
+        """Each parameter's schema, by name, in the schema's order."""
+        ...
+
+    @property
+    def required(self) -> Collection[str]:
+        """Parameters without a default."""
+        ...
+
+
 class DescribedTool(Protocol):
     """A tool with a name and a parameter schema (Inspect's ``ToolInfo`` or ``ToolDef``)."""
 
@@ -70,7 +81,7 @@ class DescribedTool(Protocol):
         ...
 
     @property
-    def parameters(self) -> ToolParams:
+    def parameters(self) -> ParameterSchema:
         """Its parameter schema."""
         ...
 
