@@ -99,7 +99,7 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    import inspect_memgym._registry  # noqa: F401  (registers every task's validity suite)
+    import inspect_memgym._validity_suites  # noqa: F401  (registers every task's validity suite)
     from inspect_memgym.validity.shards import parse_shard
     from inspect_memgym.validity.suite import ValidateOptions, get_suite, suite_names
 
