@@ -15,7 +15,7 @@ import math
 import sys
 import time
 
-import inspect_memgym._registry  # noqa: F401  (registers every task's validity suite)
+import inspect_memgym._validity_suites  # noqa: F401  (registers every task's validity suite)
 from inspect_memgym.entity_stream.invariants import CHEATERS, MEMORYLESS
 from inspect_memgym.entity_stream.validity import ValidationReport
 from inspect_memgym.validity.report import SuiteReport

@@ -52,7 +52,7 @@ SHARED = frozenset(
         "training",
     }
 )
-TOP_LEVEL = frozenset({"_registry", "cli", "sweep", "environments", "__init__"})
+TOP_LEVEL = frozenset({"_registry", "_validity_suites", "cli", "sweep", "environments", "__init__"})
 """Top-level modules that may name every benchmark (the entry points)."""
 SHARED_MAY_IMPORT: dict[str, frozenset[str]] = {
     "kit": frozenset({"kit"}),

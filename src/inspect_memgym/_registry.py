@@ -1,35 +1,28 @@
 """Everything inspect_memgym registers with Inspect (the ``inspect_ai`` entry point).
 
-Also every task's validity suite (``inspect-memgym validate --task NAME``).
+Every task's validity suite is registered apart, by `_validity_suites`.
 """
 
 # ruff: noqa: F401
 
 from inspect_memgym.code_qa.scorer import code_qa_scorer
 from inspect_memgym.code_qa.task import code_qa
-from inspect_memgym.code_qa.validity_suite import SUITE as CODE_QA_SUITE
 from inspect_memgym.conversation.scorer import conversation_scorer
 from inspect_memgym.conversation.task import conversation
-from inspect_memgym.conversation.validity_suite import CONVERSATION_SUITE
 from inspect_memgym.entity_stream.scorer import entity_stream_scorer
 from inspect_memgym.entity_stream.solver import entity_stream_agent
 from inspect_memgym.entity_stream.submit_answer import submit_answer
 from inspect_memgym.entity_stream.task import entity_stream
-from inspect_memgym.entity_stream.validity_suite import EntityStreamSuite
 from inspect_memgym.feedback.scorer import feedback_scorer
 from inspect_memgym.feedback.task import feedback
-from inspect_memgym.feedback.validity_suite import FEEDBACK_SUITE
 from inspect_memgym.locomo.scorer import locomo_scorer
 from inspect_memgym.locomo.task import locomo
-from inspect_memgym.locomo.validity_suite import SUITE as LOCOMO_SUITE
 from inspect_memgym.longmemeval.scorer import longmemeval_scorer
 from inspect_memgym.longmemeval.task import longmemeval
-from inspect_memgym.longmemeval.validity_suite import SUITE as LONGMEMEVAL_SUITE
 from inspect_memgym.memory.delete_tool import memory_delete
 from inspect_memgym.research_qa.scorer import research_qa_scorer
 from inspect_memgym.research_qa.search_tool import web_search
 from inspect_memgym.research_qa.task import research_qa
-from inspect_memgym.research_qa.validity_suite import SUITE as RESEARCH_QA_SUITE
 from inspect_memgym.simulation.registration import memgym
 from inspect_memgym.strategies.agentic import agentic
 from inspect_memgym.strategies.awe import awe

@@ -17,6 +17,7 @@ from inspect_memgym.analysis.trajectories_command import add_trajectories_comman
 from inspect_memgym.entity_stream.dataset import resolve_templates, scenario_sample
 from inspect_memgym.entity_stream.world.scenario import generate_scenario
 from inspect_memgym.entity_stream.world.tiers import TIERS, get_tier
+from inspect_memgym.kit.extras import MissingExtraError, import_extra
 from inspect_memgym.memory.chroma_connection import ChromaServerError
 
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    import inspect_memgym._registry  # noqa: F401  (registers every task's validity suite)
+    import inspect_memgym._validity_suites  # noqa: F401  (registers every task's validity suite)
     from inspect_memgym.validity.shards import parse_shard
     from inspect_memgym.validity.suite import ValidateOptions, get_suite, suite_names
 
@@ -213,6 +214,7 @@ def _leaderboard(args: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
+    import_extra("matplotlib", "plot", "inspect-memgym compare")
     from inspect_memgym.analysis.compare import compare_cells, compare_figure, compare_markdown
     from inspect_memgym.analysis.leaderboard import load_leaderboard
     from inspect_memgym.analysis.plot_style import save_png
@@ -256,6 +258,7 @@ def _sweep(args: argparse.Namespace) -> int:
 
     from inspect_memgym.sweep import SweepPlan, parse_assignments, sweep_tasks, write_comparison
 
+    import_extra("matplotlib", "plot", "inspect-memgym sweep (its comparison figures)")
     plan = SweepPlan(
         tasks=tuple(_names(args.tasks)),
         agents=tuple(_names(args.agents)),
@@ -311,6 +314,7 @@ def _names(value: str) -> list[str]:
 
 
 def _plot(args: argparse.Namespace) -> int:
+    import_extra("matplotlib", "plot", "inspect-memgym plot")
     from inspect_memgym.analysis.figures import write_figures
 
     _refuse_to_overwrite_figures(Path(args.output), args.force)
@@ -679,7 +683,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.handler(args))
-    except (LogReadError, ChromaServerError) as error:
+    except (LogReadError, ChromaServerError, MissingExtraError) as error:
         print(f"{parser.prog} {args.command}: error: {error}", file=sys.stderr)
         return 1
     except ValueError as error:

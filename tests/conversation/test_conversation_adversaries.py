@@ -39,6 +39,7 @@ from inspect_memgym.conversation.self_evolution import (
 )
 from inspect_memgym.conversation.state import ConversationState
 from inspect_memgym.conversation.task import conversation
+from inspect_memgym.conversation.validity_suite import CONVERSATION_SUITE
 from inspect_memgym.conversation.visible_call import (
     MEMORY_UPDATE,
     PROBE,
@@ -341,5 +342,6 @@ def test_copying_the_feedback_earns_nothing(agent: str, tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_the_full_suite_holds(tmp_path: Path) -> None:
-    report = get_suite("conversation").validate(ValidateOptions(log_dir=str(tmp_path), workers=1))
+    assert get_suite("conversation") is CONVERSATION_SUITE
+    report = CONVERSATION_SUITE.validate(ValidateOptions(log_dir=str(tmp_path), workers=1))
     assert report.passed, report.markdown()

@@ -16,6 +16,7 @@ import pytest
 from inspect_ai import eval
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser
 
+from inspect_memgym.conversation import policy_play  # noqa: F401  (registers the memgym policies)
 from inspect_memgym.conversation.adversaries import ADVERSARIES, SWITCH_BEHAVIOURS
 from inspect_memgym.conversation.adversary_readers import DECLINE_REPLY
 from inspect_memgym.conversation.grading import HEADLINE

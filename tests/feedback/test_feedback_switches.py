@@ -19,6 +19,7 @@ import pytest
 from inspect_ai import eval
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser
 
+from inspect_memgym.feedback import policy_play  # noqa: F401  (registers the memgym policies)
 from inspect_memgym.feedback.adversaries import (
     ADVERSARIES,
     CHOOSERS,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-import inspect_memgym._registry  # noqa: F401  (registers every suite)
+import inspect_memgym._validity_suites  # noqa: F401  (registers every suite)
 from inspect_memgym.scoring import isolation, locomo_rules
 from inspect_memgym.validity.report import SuiteReport
 from inspect_memgym.validity.suite import ValidateOptions, get_suite

@@ -13,9 +13,8 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from inspect_memgym.analysis.plot_curves import Curve, curve_figure, pooled_curve
+from inspect_memgym.analysis.sample_scores import LEARNING_CURVE_KEY
 
-LEARNING_CURVE_KEY = "learning_curve"
-"""`Score.metadata` key of a sample's curve."""
 STEP_AXIS = "step (training dialogues memorised, then the test split answered)"
 ACCURACY_AXIS = "test accuracy (± standard error)"
 LEGEND_COLUMNS = 2

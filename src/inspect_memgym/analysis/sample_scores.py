@@ -21,9 +21,12 @@ from inspect_ai.log import EvalLog, EvalSample, EvalSampleSummary
 
 from inspect_memgym.analysis.cost_columns import role_usage, sample_costs
 from inspect_memgym.analysis.log_files import LogReadError, describe_error
-from inspect_memgym.analysis.plot_learning_curve import LEARNING_CURVE_KEY
 from inspect_memgym.scoring.isolation import SCORE_NOTES
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
+
+LEARNING_CURVE_KEY = "learning_curve"
+"""`Score.metadata` key of a sample's curve."""
+
 
 SKIPPED_FIELDS = {"messages", "events", "attachments", "store"}
 """Sample fields `sample_details` does not load."""

@@ -1,142 +1,17 @@
-"""The code_qa scorer: fact recall per question, by rules, and by the judge where they cannot.
+"""The registered ``code_qa_scorer``: its metrics and arguments.
 
-``Score.value`` holds `grading.SCORE_KEYS` as floats: accuracy (the headline: the questions
-that need memory, on their memory-only facts), the discoverable questions' accuracy apart,
-fact recall (all linked facts, critical, memory-only, discoverable), noise rejection, and
-the memory-isolated ``no_memory`` and ``memory_delta`` (metrics on `grading.SUMMARY_KEYS`
-only, so the results table reads at 80 columns). ``Score.metadata["questions"]``
-holds one row per question: the question, gold answer, answer, each linked fact (held or
-not, counted or not, decided by rules or judge), the distractors it states, why it is a
-hedge, the linked facts that what memory showed for it holds, and the same grade of the
-no-memory answer; `metrics.pooled_accuracy` gives accuracy per category and per difficulty
-from those rows, pooled over the questions that need memory. With a judge, the metadata
-names the judge model and whether the model under test judged itself (``self_judged``).
+The scoring itself is `code_qa.sample_scorer`, imported on the first call so that the
+plugin's entry point (`_registry`) does not load it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from inspect_ai.scorer import Scorer, scorer
 
-from inspect_ai.scorer import Score, Scorer, Target, scorer
-from inspect_ai.solver import TaskState
-from inspect_ai.util import store_as
-
-from inspect_memgym.code_qa import BENCHMARK_NAME
-from inspect_memgym.code_qa.explanation import code_qa_questions
-from inspect_memgym.code_qa.grading import (
-    HEADLINE,
-    SUMMARY_KEYS,
-    QuestionGrade,
-    grade_answer,
-    graded_text,
-    undecided_facts,
-)
-from inspect_memgym.code_qa.instances import sample_instance
-from inspect_memgym.code_qa.judge import (
-    FACT_JUDGE_PROMPT,
-    FACT_JUDGE_PROMPT_NAME,
-    FACT_JUDGE_PROMPT_VERSION,
-    FACT_QUESTION_TYPE,
-    JUDGE_TEMPLATES,
-    FactJudgement,
-    judge_fact,
-)
-from inspect_memgym.code_qa.metrics import QUESTIONS_KEY
-from inspect_memgym.code_qa.sample_value import isolation, score_value
-from inspect_memgym.code_qa.state import NO_MEMORY, WITH_MEMORY, CodeQAState
-from inspect_memgym.code_qa.world.model import CodeQAInstance
-from inspect_memgym.kit.inspect_internals import bind_rescored_sample
-from inspect_memgym.memory.cost_figures import cost_metadata
-from inspect_memgym.memory.ledger import MemoryLedger
-from inspect_memgym.scoring.isolation import ISOLATION_METADATA
-from inspect_memgym.scoring.judge import announce_judge
-from inspect_memgym.scoring.judge_audit import DECIDED_BY, decided_by_counts
-from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
+from inspect_memgym.code_qa.grading import HEADLINE, SUMMARY_KEYS
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
-from inspect_memgym.scoring.reached import NOTHING_REACHED, reached_sentence
-from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, JUDGE_VERDICTS
 
 METRICS = score_metrics(SUMMARY_KEYS, headline=HEADLINE)
-
-
-async def _grade(
-    instance: CodeQAInstance,
-    record: Mapping[str, Any],
-    judge: bool,
-    self_judge: bool,
-    judgements: list[FactJudgement],
-    settings: JudgeSettings,
-) -> QuestionGrade | None:
-    """Grade one raw answer, asking the judge about the facts the rules leave undecided.
-
-    Returns:
-        The grade; None when a judge reply held no verdict (the answer is left unscored).
-    """
-    qa_id, answer = str(record["qa_id"]), str(record["answer"] or "")
-    verdicts: dict[str, bool] = {}
-    unreadable = False
-    if judge:
-        question = instance.question(qa_id).question
-        for fact_id in undecided_facts(instance, qa_id, answer):
-            statement = instance.fact(fact_id).fact.statement
-            judgement = await judge_fact(
-                qa_id, question, statement, graded_text(answer), self_judge, settings
-            )
-            if judgement.held is None:
-                unreadable = True
-            else:
-                verdicts[fact_id] = judgement.held
-            judgements.append(judgement)
-    return None if unreadable else grade_answer(instance, qa_id, answer, verdicts)
-
-
-def _unreadable_metadata(
-    judgements: list[FactJudgement], unscored: dict[str, list[str]]
-) -> dict[str, Any]:
-    """With a judge: its unreadable replies and the answers they left unscored, per pass."""
-    if not judgements:
-        return {}
-    return {
-        JUDGE_UNREADABLE: sum(item.held is None for item in judgements),
-        JUDGE_VERDICTS: len(judgements),
-        "unscored_questions": unscored,
-    }
-
-
-def _row(
-    instance: CodeQAInstance,
-    record: Mapping[str, Any],
-    grade: QuestionGrade,
-    no_memory: QuestionGrade | None,
-) -> dict[str, Any]:
-    pair = instance.question(grade.qa_id)
-    return {
-        **grade.to_dict(),
-        "question": pair.question,
-        "gold": pair.gold_answer,
-        "answer": record["answer"],
-        "shown_fact_ids": list(record.get("shown_fact_ids", [])),
-        "no_memory": no_memory.to_dict() if no_memory else None,
-    }
-
-
-def _explanation(
-    value: Mapping[str, float], rows: list[dict[str, Any]], not_reached: int, questions: int
-) -> str:
-    if not_reached == questions:
-        return NOTHING_REACHED
-    return (
-        f"accuracy on the questions that need memory {value[HEADLINE]:.3f} (no memory "
-        f"{value['no_memory']:.3f}); discoverable questions "
-        f"{value['discoverable_accuracy']:.3f}; fact recall "
-        f"{value['fact_recall']:.3f}, memory-only facts "
-        f"{value['memory_only_fact_recall']:.3f}; noise rejection "
-        f"{value['noise_rejection']:.3f}. "
-        + reached_sentence(not_reached, questions)
-        + "\n\n"
-        + code_qa_questions(rows)
-    )
 
 
 @scorer(metrics=with_memory_cost(METRICS))
@@ -153,63 +28,6 @@ def code_qa_scorer(
         judge_prompts: A YAML or JSON file replacing the fact judge's template
             (`scoring.judge_prompts`).
     """
-    settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
+    from inspect_memgym.code_qa.sample_scorer import sample_scorer
 
-    async def score(state: TaskState, target: Target) -> Score:
-        bind_rescored_sample(state)
-        instance = sample_instance(state.metadata)
-        records = store_as(CodeQAState).answers
-        if judge:
-            announce_judge(BENCHMARK_NAME, self_judge)
-        judgements: list[FactJudgement] = []
-        grades: dict[str, dict[str, QuestionGrade]] = {WITH_MEMORY: {}, NO_MEMORY: {}}
-        unscored: dict[str, list[str]] = {WITH_MEMORY: [], NO_MEMORY: []}
-        for record in records:
-            grade = await _grade(instance, record, judge, self_judge, judgements, settings)
-            if grade is None:
-                unscored[str(record["pass"])].append(str(record["qa_id"]))
-            else:
-                grades[str(record["pass"])][str(record["qa_id"])] = grade
-        reached = [pair for pair in instance.qa_pairs if pair.qa_id in grades[WITH_MEMORY]]
-        with_memory = [grades[WITH_MEMORY][pair.qa_id] for pair in reached]
-        isolated = isolation(with_memory, grades[NO_MEMORY])
-        not_reached = len(instance.qa_pairs) - len(reached) - len(unscored[WITH_MEMORY])
-        value = score_value(with_memory, isolated, not_reached)
-        rows = [
-            _row(instance, record, grades[WITH_MEMORY][str(record["qa_id"])],
-                 grades[NO_MEMORY].get(str(record["qa_id"])))
-            for record in records
-            if record["pass"] == WITH_MEMORY and str(record["qa_id"]) in grades[WITH_MEMORY]
-        ]  # fmt: skip
-        needing = [grade for grade in with_memory if grade.requires_memory]
-        right = sum(grade.correct for grade in needing)
-        ledger = store_as(MemoryLedger)
-        return Score(
-            value=value,
-            answer=f"{right}/{len(needing)} questions that need memory right",
-            explanation=_explanation(value, rows, not_reached, len(instance.qa_pairs)),
-            metadata={
-                QUESTIONS_KEY: rows,
-                "judge_model": sorted({item.judge_model for item in judgements}) or None,
-                "self_judged": any(item.self_judged for item in judgements),
-                **_unreadable_metadata(judgements, unscored),
-                **settings.metadata(
-                    FACT_QUESTION_TYPE,
-                    FACT_JUDGE_PROMPT,
-                    FACT_JUDGE_PROMPT_NAME,
-                    FACT_JUDGE_PROMPT_VERSION,
-                    judged=bool(judgements),
-                ),
-                DECIDED_BY: decided_by_counts(
-                    fact[DECIDED_BY] for row in rows for fact in row.get("facts", [])
-                ),
-                ISOLATION_METADATA: isolated.metadata(),
-                "ingest_groups": store_as(CodeQAState).ingest_groups,
-                "ingest_chars": store_as(CodeQAState).ingest_chars,
-                "memory_operations": len(ledger.operations),
-                "writes_used": ledger.writes_used,
-                **cost_metadata(),
-            },
-        )
-
-    return score
+    return sample_scorer(judge=judge, self_judge=self_judge, judge_prompts=judge_prompts)

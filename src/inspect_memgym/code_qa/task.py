@@ -18,38 +18,15 @@ from collections.abc import Sequence
 
 from inspect_ai import Task, task
 
-from inspect_memgym.code_qa import (
-    BENCHMARK_NAME,
-    driver,  # noqa: F401  (registers the driver)
-    policy_play,  # noqa: F401  (registers the memgym policies)
-)
-from inspect_memgym.code_qa.dataset import generated_dataset
-from inspect_memgym.code_qa.judge import JUDGE_TEMPLATES, judge_check
 from inspect_memgym.code_qa.protocol import EVICTED, ProtocolOptions
-from inspect_memgym.code_qa.scorer import code_qa_scorer
-from inspect_memgym.code_qa.viewer import code_qa_headline, code_qa_viewer
 from inspect_memgym.code_qa.world.generate import (
     DEFAULT_CONTEXT_TOKENS,
     MAXIMUM_CONTEXT_TOKENS,
     MINIMUM_CONTEXT_TOKENS,
 )
 from inspect_memgym.code_qa.world.ingest import MEMGYM_MAX_GROUPS
-from inspect_memgym.code_qa.world.model import GENERATOR_VERSION
-from inspect_memgym.kit.inspect_internals import task_argument_errors
-from inspect_memgym.kit.seeds import resolve_seeds
-from inspect_memgym.kit.token_counts import parse_token_count
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
-from inspect_memgym.memory.settings import MemorySettings
-from inspect_memgym.scoring.judge import check_judge_bound
-from inspect_memgym.scoring.judge_prompts import judge_settings
-from inspect_memgym.simulation.policy_registry import check_active_policy
-from inspect_memgym.strategies.registry import strategy_parameters
-from inspect_memgym.strategies.task_arguments import (
-    memory_location,
-    memory_strategy_solver,
-    strategy_options_of,
-)
 
 TASK_VERSION = 4
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
@@ -139,6 +116,32 @@ def code_qa(
             ``MEMGYM_CHROMA_TOKEN``; prefer the variable, Inspect logs ``-T`` values).
         keep_memory: Keep each sample's chroma collection after the sample.
     """
+    # Imported on call: the entry point registers this task without loading its dataset,
+    # driver, policies and scorer.
+    from inspect_memgym.code_qa import (
+        BENCHMARK_NAME,
+        driver,  # noqa: F401  (registers the driver)
+        policy_play,  # noqa: F401  (registers the memgym policies)
+    )
+    from inspect_memgym.code_qa.dataset import generated_dataset
+    from inspect_memgym.code_qa.judge import JUDGE_TEMPLATES, judge_check
+    from inspect_memgym.code_qa.scorer import code_qa_scorer
+    from inspect_memgym.code_qa.viewer import code_qa_headline, code_qa_viewer
+    from inspect_memgym.code_qa.world.model import GENERATOR_VERSION
+    from inspect_memgym.kit.inspect_internals import task_argument_errors
+    from inspect_memgym.kit.seeds import resolve_seeds
+    from inspect_memgym.kit.token_counts import parse_token_count
+    from inspect_memgym.memory.settings import MemorySettings
+    from inspect_memgym.scoring.judge import check_judge_bound
+    from inspect_memgym.scoring.judge_prompts import judge_settings
+    from inspect_memgym.simulation.policy_registry import check_active_policy
+    from inspect_memgym.strategies.registry import strategy_parameters
+    from inspect_memgym.strategies.task_arguments import (
+        memory_location,
+        memory_strategy_solver,
+        strategy_options_of,
+    )
+
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
         memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)

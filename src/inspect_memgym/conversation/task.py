@@ -15,28 +15,9 @@ from collections.abc import Sequence
 
 from inspect_ai import Task, task
 
-from inspect_memgym.conversation import (
-    BENCHMARK_NAME,
-    policy_play,  # noqa: F401  (registers the memgym policies)
-)
-from inspect_memgym.conversation.dataset import amemgym_dataset, generated_dataset
-from inspect_memgym.conversation.scorer import conversation_scorer
 from inspect_memgym.conversation.self_evolution import NO_EVOLUTION, check_evolve
-from inspect_memgym.conversation.viewer import conversation_headline, conversation_viewer
-from inspect_memgym.conversation.world.randomness import CONVERSATION_GENERATOR_VERSION
-from inspect_memgym.conversation.world.tiers import get_conversation_tier
-from inspect_memgym.kit.dataset_files import dataset_location
-from inspect_memgym.kit.inspect_internals import task_argument_errors
-from inspect_memgym.kit.seeds import resolve_seeds
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
-from inspect_memgym.memory.settings import MemorySettings
-from inspect_memgym.simulation.policy_registry import check_active_policy
-from inspect_memgym.strategies.task_arguments import (
-    memory_location,
-    memory_strategy_solver,
-    strategy_options_of,
-)
 
 TASK_VERSION = 5
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
@@ -117,6 +98,28 @@ def conversation(
             which were right, and the kinds of facts each question needs; no option text or
             value). Strategies awe, awi, notes, summary and agentic.
     """
+    # Imported on call: the entry point registers this task without loading its dataset,
+    # driver, policies and scorer.
+    from inspect_memgym.conversation import (
+        BENCHMARK_NAME,
+        policy_play,  # noqa: F401  (registers the memgym policies)
+    )
+    from inspect_memgym.conversation.dataset import amemgym_dataset, generated_dataset
+    from inspect_memgym.conversation.scorer import conversation_scorer
+    from inspect_memgym.conversation.viewer import conversation_headline, conversation_viewer
+    from inspect_memgym.conversation.world.randomness import CONVERSATION_GENERATOR_VERSION
+    from inspect_memgym.conversation.world.tiers import get_conversation_tier
+    from inspect_memgym.kit.dataset_files import dataset_location
+    from inspect_memgym.kit.inspect_internals import task_argument_errors
+    from inspect_memgym.kit.seeds import resolve_seeds
+    from inspect_memgym.memory.settings import MemorySettings
+    from inspect_memgym.simulation.policy_registry import check_active_policy
+    from inspect_memgym.strategies.task_arguments import (
+        memory_location,
+        memory_strategy_solver,
+        strategy_options_of,
+    )
+
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
         check_evolve(evolve, agent)

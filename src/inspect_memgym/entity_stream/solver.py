@@ -31,7 +31,6 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolDef
 
 from inspect_memgym.entity_stream.prompts import SYSTEM_PROMPT, event_prompt
-from inspect_memgym.entity_stream.scenario_content import scenario_content
 from inspect_memgym.entity_stream.state import AGENTIC, STRATEGY_KEY, current_stream_state
 from inspect_memgym.entity_stream.submit_answer import submit_answer
 from inspect_memgym.kit.answer_meter import MEMORY_PASS, NO_MEMORY_PASS, metered_answer
@@ -227,6 +226,9 @@ def entity_stream_agent(
         keep_memory: Keep each sample's chroma collection after the sample ends.
         memory_isolation: Ask every question again with no memory, right after it.
     """
+    # Imported on call: the entry point registers this solver without loading the generator.
+    from inspect_memgym.entity_stream.scenario_content import scenario_content
+
     settings = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
     if max_turns_per_event < 1:
         raise ValueError(f"max_turns_per_event must be at least 1, got {max_turns_per_event}")

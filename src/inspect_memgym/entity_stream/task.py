@@ -12,31 +12,13 @@ from collections.abc import Sequence
 
 from inspect_ai import Task, task
 
-from inspect_memgym.entity_stream import (
-    BENCHMARK_NAME,
-    driver,  # noqa: F401  (registers the driver)
-)
-from inspect_memgym.entity_stream.dataset import entity_stream_dataset, resolve_templates
-from inspect_memgym.entity_stream.policies import registry  # noqa: F401  (registers the memgym policies)
-from inspect_memgym.entity_stream.scorer import entity_stream_scorer
 from inspect_memgym.entity_stream.solver import (
     DEFAULT_MAX_TURNS_PER_EVENT,
     entity_stream_agent,
 )
 from inspect_memgym.entity_stream.state import AGENTIC
-from inspect_memgym.entity_stream.viewer import entity_stream_headline, entity_stream_viewer
-from inspect_memgym.entity_stream.world.rng import GENERATOR_VERSION
-from inspect_memgym.entity_stream.world.tiers import get_tier
-from inspect_memgym.kit.inspect_internals import task_argument_errors
-from inspect_memgym.kit.seeds import resolve_seeds
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
-from inspect_memgym.memory.settings import MemorySettings
-from inspect_memgym.scoring.judge import JUDGE_TEMPLATES, check_judge_bound
-from inspect_memgym.scoring.judge_prompts import judge_settings
-from inspect_memgym.simulation.policy_registry import check_active_policy
-from inspect_memgym.strategies.registry import chosen_options
-from inspect_memgym.strategies.task_arguments import memory_location, memory_strategy_solver
 
 TASK_VERSION = 6
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
@@ -111,6 +93,27 @@ def entity_stream(
             ``MEMGYM_CHROMA_TOKEN``; prefer the variable, Inspect logs ``-T`` values).
         keep_memory: Keep each sample's chroma collection after the sample instead of deleting it.
     """
+    # Imported on call: the entry point registers this task without loading its dataset,
+    # driver, policies and scorer.
+    from inspect_memgym.entity_stream import (
+        BENCHMARK_NAME,
+        driver,  # noqa: F401  (registers the driver)
+    )
+    from inspect_memgym.entity_stream.dataset import entity_stream_dataset, resolve_templates
+    from inspect_memgym.entity_stream.policies import registry  # noqa: F401  (registers the memgym policies)
+    from inspect_memgym.entity_stream.scorer import entity_stream_scorer
+    from inspect_memgym.entity_stream.viewer import entity_stream_headline, entity_stream_viewer
+    from inspect_memgym.entity_stream.world.rng import GENERATOR_VERSION
+    from inspect_memgym.entity_stream.world.tiers import get_tier
+    from inspect_memgym.kit.inspect_internals import task_argument_errors
+    from inspect_memgym.kit.seeds import resolve_seeds
+    from inspect_memgym.memory.settings import MemorySettings
+    from inspect_memgym.scoring.judge import JUDGE_TEMPLATES, check_judge_bound
+    from inspect_memgym.scoring.judge_prompts import judge_settings
+    from inspect_memgym.simulation.policy_registry import check_active_policy
+    from inspect_memgym.strategies.registry import chosen_options
+    from inspect_memgym.strategies.task_arguments import memory_location, memory_strategy_solver
+
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
         get_tier(tier)

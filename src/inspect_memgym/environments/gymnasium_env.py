@@ -16,8 +16,13 @@ import functools
 import string
 from typing import Any
 
-import gymnasium as gym
-from gymnasium import spaces
+from inspect_memgym.kit.extras import missing_extra
+
+try:
+    import gymnasium as gym
+    from gymnasium import spaces
+except ImportError:
+    raise missing_extra("gymnasium", "gym", __name__) from None
 
 from inspect_memgym.training.environment import MemoryEnv, Observation, RewardMode
 

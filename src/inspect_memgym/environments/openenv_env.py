@@ -18,10 +18,15 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from openenv.core.env_server import Action, Environment, Observation, State
 from pydantic import Field
 
+from inspect_memgym.kit.extras import missing_extra
 from inspect_memgym.training.environment import MemoryEnv, RewardMode
+
+try:
+    from openenv.core.env_server import Action, Environment, Observation, State
+except ImportError:
+    raise missing_extra("openenv", "openenv", __name__) from None
 
 
 class MemoryAction(Action):  # type: ignore[misc]

@@ -1,29 +1,15 @@
-"""The feedback scorer: the learning curve, final accuracy, AUC, isolation and learned rules.
+"""The registered ``feedback_scorer``: its metrics and arguments.
 
-``Score.value`` holds `grading.SCORE_KEYS` as floats (the headline ``final`` corrected for
-chance, the raw ``final_accuracy`` and its memoryless floor ``chance`` beside it);
-``Score.metadata`` holds the curve (``learning_curve``: one row per step with ``step``,
-``accuracy`` and ``score``, the shape the ``inspect-memgym plot`` learning-curve figure
-reads), the hidden items, every graded test answer and the training dialogues.
+The scoring itself is `feedback.sample_scorer`, imported on the first call so that the
+plugin's entry point (`_registry`) does not load it.
 """
 
 from __future__ import annotations
 
-from inspect_ai.scorer import Score, Scorer, Target, scorer
-from inspect_ai.solver import TaskState
+from inspect_ai.scorer import Scorer, scorer
 
-from inspect_memgym.feedback.episode_loading import episode_from_metadata
-from inspect_memgym.feedback.explanation import curve_table, items_table
-from inspect_memgym.feedback.grading import HEADLINE, SUMMARY_KEYS, grade_records, grade_world
-from inspect_memgym.feedback.records_episode import RecordsEpisode
-from inspect_memgym.feedback.state import current_feedback_state
-from inspect_memgym.feedback.world_episode import WorldEpisode
-from inspect_memgym.memory.cost_figures import cost_metadata
-from inspect_memgym.scoring.isolation import ISOLATION_METADATA
+from inspect_memgym.feedback.grading import HEADLINE, SUMMARY_KEYS
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
-from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED, reached_sentence
-
-LEARNING_CURVE_KEY = "learning_curve"
 
 
 @scorer(
@@ -31,50 +17,6 @@ LEARNING_CURVE_KEY = "learning_curve"
 )
 def feedback_scorer() -> Scorer:
     """Grade every test answer of a feedback sample and draw its learning curve."""
+    from inspect_memgym.feedback.sample_scorer import sample_scorer
 
-    async def score(state: TaskState, target: Target) -> Score:
-        episode = episode_from_metadata(state.metadata)
-        progress = current_feedback_state()
-        if isinstance(episode, WorldEpisode):
-            grade = grade_world(
-                episode.world, progress.results, progress.dialogues, progress.planned_answers
-            )
-        else:
-            assert isinstance(episode, RecordsEpisode)
-            grade = grade_records(
-                episode.records, progress.results, progress.dialogues, progress.planned_answers
-            )
-        value = grade.value
-        final_rows = [
-            row for row in grade.answers if grade.curve and row["step"] == grade.curve[-1]["step"]
-        ]
-        right = sum(row["score"] == 1.0 for row in final_rows if not row["control"])
-        asked = sum(1 for row in final_rows if not row["control"])
-        return Score(
-            value=value,
-            answer=f"{right}/{asked} test requests right at the last step",
-            explanation=NOTHING_REACHED
-            if not grade.curve
-            else (
-                reached_sentence(int(value[NOT_REACHED]), progress.planned_answers)
-                + ("\n\n" if value[NOT_REACHED] else "")
-                + f"final {value['final']:.3f} (corrected for chance: accuracy "
-                f"{value['final_accuracy']:.3f}, chance {value['chance']:.3f}), AUC "
-                f"{value['auc']:.3f}, no memory {value['no_memory']:.3f}, learned rules "
-                f"{value['learned_rule_rate']:.3f}, controls {value['control_accuracy']:.3f}.\n\n"
-                + curve_table(grade.curve, value["no_memory"])
-                + "\n\n"
-                + items_table(grade.items)
-            ),
-            metadata={
-                LEARNING_CURVE_KEY: grade.curve,
-                "items": grade.items,
-                "answers": grade.answers,
-                "dialogues": progress.dialogues,
-                "user_fallbacks": progress.user_fallbacks,
-                ISOLATION_METADATA: grade.isolation.metadata(),
-                **cost_metadata(),
-            },
-        )
-
-    return score
+    return sample_scorer()

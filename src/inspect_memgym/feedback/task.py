@@ -19,32 +19,8 @@ from typing import cast
 
 from inspect_ai import Task, task
 
-from inspect_memgym.feedback import (
-    BENCHMARK_NAME,
-    policy_play,  # noqa: F401  (registers the memgym policies)
-)
-from inspect_memgym.feedback.dataset import generated_dataset, records_dataset
-from inspect_memgym.feedback.driver import RunOptions
-from inspect_memgym.feedback.scorer import feedback_scorer
-from inspect_memgym.feedback.viewer import feedback_headline, feedback_viewer
-from inspect_memgym.feedback.world.generate import FEEDBACK_GENERATOR_VERSION
-from inspect_memgym.feedback.world.protocols import PROTOCOLS
-from inspect_memgym.feedback.world.simulator import FEEDBACK_MODES, FeedbackMode
-from inspect_memgym.feedback.world.tiers import get_feedback_tier
-from inspect_memgym.kit.dataset_files import dataset_locations
-from inspect_memgym.kit.inspect_internals import task_argument_errors
-from inspect_memgym.kit.named import lookup
-from inspect_memgym.kit.seeds import resolve_names, resolve_seeds
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
-from inspect_memgym.memory.settings import MemorySettings
-from inspect_memgym.simulation.policy_registry import check_active_policy
-from inspect_memgym.strategies.support import check_integer
-from inspect_memgym.strategies.task_arguments import (
-    memory_location,
-    memory_strategy_solver,
-    strategy_options_of,
-)
 
 TASK_VERSION = 4
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
@@ -132,6 +108,33 @@ def feedback(
         chroma_token: Token for a ChromaDB server (default: ``MEMGYM_CHROMA_TOKEN``).
         keep_memory: Keep each sample's chroma collection after the sample.
     """
+    # Imported on call: the entry point registers this task without loading its dataset,
+    # driver, policies and scorer.
+    from inspect_memgym.feedback import (
+        BENCHMARK_NAME,
+        policy_play,  # noqa: F401  (registers the memgym policies)
+    )
+    from inspect_memgym.feedback.dataset import generated_dataset, records_dataset
+    from inspect_memgym.feedback.driver import RunOptions
+    from inspect_memgym.feedback.scorer import feedback_scorer
+    from inspect_memgym.feedback.viewer import feedback_headline, feedback_viewer
+    from inspect_memgym.feedback.world.generate import FEEDBACK_GENERATOR_VERSION
+    from inspect_memgym.feedback.world.protocols import PROTOCOLS
+    from inspect_memgym.feedback.world.simulator import FEEDBACK_MODES, FeedbackMode
+    from inspect_memgym.feedback.world.tiers import get_feedback_tier
+    from inspect_memgym.kit.dataset_files import dataset_locations
+    from inspect_memgym.kit.inspect_internals import task_argument_errors
+    from inspect_memgym.kit.named import lookup
+    from inspect_memgym.kit.seeds import resolve_names, resolve_seeds
+    from inspect_memgym.memory.settings import MemorySettings
+    from inspect_memgym.simulation.policy_registry import check_active_policy
+    from inspect_memgym.strategies.support import check_integer
+    from inspect_memgym.strategies.task_arguments import (
+        memory_location,
+        memory_strategy_solver,
+        strategy_options_of,
+    )
+
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
         dataset = dataset_locations(dataset)

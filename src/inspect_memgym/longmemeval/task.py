@@ -14,31 +14,8 @@ from collections.abc import Sequence
 
 from inspect_ai import Task, task
 
-from inspect_memgym.kit.dataset_files import dataset_location
-from inspect_memgym.kit.inspect_internals import task_argument_errors
-from inspect_memgym.longmemeval import (
-    BENCHMARK_NAME,
-    driver,  # noqa: F401  (registers the driver)
-    policy_play,  # noqa: F401  (registers the memgym policies)
-)
-from inspect_memgym.longmemeval.data import LONGMEMEVAL_REVISION, variant_file
-from inspect_memgym.longmemeval.dataset import longmemeval_dataset, parse_question_types
-from inspect_memgym.longmemeval.judge_prompts import JUDGE_PROMPTS, JUDGE_TEMPLATES
-from inspect_memgym.longmemeval.scorer import longmemeval_scorer
-from inspect_memgym.longmemeval.task_average import longmemeval_metrics
-from inspect_memgym.longmemeval.values import score_keys
-from inspect_memgym.longmemeval.viewer import longmemeval_headline, longmemeval_viewer
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
-from inspect_memgym.memory.settings import MemorySettings
-from inspect_memgym.scoring.judge import check_judge_bound
-from inspect_memgym.scoring.judge_prompts import judge_settings
-from inspect_memgym.simulation.policy_registry import check_active_policy
-from inspect_memgym.strategies.task_arguments import (
-    memory_location,
-    memory_strategy_solver,
-    strategy_options_of,
-)
 
 TASK_VERSION = 4
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
@@ -117,6 +94,32 @@ def longmemeval(
             ``MEMGYM_CHROMA_TOKEN``; Inspect logs ``-T`` values).
         keep_memory: Keep each sample's chroma collection after the sample.
     """
+    # Imported on call: the entry point registers this task without loading its dataset,
+    # driver, policies and scorer.
+    from inspect_memgym.kit.dataset_files import dataset_location
+    from inspect_memgym.kit.inspect_internals import task_argument_errors
+    from inspect_memgym.longmemeval import (
+        BENCHMARK_NAME,
+        driver,  # noqa: F401  (registers the driver)
+        policy_play,  # noqa: F401  (registers the memgym policies)
+    )
+    from inspect_memgym.longmemeval.data import LONGMEMEVAL_REVISION, variant_file
+    from inspect_memgym.longmemeval.dataset import longmemeval_dataset, parse_question_types
+    from inspect_memgym.longmemeval.judge_prompts import JUDGE_PROMPTS, JUDGE_TEMPLATES
+    from inspect_memgym.longmemeval.scorer import longmemeval_scorer
+    from inspect_memgym.longmemeval.task_average import longmemeval_metrics
+    from inspect_memgym.longmemeval.values import score_keys
+    from inspect_memgym.longmemeval.viewer import longmemeval_headline, longmemeval_viewer
+    from inspect_memgym.memory.settings import MemorySettings
+    from inspect_memgym.scoring.judge import check_judge_bound
+    from inspect_memgym.scoring.judge_prompts import judge_settings
+    from inspect_memgym.simulation.policy_registry import check_active_policy
+    from inspect_memgym.strategies.task_arguments import (
+        memory_location,
+        memory_strategy_solver,
+        strategy_options_of,
+    )
+
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
         dataset = dataset_location(dataset)

@@ -1,51 +1,15 @@
-"""The research_qa scorer: rules first, the partial-credit judge only when they cannot decide.
+"""The registered ``research_qa_scorer``: its metrics and arguments.
 
-``Score.value`` holds `grading.SCORE_KEYS` as floats (``score`` is the headline, grouped by
-hop count); ``Score.metadata`` the gold, both graded answers, one row per hop (where its
-fact was when answering), the interactive searches, and with the judge on, whether the
-model under test judged its own answers (``self_judged``); the explanation shows them as
-Markdown tables.
+The scoring itself is `research_qa.sample_scorer`, imported on the first call so that the
+plugin's entry point (`_registry`) does not load it.
 """
 
 from __future__ import annotations
 
-import math
+from inspect_ai.scorer import Scorer, scorer
 
-from inspect_ai.scorer import Score, Scorer, Target, scorer
-from inspect_ai.solver import TaskState
-from inspect_ai.util import store_as
-
-from inspect_memgym.kit.inspect_internals import bind_rescored_sample
-from inspect_memgym.memory.cost_figures import cost_metadata
-from inspect_memgym.research_qa import BENCHMARK_NAME
-from inspect_memgym.research_qa.driver import sample_instance
-from inspect_memgym.research_qa.explanation import research_explanation
-from inspect_memgym.research_qa.grading import (
-    SUMMARY_KEYS,
-    AnswerGrade,
-    grade_reply,
-    hop_rows,
-    isolation,
-    not_reached_values,
-    score_values,
-)
-from inspect_memgym.research_qa.judge import (
-    ANSWER_QUESTION_TYPE,
-    JUDGE_PROMPT,
-    JUDGE_PROMPT_NAME,
-    JUDGE_PROMPT_VERSION,
-    JUDGE_TEMPLATES,
-    judge_score,
-)
-from inspect_memgym.research_qa.state import ResearchState
-from inspect_memgym.research_qa.world import ResearchInstance
-from inspect_memgym.scoring.isolation import ISOLATION_METADATA
-from inspect_memgym.scoring.judge import announce_judge, grader_is_bound
-from inspect_memgym.scoring.judge_audit import DECIDED_BY
-from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
+from inspect_memgym.research_qa.grading import SUMMARY_KEYS
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
-from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
-from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 HEADLINE = "score"
 GROUP_BY = "hops"
@@ -65,92 +29,6 @@ def research_qa_scorer(
         judge_prompts: A YAML or JSON file replacing the judge's template
             (`scoring.judge_prompts`).
     """
-    settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
+    from inspect_memgym.research_qa.sample_scorer import sample_scorer
 
-    async def score(state: TaskState, target: Target) -> Score:
-        bind_rescored_sample(state)
-        instance, _ = sample_instance(state.metadata)
-        progress = store_as(ResearchState)
-        if judge:
-            announce_judge(BENCHMARK_NAME, self_judge)
-        if progress.answer is None:
-            return Score(value=not_reached_values(), explanation=NOTHING_REACHED)
-        grade, unreadable = await _grade(instance, progress.answer, judge, self_judge, settings)
-        no_memory, no_memory_unreadable = None, False
-        if progress.no_memory_answer is not None:
-            no_memory, no_memory_unreadable = await _grade(
-                instance, progress.no_memory_answer, judge, self_judge, settings
-            )
-        stored = progress.stored_fact_ids
-        recalled = progress.recalled_fact_ids
-        visible = progress.visible_fact_ids
-        isolated = isolation(grade, None if no_memory_unreadable else no_memory)
-        value = score_values(instance, grade, isolated, stored, recalled, visible)
-        if unreadable:
-            value = unscored_values(value)
-        hops = hop_rows(instance, stored, recalled, visible)
-        return Score(
-            value=value,
-            answer=grade.answer,
-            explanation=research_explanation(instance, grade, no_memory, value, hops),
-            metadata={
-                "gold": instance.gold.text,
-                "gold_kind": instance.gold.kind,
-                "answer": grade.to_dict(),
-                "no_memory_answer": None if no_memory is None else no_memory.to_dict(),
-                ISOLATION_METADATA: isolated.metadata(),
-                "hops": hops,
-                "searches": progress.searches,
-                "visible_doc_ids": progress.visible_doc_ids,
-                "kept": progress.kept,
-                **settings.metadata(
-                    ANSWER_QUESTION_TYPE,
-                    JUDGE_PROMPT,
-                    JUDGE_PROMPT_NAME,
-                    JUDGE_PROMPT_VERSION,
-                    judged=judge,
-                ),
-                DECIDED_BY: grade.decided_by,
-                **(
-                    {JUDGE_UNREADABLE: int(unreadable) + int(no_memory_unreadable)} if judge else {}
-                ),
-                "self_judged": (not grader_is_bound()) if judge else None,
-                **cost_metadata(),
-            },
-        )
-
-    return score
-
-
-async def _grade(
-    instance: ResearchInstance, raw: str, judge: bool, self_judge: bool, settings: JudgeSettings
-) -> tuple[AnswerGrade, bool]:
-    """Rules first; an undecided answer goes to the judge when it is on.
-
-    Returns:
-        The grade, and whether the judge's reply was unreadable (the grade then stays the
-        rules' undecided one, and the answer is left unscored).
-    """
-    grade = grade_reply(instance, raw)
-    if grade.verdict == "undecided" and judge:
-        judged = await judge_score(
-            instance.question, instance.gold.text, grade.answer, self_judge, settings
-        )
-        if judged.score is None:
-            return grade, True
-        grade = grade.judged(judged.score, judged.judge_model, judged.self_judged)
-    return grade, False
-
-
-def unscored_values(value: dict[str, float]) -> dict[str, float]:
-    """A sample's values when the judge's reply on its answer was unreadable.
-
-    What the answer's correctness decides (the score, its memory delta and the failure
-    label) is NaN, left out of every mean; what the rules or the memory measured (exact
-    match, hop recall, parse failure) stays.
-
-    Args:
-        value: The values as `score_values` computed them from the undecided grade.
-    """
-    kept = {"exact", "hop_recall", "parse_failure", NOT_REACHED}
-    return {key: number if key in kept else math.nan for key, number in value.items()}
+    return sample_scorer(judge=judge, self_judge=self_judge, judge_prompts=judge_prompts)

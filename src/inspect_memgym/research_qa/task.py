@@ -14,18 +14,8 @@ from collections.abc import Sequence
 
 from inspect_ai import Task, task
 
-from inspect_memgym.kit.dataset_files import dataset_location
-from inspect_memgym.kit.inspect_internals import task_argument_errors
-from inspect_memgym.kit.seeds import resolve_seeds
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
-from inspect_memgym.memory.settings import MemorySettings
-from inspect_memgym.research_qa import (
-    BENCHMARK_NAME,
-    policy_play,  # noqa: F401  (registers the memgym policies)
-)
-from inspect_memgym.research_qa.dataset import generated_dataset, memgym_dataset
-from inspect_memgym.research_qa.judge import JUDGE_TEMPLATES
 from inspect_memgym.research_qa.options import (
     DEFAULT_MAX_SEARCHES,
     DEFAULT_SEARCH_RESULTS,
@@ -33,21 +23,10 @@ from inspect_memgym.research_qa.options import (
     parse_hops,
     run_options,
 )
-from inspect_memgym.research_qa.scorer import research_qa_scorer
-from inspect_memgym.research_qa.viewer import research_qa_headline, research_qa_viewer
 from inspect_memgym.research_qa.world import (
     DEFAULT_CONTEXT_TOKENS,
     DEFAULT_HOPS,
     GENERATOR_VERSION,
-)
-from inspect_memgym.scoring.judge import check_judge_bound
-from inspect_memgym.scoring.judge_prompts import judge_settings
-from inspect_memgym.simulation.policy_registry import check_active_policy
-from inspect_memgym.strategies.registry import strategy_parameters
-from inspect_memgym.strategies.task_arguments import (
-    memory_location,
-    memory_strategy_solver,
-    strategy_options_of,
 )
 
 TASK_VERSION = 5
@@ -142,6 +121,30 @@ def research_qa(
             ``MEMGYM_CHROMA_TOKEN``: Inspect logs ``-T`` values).
         keep_memory: Keep each sample's chroma memory collection after the sample.
     """
+    # Imported on call: the entry point registers this task without loading its dataset,
+    # driver, policies and scorer.
+    from inspect_memgym.kit.dataset_files import dataset_location
+    from inspect_memgym.kit.inspect_internals import task_argument_errors
+    from inspect_memgym.kit.seeds import resolve_seeds
+    from inspect_memgym.memory.settings import MemorySettings
+    from inspect_memgym.research_qa import (
+        BENCHMARK_NAME,
+        policy_play,  # noqa: F401  (registers the memgym policies)
+    )
+    from inspect_memgym.research_qa.dataset import generated_dataset, memgym_dataset
+    from inspect_memgym.research_qa.judge import JUDGE_TEMPLATES
+    from inspect_memgym.research_qa.scorer import research_qa_scorer
+    from inspect_memgym.research_qa.viewer import research_qa_headline, research_qa_viewer
+    from inspect_memgym.scoring.judge import check_judge_bound
+    from inspect_memgym.scoring.judge_prompts import judge_settings
+    from inspect_memgym.simulation.policy_registry import check_active_policy
+    from inspect_memgym.strategies.registry import strategy_parameters
+    from inspect_memgym.strategies.task_arguments import (
+        memory_location,
+        memory_strategy_solver,
+        strategy_options_of,
+    )
+
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
         dataset = dataset_location(dataset)

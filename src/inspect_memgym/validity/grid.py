@@ -44,8 +44,8 @@ from inspect_memgym.validity.shards import ShardReport, share
 from inspect_memgym.validity.suite import ValidateOptions, get_suite
 from inspect_memgym.validity.verdicts import Verdict
 
-REGISTRY_MODULE = "inspect_memgym._registry"
-"""Imported by each worker process: it registers every task, suite and the memgym provider."""
+REGISTRY_MODULES = ("inspect_memgym._registry", "inspect_memgym._validity_suites")
+"""Imported by each worker process: they register every task, suite and the memgym provider."""
 SUMMARY_SKIPS = ("messages", "events", "attachments", "events_data", "timelines")
 """Sample fields a run's summary does not read (almost all of a log's bytes)."""
 JOB_COST = 1.0
@@ -269,9 +269,15 @@ def run_job(job: Job, options: ValidateOptions) -> tuple[Job, RunResult]:
     return job, run_result(summary, suite.scorer)
 
 
+def import_registries() -> None:
+    """Register every task, suite and the memgym provider in this process."""
+    for module in REGISTRY_MODULES:
+        importlib.import_module(module)
+
+
 def _start_worker() -> None:
     """Register every task, suite and the memgym provider in a worker process."""
-    importlib.import_module(REGISTRY_MODULE)
+    import_registries()
     gc.collect()
     gc.freeze()
 
@@ -290,7 +296,7 @@ def run_jobs(jobs: Sequence[Job], options: ValidateOptions) -> dict[Job, RunResu
         options: How to run them.
     """
     if options.workers <= 1 or len(jobs) <= 1:
-        importlib.import_module(REGISTRY_MODULE)
+        import_registries()
         return dict(run_job(job, options) for job in jobs)
     # spawn: a forked child would inherit this process's threads and Inspect's global state
     context = multiprocessing.get_context("spawn")

@@ -1,0 +1,260 @@
+"""The entity_stream scorer: rules first, the judge only when rules cannot decide.
+
+``Score.value`` holds the composite, every axis and the failure-attribution rates as floats,
+and beside them MemoryGym's own composite from the same verdicts (``official_*``,
+`entity_stream.official`); ``Score.metadata`` holds each question's gold answer, the agent's
+answer, the verdict, how it was reached and its failure attribution
+(``entity_stream.attribution``), and what the memory holds with its per-operation scores
+(``entity_stream.memory_holds``), averaged per run by the scorer-level `memory_operations`
+metric beside the headline, never in it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from inspect_ai.scorer import Score, Scorer, Target
+from inspect_ai.solver import TaskState
+from inspect_ai.util import store_as
+
+from inspect_memgym.entity_stream import BENCHMARK_NAME
+from inspect_memgym.entity_stream.attribution import attribute_questions
+from inspect_memgym.entity_stream.axes import (
+    SCORE_KEYS,
+    QuestionOutcome,
+    accuracy_by_type,
+    axis_scores,
+    fact_events,
+    isolation,
+)
+from inspect_memgym.entity_stream.explanation import entity_stream_questions
+from inspect_memgym.entity_stream.memory_holds import memory_holds
+from inspect_memgym.entity_stream.official import official_axes, storage_coverage
+from inspect_memgym.entity_stream.rule_grading import rule_detail
+from inspect_memgym.entity_stream.scenario_content import scenario_content
+from inspect_memgym.entity_stream.state import AGENTIC, STRATEGY_KEY, EntityStreamState
+from inspect_memgym.entity_stream.world.model import Template
+from inspect_memgym.entity_stream.world.questions import Question
+from inspect_memgym.entity_stream.world.templates import get_template
+from inspect_memgym.kit.inspect_internals import bind_rescored_sample
+from inspect_memgym.memory.cost_figures import cost_metadata
+from inspect_memgym.memory.holdings import current_holdings
+from inspect_memgym.memory.ledger import MemoryLedger
+from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS, failure_rates
+from inspect_memgym.scoring.isolation import ISOLATION_METADATA
+from inspect_memgym.scoring.judge import (
+    JUDGE_PROMPT,
+    JUDGE_PROMPT_NAME,
+    JUDGE_PROMPT_VERSION,
+    JUDGE_QUESTION_TYPE,
+    JUDGE_TEMPLATES,
+    judge_answer,
+)
+from inspect_memgym.scoring.judge_audit import (
+    DECIDED_BY,
+    JUDGE,
+    decided_by_counts,
+)
+from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
+from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
+from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED, reached_sentence
+from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
+
+OFFICIAL_STORAGE_COVERAGE = "official_storage_coverage"
+"""`Score.metadata` key: the share of entities memory holds by MemoryGym's rule, which gates
+``official_maintenance`` (None without a ledger of entries: strategies other than agentic)."""
+
+
+async def _grade(
+    question: Question,
+    answer: str,
+    known_names: list[str],
+    template: Template,
+    judge: bool,
+    self_judge: bool,
+    settings: JudgeSettings,
+) -> dict[str, Any]:
+    detail = rule_detail(question, answer, known_names, template)
+    if detail["verdict"] == "undecided" and judge:
+        judged = await judge_answer(
+            BENCHMARK_NAME, question.text, question.gold.text, answer, self_judge, settings
+        )
+        detail.update(
+            correct=judged.correct,
+            judge_unreadable=judged.correct is None,
+            decided_by="judge",
+            judge_model=judged.judge_model,
+            self_judged=judged.self_judged,
+            **_prompt_metadata(settings),
+        )
+    return detail
+
+
+def _unreadable_metadata(graded: list[dict[str, Any]], unreadable: int) -> dict[str, Any]:
+    """``judge_unreadable`` (answers left unscored) when the judge was asked, else nothing."""
+    if not any(detail[DECIDED_BY] == JUDGE for detail in graded):
+        return {}
+    return {JUDGE_UNREADABLE: unreadable}
+
+
+def _prompt_metadata(settings: JudgeSettings, judged: bool = True) -> dict[str, Any]:
+    return settings.metadata(
+        JUDGE_QUESTION_TYPE, JUDGE_PROMPT, JUDGE_PROMPT_NAME, JUDGE_PROMPT_VERSION, judged
+    )
+
+
+def _add_attribution(
+    state: TaskState,
+    events: list[dict[str, Any]],
+    questions: list[Question],
+    ledger: MemoryLedger,
+    details: list[dict[str, Any]],
+) -> None:
+    """Add each question's failure label and blamed facts to its detail dict."""
+    attributions = attribute_questions(
+        str(state.metadata["template"]),
+        events,
+        questions,
+        ledger.operations,
+        {detail["qid"]: bool(detail["correct"]) for detail in details},
+    )
+    for detail in details:
+        attribution = attributions[detail["qid"]]
+        detail["attribution"] = attribution.label
+        detail["attribution_facts"] = [list(fact) for fact in attribution.facts]
+
+
+def sample_scorer(
+    judge: bool = False, self_judge: bool = False, judge_prompts: str | None = None
+) -> Scorer:
+    """Score every question of an entity_stream sample and compute the axes.
+
+    Args:
+        judge: Consult the ``grader`` model role when the rules cannot decide (otherwise an
+            undecided answer counts as wrong).
+        self_judge: Let the model under test judge when no ``grader`` role is bound.
+        judge_prompts: A YAML or JSON file replacing the judge's template
+            (`scoring.judge_prompts`).
+    """
+    settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
+
+    async def score(state: TaskState, target: Target) -> Score:
+        bind_rescored_sample(state)
+        content = scenario_content(state.metadata)
+        questions = [Question.from_dict(item) for item in content.questions]
+        known_names = list(content.known_names)
+        template = get_template(str(state.metadata["template"]))
+        progress = store_as(EntityStreamState)
+        ledger = store_as(MemoryLedger)
+
+        reached = [question for question in questions if question.qid in progress.answers]
+
+        async def grade_all(answers: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+            details = []
+            for question in [question for question in reached if question.qid in answers]:
+                answer = answers[question.qid]
+                detail = await _grade(
+                    question,
+                    str(answer.get("answer", "")),
+                    known_names,
+                    template,
+                    judge,
+                    self_judge,
+                    settings,
+                )
+                detail["submitted"] = bool(answer.get("submitted", False))
+                details.append(detail)
+            return details
+
+        if not reached:
+            nothing = {**dict.fromkeys(SCORE_KEYS, math.nan), NOT_REACHED: float(len(questions))}
+            return Score(value=nothing, explanation=NOTHING_REACHED)
+        graded = await grade_all(progress.answers)
+        # a judge reply with no grade leaves its question unscored: out of every figure
+        details = [detail for detail in graded if detail["correct"] is not None]
+        graded_without = (
+            await grade_all(progress.no_memory_answers) if progress.no_memory_answers else None
+        )
+        isolated = (
+            {detail["qid"]: detail for detail in graded_without if detail["correct"] is not None}
+            if graded_without is not None
+            else None
+        )
+        unreadable = sum(detail["correct"] is None for detail in [*graded, *(graded_without or [])])
+        attributed = state.metadata.get(STRATEGY_KEY, AGENTIC) == AGENTIC
+        if attributed:
+            scored_questions = {detail["qid"] for detail in details}
+            scored = [question for question in reached if question.qid in scored_questions]
+            _add_attribution(state, content.events, scored, ledger, details)
+        outcomes = [QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in details]
+        stream_facts = fact_events(content.events)
+        axes = axis_scores(outcomes, ledger.writes_used, stream_facts)
+        outcomes_without_memory = None
+        if isolated is not None:
+            for detail in details:
+                without = isolated.get(detail["qid"])
+                detail["no_memory_answer"] = None if without is None else without["answer"]
+                detail["no_memory_correct"] = None if without is None else without["correct"]
+            outcomes_without_memory = [
+                None
+                if detail["qid"] not in isolated
+                else QuestionOutcome(
+                    detail["qtype"], detail["axis"], isolated[detail["qid"]]["correct"]
+                )
+                for detail in details
+            ]
+        composite, axis_deltas = isolation(
+            outcomes, outcomes_without_memory, ledger.writes_used, stream_facts
+        )
+        coverage = (
+            storage_coverage(template, content.events, ledger.operations)
+            if attributed
+            else math.nan
+        )
+        value = {
+            **axes,
+            **composite.values(),
+            **axis_deltas,
+            **official_axes(outcomes, ledger.write_budget, coverage),
+            **(
+                failure_rates((detail["attribution"] for detail in details), len(details))
+                if attributed
+                else dict.fromkeys(FAILURE_RATE_KEYS, math.nan)
+            ),
+            NOT_REACHED: float(len(questions) - len(reached)),
+        }
+        operations, holds = memory_holds(
+            template, content.events, questions, details, current_holdings(), attributed
+        )
+        correct = sum(outcome.correct for outcome in outcomes)
+        return Score(
+            value=value,
+            answer=f"{correct}/{len(outcomes)} questions right",
+            explanation=(
+                f"{correct} of {len(outcomes)} answers correct; "
+                f"{ledger.writes_used} of {ledger.write_budget} writes used. "
+                + reached_sentence(len(questions) - len(reached), len(questions))
+                + "\n\n"
+                + entity_stream_questions(graded)
+            ),
+            metadata={
+                "questions": graded,
+                "accuracy_by_type": accuracy_by_type(outcomes),
+                "writes_used": ledger.writes_used,
+                "write_budget": ledger.write_budget,
+                "memory_operations": len(ledger.operations),
+                OFFICIAL_STORAGE_COVERAGE: None if math.isnan(coverage) else coverage,
+                ISOLATION_METADATA: composite.metadata(),
+                DECIDED_BY: decided_by_counts(detail[DECIDED_BY] for detail in graded),
+                **_unreadable_metadata(graded, unreadable),
+                **_prompt_metadata(
+                    settings, judged=any(detail[DECIDED_BY] == JUDGE for detail in graded)
+                ),
+                **cost_metadata(),
+                OPERATION_SCORES_KEY: operations,
+                MEMORY_HOLDS_KEY: holds,
+            },
+        )
+
+    return score

@@ -1,0 +1,261 @@
+"""The LoCoMo scorer: the official per-category rules over every answer, optionally a judge.
+
+Answers from memory and from the no-memory pass are graded by `grading.grade_reply` (token
+F1, multi-answer F1, or the adversarial option choice). With ``judge`` on, every category
+1-4 answer from memory is also shown to the judge (the ``grader`` role, the versioned
+`judge_prompts.ANSWER_JUDGE_PROMPT`) and ``judge_accuracy`` is reported beside the F1. The
+judge's reply is read by its first yes or no word (`scoring.yes_no_verdict`); a reply with
+neither is counted in ``judge_unreadable`` and left out of ``judge_accuracy``; each
+question's row keeps the raw reply.
+``Score.value`` is `values.locomo_values`; ``Score.metadata`` has one row per question, with
+our score and, beside it, the official code's score of the same reply (``official_score``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspect_ai.scorer import Score, Scorer, Target
+from inspect_ai.solver import TaskState
+
+from inspect_memgym.kit.inspect_internals import bind_rescored_sample
+from inspect_memgym.locomo import BENCHMARK_NAME
+from inspect_memgym.locomo.category_maps import (
+    DEFAULT_CATEGORY_MAP,
+    category_names,
+    describe_category_map,
+)
+from inspect_memgym.locomo.dataset import (
+    NOT_ASKED_KEY,
+    OPTIONS_KEY,
+    QUESTION_COUNT_KEY,
+    conversation_for,
+    not_asked,
+)
+from inspect_memgym.locomo.explanation import locomo_explanation
+from inspect_memgym.locomo.grading import QuestionGrade, adversarial_options, grade_reply
+from inspect_memgym.locomo.judge_prompts import (
+    ANSWER_JUDGE_PROMPT,
+    ANSWER_JUDGE_PROMPT_NAME,
+    ANSWER_JUDGE_PROMPT_VERSION,
+    ANSWER_QUESTION_TYPE,
+    JUDGE_TEMPLATES,
+    judge_prompt,
+)
+from inspect_memgym.locomo.metrics import QUESTION_COUNTS
+from inspect_memgym.locomo.records import QuestionItem
+from inspect_memgym.locomo.state import (
+    MEMORY_ANSWER,
+    NO_MEMORY_ANSWER,
+    PHASE_JUDGE,
+    current_locomo_state,
+)
+from inspect_memgym.locomo.values import (
+    ADVERSARIAL_KEY,
+    ADVERSARIAL_NOTE,
+    isolation,
+    locomo_values,
+    question_counts,
+    score_keys,
+)
+from inspect_memgym.memory.cost_figures import cost_metadata
+from inspect_memgym.scoring.isolation import ISOLATION_METADATA
+from inspect_memgym.scoring.judge import Judgement, panel_metadata, yes_no_judgement
+from inspect_memgym.scoring.judge_audit import (
+    DECIDED_BY,
+    RULES,
+    decided_by_counts,
+)
+from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
+from inspect_memgym.scoring.reached import NOTHING_REACHED, reached_sentence
+from inspect_memgym.scoring.yes_no_verdict import (
+    JUDGE_UNREADABLE,
+    JUDGE_VERDICTS,
+    verdict_is_correct,
+)
+from inspect_memgym.strategies.call_context import set_phase
+
+SCORER_NAME = "locomo_scorer"
+
+
+def sample_scorer(judge_prompts: str | None = None) -> Scorer:
+    """Grade every answer of a LoCoMo conversation by its category's official rule.
+
+    Args:
+        judge_prompts: A YAML or JSON file replacing the answer judge's template
+            (`scoring.judge_prompts`; used with ``-T judge=true``).
+    """
+    settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
+
+    async def score(state: TaskState, target: Target) -> Score:
+        bind_rescored_sample(state)
+        conversation = conversation_for(state.metadata)
+        options: dict[str, Any] = state.metadata.get(OPTIONS_KEY, {})
+        seed = int(options.get("seed", 0))
+        include_adversarial = bool(options.get("include_adversarial", False))
+        category_map = str(options.get("category_map", DEFAULT_CATEGORY_MAP))
+        items = {item.question_id: item for item in conversation.questions}
+        answers: dict[str, dict[str, str]] = {MEMORY_ANSWER: {}, NO_MEMORY_ANSWER: {}}
+        for result in current_locomo_state().results:
+            answers[result["kind"]][result["question_id"]] = result["raw"]
+        asked = [items[question_id] for question_id in answers[MEMORY_ANSWER]]
+        not_reached = int(state.metadata.get(QUESTION_COUNT_KEY, len(asked))) - len(asked)
+        speakers = (conversation.speaker_a, conversation.speaker_b)
+        grades = [
+            _grade(item, answers[MEMORY_ANSWER][item.question_id], seed, speakers) for item in asked
+        ]
+        no_memory = None
+        if options.get("memory_isolation", True):
+            no_memory = [
+                None
+                if item.question_id not in answers[NO_MEMORY_ANSWER]
+                else _grade(item, answers[NO_MEMORY_ANSWER][item.question_id], seed, speakers)
+                for item in asked
+            ]
+        judge = bool(options.get("judge"))
+        judgements = (
+            await _judge(asked, answers[MEMORY_ANSWER], bool(options.get("self_judge")), settings)
+            if judge
+            else {}
+        )
+        decisions = [verdict_is_correct(j.verdict) for j in judgements.values()]
+        same = [
+            _same_reply(answers[MEMORY_ANSWER][item.question_id],
+                        answers[NO_MEMORY_ANSWER].get(item.question_id))
+            for item in asked
+        ]  # fmt: skip
+        isolated = isolation(grades, no_memory, same, include_adversarial)
+        value = locomo_values(
+            grades,
+            no_memory,
+            isolated,
+            include_adversarial,
+            decisions if judge else None,
+            category_map,
+            not_reached,
+        )
+        rows = _rows(asked, grades, answers, no_memory, judgements, category_names(category_map))
+        keys = score_keys(judge, tuple(options.get("categories", (1, 2, 3, 4, 5))), category_map)
+        shown = {key: value[key] for key in keys}
+        categories = tuple(options.get("categories", (1, 2, 3, 4, 5)))
+        adversarial_metadata = (
+            {
+                "adversarial_note": ADVERSARIAL_NOTE,
+                NOT_ASKED_KEY: not_asked(conversation, categories),
+            }
+            if ADVERSARIAL_KEY in shown
+            else {}
+        )
+        return Score(
+            value=shown,
+            answer=f"{len(asked)} questions answered",
+            explanation=(
+                reached_sentence(not_reached, len(asked) + not_reached)
+                + ("\n\n" if not_reached else "")
+                + locomo_explanation(shown, rows)
+            )
+            if asked
+            else NOTHING_REACHED,
+            metadata={
+                "questions": rows,
+                QUESTION_COUNTS: question_counts(
+                    grades, include_adversarial, decisions if judge else None, category_map
+                ),
+                "include_adversarial": include_adversarial,
+                ISOLATION_METADATA: isolated.metadata(),
+                **adversarial_metadata,
+                **describe_category_map(category_map),
+                DECIDED_BY: decided_by_counts(row[DECIDED_BY] for row in rows),
+                **_judge_metadata(judgements, settings),
+                **cost_metadata(),
+            },
+        )
+
+    return score
+
+
+def _same_reply(reply: str, no_memory_reply: str | None) -> bool:
+    """Whether the no-memory reply is the memory pass's, whitespace and case aside."""
+    if no_memory_reply is None:
+        return False
+    return " ".join(reply.split()).lower() == " ".join(no_memory_reply.split()).lower()
+
+
+def _grade(item: QuestionItem, reply: str, seed: int, speakers: tuple[str, str]) -> QuestionGrade:
+    options = adversarial_options(item, seed) if item.is_adversarial else None
+    return grade_reply(item, reply, options, speakers)
+
+
+async def _judge(
+    questions: list[QuestionItem],
+    replies: dict[str, str],
+    self_judge: bool,
+    settings: JudgeSettings,
+) -> dict[str, Judgement]:
+    judgements = {}
+    for item in questions:
+        if item.is_adversarial:
+            continue
+        set_phase(PHASE_JUDGE, item.question_id)
+        prompt, _ = judge_prompt(item, replies[item.question_id], settings)
+        judgements[item.question_id] = await yes_no_judgement(
+            BENCHMARK_NAME, prompt, self_judge, settings
+        )
+    set_phase("")
+    return judgements
+
+
+def _judge_metadata(judgements: dict[str, Judgement], settings: JudgeSettings) -> dict[str, Any]:
+    if not judgements:
+        return {}
+    first = next(iter(judgements.values()))
+    return {
+        "judge_model": first.judge_model,
+        "self_judged": first.self_judged,
+        **settings.metadata(
+            ANSWER_QUESTION_TYPE,
+            ANSWER_JUDGE_PROMPT,
+            ANSWER_JUDGE_PROMPT_NAME,
+            ANSWER_JUDGE_PROMPT_VERSION,
+        ),
+        JUDGE_UNREADABLE: sum(j.verdict == "unreadable" for j in judgements.values()),
+        JUDGE_VERDICTS: len(judgements),
+        **panel_metadata(judgements.values()),
+    }
+
+
+def _rows(
+    asked: list[QuestionItem],
+    grades: list[QuestionGrade],
+    answers: dict[str, dict[str, str]],
+    no_memory: list[QuestionGrade | None] | None,
+    judgements: dict[str, Judgement],
+    names: dict[int, str],
+) -> list[dict[str, Any]]:
+    rows = []
+    for position, (item, grade) in enumerate(zip(asked, grades, strict=True)):
+        row: dict[str, Any] = {
+            "question_id": item.question_id,
+            "qtype": names[item.category],
+            "category": item.category,
+            "question": item.question,
+            "gold": grade.gold,
+            "answer": answers[MEMORY_ANSWER][item.question_id],
+            "score": grade.score,
+            "official_score": grade.official_score,
+            "rule": grade.rule,
+            DECIDED_BY: RULES,
+            "correct": grade.score == 1.0,
+        }
+        if grade.adversarial_pick is not None:
+            row["pick"] = grade.adversarial_pick
+        without = None if no_memory is None else no_memory[position]
+        if without is not None:
+            row["no_memory_answer"] = answers[NO_MEMORY_ANSWER][item.question_id]
+            row["no_memory_score"] = without.score
+        if item.question_id in judgements:
+            row["judge_verdict"] = judgements[item.question_id].verdict
+            row["judge_reply"] = judgements[item.question_id].reply
+            row[JUDGE_UNREADABLE] = judgements[item.question_id].verdict == "unreadable"
+        rows.append(row)
+    return rows
