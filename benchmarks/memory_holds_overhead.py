@@ -23,7 +23,7 @@ from typing import Any
 
 from inspect_ai import eval as inspect_eval
 
-from inspect_memgym.entity_stream import scorer as stream_scorer
+from inspect_memgym.entity_stream import sample_scorer as stream_scorer
 from inspect_memgym.entity_stream import solver as stream_solver
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES

@@ -28,7 +28,7 @@ from inspect_memgym.code_qa.world.ingest import MEMGYM_MAX_GROUPS
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 
-TASK_VERSION = 4
+TASK_VERSION = 5
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
 DEFAULT_SEEDS = 20
 DEFAULT_AGENT = "notes"

@@ -20,7 +20,7 @@ from inspect_memgym.entity_stream.state import AGENTIC
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 
-TASK_VERSION = 6
+TASK_VERSION = 7
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
 DEFAULT_TIER = "standard"
 DEFAULT_SEEDS = 10

@@ -29,7 +29,7 @@ from inspect_memgym.research_qa.world import (
     GENERATOR_VERSION,
 )
 
-TASK_VERSION = 5
+TASK_VERSION = 6
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
 DEFAULT_SEEDS = 20
 DEFAULT_AGENT = "notes"
