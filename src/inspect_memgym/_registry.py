@@ -15,7 +15,7 @@ from inspect_memgym.entity_stream.scorer import entity_stream_scorer
 from inspect_memgym.entity_stream.solver import entity_stream_agent
 from inspect_memgym.entity_stream.submit_answer import submit_answer
 from inspect_memgym.entity_stream.task import entity_stream
-from inspect_memgym.entity_stream.validity_suite import EntityStreamSuite
+from inspect_memgym.entity_stream.validity_suite import SUITE as ENTITY_STREAM_SUITE
 from inspect_memgym.feedback.scorer import feedback_scorer
 from inspect_memgym.feedback.task import feedback
 from inspect_memgym.feedback.validity_suite import FEEDBACK_SUITE
