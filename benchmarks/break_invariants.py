@@ -26,10 +26,12 @@ import inspect_memgym.entity_stream.policies.storing as storing_module
 import inspect_memgym.entity_stream.scorer as scorer_module
 import inspect_memgym.memory.operations as memory_operations
 from inspect_memgym.entity_stream.policies.registry import POLICIES
-from inspect_memgym.entity_stream.validity import validate
+from inspect_memgym.entity_stream.validity_suite import SUITE
 from inspect_memgym.entity_stream.world.scenario import generate_scenario
 from inspect_memgym.memory.chroma_backend import ChromaBackend
 from inspect_memgym.scoring.answer_rules import RuleVerdict
+from inspect_memgym.validity.report import SuiteReport
+from inspect_memgym.validity.suite import ValidateOptions
 
 ORIGINAL_REFERENCES = priority_module.question_references
 
@@ -117,7 +119,7 @@ BREAKS: list[tuple[str, str, list[str], Callable[[], Any]]] = [
         lambda: patched(ChromaBackend, "search", crashing_search),
     ),
     (
-        "identical scores on a rerun",
+        "strategic: a rerun is identical",
         "storage choices drawn from an unseeded RNG",
         ["strategic"],
         lambda: patched(storing_module, "stable_fraction", nondeterministic_fraction),
@@ -125,6 +127,8 @@ BREAKS: list[tuple[str, str, list[str], Callable[[], Any]]] = [
 ]
 
 
+STATISTICAL_INSTANCES = 20
+"""Generated instances of the statistical invariants (not broken here: a few will do)."""
 SMOKE_INVARIANT = "budget never exceeded"
 """The break `--smoke` runs: one policy, so one short eval."""
 
@@ -139,7 +143,16 @@ def main() -> None:
     all_failed = True
     for invariant, breakage, policies, patch in breaks:
         with patch(), tempfile.TemporaryDirectory() as log_dir:
-            report = validate(policies, "lite", [0], templates, log_dir)
+            options = ValidateOptions(
+                log_dir,
+                seeds=(0,),
+                tier="lite",
+                templates=",".join(templates),
+                policies=",".join(policies),
+                instances=STATISTICAL_INSTANCES,
+            )
+            report = SUITE.validate(options)
+            assert isinstance(report, SuiteReport)
         verdicts = [verdict for verdict in report.verdicts if verdict.name == invariant]
         failed = [v for v in verdicts if not v.passed]
         all_failed &= bool(failed)
