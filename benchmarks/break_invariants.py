@@ -23,13 +23,15 @@ from typing import Any
 
 import inspect_memgym.entity_stream.policies.priority as priority_module
 import inspect_memgym.entity_stream.policies.storing as storing_module
-import inspect_memgym.entity_stream.scorer as scorer_module
+import inspect_memgym.entity_stream.rule_grading as rule_grading_module
 import inspect_memgym.memory.operations as memory_operations
 from inspect_memgym.entity_stream.policies.registry import POLICIES
-from inspect_memgym.entity_stream.validity import validate
+from inspect_memgym.entity_stream.validity_suite import SUITE
 from inspect_memgym.entity_stream.world.scenario import generate_scenario
 from inspect_memgym.memory.chroma_backend import ChromaBackend
 from inspect_memgym.scoring.answer_rules import RuleVerdict
+from inspect_memgym.validity.report import SuiteReport
+from inspect_memgym.validity.suite import ValidateOptions
 
 ORIGINAL_REFERENCES = priority_module.question_references
 
@@ -84,7 +86,7 @@ BREAKS: list[tuple[str, str, list[str], Callable[[], Any]]] = [
         "cheaters, guessers, abstainer ≤ 0.05 composite",
         "answer rules accept an answer that merely contains the gold text (hedging passes)",
         ["hedger"],
-        lambda: patched(scorer_module, "check_answer", first_number_only),
+        lambda: patched(rule_grading_module, "check_answer", first_number_only),
     ),
     (
         "perfect > template_expert > strategic on composite",
@@ -117,7 +119,7 @@ BREAKS: list[tuple[str, str, list[str], Callable[[], Any]]] = [
         lambda: patched(ChromaBackend, "search", crashing_search),
     ),
     (
-        "identical scores on a rerun",
+        "strategic: a rerun is identical",
         "storage choices drawn from an unseeded RNG",
         ["strategic"],
         lambda: patched(storing_module, "stable_fraction", nondeterministic_fraction),
@@ -125,6 +127,8 @@ BREAKS: list[tuple[str, str, list[str], Callable[[], Any]]] = [
 ]
 
 
+STATISTICAL_INSTANCES = 20
+"""Generated instances of the statistical invariants (not broken here: a few will do)."""
 SMOKE_INVARIANT = "budget never exceeded"
 """The break `--smoke` runs: one policy, so one short eval."""
 
@@ -136,10 +140,23 @@ def main() -> None:
     args = parser.parse_args()
     templates = ["company"] if args.smoke else args.templates.split(",")
     breaks = [entry for entry in BREAKS if entry[0] == SMOKE_INVARIANT] if args.smoke else BREAKS
+    for _, _, _, patch in BREAKS:  # every break still finds what it patches
+        with patch():
+            pass
+    print(f"all {len(BREAKS)} breaks find what they patch", flush=True)
     all_failed = True
     for invariant, breakage, policies, patch in breaks:
         with patch(), tempfile.TemporaryDirectory() as log_dir:
-            report = validate(policies, "lite", [0], templates, log_dir)
+            options = ValidateOptions(
+                log_dir,
+                seeds=(0,),
+                tier="lite",
+                templates=",".join(templates),
+                policies=",".join(policies),
+                instances=STATISTICAL_INSTANCES,
+            )
+            report = SUITE.validate(options)
+            assert isinstance(report, SuiteReport)
         verdicts = [verdict for verdict in report.verdicts if verdict.name == invariant]
         failed = [v for v in verdicts if not v.passed]
         all_failed &= bool(failed)

@@ -16,8 +16,6 @@ import sys
 import time
 
 import inspect_memgym._validity_suites  # noqa: F401  (registers every task's validity suite)
-from inspect_memgym.entity_stream.invariants import CHEATERS, MEMORYLESS
-from inspect_memgym.entity_stream.validity import ValidationReport
 from inspect_memgym.validity.report import SuiteReport
 from inspect_memgym.validity.suite import ValidateOptions, get_suite, suite_names
 
@@ -32,17 +30,6 @@ def summary_row(task: str, report: object, seconds: float) -> str:
     """
     verdicts = getattr(report, "verdicts", [])
     held = f"{sum(verdict.passed for verdict in verdicts)} of {len(verdicts)}"
-    if isinstance(report, ValidationReport):  # entity_stream's policy grid
-        results = report.results
-        shortcuts = [name for name in (*CHEATERS, *MEMORYLESS) if name in results]
-        worst = max(shortcuts, key=lambda name: results[name].means["composite"])
-        delta = max(shortcuts, key=lambda name: results[name].means["memory_delta"])
-        return (
-            f"| {task} | {len(results)} | {held} "
-            f"| perfect {results['perfect'].means['composite']:.3f} "
-            f"| {worst} {results[worst].means['composite']:.3f}; "
-            f"Δ max {delta} {results[delta].means['memory_delta']:+.3f} | {seconds:.0f} s |"
-        )
     assert isinstance(report, SuiteReport)
     adversaries = [run for run in report.runs if run.adversary]
     worst_run = max(adversaries, key=lambda run: _number(run.headline))

@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog
 
 from checkout_guard import checkout_status, new_in_checkout
 from chroma_server import ChromaServer, running_chroma_server
 from inspect_memgym.entity_stream.policies.registry import POLICIES
-from inspect_memgym.entity_stream.validity import run_policy_logs
+from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES
 
 LITE_GRID_TIER = "lite"
@@ -30,6 +31,25 @@ class PolicyGrid:
     tier: str
     seeds: tuple[int, ...]
     templates: tuple[str, ...]
+
+
+def run_policy_logs(
+    policies: list[str], tier: str, seeds: list[int], templates: list[str], log_dir: str
+) -> dict[str, EvalLog]:
+    """Evaluate each policy on the same grid in one ``eval`` call; one log per policy."""
+    task = entity_stream(tier=tier, seeds=seeds, templates=templates)
+    logs = inspect_eval(
+        task,
+        model=[f"memgym/{policy}" for policy in policies],
+        log_dir=log_dir,
+        max_samples=8,
+        max_tasks=len(policies),
+        display="none",
+        log_realtime=False,
+        score_display=False,
+    )
+    by_model = {log.eval.model: log for log in logs}
+    return {policy: by_model[f"memgym/{policy}"] for policy in policies}
 
 
 @pytest.fixture(scope="session")

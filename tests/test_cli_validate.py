@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-import inspect_memgym.entity_stream.validity as validation
 from inspect_memgym.cli import main
-from inspect_memgym.entity_stream.invariants import PolicyResult
+from inspect_memgym.entity_stream.validity_suite import SUITE
+from inspect_memgym.validity.grid import PolicyGridSuite
+from inspect_memgym.validity.report import SuiteReport
 from inspect_memgym.validity.verdicts import Verdict
 
 GOLDEN_TABLE = Path(__file__).parent / "golden" / "validate_lite_seed0_company.md"
@@ -39,21 +40,22 @@ def test_validate_in_two_processes_prints_the_golden_table(
     assert code == 0, captured.out
     table = captured.out.split("\nLogs: ", 1)[0].strip()
     assert table == GOLDEN_TABLE.read_text(encoding="utf-8").strip()
-    assert "| perfect | 1.000 |" in captured.out
-    assert "- PASS identical scores on a rerun: 3 samples compared" in captured.out
-    assert "validating 13 policies on 1 lite samples each in 2 processes" in captured.err
+    assert "| perfect | stores every fact, applies every change (reference) | 1.000 |" in (
+        captured.out
+    )
+    assert "- PASS perfect: a rerun is identical: 1 samples identical" in captured.out
+    assert "validating entity_stream in 2 processes" in captured.err
     assert len(list(tmp_path.glob("*.eval"))) == 13 + 3  # every policy, then the reruns
 
 
 def test_validate_exits_1_when_an_invariant_fails(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def failing_validate(*args: Any, **kwargs: Any) -> validation.ValidationReport:
-        result = PolicyResult("guesser", {"composite": 0.2}, question_accuracy=0.2)
+    def failing_validate(*args: Any, **kwargs: Any) -> SuiteReport:
         verdict = Verdict("cheaters, guessers, abstainer ≤ 0.05 composite", False, "guesser 0.200")
-        return validation.ValidationReport({"guesser": result}, [verdict], str(tmp_path))
+        return SuiteReport("entity_stream", "composite", [], [verdict], str(tmp_path))
 
-    monkeypatch.setattr(validation, "validate", failing_validate)
+    monkeypatch.setattr(PolicyGridSuite, "validate", failing_validate)
     code = main(["validate", "--tier", "lite", "--seeds", "1", "--policies", "guesser"])
     assert code == 1
     assert "- FAIL cheaters, guessers, abstainer ≤ 0.05 composite: guesser 0.200" in (
@@ -85,12 +87,13 @@ def test_validate_names_the_tasks_it_knows_for_an_unknown_one(
     assert "unknown task with a validity suite 'trivia'" in error and "entity_stream" in error
 
 
-def test_entity_stream_runs_are_its_switch_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    # its policies are chosen with --policies; --runs names the switch runs
+def test_entity_stream_names_its_runs_for_an_unknown_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # --runs names any run of the suite: a policy's (named by the policy) or a switch run
+    assert SUITE.run("perfect").policy == "perfect"
     with pytest.raises(SystemExit) as raised:
-        main(["validate", "--runs", "perfect"])
+        main(["validate", "--runs", "oracle"])
     assert raised.value.code == 2
     error = capsys.readouterr().err
-    assert "--runs are its switch runs (choose policies with --policies): unknown 'perfect'" in (
-        error
-    )
+    assert "entity_stream has no validity run 'oracle'; choose from: perfect, strategic" in error

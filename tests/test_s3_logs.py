@@ -7,7 +7,8 @@ environment variables: exactly what a user does for MinIO or any S3-compatible s
 
 One entity_stream sample is evaluated with its log dir on S3 and once more locally; the
 S3 log must list, read (whole, header only, one sample), summarise (this project's
-`policy_result`) and load into Inspect's dataframes with the same numbers as the local one.
+`PolicyGridSuite.summarise`) and load into Inspect's dataframes with the same numbers as
+the local one.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from inspect_ai.analysis import evals_df, samples_df
 from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log, read_eval_log_sample
 
 from inspect_memgym.entity_stream.task import entity_stream
-from inspect_memgym.entity_stream.validity import policy_result
+from inspect_memgym.entity_stream.validity_suite import SUITE
 from s3_server import running_s3_server
 
 BUCKET = "memgym-logs"
@@ -122,13 +123,13 @@ def _ledger(store: dict[str, Any]) -> tuple[int, int, list[dict[str, Any]]]:
 
 
 def test_project_log_summary_reads_s3_logs(logs: tuple[EvalLog, EvalLog]) -> None:
-    """`policy_result` (behind `inspect-memgym validate`) gives the same summary from S3."""
+    """The suite's summary (behind `inspect-memgym validate`) is the same from S3."""
     _, local_log = logs
     [info] = list_eval_logs(LOG_DIR)
-    from_s3 = policy_result(POLICY, read_eval_log(info))
-    from_disk = policy_result(POLICY, local_log)
+    from_s3 = SUITE.summarise(read_eval_log(info))
+    from_disk = SUITE.summarise(local_log)
     assert from_s3 == from_disk
-    assert from_s3.errors == 0 and from_s3.budget_overruns == 0
+    assert from_s3.errors == 0 and from_s3.figure("overruns") == 0
 
 
 def test_leaderboard_reads_s3_logs(

@@ -9,7 +9,7 @@ are wanted only by ``inspect-memgym validate`` and the benchmarks that play them
 
 from inspect_memgym.code_qa.validity_suite import SUITE as CODE_QA_SUITE
 from inspect_memgym.conversation.validity_suite import CONVERSATION_SUITE
-from inspect_memgym.entity_stream.validity_suite import EntityStreamSuite
+from inspect_memgym.entity_stream.validity_suite import SUITE as ENTITY_STREAM_SUITE
 from inspect_memgym.feedback.validity_suite import FEEDBACK_SUITE
 from inspect_memgym.locomo.validity_suite import SUITE as LOCOMO_SUITE
 from inspect_memgym.longmemeval.validity_suite import SUITE as LONGMEMEVAL_SUITE

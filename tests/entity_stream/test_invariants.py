@@ -8,11 +8,12 @@ import pytest
 
 from inspect_memgym.entity_stream.invariants import (
     MEMORYLESS,
-    PolicyResult,
-    Verdict,
-    check_invariants,
-    rerun_is_identical,
+    OVERRUNS,
+    QUESTIONS_RIGHT,
+    ordering_checks,
 )
+from inspect_memgym.validity.runs import RunResult
+from inspect_memgym.validity.verdicts import Verdict
 
 HEALTHY_COMPOSITES = {
     "perfect": 1.0,
@@ -32,23 +33,28 @@ HEALTHY_COMPOSITES = {
 MAINTENANCE = {"strategic": 0.75, "naive": 0.0}
 
 
-def healthy() -> dict[str, PolicyResult]:
+def healthy() -> dict[str, RunResult]:
     return {
-        name: PolicyResult(
-            policy=name,
+        name: RunResult(
             means={
                 "composite": composite,
                 "maintenance": MAINTENANCE.get(name, 0.5),
                 "memory_delta": composite if name not in MEMORYLESS else 0.0,
             },
-            question_accuracy=1.0 if name == "perfect" else composite,
-            sample_values={"company-lite-0": {"composite": composite}},
+            samples=1,
+            errors=0,
+            sample_values={"company-lite-0#1": {"composite": composite}},
+            figures={QUESTIONS_RIGHT: 1.0 if name == "perfect" else composite, OVERRUNS: 0},
         )
         for name, composite in HEALTHY_COMPOSITES.items()
     }
 
 
-def with_composite(results: dict[str, PolicyResult], name: str, composite: float) -> None:
+def with_figure(results: dict[str, RunResult], name: str, figure: str, value: float) -> None:
+    results[name] = replace(results[name], figures={**results[name].figures, figure: value})
+
+
+def with_composite(results: dict[str, RunResult], name: str, composite: float) -> None:
     results[name] = replace(results[name], means={**results[name].means, "composite": composite})
 
 
@@ -57,9 +63,9 @@ def failed(verdicts: list[Verdict]) -> list[str]:
 
 
 def test_healthy_results_pass_every_invariant() -> None:
-    verdicts = check_invariants(healthy(), rerun={"perfect": healthy()["perfect"]})
+    verdicts = ordering_checks(healthy())
     assert failed(verdicts) == []
-    assert len(verdicts) == 10
+    assert len(verdicts) == 8
 
 
 def test_perfect_gaining_little_from_memory_fails() -> None:
@@ -67,7 +73,7 @@ def test_perfect_gaining_little_from_memory_fails() -> None:
     results["perfect"] = replace(
         results["perfect"], means={**results["perfect"].means, "memory_delta": 0.85}
     )
-    assert failed(check_invariants(results)) == ["perfect memory delta ≥ 0.9 × composite"]
+    assert failed(ordering_checks(results)) == ["perfect memory delta ≥ 0.9 × composite"]
 
 
 @pytest.mark.parametrize("policy", MEMORYLESS)
@@ -76,13 +82,13 @@ def test_a_memoryless_policy_gaining_from_memory_fails(policy: str) -> None:
     results[policy] = replace(
         results[policy], means={**results[policy].means, "memory_delta": -0.06}
     )
-    assert failed(check_invariants(results)) == ["guessers and abstainer |memory delta| ≤ 0.05"]
+    assert failed(ordering_checks(results)) == ["guessers and abstainer |memory delta| ≤ 0.05"]
 
 
 def test_perfect_below_99_percent_fails() -> None:
     results = healthy()
-    results["perfect"] = replace(results["perfect"], question_accuracy=0.985)
-    assert failed(check_invariants(results)) == ["perfect ≥ 99% right and composite ≥ 0.95"]
+    with_figure(results, "perfect", QUESTIONS_RIGHT, 0.985)
+    assert failed(ordering_checks(results)) == ["perfect ≥ 99% right and composite ≥ 0.95"]
 
 
 def test_perfect_composite_below_095_fails() -> None:
@@ -91,7 +97,7 @@ def test_perfect_composite_below_095_fails() -> None:
     results["template_expert"] = replace(
         results["template_expert"], means={"composite": 0.8, "maintenance": 0.5}
     )
-    assert "perfect ≥ 99% right and composite ≥ 0.95" in failed(check_invariants(results))
+    assert "perfect ≥ 99% right and composite ≥ 0.95" in failed(ordering_checks(results))
 
 
 @pytest.mark.parametrize(
@@ -100,9 +106,9 @@ def test_perfect_composite_below_095_fails() -> None:
 def test_any_shortcut_above_005_fails(shortcut: str) -> None:
     results = healthy()
     with_composite(results, shortcut, 0.051)
-    failures = failed(check_invariants(results))
+    failures = failed(ordering_checks(results))
     assert "cheaters, guessers, abstainer ≤ 0.05 composite" in failures
-    verdict = next(v for v in check_invariants(results) if v.name.startswith("cheaters"))
+    verdict = next(v for v in ordering_checks(results) if v.name.startswith("cheaters"))
     assert shortcut in verdict.detail
 
 
@@ -118,77 +124,42 @@ def test_any_shortcut_above_005_fails(shortcut: str) -> None:
 def test_each_step_of_the_composite_order_is_guarded(higher: str, lower: str) -> None:
     results = healthy()
     with_composite(results, lower, results[higher].means["composite"])  # a tie is not ">"
-    assert any(name.endswith("on composite") for name in failed(check_invariants(results)))
+    assert any(name.endswith("on composite") for name in failed(ordering_checks(results)))
 
 
 def test_strategic_not_beating_naive_on_maintenance_fails() -> None:
     results = healthy()
     results["naive"] = replace(results["naive"], means={"composite": 0.2, "maintenance": 0.75})
-    assert failed(check_invariants(results)) == ["strategic > naive on maintenance"]
+    assert failed(ordering_checks(results)) == ["strategic > naive on maintenance"]
 
 
 def test_priority_far_below_random_fails_but_slightly_below_passes() -> None:
     results = healthy()
     with_composite(results, "priority", 0.46)
-    assert failed(check_invariants(results)) == []
+    assert failed(ordering_checks(results)) == []
     with_composite(results, "priority", 0.44)
-    assert failed(check_invariants(results)) == ["priority ≥ random − 0.05"]
+    assert failed(ordering_checks(results)) == ["priority ≥ random − 0.05"]
 
 
 def test_a_single_budget_overrun_fails() -> None:
     results = healthy()
-    results["over_writer"] = replace(results["over_writer"], budget_overruns=1)
-    verdicts = check_invariants(results)
+    with_figure(results, "over_writer", OVERRUNS, 1)
+    verdicts = ordering_checks(results)
     assert failed(verdicts) == ["budget never exceeded"]
     assert "over_writer" in next(v.detail for v in verdicts if not v.passed)
 
 
-def test_a_sample_error_fails() -> None:
-    results = healthy()
-    results["hedger"] = replace(results["hedger"], errors=2)
-    assert failed(check_invariants(results)) == ["no sample errors"]
-
-
-def test_a_rerun_that_differs_fails() -> None:
-    first = healthy()
-    again = {
-        "perfect": replace(first["perfect"], sample_values={"company-lite-0": {"composite": 0.9}})
-    }
-    verdict = rerun_is_identical(first, again)
-    assert verdict is not None and not verdict.passed
-    assert "perfect/company-lite-0" in verdict.detail
-
-
 def test_invariants_without_their_policies_are_skipped_not_passed() -> None:
     only_perfect = {"perfect": healthy()["perfect"]}
-    names = [verdict.name for verdict in check_invariants(only_perfect)]
+    names = [verdict.name for verdict in ordering_checks(only_perfect)]
     assert "strategic > naive on maintenance" not in names
     assert "priority ≥ random − 0.05" not in names
     assert "perfect ≥ 99% right and composite ≥ 0.95" in names
 
 
-def test_a_policy_whose_samples_all_errored_fails_without_crashing() -> None:
-    from inspect_ai.log import EvalLog
-
-    from inspect_memgym.entity_stream.validity import policy_result
-
-    log = EvalLog.model_validate(
-        {
-            "eval": {
-                "task": "entity_stream",
-                "model": "memgym/perfect",
-                "dataset": {},
-                "config": {},
-                "created": "2026-11-21T00:00:00+00:00",
-            },
-            "status": "error",
-            "samples": [],
-        }
-    )
-    result = policy_result("perfect", log)
-    assert result.means["composite"] == 0.0 and result.errors == 1
+def test_a_policy_that_scored_no_sample_fails_the_checks_on_it() -> None:
     results = healthy()
-    results["perfect"] = result
-    failures = failed(check_invariants(results))
+    results["perfect"] = RunResult({}, 0, 1, {})
+    failures = failed(ordering_checks(results))
     assert "perfect ≥ 99% right and composite ≥ 0.95" in failures
-    assert "no sample errors" in failures
+    assert " > ".join(["perfect", "template_expert"]) in failures[1]

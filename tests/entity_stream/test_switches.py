@@ -17,7 +17,6 @@ from inspect_ai import eval
 from inspect_ai.log import EvalLog
 
 from inspect_memgym.entity_stream.dataset import scenario_metadata
-from inspect_memgym.entity_stream.invariants import PolicyResult
 from inspect_memgym.entity_stream.policies.base import REFUSAL
 from inspect_memgym.entity_stream.policies.event_view import EventView
 from inspect_memgym.entity_stream.policies.memoryless_cheats import (
@@ -32,13 +31,12 @@ from inspect_memgym.entity_stream.policies.registry import (
     SWITCH_BEHAVIOURS,
 )
 from inspect_memgym.entity_stream.task import entity_stream
-from inspect_memgym.entity_stream.validity_suite import chosen_switch_runs
-from inspect_memgym.entity_stream.validity_switches import (
+from inspect_memgym.entity_stream.validity_suite import (
+    SUITE,
     SWITCH_RUNS,
     SWITCH_SEEDS,
     SWITCH_TIER,
-    switch_jobs,
-    switch_verdicts,
+    chosen_runs,
 )
 from inspect_memgym.entity_stream.value_pools import attribute_value_pool
 from inspect_memgym.entity_stream.world.scenario import Scenario, generate_scenario
@@ -46,6 +44,7 @@ from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES, get_tem
 from inspect_memgym.kit.pass_switch import SWITCH_POLICIES
 from inspect_memgym.scoring.answer_rules import check_answer, is_refusal
 from inspect_memgym.simulation.policy_registry import benchmark_policies
+from inspect_memgym.validity.runs import RunResult
 from inspect_memgym.validity.suite import ValidateOptions
 
 COMPANY = get_template("company")
@@ -171,40 +170,42 @@ def test_the_suite_plays_twelve_switches_under_agentic_and_six_under_each_other_
             ("composite", 0.05),
             ("memory_delta", 0.05),
         }
-    [job] = switch_jobs(["switch_decline_hedge/system"], TEMPLATE_NAMES)
-    assert dict(job.task_args) == {
+    run = SWITCH_RUNS["switch_decline_hedge/system"]
+    assert run.policy == "switch_decline_hedge"
+    assert dict(run.task_args) == {
         "tier": SWITCH_TIER,
         "seeds": SWITCH_SEEDS,
+        "templates": ",".join(TEMPLATE_NAMES),
         "agent": "system",
         "system": "mem0",
     }
-    assert job.label == "switch_decline_hedge/system" and job.policy == "switch_decline_hedge"
-    with pytest.raises(ValueError, match="switch runs"):
-        switch_jobs(["perfect"], TEMPLATE_NAMES)
+    # the run keeps its own small grid whatever grid the options choose
+    task = SUITE.task_for(run, ValidateOptions("logs", seeds=(5,), tier="hard", templates="city"))
+    assert len(task.dataset) == len(TEMPLATE_NAMES) * len(SWITCH_SEEDS)
 
 
 def test_switch_runs_play_with_the_official_grid_or_by_name() -> None:
-    assert chosen_switch_runs(ValidateOptions("logs")) == list(SWITCH_RUNS)
-    assert chosen_switch_runs(ValidateOptions("logs", seeds=(0,))) == []
-    assert chosen_switch_runs(ValidateOptions("logs", policies="perfect")) == []
+    switches = list(SWITCH_RUNS)
+    assert chosen_runs(ValidateOptions("logs")) == [*POLICIES, *switches]
+    assert chosen_runs(ValidateOptions("logs", seeds=(0,))) == list(POLICIES)
+    assert chosen_runs(ValidateOptions("logs", policies="perfect")) == ["perfect"]
     named = ("switch_guess_decline/notes",)
-    assert chosen_switch_runs(ValidateOptions("logs", runs=named, tier="lite")) == list(named)
+    assert chosen_runs(ValidateOptions("logs", runs=named, tier="lite")) == list(named)
+    with pytest.raises(ValueError, match="unknown memgym policy 'oracle'"):
+        chosen_runs(ValidateOptions("logs", policies="perfect,oracle"))
 
 
 def test_a_switch_run_over_its_bounds_fails() -> None:
-    def result(composite: float, delta: float, errors: int = 0) -> PolicyResult:
-        value = {"composite": composite, "memory_delta": delta, "no_memory": composite - delta}
-        return PolicyResult("switch", {}, 0.0, errors=errors, sample_values={"a": value})
+    def result(composite: float, delta: float) -> RunResult:
+        means = {"composite": composite, "memory_delta": delta, "no_memory": composite - delta}
+        return RunResult(means, 1, 0, {"a#1": means})
 
-    verdicts = switch_verdicts(
-        {
-            "switch_decline_guess/agentic": result(0.0, 0.0),
-            "switch_guess_decline/agentic": result(0.04, 0.08),
-            "switch_hedge_decline/notes": result(0.0, 0.0, errors=1),
-        }
-    )
-    failed = [verdict.name for verdict in verdicts if not verdict.passed]
-    assert failed == [
-        "switch_guess_decline/agentic: memory_delta ≤ 0.05",
-        "no sample errors in the switch runs",
+    results = {
+        "switch_decline_guess/agentic": result(0.0, 0.0),
+        "switch_guess_decline/agentic": result(0.04, 0.08),
+    }
+    verdicts = [
+        bound.check(name, results) for name in results for bound in SWITCH_RUNS[name].bounds
     ]
+    failed = [verdict.name for verdict in verdicts if not verdict.passed]
+    assert failed == ["switch_guess_decline/agentic: memory_delta ≤ 0.05"]

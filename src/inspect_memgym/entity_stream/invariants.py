@@ -1,16 +1,19 @@
-"""The validity invariants: only real memory management may score.
+"""entity_stream's ordering invariants: only real memory management may score.
 
-Each invariant is a small pure function over per-policy results. It returns a verdict
-naming the policies and numbers it compared; an invariant whose policies were not run is
-skipped rather than passed.
+Each invariant is a small pure function over every run's result (`validity.runs.RunResult`,
+runs named by their policy). It returns a verdict naming the policies and numbers it
+compared; an invariant whose policies were not run is skipped rather than passed. The suite
+(`validity_suite`) checks them in the policy grid's extra hook (`ordering_checks`), after
+the grid's own checks (errors, reruns, bounds).
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 
+from inspect_memgym.validity.runs import RunResult
 from inspect_memgym.validity.verdicts import Verdict
 
 CHEATERS: tuple[str, ...] = ("name_dumper", "hedger", "over_writer", "judge_baiter")
@@ -27,46 +30,24 @@ MEMORYLESS_MAX_DELTA = 0.05
 """A policy that stores nothing may gain at most this much from memory (either way)."""
 
 
-@dataclass(frozen=True)
-class PolicyResult:
-    """What one policy scored on a grid of samples.
-
-    Attributes:
-        policy: Policy name.
-        means: Mean of every ``Score.value`` key over the samples.
-        question_accuracy: Share of all questions answered correctly.
-        budget_overruns: Samples whose writes used exceeded their write budget.
-        errors: Samples that ended in an error.
-        sample_values: ``Score.value`` per sample id (for the rerun comparison).
-    """
-
-    policy: str
-    means: dict[str, float]
-    question_accuracy: float
-    budget_overruns: int = 0
-    errors: int = 0
-    sample_values: dict[str, dict[str, float]] = field(default_factory=dict)
-
-
-Results = Mapping[str, PolicyResult]
-_NO_RESULT = PolicyResult(policy="", means={}, question_accuracy=0.0, budget_overruns=0, errors=0)
+QUESTIONS_RIGHT = "questions right"
+"""A run's figure: the share of all its questions answered correctly (`run_figures`)."""
+OVERRUNS = "overruns"
+"""A run's figure: its samples whose writes used exceeded their write budget."""
+Results = Mapping[str, RunResult]
 
 
 def _composite(results: Results, policy: str) -> float:
-    return results[policy].means["composite"]
+    return results[policy].mean("composite")
 
 
 def perfect_is_near_perfect(results: Results) -> Verdict | None:
     """The perfect policy answers ≥ 99% of questions and scores a composite ≥ 0.95."""
     if "perfect" not in results:
         return None
-    perfect = results["perfect"]
-    composite = perfect.means["composite"]
-    passed = (
-        perfect.question_accuracy >= PERFECT_MIN_QUESTION_ACCURACY
-        and composite >= PERFECT_MIN_COMPOSITE
-    )
-    detail = f"questions right {perfect.question_accuracy:.3f}, composite {composite:.3f}"
+    right, composite = results["perfect"].figure(QUESTIONS_RIGHT), _composite(results, "perfect")
+    passed = right >= PERFECT_MIN_QUESTION_ACCURACY and composite >= PERFECT_MIN_COMPOSITE
+    detail = f"questions right {right:.3f}, composite {composite:.3f}"
     return Verdict("perfect ≥ 99% right and composite ≥ 0.95", passed, detail)
 
 
@@ -98,8 +79,8 @@ def strategic_maintains_better_than_naive(results: Results) -> Verdict | None:
     """The strategic policy (applies changes) beats naive (ignores them) on maintenance."""
     if "strategic" not in results or "naive" not in results:
         return None
-    strategic = results["strategic"].means["maintenance"]
-    naive = results["naive"].means["maintenance"]
+    strategic = results["strategic"].mean("maintenance")
+    naive = results["naive"].mean("maintenance")
     detail = f"strategic {strategic:.3f} vs naive {naive:.3f}"
     return Verdict("strategic > naive on maintenance", strategic > naive, detail)
 
@@ -116,38 +97,20 @@ def priority_not_worse_than_random(results: Results) -> Verdict | None:
 
 
 def budget_never_exceeded(results: Results) -> Verdict | None:
-    """No sample of any policy used more writes than its budget."""
-    overruns = {name: result.budget_overruns for name, result in results.items()}
-    return _none_counted("budget never exceeded", overruns, "overruns", "no overrun")
-
-
-def no_sample_errors(results: Results) -> Verdict | None:
-    """Every sample of every policy finished without an error."""
-    errors = {name: result.errors for name, result in results.items()}
-    return _none_counted("no sample errors", errors, "errors", "no errors")
-
-
-def _none_counted(check: str, counts: dict[str, int], label: str, none: str) -> Verdict | None:
-    """The verdict that no policy counted any of something; None when no policy was run.
-
-    Args:
-        check: The invariant's name.
-        counts: Each policy's count.
-        label: What was counted, naming the nonzero counts in the detail.
-        none: The detail when every count is zero.
-    """
-    if not counts:
+    """No sample of any run used more writes than its budget."""
+    if not results:
         return None
-    nonzero = {name: count for name, count in counts.items() if count}
-    detail = f"{label}: {nonzero}" if nonzero else none
-    return Verdict(check, not nonzero, detail)
+    overruns = {name: result.figure(OVERRUNS) for name, result in results.items()}
+    nonzero = {name: count for name, count in overruns.items() if count}
+    detail = f"overruns: {nonzero}" if nonzero else "no overrun"
+    return Verdict("budget never exceeded", not nonzero, detail)
 
 
 def memory_makes_perfect(results: Results) -> Verdict | None:
     """With perfect memory, the memory delta is at least 0.9 of the composite."""
-    if "perfect" not in results or "memory_delta" not in results["perfect"].means:
+    if "perfect" not in results or math.isnan(results["perfect"].mean("memory_delta")):
         return None
-    delta, composite = results["perfect"].means["memory_delta"], _composite(results, "perfect")
+    delta, composite = results["perfect"].mean("memory_delta"), _composite(results, "perfect")
     passed = delta >= PERFECT_MIN_DELTA_SHARE * composite
     detail = f"memory delta {delta:.3f}, composite {composite:.3f}"
     return Verdict("perfect memory delta ≥ 0.9 × composite", passed, detail)
@@ -155,10 +118,13 @@ def memory_makes_perfect(results: Results) -> Verdict | None:
 
 def memory_adds_nothing_without_memory(results: Results) -> Verdict | None:
     """Policies that store nothing gain nothing from memory: |memory delta| ≤ 0.05."""
-    present = [name for name in MEMORYLESS if "memory_delta" in results.get(name, _NO_RESULT).means]
-    if not present:
+    deltas = {
+        name: results[name].mean("memory_delta")
+        for name in MEMORYLESS
+        if name in results and not math.isnan(results[name].mean("memory_delta"))
+    }
+    if not deltas:
         return None
-    deltas = {name: results[name].means["memory_delta"] for name in present}
     offenders = [name for name, delta in deltas.items() if abs(delta) > MEMORYLESS_MAX_DELTA]
     detail = ", ".join(f"{name} {delta:+.3f}" for name, delta in deltas.items())
     return Verdict("guessers and abstainer |memory delta| ≤ 0.05", not offenders, detail)
@@ -173,41 +139,13 @@ INVARIANTS: tuple[Callable[[Results], Verdict | None], ...] = (
     memory_makes_perfect,
     memory_adds_nothing_without_memory,
     budget_never_exceeded,
-    no_sample_errors,
 )
 
 
-def rerun_is_identical(first: Results, rerun: Results) -> Verdict | None:
-    """A rerun gives identical per-sample scores for every policy run twice.
+def ordering_checks(results: Results) -> list[Verdict]:
+    """Every applicable invariant's verdict, in a fixed order (the grid's extra hook).
 
     Args:
-        first: Results of the full run.
-        rerun: Results of the rerun (usually a subset of policies and samples).
+        results: Every run's result, by run name (a policy's run is named by the policy).
     """
-    if not rerun:
-        return None
-    differences = []
-    compared = 0
-    for name, again in rerun.items():
-        for sample_id, value in again.sample_values.items():
-            compared += 1
-            if first[name].sample_values.get(sample_id) != value:
-                differences.append(f"{name}/{sample_id}")
-    detail = f"{compared} samples compared"
-    if differences:
-        detail += f"; differ: {', '.join(differences[:5])}"
-    return Verdict("identical scores on a rerun", not differences, detail)
-
-
-def check_invariants(results: Results, rerun: Results | None = None) -> list[Verdict]:
-    """Every applicable invariant's verdict, in a fixed order.
-
-    Args:
-        results: Per-policy results of the full run.
-        rerun: Per-policy results of a rerun, for the determinism check.
-    """
-    verdicts = [verdict for check in INVARIANTS if (verdict := check(results)) is not None]
-    determinism = rerun_is_identical(results, rerun or {})
-    if determinism is not None:
-        verdicts.append(determinism)
-    return verdicts
+    return [verdict for check in INVARIANTS if (verdict := check(results)) is not None]

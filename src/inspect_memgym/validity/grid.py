@@ -4,7 +4,8 @@
 arguments (at least 40 samples), the scorer and headline key, the runs (references and
 adversaries, each with its bounds), which runs are rerun for determinism, and optional
 statistical invariants and extra checks. `validate` runs every eval through
-``inspect_ai.eval`` (spread over worker processes, longest first), then checks:
+``inspect_ai.eval`` (spread over worker processes, longest first by the suite's `JobCost`),
+then checks:
 
 - every run's bounds;
 - no sample errored in any run;
@@ -30,6 +31,7 @@ from typing import Any
 
 from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
+from inspect_ai.log import EvalLog
 
 from inspect_memgym.validity.finished_logs import (
     eval_label,
@@ -39,7 +41,13 @@ from inspect_memgym.validity.finished_logs import (
     read_summary,
 )
 from inspect_memgym.validity.report import RunSummary, SuiteReport
-from inspect_memgym.validity.runs import RunResult, SuiteRun, rerun_verdict, run_result
+from inspect_memgym.validity.runs import (
+    Figures,
+    RunResult,
+    SuiteRun,
+    rerun_verdict,
+    run_result,
+)
 from inspect_memgym.validity.shards import ShardReport, share
 from inspect_memgym.validity.suite import ValidateOptions, get_suite
 from inspect_memgym.validity.verdicts import Verdict
@@ -49,7 +57,9 @@ REGISTRY_MODULES = ("inspect_memgym._registry", "inspect_memgym._validity_suites
 SUMMARY_SKIPS = ("messages", "events", "attachments", "events_data", "timelines")
 """Sample fields a run's summary does not read (almost all of a log's bytes)."""
 JOB_COST = 1.0
-"""Estimated cost of any eval of a policy grid: every run plays the whole grid."""
+"""Estimated cost of an eval when the suite gives no `JobCost`: every run plays the grid."""
+WORKER_GC_THRESHOLDS = (10_000, 20, 20)
+"""Garbage collector thresholds in a worker (Python's default is 700, 10, 10)."""
 QUIET_DISPLAY = "log"
 """Inspect's display when ``none`` is asked for (prints nothing at the default log level and
 skips laying out a results table after every eval)."""
@@ -60,6 +70,13 @@ StatisticalCheck = Callable[[int], Sequence[Verdict]]
 """(instances to generate) -> verdicts of the statistical invariants."""
 ExtraCheck = Callable[[Mapping[str, RunResult]], Sequence[Verdict]]
 """(every run's result) -> verdicts of the suite's own cross-run checks."""
+RunChoice = Callable[[ValidateOptions], Sequence[str]]
+"""(how the suite runs) -> names of the runs to play (refusing names it does not know)."""
+RerunArguments = Callable[[ValidateOptions], Mapping[str, Any]]
+"""(how the suite runs) -> task arguments a determinism rerun plays on top of its run's."""
+JobCost = Callable[[SuiteRun, bool, ValidateOptions], float]
+"""(a run, whether it is the rerun, how the suite runs) -> the eval's estimated cost (only
+compared: it orders the evals, longest first, and balances the shards)."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +98,13 @@ class PolicyGridSuite:
         data: For tasks over data files: writes the grid's data (from ``--seeds``) and
             returns the task arguments naming it; ``seeds_argument`` is then unused.
         model_roles: Model roles of every eval (e.g. an honest scripted ``grader``).
+        choose_runs: The runs a set of options plays, for suites that choose them from more
+            than ``--runs`` (``--policies``, or runs played only on the suite's own grid);
+            None: those of ``--runs``, else every run.
+        rerun_arguments: Task arguments of every rerun on top of its run's (a smaller grid).
+        cost: Each eval's estimated cost (None: `JOB_COST` for every eval).
+        figures: Figures of a run read from its log beyond the score means (e.g. counts).
+        columns: Score keys and figures the report's table shows beyond the headline.
     """
 
     task: str
@@ -96,6 +120,11 @@ class PolicyGridSuite:
     notes: tuple[str, ...] = field(default_factory=tuple)
     data: GridData | None = None
     model_roles: Mapping[str, str] = field(default_factory=dict)
+    choose_runs: RunChoice | None = None
+    rerun_arguments: RerunArguments | None = None
+    cost: JobCost | None = None
+    figures: Figures | None = None
+    columns: tuple[str, ...] = ()
 
     def run(self, name: str) -> SuiteRun:
         """A run by name.
@@ -114,19 +143,20 @@ class PolicyGridSuite:
 
     def _check_options(self, options: ValidateOptions) -> None:
         """Refuse options this suite's task does not take, in one line."""
-        if options.policies is not None:
+        if options.policies is not None and self.choose_runs is None:
             raise ValueError(f"{self.task}'s suite chooses its runs with --runs, not --policies")
         parameters = inspect.signature(self.factory).parameters
         for name, value in (("tier", options.tier), ("templates", options.templates)):
             if value is not None and name not in parameters:
                 raise ValueError(f"{self.task} has no {name}; leave out --{name}")
 
-    def task_for(self, run: SuiteRun, options: ValidateOptions) -> Task:
+    def task_for(self, run: SuiteRun, options: ValidateOptions, rerun: bool = False) -> Task:
         """The task one run plays.
 
         Args:
             run: The run.
             options: The grid's overrides (seeds, tier, templates).
+            rerun: Whether it is the run's rerun (played with `rerun_arguments`).
         """
         arguments = {**self.grid, **run.task_args}
         if self.data is not None:
@@ -134,11 +164,45 @@ class PolicyGridSuite:
         elif options.seeds is not None and self.seeds_argument not in run.task_args:
             # a run with seeds of its own keeps them (its bounds are sized for them)
             arguments[self.seeds_argument] = list(options.seeds)
-        if options.tier is not None:
-            arguments["tier"] = options.tier
-        if options.templates is not None:
-            arguments["templates"] = options.templates
+        for name, value in (("tier", options.tier), ("templates", options.templates)):
+            if value is not None and name not in run.task_args:
+                arguments[name] = value
+        if rerun and self.rerun_arguments is not None:
+            arguments.update(self.rerun_arguments(options))
         return self.factory(**arguments)
+
+    def chosen_runs(self, options: ValidateOptions) -> list[SuiteRun]:
+        """The runs these options play, with every floor run a bound is measured over.
+
+        Args:
+            options: How the suite runs.
+
+        Raises:
+            ValueError: For an unknown run.
+        """
+        if self.choose_runs is not None:
+            names = list(self.choose_runs(options))
+        else:
+            names = list(options.runs) or [run.name for run in self.runs]
+        chosen = [self.run(name) for name in dict.fromkeys(names)]
+        played = {run.name for run in chosen}
+        for run in chosen:
+            for bound in run.bounds:
+                if bound.over is not None and bound.over not in played:
+                    chosen.append(self.run(bound.over))
+                    played.add(bound.over)
+        return chosen
+
+    def job_cost(self, job: Job, options: ValidateOptions) -> float:
+        """A job's estimated cost (`JobCost`; `JOB_COST` when the suite gives none).
+
+        Args:
+            job: The job.
+            options: How the suite runs.
+        """
+        if self.cost is None:
+            return JOB_COST
+        return self.cost(self.run(job.run), job.rerun, options)
 
     def grid_key(self, options: ValidateOptions) -> str:
         """The key of the grid these options play (tagged on every eval's log).
@@ -159,18 +223,17 @@ class PolicyGridSuite:
             ValueError: For an option the task does not take, or an unknown run.
         """
         self._check_options(options)
-        chosen = [self.run(name) for name in options.runs] if options.runs else list(self.runs)
+        chosen = self.chosen_runs(options)
         names = {run.name for run in chosen}
-        for run in chosen:
-            for bound in run.bounds:
-                if bound.over is not None and bound.over not in names:
-                    chosen.append(self.run(bound.over))
-                    names.add(bound.over)
         reruns = [name for name in self.reruns if name in names]
         jobs = [Job(self.task, run.name, False) for run in chosen]
         jobs += [Job(self.task, name, True) for name in reruns]
+        # longest first (sorted() is stable: equal costs keep the suite's order)
+        jobs.sort(key=lambda job: -self.job_cost(job, options))
         if options.shard is not None:
-            mine = run_jobs(share(jobs, lambda job: JOB_COST, options.shard), options)
+            mine = run_jobs(
+                share(jobs, lambda job: self.job_cost(job, options), options.shard), options
+            )
             played = [(job.label, result.samples, result.errors) for job, result in mine.items()]
             return ShardReport(self.task, options.shard, played, len(jobs), options.log_dir)
         done = self._read_jobs(jobs, options) if options.merge else run_jobs(jobs, options)
@@ -194,11 +257,18 @@ class PolicyGridSuite:
                 results[run.name].samples,
                 results[run.name].errors,
                 run.adversary,
+                {column: results[run.name].figure(column) for column in self.columns},
             )
             for run in chosen
         ]
         return SuiteReport(
-            self.task, self.headline, summaries, verdicts, options.log_dir, self.notes
+            self.task,
+            self.headline,
+            summaries,
+            verdicts,
+            options.log_dir,
+            self.notes,
+            self.columns,
         )
 
     def _read_jobs(self, jobs: Sequence[Job], options: ValidateOptions) -> dict[Job, RunResult]:
@@ -207,9 +277,16 @@ class PolicyGridSuite:
             options.log_dir, self.grid_key(options), [job.label for job in jobs]
         )
         return {
-            job: run_result(read_summary(locations[job.label], SUMMARY_SKIPS), self.scorer)
-            for job in jobs
+            job: self.summarise(read_summary(locations[job.label], SUMMARY_SKIPS)) for job in jobs
         }
+
+    def summarise(self, log: EvalLog) -> RunResult:
+        """What one eval's log says (its score means and the suite's `figures`).
+
+        Args:
+            log: The eval log (with samples, their messages not needed).
+        """
+        return run_result(log, self.scorer, self.figures)
 
 
 def _no_errors(results: Mapping[str, RunResult]) -> Verdict:
@@ -254,7 +331,7 @@ def run_job(job: Job, options: ValidateOptions) -> tuple[Job, RunResult]:
     run = suite.run(job.run)
     display = QUIET_DISPLAY if options.display == "none" else options.display
     [log] = inspect_eval(
-        suite.task_for(run, options),
+        suite.task_for(run, options, job.rerun),
         model=f"memgym/{run.policy}",
         model_roles=dict(suite.model_roles) or None,
         log_dir=options.log_dir,
@@ -265,8 +342,9 @@ def run_job(job: Job, options: ValidateOptions) -> tuple[Job, RunResult]:
         tags=["validate", job.run, *(["rerun"] if job.rerun else [])],
         metadata=eval_metadata(suite.grid_key(options), job.label),
     )
-    summary = read_summary(log.location, SUMMARY_SKIPS)
-    return job, run_result(summary, suite.scorer)
+    # the returned log reads its samples back whole on first access; the summary needs
+    # only their scores, store and error
+    return job, suite.summarise(read_summary(log.location, SUMMARY_SKIPS))
 
 
 def import_registries() -> None:
@@ -276,15 +354,23 @@ def import_registries() -> None:
 
 
 def _start_worker() -> None:
-    """Register every task, suite and the memgym provider in a worker process."""
+    """Register every task, suite and the memgym provider in a worker process.
+
+    Imported modules live as long as the worker: frozen, the collector's full passes skip
+    them instead of walking them again and again. A larger young generation makes the
+    frequent passes rarer; a job's garbage is collected after it.
+    """
     import_registries()
     gc.collect()
     gc.freeze()
+    gc.set_threshold(*WORKER_GC_THRESHOLDS)
 
 
 def _run_in_worker(job: Job, options: ValidateOptions) -> tuple[Job, RunResult]:
+    """`run_job`, then collect the job's garbage and freeze what survives (a task cache)."""
     done = run_job(job, options)
     gc.collect()
+    gc.freeze()
     return done
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from inspect_memgym.validity.verdicts import Verdict
@@ -21,6 +21,7 @@ class RunSummary:
         samples: Samples scored.
         errors: Samples (and evals) that ended in an error.
         adversary: Whether the run is an adversary (a reference otherwise).
+        figures: The values of the suite's further columns, by column.
     """
 
     name: str
@@ -31,6 +32,7 @@ class RunSummary:
     samples: int
     errors: int
     adversary: bool = True
+    figures: Mapping[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class SuiteReport:
         verdicts: Every invariant's verdict.
         log_dir: Where the logs are.
         notes: Lines printed under the verdicts (what the suite does not cover, say).
+        columns: Further columns of the table (score keys or figures), after the delta.
     """
 
     task: str
@@ -52,6 +55,7 @@ class SuiteReport:
     verdicts: Sequence[Verdict]
     log_dir: str
     notes: Sequence[str] = field(default_factory=tuple)
+    columns: Sequence[str] = field(default_factory=tuple)
 
     @property
     def passed(self) -> bool:
@@ -60,17 +64,20 @@ class SuiteReport:
 
     def markdown(self) -> str:
         """The runs table, the verdicts and a count of the failures, as Markdown."""
+        header = ["run", "what it does", "headline", "no_memory", "Δ", *self.columns]
+        header += ["samples", "errors"]
         lines = [
             f"## {self.task}: headline `{self.headline}`",
             "",
-            "| run | what it does | headline | no_memory | Δ | samples | errors |",
-            "|---|---|---|---|---|---|---|",
+            "| " + " | ".join(header) + " |",
+            "|" + "---|" * len(header),
         ]
-        lines += [
-            f"| {run.name} | {run.description} | {run.headline:.3f} | {run.no_memory:.3f} "
-            f"| {run.memory_delta:+.3f} | {run.samples} | {run.errors} |"
-            for run in self.runs
-        ]
+        for run in self.runs:
+            further = "".join(f" | {_cell(run.figures[column])}" for column in self.columns)
+            lines.append(
+                f"| {run.name} | {run.description} | {run.headline:.3f} | {run.no_memory:.3f} "
+                f"| {run.memory_delta:+.3f}{further} | {run.samples} | {run.errors} |"
+            )
         lines.append("")
         lines += [verdict.line() for verdict in self.verdicts]
         failed = sum(not verdict.passed for verdict in self.verdicts)
@@ -82,3 +89,8 @@ class SuiteReport:
         lines += [f"Note: {note}" for note in self.notes]
         lines.append(f"Logs: {self.log_dir} (open with: inspect view --log-dir {self.log_dir})")
         return "\n".join(lines)
+
+
+def _cell(value: float) -> str:
+    """A figure in the table: a count as an integer, anything else to three decimals."""
+    return str(value) if isinstance(value, int) else f"{value:.3f}"

@@ -10,7 +10,7 @@ its floor. `RunResult` is what the run's log says.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from statistics import fmean
 from typing import Any
@@ -21,6 +21,8 @@ from inspect_memgym.validity.verdicts import Verdict
 
 ADVERSARY_CEILING = 0.05
 """What an adversary may score (or gain over its floor), as the issue of record sets it."""
+Figures = Callable[[EvalLog], Mapping[str, float]]
+"""(a run's eval log) -> figures beyond the score means (counts print as integers)."""
 
 
 @dataclass(frozen=True)
@@ -108,12 +110,14 @@ class RunResult:
         samples: Samples scored.
         errors: Samples that ended in an error, plus one if the eval did not succeed.
         sample_values: ``Score.value`` per sample id and epoch (for the rerun check).
+        figures: The suite's own figures of the run (`Figures`), by name.
     """
 
     means: dict[str, float]
     samples: int
     errors: int
     sample_values: dict[str, dict[str, float]]
+    figures: Mapping[str, float] = field(default_factory=dict)
 
     def mean(self, key: str) -> float:
         """A key's mean (NaN when no sample has it).
@@ -123,13 +127,22 @@ class RunResult:
         """
         return self.means.get(key, math.nan)
 
+    def figure(self, name: str) -> float:
+        """One of the suite's figures, else a score key's mean (NaN when neither exists).
 
-def run_result(log: EvalLog, scorer: str) -> RunResult:
+        Args:
+            name: Figure name or score key.
+        """
+        return self.figures[name] if name in self.figures else self.mean(name)
+
+
+def run_result(log: EvalLog, scorer: str, figures: Figures | None = None) -> RunResult:
     """Summarise a run's log.
 
     Args:
         log: The eval log (with samples, their messages not needed).
         scorer: The task's scorer name.
+        figures: The suite's own figures read from the log, if any.
     """
     values: dict[str, dict[str, float]] = {}
     errors = 0 if log.status == "success" else 1
@@ -148,7 +161,8 @@ def run_result(log: EvalLog, scorer: str) -> RunResult:
     for key in sorted(keys):
         present = [v[key] for v in values.values() if key in v and not math.isnan(v[key])]
         means[key] = fmean(present) if present else math.nan
-    return RunResult(means, len(values), errors, values)
+    own = dict(figures(log)) if figures is not None else {}
+    return RunResult(means, len(values), errors, values, own)
 
 
 def rerun_verdict(run: str, first: RunResult, again: RunResult) -> Verdict:
