@@ -27,7 +27,10 @@ from inspect_memgym.analysis.figures import write_figures
 from inspect_memgym.analysis.leaderboard import load_leaderboard
 from inspect_memgym.analysis.leaderboard_format import MISSING, format_leaderboard
 from inspect_memgym.kit.cost_keys import (
+    ADD_MS_P50,
     COST_KEY,
+    COST_METRIC_NAMES,
+    FORMER_COST_METRIC_NAMES,
     MEMORY_TOKENS_BY_QUESTION,
     MEMORY_TOKENS_PER_QUESTION,
     SEARCH_MS_P50,
@@ -37,6 +40,9 @@ from inspect_memgym.kit.cost_keys import (
 REFERENCE = Path(__file__).resolve().parents[2] / "logs" / "reference"
 OLD = "conversation_none_perfect.eval"
 NEW = "conversation_rag_perfect.eval"
+REFERENCE_WITH_COSTS = "conversation_official_perfect.eval"
+"""A reference log whose scorer reports every cost metric (under the names before
+`kit.cost_keys.COST_METRIC_NAMES`)."""
 SCORER = "conversation_scorer"
 HEADLINE = "chance_corrected_accuracy"
 GRADER_USAGE = ModelUsage(input_tokens=300, output_tokens=20, total_tokens=320, total_cost=0.5)
@@ -148,3 +154,52 @@ def test_the_frontier_figure_has_a_point_per_strategy(logs: Path) -> None:
     [frontier] = [figure for figure in figures if figure.path.endswith("conversation_frontier.png")]
     assert HEADLINE in frontier.description
     assert Path(frontier.path).read_bytes().startswith(b"\x89PNG")
+
+
+def renamed_metrics(log: EvalLog, names: dict[str, str]) -> EvalLog:
+    """The log with its `memory_cost` metrics under other names (figure -> name)."""
+    assert log.results is not None
+    by_name = {
+        name: figure for figure, names_of in FORMER_COST_METRIC_NAMES.items() for name in names_of
+    }
+    for score in log.results.scores:
+        if score.name == score.scorer:
+            score.metrics = {
+                names.get(by_name.get(name, name), name): metric
+                for name, metric in score.metrics.items()
+            }
+            for name, metric in score.metrics.items():
+                metric.name = name
+    return log
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        {},  # as the reference log holds them: memory_tokens, add_ms_p50, search_ms_p50...
+        COST_METRIC_NAMES,  # delta_tokens, p50_add_ms, p50_search_ms, p95_search_ms
+        {figure: figure for figure in COST_METRIC_NAMES},  # the oldest: the figures' own
+    ],
+)
+def test_evals_df_reads_the_cost_metrics_under_old_and_new_names(
+    names: dict[str, str], tmp_path: Path
+) -> None:
+    log = renamed_metrics(read_eval_log(str(REFERENCE / REFERENCE_WITH_COSTS)), names)
+    write_eval_log(log, str(tmp_path / REFERENCE_WITH_COSTS))
+    [row] = evals_df(
+        [str(tmp_path / REFERENCE_WITH_COSTS)], columns=EvalInfo + EVAL_COST_COLUMNS, quiet=True
+    ).to_dict("records")
+    assert row[MEMORY_TOKENS_PER_QUESTION] == 435.575
+    assert (row[ADD_MS_P50], row[SEARCH_MS_P50], row[SEARCH_MS_P95]) == (8.885, 2.671, 18.676)
+
+
+def test_the_leaderboard_of_a_reference_log_still_shows_its_cost_figures() -> None:
+    """A reference log carries the former metric names; the leaderboard reads the samples."""
+    board = load_leaderboard([str(REFERENCE / REFERENCE_WITH_COSTS)])
+    [row] = board.rows
+    assert row.costs[MEMORY_TOKENS_PER_QUESTION].mean == pytest.approx(435.575, abs=1e-3)
+    markdown = format_leaderboard(board, "markdown")
+    line = next(line for line in markdown.splitlines() if "| memgym" in line)
+    cells = [cell.strip() for cell in line.strip("|").split("|")]
+    assert cells[-6] == "436"
+    assert cells[-5] == f"{row.costs[SEARCH_MS_P50].mean:.1f} / {row.costs[SEARCH_MS_P95].mean:.1f}"

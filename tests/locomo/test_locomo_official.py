@@ -232,4 +232,4 @@ def test_a_hedger_scores_nothing_here_and_the_f1_of_its_guesses_officially(
     pooled = {score.name: score.metrics for score in hedger_log.results.scores}[SCORER]
     assert pooled["pooled_f1"].value == 0.0
     # pooled over the five category 1-4 questions of both conversations (conv-902: 0.25)
-    assert pooled["pooled_official_f1"].value == pytest.approx(2.0 / 5)
+    assert pooled["official_f1_pooled"].value == pytest.approx(2.0 / 5)

@@ -14,8 +14,9 @@ sample (``role_usage``) and per model (``model_usage``). This module reads them:
   ``tokens_<role>`` per model role, with ``tokens_model`` for the model under test;
 * `EVAL_COST_COLUMNS` for ``evals_df(logs, columns=EvalInfo + EVAL_COST_COLUMNS)``: the
   `memory_cost` metrics (means over samples) under the same names; Inspect's own
-  ``evals_df`` columns name them ``score_<scorer>_<metric>`` (``memory_tokens`` for the
-  memory tokens per question, `kit.cost_keys.COST_METRIC_NAMES`).
+  ``evals_df`` columns name them ``score_<scorer>_<metric>`` (``delta_tokens`` for the
+  memory tokens per question, ``p95_search_ms``..., `kit.cost_keys.COST_METRIC_NAMES`;
+  older logs' ``memory_tokens``, ``search_ms_p95``... are read too).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from inspect_memgym.kit.cost_keys import (
     ADD_MS_P95,
     COST_KEY,
     COST_METRIC_NAMES,
+    FORMER_COST_METRIC_NAMES,
     MEMORY_TOKENS_PER_QUESTION,
     QUESTIONS_METERED,
     SEARCH_MS_P50,
@@ -154,8 +156,8 @@ def _role_tokens(role: str) -> Callable[[Sample], float | None]:
 
 
 def _eval_figure(key: str) -> Callable[[EvalLog], float | None]:
-    # the metric's own name, or (a log written before the names were shortened) the figure's
-    names = (COST_METRIC_NAMES[key], key)
+    # the metric's name, or one a log written before it carries (`FORMER_COST_METRIC_NAMES`)
+    names = (COST_METRIC_NAMES[key], *FORMER_COST_METRIC_NAMES[key])
 
     def read(log: EvalLog) -> float | None:
         for score in log.results.scores if log.results else []:

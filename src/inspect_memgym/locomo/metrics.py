@@ -6,7 +6,7 @@ judged accuracy and the memory isolation), so the results table reads at 80 colu
 official figures (``task_eval/evaluation_stats.py``) pool questions instead: every question
 of every conversation weighs the same. `question_weighted` gives that figure for the
 headline, each category, the judged accuracy and the official code's F1 of the same replies
-(``pooled_f1``, ``pooled_single_hop``..., ``pooled_official_f1``, under the scorer's own
+(``pooled_f1``, ``pooled_single_hop``..., ``official_f1_pooled``, under the scorer's own
 name), from the question counts each score records
 (``Score.metadata["question_counts"]``). The conversation mean of each category, and the
 adversarial no-memory figures, stay in every sample's score.
@@ -35,6 +35,10 @@ QUESTION_COUNTS = "question_counts"
 WEIGHTED_KEYS = frozenset({HEADLINE_KEY, JUDGE_KEY, OFFICIAL_HEADLINE_KEY, *CATEGORY_KEYS.values()})
 """The keys `question_weighted` pools (each as ``pooled_<key>``)."""
 POOLED_PREFIX = "pooled_"
+POOLED_OFFICIAL_HEADLINE = f"{OFFICIAL_HEADLINE_KEY}_pooled"
+"""The metric name of the pooled official F1: ``pooled_official_f1`` (the name older logs
+carry) cut to the same ``pooled_o…`` as ``pooled_open_domain`` at 80 columns
+(`kit.results_table`)."""
 SUMMARY_KEYS = frozenset({HEADLINE_KEY, ADVERSARIAL_KEY, JUDGE_KEY, *ISOLATION_KEYS})
 """The keys with a mean and standard error over conversations."""
 
@@ -43,7 +47,7 @@ SUMMARY_KEYS = frozenset({HEADLINE_KEY, ADVERSARIAL_KEY, JUDGE_KEY, *ISOLATION_K
 def question_weighted(keys: Sequence[str]) -> Metric:
     """The mean of each score key over questions, pooled across conversations.
 
-    Reported as ``pooled_<key>`` under the scorer's name; a key no question counted is left
+    Reported as `pooled_name` of each key under the scorer's name; a key no question counted is left
     out.
 
     Args:
@@ -64,10 +68,19 @@ def question_weighted(keys: Sequence[str]) -> Metric:
                     total += count
                     weighted += value * count
             if total:
-                pooled[POOLED_PREFIX + key] = weighted / total
+                pooled[pooled_name(key)] = weighted / total
         return pooled
 
     return compute
+
+
+def pooled_name(key: str) -> str:
+    """The metric name of a score key pooled over questions (``pooled_<key>``).
+
+    Args:
+        key: The score key.
+    """
+    return POOLED_OFFICIAL_HEADLINE if key == OFFICIAL_HEADLINE_KEY else POOLED_PREFIX + key
 
 
 def locomo_metrics(keys: Sequence[str]) -> list[Metric | dict[str, list[Metric]]]:

@@ -10,10 +10,11 @@ another sample metadata field with few values). Metrics of a scorer's own are de
 the scorer level (never under a key), where Inspect names them without the package prefix.
 `with_memory_cost` adds `memory_cost`: the mean over samples of the few cost and latency
 figures each score records in its metadata (`kit.cost_keys.COST_METRIC_KEYS`), reported
-under the scorer's own name (``<scorer>: memory_tokens, search_ms_p95...``) without adding
+under the scorer's own name (``<scorer>: delta_tokens, p95_search_ms...``) without adding
 keys to `Score.value`. `memory_operations` does the same for the per-operation memory
 scores a score records in ``Score.metadata["operation_scores"]``
-(`scoring.operation_scores`): extraction recall, precision, stale values kept...
+(`scoring.operation_scores`): extraction recall, precision, stale values kept... (named by
+`scoring.operation_scores.OPERATION_METRIC_NAMES`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from inspect_ai.scorer import Metric, SampleScore, grouped, mean, metric, stderr
 
 from inspect_memgym.kit.cost_keys import COST_KEY, COST_METRIC_KEYS, COST_METRIC_NAMES
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS
-from inspect_memgym.scoring.operation_scores import OPERATION_SCORES_KEY
+from inspect_memgym.scoring.operation_scores import OPERATION_METRIC_NAMES, OPERATION_SCORES_KEY
 from inspect_memgym.scoring.yes_no_verdict import (
     JUDGE_UNREADABLE,
     JUDGE_VERDICTS,
@@ -155,7 +156,10 @@ def memory_operations() -> Metric:
             for key, value in (figures if isinstance(figures, dict) else {}).items():
                 if isinstance(value, int | float) and not math.isnan(value):
                     values.setdefault(key, []).append(float(value))
-        return {key: round(fmean(listed), 4) for key, listed in values.items()}
+        return {
+            OPERATION_METRIC_NAMES.get(key, key): round(fmean(listed), 4)
+            for key, listed in values.items()
+        }
 
     return compute
 

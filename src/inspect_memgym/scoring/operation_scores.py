@@ -61,6 +61,14 @@ MEMORY_FAILURE_LABELS: tuple[str, ...] = (NOT_STORED, NOT_RETRIEVED, NOT_USED, O
 """The memory failure labels of a wrong answer, in display order."""
 FAILURE_KEYS: tuple[str, ...] = tuple(f"failed_{label}" for label in MEMORY_FAILURE_LABELS)
 """The per-sample share of questions with each memory failure label."""
+OPERATION_METRIC_NAMES: dict[str, str] = {
+    **{key: key for key in OPERATION_SCORE_KEYS},
+    **{f"failed_{label}": f"{label}_rate" for label in MEMORY_FAILURE_LABELS},
+}
+"""The metric name of each figure's mean over a run (`scoring.metrics.memory_operations`):
+the failure shares lead with their label (``not_stored_rate``), as ``failed_not_…`` cut
+three of them to the same text at 80 columns (`kit.results_table`); logs written before
+carry the figure's own name."""
 _FROM_ATTRIBUTION: dict[str, str] = {
     WRITE_FAILURE: NOT_STORED,
     READ_FAILURE: NOT_RETRIEVED,
