@@ -5,13 +5,22 @@ from __future__ import annotations
 
 from analysis_logs import AnalysisLogs
 from inspect_ai.tool import ToolCall
+from inspect_ai.viewer import ScoreColorScale, TaskSamplesView, ViewerConfig
 
+from inspect_memgym.code_qa.viewer import code_qa_viewer
 from inspect_memgym.conversation import grading as conversation_grading
 from inspect_memgym.conversation.explanation import conversation_grid, conversation_periods
 from inspect_memgym.conversation.task import conversation
-from inspect_memgym.entity_stream.axes import SCORE_KEYS
+from inspect_memgym.conversation.viewer import conversation_viewer
+from inspect_memgym.entity_stream.axes import ISOLATED_AXES, SCORE_KEYS
 from inspect_memgym.entity_stream.explanation import entity_stream_questions
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.entity_stream.viewer import entity_stream_viewer
+from inspect_memgym.feedback.viewer import feedback_viewer
+from inspect_memgym.locomo.values import score_keys as locomo_score_keys
+from inspect_memgym.locomo.viewer import locomo_viewer
+from inspect_memgym.longmemeval.values import score_keys as longmemeval_score_keys
+from inspect_memgym.longmemeval.viewer import longmemeval_viewer
 from inspect_memgym.memory.tool_views import (
     CHANGE_CONTEXT,
     changed_span,
@@ -19,9 +28,11 @@ from inspect_memgym.memory.tool_views import (
     memory_edit_viewer,
     memory_write_viewer,
 )
-from inspect_memgym.scoring.isolation import RAW_ISOLATION_KEYS
+from inspect_memgym.research_qa.viewer import research_qa_viewer
+from inspect_memgym.scoring.isolation import MEMORY_DELTA, NO_MEMORY, RAW_ISOLATION_KEYS, delta_key
 from inspect_memgym.scoring.official import is_official_key
 from inspect_memgym.scoring.tables import markdown_table
+from inspect_memgym.scoring.viewer import HEADER_CHARACTERS
 
 
 def score_columns(view: object, scorer: str) -> list[str]:
@@ -180,3 +191,42 @@ def test_conversation_tables() -> None:
         ]
     )
     assert grid.splitlines()[2:] == ["| q01 | ✓ | R |", "| q02 | ? | ✗ |"]
+
+
+def every_viewer() -> dict[str, ViewerConfig]:
+    return {
+        "code_qa": code_qa_viewer(),
+        "conversation": conversation_viewer(),
+        "entity_stream": entity_stream_viewer(),
+        "feedback": feedback_viewer(),
+        "locomo": locomo_viewer(locomo_score_keys(judge=True)),
+        "longmemeval": longmemeval_viewer(longmemeval_score_keys()),
+        "research_qa": research_qa_viewer(),
+    }
+
+
+def samples_view(config: ViewerConfig) -> TaskSamplesView:
+    assert config.task_samples_view is not None
+    return config.task_samples_view
+
+
+def test_no_two_score_headers_of_a_task_read_the_same_when_cut() -> None:
+    for task, config in every_viewer().items():
+        labels = list((samples_view(config).score_labels or {}).values())
+        cut = [label[: HEADER_CHARACTERS - 1] for label in labels]
+        assert len(set(cut)) == len(cut), (task, sorted(cut))
+
+
+def test_the_per_axis_deltas_are_labelled_by_their_axis_and_may_go_negative() -> None:
+    view = samples_view(entity_stream_viewer())
+    labels, scales = view.score_labels or {}, view.score_color_scales or {}
+    for axis in ISOLATED_AXES:
+        assert labels[delta_key(axis)] == f"Δ {axis}"
+        assert scales[delta_key(axis)] == ScoreColorScale(palette="good-high", min=-1.0, max=1.0)
+
+
+def test_no_memory_is_shaded_neutral_in_every_task() -> None:
+    for task, config in every_viewer().items():
+        scales = samples_view(config).score_color_scales or {}
+        assert scales[NO_MEMORY] == ScoreColorScale(palette="neutral", min=0.0, max=1.0), task
+        assert scales[MEMORY_DELTA] == ScoreColorScale(palette="good-high", min=-1.0, max=1.0)

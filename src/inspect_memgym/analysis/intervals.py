@@ -36,8 +36,6 @@ from typing import TYPE_CHECKING
 
 from inspect_ai.scorer import Score, pass_k
 
-from inspect_memgym.scoring.isolation import MEMORY_DELTA
-
 if TYPE_CHECKING:
     import numpy as np
 
@@ -147,15 +145,6 @@ class PassK:
     def value(self) -> float:
         """``passed / samples`` (NaN without samples)."""
         return self.passed / self.samples if self.samples else math.nan
-
-
-def is_delta_key(key: str) -> bool:
-    """Whether a score key is a memory delta: ``memory_delta``, ``memory_delta_<axis>``, ...
-
-    Args:
-        key: A score key.
-    """
-    return key == MEMORY_DELTA or key.startswith(f"{MEMORY_DELTA}_")
 
 
 def is_binary(values: Sequence[float]) -> bool:

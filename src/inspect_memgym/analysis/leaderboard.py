@@ -54,7 +54,6 @@ from inspect_memgym.analysis.intervals import (
     IntervalSettings,
     PassK,
     bootstrap_interval,
-    is_delta_key,
     mean_interval,
     pass_hat_k,
 )
@@ -71,6 +70,7 @@ from inspect_memgym.analysis.protocol import (
     protocol_of,
 )
 from inspect_memgym.analysis.sample_scores import sample_values
+from inspect_memgym.scoring.isolation import is_delta_key
 from inspect_memgym.scoring.judge import GRADER_ROLE
 
 SCORING_FIELD = "scoring"
@@ -158,7 +158,7 @@ class LeaderboardRow:
         score_notes: How to read some score keys (key, sentence), from the samples' scores
             (`scoring.isolation.SCORE_NOTES`); the leaderboard's notes repeat them.
         intervals: Confidence interval of the headline and of every memory delta key
-            (`intervals.is_delta_key`), by key.
+            (`scoring.isolation.is_delta_key`), by key.
         pass_k: pass^k over the samples' epochs (None with one epoch per sample).
     """
 

@@ -36,7 +36,6 @@ from inspect_memgym.analysis.intervals import (
     IntervalSettings,
     PassK,
     interval_text,
-    is_delta_key,
 )
 from inspect_memgym.analysis.leaderboard import Estimate, Leaderboard, LeaderboardRow
 from inspect_memgym.analysis.paired import PairedDelta, strategy_of
@@ -45,7 +44,7 @@ from inspect_memgym.kit.cost_keys import (
     SEARCH_MS_P50,
     SEARCH_MS_P95,
 )
-from inspect_memgym.scoring.isolation import RAW_ISOLATION_KEYS
+from inspect_memgym.scoring.isolation import RAW_ISOLATION_KEYS, is_delta_key
 from inspect_memgym.scoring.official import is_official_key
 from inspect_memgym.scoring.reached import NOT_REACHED
 

@@ -11,7 +11,7 @@ from inspect_memgym.scoring.viewer import headline, score_viewer
 SCORER_NAME = "code_qa_scorer"
 LABELS = {
     "accuracy": "accuracy (needs memory)",
-    "discoverable_accuracy": "discoverable accuracy",
+    "discoverable_accuracy": "accuracy (discoverable)",
     "fact_recall": "fact recall",
     "critical_fact_recall": "critical recall",
     "memory_only_fact_recall": "memory-only recall",

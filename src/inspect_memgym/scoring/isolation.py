@@ -209,6 +209,15 @@ def _graded(pair: PairedAnswer) -> float:
     return pair.no_memory
 
 
+def is_delta_key(key: str) -> bool:
+    """Whether a score key is a memory delta: ``memory_delta``, ``memory_delta_<axis>``, ...
+
+    Args:
+        key: A score key.
+    """
+    return key == MEMORY_DELTA or key.startswith(f"{MEMORY_DELTA}_")
+
+
 def delta_key(key: str) -> str:
     """The score key of one axis's memory delta, e.g. ``memory_delta_breadth``.
 

@@ -4,8 +4,14 @@ Both go into every log (``EvalSpec.headline_metric`` and ``EvalSpec.viewer``). A
 builds its own from these helpers: the headline leads log listings, ``evals_df``'s
 ``score_headline_*`` columns and the leaderboard; the sample list shows one column per
 score key, coloured from red to green on a fixed 0–1 scale (failure rates the other way
-round), with narrow rotated headers so all of them fit; a sample's score panel opens as a
-sortable grid. Per-question detail lives in each score's explanation, which the viewer
+round, deltas on -1–1), with narrow rotated headers so all of them fit; a sample's score
+panel opens as a sortable grid. ``no_memory`` measures the task rather than the strategy (a
+0 there is what the questions demand of memory, not a failure), so it is shaded with the
+viewer's ``neutral`` palette (transparent to blue: magnitude only, no good or bad). A
+rotated header's label sits in a 130 px box at 0.6 rem (the viewer's ``rotatedLabel`` and
+``rotatedText`` styles), with room for 12 to 17 characters before it is cut with ``…``, so
+each per-axis delta is labelled ``Δ <axis>`` (``Δ breadth``), never
+``memory_delta_…``. Per-question detail lives in each score's explanation, which the viewer
 renders as Markdown.
 """
 
@@ -23,7 +29,12 @@ from inspect_ai.viewer import (
 )
 
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
-from inspect_memgym.scoring.isolation import RAW_ISOLATION_KEYS
+from inspect_memgym.scoring.isolation import (
+    MEMORY_DELTA,
+    NO_MEMORY,
+    RAW_ISOLATION_KEYS,
+    is_delta_key,
+)
 from inspect_memgym.scoring.official import is_official_key
 from inspect_memgym.scoring.reached import NOT_REACHED
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
@@ -47,8 +58,10 @@ SHORT_LABELS = {
     NOT_REACHED: "not reached",
 }
 """Column labels shorter than their score keys."""
-UNBOUNDED = frozenset({"memory_delta", "memory_delta_raw"})
-"""Keys that may be negative (coloured on a -1..1 scale)."""
+BASELINE_KEYS = frozenset({NO_MEMORY})
+"""Keys that measure the task rather than the strategy: shaded neutral (magnitude only)."""
+HEADER_CHARACTERS = 12
+"""The fewest characters of its label a rotated score header shows before ``…``."""
 
 
 def headline(scorer: str, score: str) -> HeadlineMetric:
@@ -87,24 +100,41 @@ def score_viewer(
         TaskSamplesColumn(id="target", visible=False),
         TaskSamplesColumn(id="error"),
     ]
-    scales: dict[str, ScoreColorScale] = {
-        key: ScoreColorScale(
-            palette="good-low" if key in LOWER_IS_BETTER else "good-high",
-            min=-1.0 if key in UNBOUNDED else 0.0,
-            max=1.0,
-        )
-        for key in keys
-        if key not in NEUTRAL
-    }
+    scales = {key: color_scale(key) for key in keys if key not in NEUTRAL}
     all_labels = {**SHORT_LABELS, **(labels or {})}
     return ViewerConfig(
         task_samples_view=TaskSamplesView(
             name=name,
             columns=columns,
             compact_scores=True,
-            score_labels={key: all_labels.get(key, key) for key in keys},
+            score_labels={key: all_labels.get(key, default_label(key)) for key in keys},
             score_color_scales=scales,
             color_scales_enabled=True,
         ),
         sample_score_view=SampleScoreView(default="grid"),
     )
+
+
+def color_scale(key: str) -> ScoreColorScale:
+    """How a score key's cells are shaded: neutral for a baseline, else red to green.
+
+    Args:
+        key: The score key.
+    """
+    if key in BASELINE_KEYS:
+        return ScoreColorScale(palette="neutral", min=0.0, max=1.0)
+    return ScoreColorScale(
+        palette="good-low" if key in LOWER_IS_BETTER else "good-high",
+        min=-1.0 if is_delta_key(key) else 0.0,
+        max=1.0,
+    )
+
+
+def default_label(key: str) -> str:
+    """A key's column label when no short label names it: a per-axis delta by its axis.
+
+    Args:
+        key: The score key.
+    """
+    prefix = f"{MEMORY_DELTA}_"
+    return f"Δ {key.removeprefix(prefix)}" if key.startswith(prefix) else key
