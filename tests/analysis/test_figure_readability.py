@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import pytest
+from matplotlib.axes import Axes
 from matplotlib.text import Text
 
 from inspect_memgym.analysis.compare import ZERO_BY_DEFINITION, CompareCell, compare_figure
 from inspect_memgym.analysis.intervals import PAIRED_BOOTSTRAP, Interval
 from inspect_memgym.analysis.leaderboard import Estimate
 from inspect_memgym.analysis.plot_curves import EQUAL_NOTE, curve_figure, equal_repeats
-from inspect_memgym.analysis.plot_frontier import FrontierPoint, frontier_figure
+from inspect_memgym.analysis.plot_frontier import (
+    CROWDED_NOTE,
+    SHIFT_POINTS,
+    FrontierPoint,
+    crowd_shifts,
+    frontier_figure,
+)
 
 
 def _texts(figure_texts: list[Text]) -> list[str]:
@@ -67,3 +75,44 @@ def test_a_zero_delta_is_drawn_and_the_no_memory_row_says_why() -> None:
     assert notes == [ZERO_BY_DEFINITION.strip(), "Δ = 0"]
     zero_markers = [line for line in panel.get_lines() if line.get_marker() == "D"]
     assert [list(line.get_ydata()) for line in zero_markers] == [[1], [2]]
+
+
+def _marker_position(axes: Axes, marker: str) -> tuple[float, float]:
+    """Where a series' first marker of this shape is drawn (its p50 in the latency panel)."""
+    line = next(line for line in axes.get_lines() if line.get_marker() == marker)
+    x, y = line.get_xydata()[0]  # type: ignore[index]
+    position = line.get_transform().transform((x, y))
+    return float(position[0]), float(position[1])
+
+
+def test_frontier_points_at_nearly_the_same_place_are_drawn_apart() -> None:
+    """Two agents under ``perfect``: the same score at nearly the same cost."""
+    perfect = Estimate(1.0, 0.0)
+    points = [
+        FrontierPoint("perfect (agent awe)", perfect, 435.6, 2.7, 18.7),
+        FrontierPoint("perfect (agent awi)", perfect, 440.0, 2.7, 18.7),
+        FrontierPoint("naive (agent awe)", Estimate(0.2, 0.05), 2325.5, 3.7, 12.7),
+    ]
+    figure = frontier_figure("t", "score", points)
+    token_axes, latency_axes = figure.axes[:2]
+    figure.draw_without_rendering()
+    points_to_pixels = figure.dpi / 72
+    for axes, axis in ((token_axes, 0), (latency_axes, 1)):
+        awe, awi = _marker_position(axes, "o"), _marker_position(axes, "s")
+        assert abs(awe[axis] - awi[axis]) >= SHIFT_POINTS * points_to_pixels - 0.5
+        assert CROWDED_NOTE in _texts(axes.texts)
+    # the lone point is where its figures are, inside the panel
+    naive = _marker_position(token_axes, "D")
+    assert naive == pytest.approx(tuple(token_axes.transData.transform((2325.5, 0.2))))
+    assert token_axes.get_xlim()[0] < 435.6 and token_axes.get_xlim()[1] > 2325.5
+
+
+def test_crowd_shifts_spread_only_the_points_that_cover_each_other() -> None:
+    assert crowd_shifts([0.0, 1.0, 1000.0, None], [0.0, 0.0, 0.5, 0.0]) == [
+        -SHIFT_POINTS / 2,
+        SHIFT_POINTS / 2,
+        0.0,
+        0.0,
+    ]
+    # on a log scale closeness is by ratio: 1 ms and 1.02 ms cover each other, 100 ms not
+    assert crowd_shifts([1.0, 1.02, 100.0], [1.0, 1.0, 1.0], logarithmic=True)[2] == 0.0
