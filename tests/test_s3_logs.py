@@ -24,6 +24,7 @@ from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log, read_eval_log
 
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.entity_stream.validity_suite import SUITE
+from inspect_memgym.kit.cost_keys import ADD_MS_P50, COST_METRIC_NAMES, SEARCH_MS_P50, SEARCH_MS_P95
 from s3_server import running_s3_server
 
 BUCKET = "memgym-logs"
@@ -75,8 +76,15 @@ def _metrics(log: EvalLog) -> dict[str, dict[str, float]]:
     }
 
 
+TIMED_METRICS = frozenset(
+    COST_METRIC_NAMES[key] for key in (ADD_MS_P50, SEARCH_MS_P50, SEARCH_MS_P95)
+)
+"""The latency metrics (milliseconds differ from run to run)."""
+
+
 def _timed(name: str) -> bool:
-    return "_ms_p" in name
+    """A latency metric, or an ``evals_df`` column of one (``score_<scorer>_<metric>``)."""
+    return any(name.endswith(metric) for metric in TIMED_METRICS)
 
 
 def test_eval_writes_its_log_to_s3(logs: tuple[EvalLog, EvalLog]) -> None:
