@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from inspect_ai._util.registry import registry_info
 from inspect_ai.log import EvalMetric, EvalScore
 from inspect_ai.scorer import Metric, SampleScore, Score
+from inspect_ai.util import registry_info
 from rich.console import Console
 
 from inspect_memgym.code_qa.scorer import code_qa_scorer
