@@ -161,11 +161,13 @@ def test_unreadable_replies_warn_once_and_are_counted(
     with caplog.at_level(logging.WARNING, logger=METRICS_LOGGER):
         log = run(name, unreadable_grader(), tmp_path)
     [warning] = [record.getMessage() for record in caplog.records if record.name == METRICS_LOGGER]
+    # once per run
     metadata = only_score(log).metadata or {}
     verdicts = metadata["judge_verdicts"]
     assert verdicts > 0 and metadata["judge_unreadable"] == verdicts
     assert warning.startswith(f"judge: {verdicts} of {verdicts} judge replies so far (100.0%)")
     assert log.results is not None
-    [scorer] = log.results.scores
-    assert scorer.metrics["judge_unreadable"].value == verdicts
-    assert scorer.metrics["judge_verdicts"].value == verdicts
+    metrics = {
+        name: metric.value for item in log.results.scores for name, metric in item.metrics.items()
+    }
+    assert metrics["judge_unreadable"] == metrics["judge_verdicts"] == verdicts
