@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from inspect_memgym.code_qa.judge import fact_vote
+from inspect_memgym.research_qa.judge import panel_score
 from inspect_memgym.scoring.grader_panel import (
     TIE_VERDICT,
     cohen_kappa,
@@ -11,6 +13,7 @@ from inspect_memgym.scoring.grader_panel import (
     majority_verdict,
     panel_agreement,
 )
+from inspect_memgym.scoring.judge import grade_vote
 from inspect_memgym.scoring.yes_no_verdict import Verdict
 
 
@@ -83,3 +86,36 @@ def test_two_graders_report_kappa_accept_rates_splits_and_unreadable_votes() -> 
         panel_agreement(["a"], [["yes"]])
     with pytest.raises(ValueError, match="needs 2 verdicts"):
         panel_agreement(["a", "b"], [["yes"]])
+
+
+def test_scores_are_labels_full_credit_an_accept_and_no_score_a_split() -> None:
+    votes: list[list[float | None]] = [[1.0, 1.0], [0.5, 1.0], [0.0, None], [0.0, 0.0]]
+    agreement = panel_agreement(["first", "second"], votes)
+    assert agreement.accept_rates == (0.25, 2 / 3)
+    assert agreement.unreadable == (0, 1)
+    assert agreement.split == 0  # a median has no tie: two different scores are no split
+    # kappa over the three units both scored: observed 2/3; chance (1*2 + 1*0 + 1*1) / 9
+    # = 1/3 (1.0 once and twice, 0.5 once and never, 0.0 once and once): (2/3 - 1/3) / (2/3)
+    assert agreement.agreement == pytest.approx(0.5)
+    assert agreement.pairwise_agreement == pytest.approx(2 / 3)
+
+
+def test_judge_answer_and_fact_votes_read_their_own_reply_formats() -> None:
+    assert [grade_vote(reply) for reply in ("GRADE: C", "GRADE: I", "correct")] == [
+        "yes",
+        "no",
+        "unreadable",
+    ]
+    assert [fact_vote(reply) for reply in ("FACT: yes", "FACT: NO", "YES")] == [
+        "yes",
+        "no",
+        "unreadable",
+    ]
+
+
+def test_a_panel_score_is_the_median_of_the_readable_scores() -> None:
+    assert panel_score((0.0, 1.0, 1.0)) == 1.0
+    assert panel_score((0.0, 1.0)) == 0.5
+    assert panel_score((0.3, None, 0.7, 0.6)) == 0.6
+    assert panel_score((None, None)) is None
+    assert panel_score((0.4,)) == 0.4

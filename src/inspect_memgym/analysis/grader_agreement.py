@@ -5,7 +5,9 @@ A judged score records a panel's graders and each judged answer's votes (``judge
 ``inspect score --action append`` added) is read apart, and its votes pooled over the
 samples into one `scoring.grader_panel.PanelAgreement`: Cohen's kappa for two graders,
 Krippendorff's alpha for more, each grader's accept rate, the split questions. The figure
-shows each grader's accept rate as a bar, the statistic in the panel's title.
+shows each grader's accept rate as a bar, the statistic in the panel's title. research_qa's
+panel records 0-1 scores: each distinct score is a label, a full-credit score an accept
+(`scoring.grader_panel`).
 """
 
 from __future__ import annotations
@@ -19,8 +21,12 @@ from inspect_ai.log import read_eval_log
 from matplotlib.figure import Figure
 
 from inspect_memgym.analysis.plot_style import FONT_SIZE, new_figure
-from inspect_memgym.scoring.grader_panel import JUDGE_PANEL_KEY, PanelAgreement, panel_agreement
-from inspect_memgym.scoring.yes_no_verdict import Verdict
+from inspect_memgym.scoring.grader_panel import (
+    JUDGE_PANEL_KEY,
+    PanelAgreement,
+    Vote,
+    panel_agreement,
+)
 
 STATISTIC_NAMES = {"cohen_kappa": "Cohen's κ", "krippendorff_alpha": "Krippendorff's α"}
 
@@ -52,7 +58,7 @@ def log_agreements(log_files: Sequence[str]) -> list[ScoringAgreement]:
     for log_file in log_files:
         log = read_eval_log(log_file)
         graders: dict[str, list[str]] = {}
-        votes: dict[str, list[list[Verdict]]] = {}
+        votes: dict[str, list[list[Vote]]] = {}
         for sample in log.samples or []:
             for scorer, score in (sample.scores or {}).items():
                 panel = (score.metadata or {}).get(JUDGE_PANEL_KEY)
@@ -65,7 +71,7 @@ def log_agreements(log_files: Sequence[str]) -> list[ScoringAgreement]:
     return found
 
 
-def _rows(value: Any) -> list[list[Verdict]]:
+def _rows(value: Any) -> list[list[Vote]]:
     return [[vote for vote in row] for row in value]
 
 

@@ -7,7 +7,11 @@ answer shows a telling piece of every key token but states no claim with all of 
 ``-T self_judge=true`` lets the model under test judge its own answers (then every score
 records ``self_judged``). The log records which model judged and the prompt's version.
 `judge_check` runs before a sample's first model call, so a sample with no judge to ask
-fails before its history is read, and a self-judging run says so once.
+fails before its history is read, and a self-judging run says so once. With two or more
+models bound to the ``grader`` role, every one judges each fact: its ``FACT: YES`` is a yes
+vote, ``FACT: NO`` a no vote, and the panel's majority decides, as for the other judged
+tasks (`scoring.grader_panel.majority_verdict`: a tie is not accepted); each judgement
+keeps the graders' votes.
 """
 
 from __future__ import annotations
@@ -19,8 +23,10 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from inspect_memgym.code_qa import BENCHMARK_NAME
 from inspect_memgym.code_qa.state import PHASE_JUDGE
-from inspect_memgym.scoring.judge import announce_judge, grader_config, judge_model
+from inspect_memgym.scoring.grader_panel import majority_verdict
+from inspect_memgym.scoring.judge import announce_judge, grader_replies
 from inspect_memgym.scoring.judge_prompts import DEFAULT_JUDGE_SETTINGS, JudgeSettings
+from inspect_memgym.scoring.yes_no_verdict import Verdict, verdict_is_correct
 from inspect_memgym.strategies.call_context import set_phase
 
 FACT_JUDGE_PROMPT_NAME = "code_qa_fact_judge"
@@ -53,13 +59,17 @@ class FactJudgement:
     Attributes:
         held: Whether the judge found the fact stated; None when its reply held no verdict
             (unreadable: the question is left unscored, never read as wrong).
-        judge_model: The model that judged.
+        judge_model: The model that judged (a panel's graders, comma-separated).
         self_judged: Whether that was the model under test.
+        graders: With a panel (two or more graders), each grader; empty with one.
+        votes: With a panel, each grader's verdict as a yes/no vote, in the same order.
     """
 
     held: bool | None
     judge_model: str
     self_judged: bool
+    graders: tuple[str, ...] = ()
+    votes: tuple[Verdict, ...] = ()
 
 
 async def judge_fact(
@@ -83,16 +93,30 @@ async def judge_fact(
     Raises:
         JudgeNotBound: If no ``grader`` role is bound and self-judging was not asked for.
     """
-    grader, self_judged = judge_model(BENCHMARK_NAME, self_judge)
     set_phase(PHASE_JUDGE, qa_id)
     template = settings.template(FACT_QUESTION_TYPE, FACT_JUDGE_PROMPT)
-    output = await grader.generate(
-        template.format(fact=fact, question=question, answer=answer),
-        config=grader_config(settings),
+    prompt = template.format(fact=fact, question=question, answer=answer)
+    replies = await grader_replies(BENCHMARK_NAME, prompt, self_judge, settings)
+    votes = tuple(fact_vote(reply) for reply in replies.replies)
+    return FactJudgement(
+        verdict_is_correct(majority_verdict(votes)),
+        replies.judge_model,
+        replies.self_judged,
+        replies.panel_graders,
+        votes if replies.is_panel else (),
     )
-    match = _VERDICT.search(output.completion)
-    held = None if match is None else match.group(1).upper() == "YES"
-    return FactJudgement(held, str(grader), self_judged)
+
+
+def fact_vote(reply: str) -> Verdict:
+    """A ``FACT: YES``/``FACT: NO`` reply as a yes/no vote (``unreadable`` with neither).
+
+    Args:
+        reply: A grader's reply to `FACT_JUDGE_PROMPT`.
+    """
+    match = _VERDICT.search(reply)
+    if match is None:
+        return "unreadable"
+    return "yes" if match.group(1).upper() == "YES" else "no"
 
 
 @solver

@@ -14,7 +14,9 @@ Registered with the ``memgym`` provider: every model call of a code_qa sample co
 - Adversaries (`adversaries`): act only on what the call shows. A switch adversary
   (``switch_<shown>_<empty>``, `kit.pass_switch`) plays the memoryless adversary of its
   behaviour for the call's pass.
-- ``judge`` (`judge_policy`): an honest grader for the ``grader`` role only.
+- ``judge`` (`judge_policy`): an honest grader for the ``grader`` role only; the panel
+  instruments ``judge_lenient`` and ``judge_contrary`` (`simulation.grader_policy`) grade
+  from its verdict.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from inspect_memgym.kit.inspect_internals import current_sample_metadata
 from inspect_memgym.kit.pass_switch import resolve_switch
 from inspect_memgym.simulation.actions import Action, finish
 from inspect_memgym.simulation.fact_play import FACT_POLICIES, FactBook, FactCall, fact_action
-from inspect_memgym.simulation.grader_policy import JUDGE_POLICY
+from inspect_memgym.simulation.grader_policy import GRADER_POLICIES
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, current_call_context
 
@@ -51,7 +53,7 @@ GUESS = "Without the task history I can only guess: {question}"
 """The guesser's answer: the question restated, with nothing from the history."""
 PARAPHRASER = "paraphraser"
 """Keeps like ``perfect``; answers in its own words."""
-POLICIES = (*FACT_POLICIES, PARAPHRASER, *POLICY_NAMES, JUDGE_POLICY)
+POLICIES = (*FACT_POLICIES, PARAPHRASER, *POLICY_NAMES, *GRADER_POLICIES)
 """Every policy code_qa plays, in display order."""
 _CLAUSE = re.compile(r";\s+|,\s+(?=[a-z])")
 _LARGE = re.compile(r"(?<![\w-])(\d)(\d{3})(?![\w-])")
@@ -112,8 +114,8 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     if policy_name in ADVERSARIES:
         return PolicyTurn(adversary_action(policy_name, messages, tools), prefix, len(messages))
     instance = sample_instance(current_sample_metadata())
-    if policy_name == JUDGE_POLICY:
-        return PolicyTurn(judge_action(instance, messages), prefix, len(messages))
+    if policy_name in GRADER_POLICIES:
+        return PolicyTurn(judge_action(instance, messages, policy_name), prefix, len(messages))
     keeper = "perfect" if policy_name == PARAPHRASER else policy_name
     call = FactCall.announced(
         keeper, context, PHASE_MEMORY_UPDATE, PHASE_QUESTION, instance.instance_id

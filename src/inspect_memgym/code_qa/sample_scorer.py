@@ -10,7 +10,9 @@ not, counted or not, decided by rules or judge), the distractors it states, why 
 hedge, the linked facts that what memory showed for it holds, and the same grade of the
 no-memory answer; `metrics.pooled_accuracy` gives accuracy per category and per difficulty
 from those rows, pooled over the questions that need memory. With a judge, the metadata
-names the judge model and whether the model under test judged itself (``self_judged``).
+names the judge model and whether the model under test judged itself (``self_judged``);
+with a panel of graders, every judged fact's votes (``judge_panel``,
+`scoring.judge.panel_metadata`).
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ from inspect_memgym.kit.inspect_internals import bind_rescored_sample
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
-from inspect_memgym.scoring.judge import announce_judge
+from inspect_memgym.scoring.judge import announce_judge, panel_metadata
 from inspect_memgym.scoring.judge_audit import DECIDED_BY, decided_by_counts
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.reached import NOTHING_REACHED, reached_sentence
@@ -188,6 +190,7 @@ def sample_scorer(
                 "judge_model": sorted({item.judge_model for item in judgements}) or None,
                 "self_judged": any(item.self_judged for item in judgements),
                 **_unreadable_metadata(judgements, unscored),
+                **panel_metadata(judgements),
                 **settings.metadata(
                     FACT_QUESTION_TYPE,
                     FACT_JUDGE_PROMPT,

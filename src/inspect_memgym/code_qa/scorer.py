@@ -2,19 +2,32 @@
 
 The scoring itself is `code_qa.sample_scorer`, imported on the first call so that the
 plugin's entry point (`_registry`) does not load it.
+With the judge on, the task declares `scorer_metrics` with ``judge=True`` in place of the
+scorer's own: the run's unreadable judge replies and all its replies are reported under the
+scorer's name, and a run whose unreadable share passes the threshold says so in one line
+(`scoring.metrics.unreadable_verdicts`).
 """
 
 from __future__ import annotations
 
-from inspect_ai.scorer import Scorer, scorer
+from inspect_ai.scorer import Metric, Scorer, scorer
 
 from inspect_memgym.code_qa.grading import HEADLINE, SUMMARY_KEYS
-from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
+from inspect_memgym.scoring.metrics import score_metrics, unreadable_verdicts, with_memory_cost
 
 METRICS = score_metrics(SUMMARY_KEYS, headline=HEADLINE)
 
 
-@scorer(metrics=with_memory_cost(METRICS))
+def scorer_metrics(judge: bool) -> list[Metric | dict[str, list[Metric]]]:
+    """The scorer's metrics; with the judge on, its unreadable replies too.
+
+    Args:
+        judge: Whether the task judges the facts the rules cannot decide.
+    """
+    return with_memory_cost(METRICS, *([unreadable_verdicts()] if judge else []))
+
+
+@scorer(metrics=scorer_metrics(judge=False))
 def code_qa_scorer(
     judge: bool = False, self_judge: bool = False, judge_prompts: str | None = None
 ) -> Scorer:

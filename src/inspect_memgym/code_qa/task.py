@@ -125,7 +125,7 @@ def code_qa(
     )
     from inspect_memgym.code_qa.dataset import generated_dataset
     from inspect_memgym.code_qa.judge import JUDGE_TEMPLATES, judge_check
-    from inspect_memgym.code_qa.scorer import code_qa_scorer
+    from inspect_memgym.code_qa.scorer import code_qa_scorer, scorer_metrics
     from inspect_memgym.code_qa.viewer import code_qa_headline, code_qa_viewer
     from inspect_memgym.code_qa.world.model import GENERATOR_VERSION
     from inspect_memgym.kit.inspect_internals import task_argument_errors
@@ -171,6 +171,7 @@ def code_qa(
             dataset=samples,
             setup=judge_check(self_judge) if judge else None,
             solver=solver,
+            metrics=scorer_metrics(judge=True) if judge else None,
             scorer=code_qa_scorer(judge=judge, self_judge=self_judge, judge_prompts=judge_prompts),
             version=TASK_VERSION,
             headline_metric=code_qa_headline(),

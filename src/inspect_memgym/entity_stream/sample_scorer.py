@@ -6,7 +6,9 @@ and beside them MemoryGym's own composite from the same verdicts (``official_*``
 answer, the verdict, how it was reached and its failure attribution
 (``entity_stream.attribution``), and what the memory holds with its per-operation scores
 (``entity_stream.memory_holds``), averaged per run by the scorer-level `memory_operations`
-metric beside the headline, never in it.
+metric beside the headline, never in it. With the judge asked, the metadata counts its
+replies (``judge_verdicts``) and the unreadable ones (``judge_unreadable``); with a panel of
+graders, each judged answer's votes (``judge_panel``, `scoring.judge.panel_metadata`).
 """
 
 from __future__ import annotations
@@ -49,7 +51,9 @@ from inspect_memgym.scoring.judge import (
     JUDGE_PROMPT_VERSION,
     JUDGE_QUESTION_TYPE,
     JUDGE_TEMPLATES,
+    AnswerJudgement,
     judge_answer,
+    panel_metadata,
 )
 from inspect_memgym.scoring.judge_audit import (
     DECIDED_BY,
@@ -59,7 +63,7 @@ from inspect_memgym.scoring.judge_audit import (
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED, reached_sentence
-from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
+from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, JUDGE_VERDICTS
 
 OFFICIAL_STORAGE_COVERAGE = "official_storage_coverage"
 """`Score.metadata` key: the share of entities memory holds by MemoryGym's rule, which gates
@@ -74,12 +78,14 @@ async def _grade(
     judge: bool,
     self_judge: bool,
     settings: JudgeSettings,
+    judgements: list[AnswerJudgement],
 ) -> dict[str, Any]:
     detail = rule_detail(question, answer, known_names, template)
     if detail["verdict"] == "undecided" and judge:
         judged = await judge_answer(
             BENCHMARK_NAME, question.text, question.gold.text, answer, self_judge, settings
         )
+        judgements.append(judged)
         detail.update(
             correct=judged.correct,
             judge_unreadable=judged.correct is None,
@@ -91,11 +97,21 @@ async def _grade(
     return detail
 
 
-def _unreadable_metadata(graded: list[dict[str, Any]], unreadable: int) -> dict[str, Any]:
-    """``judge_unreadable`` (answers left unscored) when the judge was asked, else nothing."""
+def _unreadable_metadata(
+    graded: list[dict[str, Any]], unreadable: int, judgements: list[AnswerJudgement]
+) -> dict[str, Any]:
+    """What the metadata records of the judge, when it was asked (else nothing).
+
+    ``judge_unreadable`` (answers left unscored), ``judge_verdicts`` (its replies, both
+    passes) and a panel's votes (`scoring.judge.panel_metadata`).
+    """
     if not any(detail[DECIDED_BY] == JUDGE for detail in graded):
         return {}
-    return {JUDGE_UNREADABLE: unreadable}
+    return {
+        JUDGE_UNREADABLE: unreadable,
+        JUDGE_VERDICTS: len(judgements),
+        **panel_metadata(judgements),
+    }
 
 
 def _prompt_metadata(settings: JudgeSettings, judged: bool = True) -> dict[str, Any]:
@@ -149,6 +165,7 @@ def sample_scorer(
         ledger = store_as(MemoryLedger)
 
         reached = [question for question in questions if question.qid in progress.answers]
+        judgements: list[AnswerJudgement] = []
 
         async def grade_all(answers: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
             details = []
@@ -162,6 +179,7 @@ def sample_scorer(
                     judge,
                     self_judge,
                     settings,
+                    judgements,
                 )
                 detail["submitted"] = bool(answer.get("submitted", False))
                 details.append(detail)
@@ -247,7 +265,7 @@ def sample_scorer(
                 OFFICIAL_STORAGE_COVERAGE: None if math.isnan(coverage) else coverage,
                 ISOLATION_METADATA: composite.metadata(),
                 DECIDED_BY: decided_by_counts(detail[DECIDED_BY] for detail in graded),
-                **_unreadable_metadata(graded, unreadable),
+                **_unreadable_metadata(graded, unreadable, judgements),
                 **_prompt_metadata(
                     settings, judged=any(detail[DECIDED_BY] == JUDGE for detail in graded)
                 ),

@@ -101,7 +101,7 @@ def entity_stream(
     )
     from inspect_memgym.entity_stream.dataset import entity_stream_dataset, resolve_templates
     from inspect_memgym.entity_stream.policies import registry  # noqa: F401  (registers the memgym policies)
-    from inspect_memgym.entity_stream.scorer import entity_stream_scorer
+    from inspect_memgym.entity_stream.scorer import entity_stream_scorer, scorer_metrics
     from inspect_memgym.entity_stream.viewer import entity_stream_headline, entity_stream_viewer
     from inspect_memgym.entity_stream.world.rng import GENERATOR_VERSION
     from inspect_memgym.entity_stream.world.tiers import get_tier
@@ -152,6 +152,7 @@ def entity_stream(
         return Task(
             dataset=dataset,
             solver=solver,
+            metrics=scorer_metrics(judge=True) if judge else None,
             scorer=entity_stream_scorer(
                 judge=judge, self_judge=self_judge, judge_prompts=judge_prompts
             ),

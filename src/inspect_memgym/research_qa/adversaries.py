@@ -33,7 +33,8 @@ The roster (`ADVERSARIES`):
   offered as alternatives), ``name_dumper`` and ``last_turn_first_listed`` (a blind pick).
 
 ``judge`` is not an adversary but the honest scripted grader a suite binds as the
-``grader`` role (`honest_judge`).
+``grader`` role (`honest_judge`); ``judge_lenient`` and ``judge_contrary`` are the panel
+instruments that score from its score.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ from inspect_memgym.research_qa.visible_reading import (
 )
 from inspect_memgym.research_qa.world.schema import FIELDS, AttributeSpec
 from inspect_memgym.simulation.actions import DONE, Action, call, finish
-from inspect_memgym.simulation.grader_policy import JUDGE_POLICY
+from inspect_memgym.simulation.grader_policy import GRADER_POLICIES
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE
 
 KEPT = "KEPT:"
@@ -361,5 +362,5 @@ SWITCH_BEHAVIOURS = {
 }
 """The memoryless adversary each switch behaviour plays (`kit.pass_switch`)."""
 
-POLICY_NAMES: tuple[str, ...] = (*ADVERSARIES, *SWITCH_POLICIES, JUDGE_POLICY)
-"""Every policy this module plays (the adversaries, the switches and the honest judge)."""
+POLICY_NAMES: tuple[str, ...] = (*ADVERSARIES, *SWITCH_POLICIES, *GRADER_POLICIES)
+"""Every policy this module plays (the adversaries, the switches and the scripted graders)."""

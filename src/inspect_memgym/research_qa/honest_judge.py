@@ -13,7 +13,10 @@ would an answer the rules could not decide:
   word must be a word of the question or a common short word (so a second candidate, a
   reordered name list or any extra name scores 0).
 
-It plays only the judge phase: any other call is refused with a clear error.
+It plays only the judge phase: any other call is refused with a clear error. The panel
+instruments ``memgym/judge_lenient`` (1.0 for every answer) and ``memgym/judge_contrary``
+(1.0 where the honest grader gives 0.0, and 0.0 where it gives 1.0) score from its score
+(`scripted_judge_reply`, `simulation.grader_policy`).
 """
 
 from __future__ import annotations
@@ -24,6 +27,11 @@ import re
 from inspect_memgym.research_qa.judge import JUDGE_PROMPT
 from inspect_memgym.scoring.answer_rules import NUMBER_WORDS, is_refusal
 from inspect_memgym.scoring.rule_judge import template_fields
+from inspect_memgym.simulation.grader_policy import (
+    CONTRARY_JUDGE_POLICY,
+    LENIENT_JUDGE_POLICY,
+    scripted_verdict,
+)
 
 COMMON_WORDS = frozenset(
     [
@@ -75,6 +83,22 @@ def honest_judge_reply(prompt: str) -> str:
         return json.dumps({"score": 0.0, "explanation": "Unreadable judge prompt."})
     score = honest_score(fields["question"], fields["gold"], fields["answer"])
     return json.dumps({"score": score, "explanation": "Strict match against the gold."})
+
+
+def scripted_judge_reply(policy_name: str, prompt: str) -> str:
+    """A scripted grader's reply to one judge prompt: the honest one's, or an instrument's.
+
+    Args:
+        policy_name: The grader; any policy but the two panel instruments judges honestly.
+        prompt: The judge prompt (`judge.JUDGE_PROMPT`, filled in).
+    """
+    honest = honest_judge_reply(prompt)
+    if policy_name not in (LENIENT_JUDGE_POLICY, CONTRARY_JUDGE_POLICY):
+        return honest
+    accepted = json.loads(honest)["score"] == 1.0
+    verdict = scripted_verdict(policy_name, "yes" if accepted else "no")
+    score = 1.0 if verdict == "yes" else 0.0
+    return json.dumps({"score": score, "explanation": f"Scripted {policy_name} grade."})
 
 
 def honest_score(question: str, gold: str, answer: str) -> float:

@@ -7,7 +7,14 @@ It runs under the ``grader`` model role (``--model-role grader=<model>``) at tem
 With no ``grader`` bound the task is refused, unless ``-T self_judge=true`` lets the model
 under test judge its own answers (`scoring.judge.judge_model`); every judged score then
 records ``self_judged``. The log records the judge model and the prompt version. A reply
-without a readable score counts as 0.
+without a readable score is unreadable: the answer is left unscored, never read as 0.
+
+With two or more models bound to the ``grader`` role (a panel), every one scores the
+answer and the panel's score is the MEDIAN of the readable scores (of two readable
+scores, their mean); no readable score at all is unreadable, as with one grader. A
+median, not a majority: the scores are partial credit, and the median keeps one
+outlying grader from moving the score. Each judgement keeps the graders' scores (None for
+an unreadable one) for `scoring.judge.panel_metadata`.
 """
 
 from __future__ import annotations
@@ -15,10 +22,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from statistics import median
 
 from inspect_memgym.research_qa import BENCHMARK_NAME
 from inspect_memgym.research_qa.state import PHASE_JUDGE
-from inspect_memgym.scoring.judge import grader_config, judge_model
+from inspect_memgym.scoring.judge import grader_replies
 from inspect_memgym.scoring.judge_prompts import DEFAULT_JUDGE_SETTINGS, JudgeSettings
 from inspect_memgym.strategies.call_context import set_phase
 
@@ -53,13 +61,17 @@ class JudgeScore:
     Attributes:
         score: The score, clamped to 0-1; None for a reply with no readable score
             (unreadable: the answer is left unscored, never read as wrong).
-        judge_model: The model that judged.
+        judge_model: The model that judged (a panel's graders, comma-separated).
         self_judged: Whether that was the model under test (``-T self_judge=true``).
+        graders: With a panel (two or more graders), each grader; empty with one.
+        votes: With a panel, each grader's score in the same order (None: unreadable).
     """
 
     score: float | None
     judge_model: str
     self_judged: bool
+    graders: tuple[str, ...] = ()
+    votes: tuple[float | None, ...] = ()
 
 
 async def judge_score(
@@ -69,7 +81,7 @@ async def judge_score(
     self_judge: bool,
     settings: JudgeSettings = DEFAULT_JUDGE_SETTINGS,
 ) -> JudgeScore:
-    """Ask the judge for a 0-1 score of an answer.
+    """Ask the judge for a 0-1 score of an answer; a panel's is its median (`panel_score`).
 
     Args:
         question: The research question.
@@ -81,14 +93,28 @@ async def judge_score(
     Raises:
         JudgeNotBound: If no ``grader`` role is bound and self-judging was not asked for.
     """
-    grader, self_judged = judge_model(BENCHMARK_NAME, self_judge)
     set_phase(PHASE_JUDGE)
     template = settings.template(ANSWER_QUESTION_TYPE, JUDGE_PROMPT)
-    output = await grader.generate(
-        template.format(question=question, gold=gold, answer=answer),
-        config=grader_config(settings),
+    prompt = template.format(question=question, gold=gold, answer=answer)
+    replies = await grader_replies(BENCHMARK_NAME, prompt, self_judge, settings)
+    scores = tuple(parse_judge_score(reply) for reply in replies.replies)
+    return JudgeScore(
+        panel_score(scores),
+        replies.judge_model,
+        replies.self_judged,
+        replies.panel_graders,
+        scores if replies.is_panel else (),
     )
-    return JudgeScore(parse_judge_score(output.completion), str(grader), self_judged)
+
+
+def panel_score(scores: tuple[float | None, ...]) -> float | None:
+    """The median of the readable scores (one grader's score itself); None if none is.
+
+    Args:
+        scores: Each grader's score (None: unreadable).
+    """
+    readable = [score for score in scores if score is not None]
+    return median(readable) if readable else None
 
 
 def parse_judge_score(reply: str) -> float | None:

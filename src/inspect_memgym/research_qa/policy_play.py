@@ -18,8 +18,9 @@ never searches; the forgetful policy ignores its memory, so it keeps asking the 
 
 Asked to judge (``-T judge=true`` with ``-T self_judge=true``), these policies grade as the
 honest scripted grader does (`honest_judge`). The adversaries (`adversaries`) and the
-honest grader itself (``memgym/judge``, only for the ``grader`` role) are played before
-anything of the sample is read: they see only the call.
+scripted graders (``memgym/judge`` and the panel instruments ``memgym/judge_lenient`` and
+``memgym/judge_contrary``, only for the ``grader`` role) are played before anything of the
+sample is read: they see only the call.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from inspect_memgym.research_qa.adversaries import (
     play_adversary,
 )
 from inspect_memgym.research_qa.driver import INSTANCE_KEY
-from inspect_memgym.research_qa.honest_judge import honest_judge_reply
+from inspect_memgym.research_qa.honest_judge import scripted_judge_reply
 from inspect_memgym.research_qa.interactive import SEARCH_TOOL
 from inspect_memgym.research_qa.prompts import INSUFFICIENT_INFORMATION, READY
 from inspect_memgym.research_qa.references import resolve_instance
@@ -87,7 +88,8 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
         action = play_adversary(policy_name, context.phase, messages, tools)
         return PolicyTurn(action, turn_prefix, len(messages))
     if context.phase == PHASE_JUDGE:
-        return PolicyTurn(finish(honest_judge_reply(messages[-1].text)), turn_prefix, 0)
+        reply = scripted_judge_reply(policy_name, messages[-1].text)
+        return PolicyTurn(finish(reply), turn_prefix, 0)
     metadata = current_sample_metadata() or {}
     if INSTANCE_KEY not in metadata:
         raise RuntimeError("memgym research_qa policies need the sample's instance reference")

@@ -3,8 +3,10 @@
 ``Score.value`` holds `grading.SCORE_KEYS` as floats (``score`` is the headline, grouped by
 hop count); ``Score.metadata`` the gold, both graded answers, one row per hop (where its
 fact was when answering), the interactive searches, and with the judge on, whether the
-model under test judged its own answers (``self_judged``); the explanation shows them as
-Markdown tables.
+model under test judged its own answers (``self_judged``), how many judge replies the
+sample asked for (``judge_verdicts``) and how many were unreadable (``judge_unreadable``),
+and with a panel of graders each judged answer's scores (``judge_panel``,
+`scoring.judge.panel_metadata`); the explanation shows them as Markdown tables.
 """
 
 from __future__ import annotations
@@ -34,16 +36,17 @@ from inspect_memgym.research_qa.judge import (
     JUDGE_PROMPT_NAME,
     JUDGE_PROMPT_VERSION,
     JUDGE_TEMPLATES,
+    JudgeScore,
     judge_score,
 )
 from inspect_memgym.research_qa.state import ResearchState
 from inspect_memgym.research_qa.world import ResearchInstance
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
-from inspect_memgym.scoring.judge import announce_judge, grader_is_bound
+from inspect_memgym.scoring.judge import announce_judge, grader_is_bound, panel_metadata
 from inspect_memgym.scoring.judge_audit import DECIDED_BY
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
-from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
+from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, JUDGE_VERDICTS
 
 
 def sample_scorer(
@@ -69,12 +72,14 @@ def sample_scorer(
             announce_judge(BENCHMARK_NAME, self_judge)
         if progress.answer is None:
             return Score(value=not_reached_values(), explanation=NOTHING_REACHED)
-        grade, unreadable = await _grade(instance, progress.answer, judge, self_judge, settings)
-        no_memory, no_memory_unreadable = None, False
+        grade, judged = await _grade(instance, progress.answer, judge, self_judge, settings)
+        unreadable = _unreadable(judged)
+        no_memory, no_memory_judged = None, None
         if progress.no_memory_answer is not None:
-            no_memory, no_memory_unreadable = await _grade(
+            no_memory, no_memory_judged = await _grade(
                 instance, progress.no_memory_answer, judge, self_judge, settings
             )
+        no_memory_unreadable = _unreadable(no_memory_judged)
         stored = progress.stored_fact_ids
         recalled = progress.recalled_fact_ids
         visible = progress.visible_fact_ids
@@ -106,8 +111,14 @@ def sample_scorer(
                 ),
                 DECIDED_BY: grade.decided_by,
                 **(
-                    {JUDGE_UNREADABLE: int(unreadable) + int(no_memory_unreadable)} if judge else {}
+                    {
+                        JUDGE_UNREADABLE: int(unreadable) + int(no_memory_unreadable),
+                        JUDGE_VERDICTS: (judged is not None) + (no_memory_judged is not None),
+                    }
+                    if judge
+                    else {}
                 ),
+                **panel_metadata([judged, no_memory_judged]),
                 "self_judged": (not grader_is_bound()) if judge else None,
                 **cost_metadata(),
             },
@@ -118,22 +129,28 @@ def sample_scorer(
 
 async def _grade(
     instance: ResearchInstance, raw: str, judge: bool, self_judge: bool, settings: JudgeSettings
-) -> tuple[AnswerGrade, bool]:
+) -> tuple[AnswerGrade, JudgeScore | None]:
     """Rules first; an undecided answer goes to the judge when it is on.
 
     Returns:
-        The grade, and whether the judge's reply was unreadable (the grade then stays the
-        rules' undecided one, and the answer is left unscored).
+        The grade, and the judge's score when it was asked (None when the rules decided).
+        An unreadable score leaves the grade the rules' undecided one, and the answer is
+        left unscored.
     """
     grade = grade_reply(instance, raw)
-    if grade.verdict == "undecided" and judge:
-        judged = await judge_score(
-            instance.question, instance.gold.text, grade.answer, self_judge, settings
-        )
-        if judged.score is None:
-            return grade, True
+    if grade.verdict != "undecided" or not judge:
+        return grade, None
+    judged = await judge_score(
+        instance.question, instance.gold.text, grade.answer, self_judge, settings
+    )
+    if judged.score is not None:
         grade = grade.judged(judged.score, judged.judge_model, judged.self_judged)
-    return grade, False
+    return grade, judged
+
+
+def _unreadable(judged: JudgeScore | None) -> bool:
+    """Whether the judge was asked and its reply (or every panel reply) held no score."""
+    return judged is not None and judged.score is None
 
 
 def unscored_values(value: dict[str, float]) -> dict[str, float]:

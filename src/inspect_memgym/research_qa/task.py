@@ -133,7 +133,7 @@ def research_qa(
     )
     from inspect_memgym.research_qa.dataset import generated_dataset, memgym_dataset
     from inspect_memgym.research_qa.judge import JUDGE_TEMPLATES
-    from inspect_memgym.research_qa.scorer import research_qa_scorer
+    from inspect_memgym.research_qa.scorer import research_qa_scorer, scorer_metrics
     from inspect_memgym.research_qa.viewer import research_qa_headline, research_qa_viewer
     from inspect_memgym.scoring.judge import check_judge_bound
     from inspect_memgym.scoring.judge_prompts import judge_settings
@@ -178,6 +178,7 @@ def research_qa(
         return Task(
             dataset=samples,
             solver=solver,
+            metrics=scorer_metrics(judge=True) if judge else None,
             scorer=research_qa_scorer(
                 judge=judge, self_judge=self_judge, judge_prompts=judge_prompts
             ),

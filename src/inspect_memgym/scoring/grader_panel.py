@@ -11,7 +11,12 @@ How far the graders agree, over the questions they judged (`panel_agreement`): C
 kappa for two graders, Krippendorff's alpha (nominal) for more, each grader's accept rate,
 and how many questions split the panel. Unreadable verdicts are missing values: kappa counts
 only the questions both graders read, alpha every question at least two graders read.
-Pure functions.
+
+research_qa's panel gives 0-1 partial-credit scores, not verdicts (its panel score is their
+median, `research_qa.judge`). Its agreement treats each distinct score as a nominal label
+(kappa and alpha as for yes/no; an unreadable score, None, is a missing value), a grader's
+accept rate is its share of full-credit scores (1.0), and no answer is split (a median has
+no tie to break). Pure functions.
 """
 
 from __future__ import annotations
@@ -29,6 +34,10 @@ TIE_VERDICT: Verdict = "no"
 UNREADABLE: Verdict = "unreadable"
 JUDGE_PANEL_KEY = "judge_panel"
 """`Score.metadata` key of a panel's graders and their verdicts (absent with one grader)."""
+FULL_CREDIT = 1.0
+"""A 0-1 score that counts as accepting the answer in a grader's accept rate."""
+Vote = Verdict | float | None
+"""One grader's vote: a yes/no verdict, or a 0-1 score (None: an unreadable score)."""
 
 
 def majority_verdict(votes: Sequence[Verdict]) -> Verdict:
@@ -113,10 +122,11 @@ class PanelAgreement:
     Attributes:
         graders: The graders, in the role's order.
         questions: Questions the panel judged.
-        split: Questions whose readable verdicts split evenly (decided by `TIE_VERDICT`).
+        split: Questions whose readable verdicts split evenly (decided by `TIE_VERDICT`;
+            never a question scored 0-1).
         unreadable: Per grader, its unreadable verdicts.
-        accept_rates: Per grader, its share of ``yes`` among its readable verdicts (None
-            when it read none).
+        accept_rates: Per grader, its share of ``yes`` (or of full-credit scores) among
+            its readable verdicts (None when it read none).
         statistic: ``cohen_kappa`` for two graders, ``krippendorff_alpha`` for more.
         agreement: The statistic's value (None when undefined).
         pairwise_agreement: Share of readable pairs of verdicts that agree (None if none).
@@ -144,12 +154,12 @@ class PanelAgreement:
         }
 
 
-def panel_agreement(graders: Sequence[str], votes: Sequence[Sequence[Verdict]]) -> PanelAgreement:
+def panel_agreement(graders: Sequence[str], votes: Sequence[Sequence[Vote]]) -> PanelAgreement:
     """The agreement of a panel over the questions it judged.
 
     Args:
         graders: The graders, in order (two or more).
-        votes: Per question, each grader's verdict in that order.
+        votes: Per question, each grader's verdict (or 0-1 score) in that order.
 
     Raises:
         ValueError: With fewer than two graders, or a question with another number of votes.
@@ -179,17 +189,18 @@ def panel_agreement(graders: Sequence[str], votes: Sequence[Sequence[Verdict]]) 
     )
 
 
-def _is_split(row: Sequence[Verdict]) -> bool:
-    counts = Counter(vote for vote in row if vote != UNREADABLE)
+def _is_split(row: Sequence[Vote]) -> bool:
+    counts = Counter(vote for vote in row if vote in ("yes", "no"))
     return bool(counts) and counts["yes"] == counts["no"]
 
 
-def _accept_rate(column: Sequence[str | None]) -> float | None:
+def _accept_rate(column: Sequence[Vote]) -> float | None:
     readable = [value for value in column if value is not None]
-    return readable.count("yes") / len(readable) if readable else None
+    accepted = [value for value in readable if value == "yes" or value == FULL_CREDIT]
+    return len(accepted) / len(readable) if readable else None
 
 
-def _pairwise_agreement(ratings: Sequence[Sequence[str | None]]) -> float | None:
+def _pairwise_agreement(ratings: Sequence[Sequence[Vote]]) -> float | None:
     agreeing = pairs = 0
     for row in ratings:
         values = [value for value in row if value is not None]

@@ -15,7 +15,9 @@ environment says otherwise, with the task's prompt templates (its own, or a user
 Two kinds of judgement:
 
 * `judge_answer`, consulted only when the answer rules cannot decide. Its prompt is
-  versioned so judged scores from different prompt versions are never mixed.
+  versioned so judged scores from different prompt versions are never mixed. With a
+  panel, each grader's ``GRADE: C``/``GRADE: I`` is read as a yes/no vote and the same
+  majority decides.
 * `yes_no_judgement`, for tasks whose scores *are* judged (a judged accuracy, or a judged
   view beside a rule-based score): one call with a benchmark's own versioned prompt, read
   by its first yes or no word (`scoring.yes_no_verdict`; a reply with neither is
@@ -23,22 +25,26 @@ Two kinds of judgement:
   (``--model-role grader=<model>,<model>``: Inspect binds a list to one role), every one
   of them judges and the panel's majority decides (`scoring.grader_panel`: a tie is not
   accepted); each grader's verdict is kept beside the panel's.
+
+`grader_replies` asks every grader of the panel (or the one judge) for its reply; the
+other tasks' judges (code_qa's fact judge, research_qa's partial-credit judge) read those
+replies their own way and record the votes with `panel_metadata` as these do.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from inspect_ai.model import GenerateConfig, Model, get_model, model_roles
 
 from inspect_memgym.kit.inspect_internals import building_task_in_eval, current_sample_identity
 from inspect_memgym.scoring.grader_panel import JUDGE_PANEL_KEY, majority_verdict
 from inspect_memgym.scoring.judge_prompts import DEFAULT_JUDGE_SETTINGS, JudgeSettings
-from inspect_memgym.scoring.yes_no_verdict import Verdict, parse_verdict
+from inspect_memgym.scoring.yes_no_verdict import Verdict, parse_verdict, verdict_is_correct
 
 logger = logging.getLogger(__name__)
 
@@ -126,13 +132,17 @@ class AnswerJudgement:
     Attributes:
         correct: Whether the judge graded it correct; None when its reply held no grade
             (unreadable: the question is left unscored, never read as wrong).
-        judge_model: The model that judged.
+        judge_model: The model that judged (a panel's graders, comma-separated).
         self_judged: Whether that was the model under test.
+        graders: With a panel (two or more graders), each grader; empty with one.
+        votes: With a panel, each grader's grade as a yes/no vote, in the same order.
     """
 
     correct: bool | None
     judge_model: str
     self_judged: bool
+    graders: tuple[str, ...] = ()
+    votes: tuple[Verdict, ...] = ()
 
 
 async def judge_answer(
@@ -145,6 +155,10 @@ async def judge_answer(
 ) -> AnswerJudgement:
     """Ask the judge whether an answer matches the gold answer.
 
+    With a panel (two or more graders bound), each grader's ``GRADE: C`` is a yes vote,
+    ``GRADE: I`` a no vote, a reply with neither an unreadable one; the panel's majority
+    decides (`scoring.grader_panel.majority_verdict`: a tie is not accepted).
+
     Args:
         task_name: The task, named in a refusal.
         question: The question text.
@@ -156,13 +170,89 @@ async def judge_answer(
     Raises:
         JudgeNotBound: If no judge is bound and self-judging was not asked for.
     """
-    grader, self_judged = judge_model(task_name, self_judge)
     template = settings.template(JUDGE_QUESTION_TYPE, JUDGE_PROMPT)
     prompt = template.format(question=question, gold=gold, answer=answer)
-    output = await grader.generate(prompt, config=grader_config(settings))
-    match = _GRADE.search(output.completion)
-    correct = None if match is None else match.group(1) == "C"
-    return AnswerJudgement(correct, str(grader), self_judged)
+    replies = await grader_replies(task_name, prompt, self_judge, settings)
+    votes = tuple(grade_vote(reply) for reply in replies.replies)
+    return AnswerJudgement(
+        verdict_is_correct(majority_verdict(votes)),
+        replies.judge_model,
+        replies.self_judged,
+        replies.panel_graders,
+        votes if replies.is_panel else (),
+    )
+
+
+def grade_vote(reply: str) -> Verdict:
+    """A ``GRADE: C``/``GRADE: I`` reply as a yes/no vote (``unreadable`` with neither).
+
+    Args:
+        reply: A grader's reply to `JUDGE_PROMPT`.
+    """
+    match = _GRADE.search(reply)
+    if match is None:
+        return "unreadable"
+    return "yes" if match.group(1) == "C" else "no"
+
+
+@dataclass(frozen=True)
+class GraderReplies:
+    """Every grader's reply to one judge prompt.
+
+    Attributes:
+        graders: The graders, in the role's order (one: the judge).
+        replies: Each grader's reply, in the same order.
+        self_judged: Whether the model under test judged (never with a panel).
+    """
+
+    graders: tuple[str, ...]
+    replies: tuple[str, ...]
+    self_judged: bool
+
+    @property
+    def is_panel(self) -> bool:
+        """Whether two or more graders judged."""
+        return len(self.graders) > 1
+
+    @property
+    def panel_graders(self) -> tuple[str, ...]:
+        """The graders of a panel; empty with one grader (nothing to record)."""
+        return self.graders if self.is_panel else ()
+
+    @property
+    def judge_model(self) -> str:
+        """The model that judged; a panel's graders, comma-separated."""
+        return ", ".join(self.graders)
+
+
+async def grader_replies(
+    task_name: str, prompt: str, self_judge: bool, settings: JudgeSettings
+) -> GraderReplies:
+    """Ask every grader bound to the ``grader`` role, in turn; with none, the judge.
+
+    Args:
+        task_name: The task, named in a refusal.
+        prompt: The complete judge prompt.
+        self_judge: Whether the model under test may judge (no ``grader`` role bound).
+        settings: The grader's sampling settings.
+
+    Raises:
+        JudgeNotBound: If no judge is bound and self-judging was not asked for.
+    """
+    panel = grader_models()
+    if len(panel) > 1:
+        return await _panel_replies(panel, prompt, settings)
+    judge, self_judged = judge_model(task_name, self_judge)
+    output = await judge.generate(prompt, config=grader_config(settings))
+    return GraderReplies((str(judge),), (output.completion,), self_judged)
+
+
+async def _panel_replies(panel: list[Model], prompt: str, settings: JudgeSettings) -> GraderReplies:
+    replies = []
+    for grader in panel:
+        output = await grader.generate(prompt, config=grader_config(settings))
+        replies.append(output.completion)
+    return GraderReplies(tuple(str(grader) for grader in panel), tuple(replies), False)
 
 
 def grader_config(settings: JudgeSettings) -> GenerateConfig:
@@ -235,11 +325,26 @@ class Judgement:
     votes: tuple[Verdict, ...] = ()
 
 
-def panel_metadata(judgements: Iterable[Judgement | None]) -> dict[str, Any]:
+class PanelVotes(Protocol):
+    """A judgement that records a panel's graders and their votes (empty with one grader)."""
+
+    @property
+    def graders(self) -> tuple[str, ...]:
+        """The panel's graders, in order."""
+        ...
+
+    @property
+    def votes(self) -> Sequence[object]:
+        """Each grader's vote, in the same order."""
+        ...
+
+
+def panel_metadata(judgements: Iterable[PanelVotes | None]) -> dict[str, Any]:
     """What a score records of a panel: its graders and each judged answer's votes.
 
     Args:
-        judgements: The score's judgements (None for an answer not judged).
+        judgements: The score's judgements (None for an answer not judged): yes/no
+            verdicts, or research_qa's 0-1 scores (None for an unreadable one).
 
     Returns:
         ``{"judge_panel": {"graders": [...], "votes": [[...], ...]}}`` (one row of votes per
@@ -296,17 +401,14 @@ async def panel_judgement(panel: list[Model], prompt: str, settings: JudgeSettin
         The panel's verdict (`scoring.grader_panel.majority_verdict`), the replies one a
         line after their grader's name, and each grader's verdict.
     """
-    replies = []
-    for grader in panel:
-        output = await grader.generate(prompt, config=grader_config(settings))
-        replies.append(output.completion)
-    votes = tuple(parse_verdict(reply) for reply in replies)
-    graders = tuple(str(grader) for grader in panel)
+    replies = await _panel_replies(panel, prompt, settings)
+    votes = tuple(parse_verdict(reply) for reply in replies.replies)
+    named = zip(replies.graders, replies.replies, strict=True)
     return Judgement(
         verdict=majority_verdict(votes),
-        reply="\n".join(f"{name}: {reply}" for name, reply in zip(graders, replies, strict=True)),
-        judge_model=", ".join(graders),
+        reply="\n".join(f"{name}: {reply}" for name, reply in named),
+        judge_model=replies.judge_model,
         self_judged=False,
-        graders=graders,
+        graders=replies.graders,
         votes=votes,
     )

@@ -79,25 +79,21 @@ def with_memory_cost(
 
 @metric
 def unreadable_verdicts() -> Metric:
-    """The run's judge replies with no yes/no word, and all its judge replies.
+    """The run's judge replies with no verdict, and all its judge replies.
 
     Declared at the scorer level, so both are reported under the scorer's own name:
-    ``judge_unreadable`` (each score's value of that key; samples without it count nothing)
-    and ``judge_verdicts`` (each score's metadata of that key). Inspect computes metrics
-    while a run goes and once at its end; the first time the unreadable share of the
-    replies scored so far passes `yes_no_verdict.UNREADABLE_WARNING_SHARE`, one warning
-    line says so (once per run: a run over the threshold at its end always warns).
+    ``judge_unreadable`` (each score's value of that key, or where a task keeps it out of
+    the value, its metadata's; samples with neither count nothing) and ``judge_verdicts``
+    (each score's metadata of that key). Inspect computes metrics while a run goes and once
+    at its end; the first time the unreadable share of the replies scored so far passes
+    `yes_no_verdict.UNREADABLE_WARNING_SHARE`, one warning line says so (once per run: a
+    run over the threshold at its end always warns).
     """
     warned = False
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
         nonlocal warned
-        counts = [
-            float(value.get(JUDGE_UNREADABLE, math.nan))
-            for sample_score in scores
-            if isinstance(value := sample_score.score.value, dict)
-        ]
-        unreadable = float(sum(count for count in counts if not math.isnan(count)))
+        unreadable = float(sum(_unreadable(sample_score) for sample_score in scores))
         verdicts = _verdicts(scores)
         warning = unreadable_share_warning(int(unreadable), verdicts)
         if warning is not None and not warned:
@@ -106,6 +102,17 @@ def unreadable_verdicts() -> Metric:
         return {JUDGE_UNREADABLE: unreadable, JUDGE_VERDICTS: float(verdicts)}
 
     return compute
+
+
+def _unreadable(sample_score: SampleScore) -> float:
+    """A score's unreadable judge replies: its value's count, else its metadata's, else 0."""
+    value = sample_score.score.value
+    count = value.get(JUDGE_UNREADABLE) if isinstance(value, dict) else None
+    if count is None:
+        count = (sample_score.score.metadata or {}).get(JUDGE_UNREADABLE)
+    if not isinstance(count, int | float) or math.isnan(count):
+        return 0.0
+    return float(count)
 
 
 def _verdicts(scores: list[SampleScore]) -> int:

@@ -2,7 +2,8 @@
 
 Importing this module registers the policies with the ``memgym`` provider: the grid's
 policies, the memoryless cheats and the switch adversaries (`kit.pass_switch`), which play
-one memoryless policy with memory shown and another with memory empty (`SWITCH_BEHAVIOURS`).
+one memoryless policy with memory shown and another with memory empty (`SWITCH_BEHAVIOURS`),
+and the scripted graders a judged run binds to the ``grader`` role (`graders`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from inspect_ai.tool import ToolInfo
 from inspect_memgym.entity_stream import BENCHMARK_NAME
 from inspect_memgym.entity_stream.policies.base import Policy
 from inspect_memgym.entity_stream.policies.event_view import build_view
+from inspect_memgym.entity_stream.policies.graders import grader_action
 from inspect_memgym.entity_stream.policies.guessing import SMART_GUESSER
 from inspect_memgym.entity_stream.policies.hedging import HEDGER
 from inspect_memgym.entity_stream.policies.judge_baiter import JUDGE_BAITER
@@ -35,6 +37,7 @@ from inspect_memgym.kit.pass_switch import (
     SWITCH_POLICIES,
     resolve_switch,
 )
+from inspect_memgym.simulation.grader_policy import GRADER_POLICIES
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
 from inspect_memgym.strategies.call_context import current_call_context
 
@@ -95,6 +98,8 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     Raises:
         RuntimeError: If no event is being processed (the sample store holds none).
     """
+    if policy_name in GRADER_POLICIES:
+        return PolicyTurn(grader_action(policy_name, messages), "memgym-judge", len(messages))
     policy_name = resolve_switch(policy_name, SWITCH_BEHAVIOURS)
     event = current_stream_state().current_event
     if not event:
@@ -118,4 +123,4 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     return PolicyTurn(action, f"memgym-{event['index']}", len(view.exchanges))
 
 
-register_policies(BENCHMARK_NAME, (*PLAYABLE, *SWITCH_POLICIES), play)
+register_policies(BENCHMARK_NAME, (*PLAYABLE, *SWITCH_POLICIES, *GRADER_POLICIES), play)
