@@ -153,20 +153,25 @@ def _stream(template: str, tier: str, seed: int, *parts: object) -> random.Rando
     )
 
 
-def generate_world(template: str, tier_name: str, seed: int) -> ProceduresWorld:
+def generate_world(
+    template: str, tier_name: str, seed: int, rules: Rules | None = None
+) -> ProceduresWorld:
     """The world of one template, tier and seed.
 
     Args:
         template: A domain name (`domains.DOMAINS`).
         tier_name: A tier name.
         seed: Non-negative seed.
+        rules: Rules to use instead of the seed's (the invariants' counterfactual: the
+            state, goals and descriptions must not change with them).
 
     Raises:
         ValueError: For an unknown template or tier.
     """
     domain = lookup(DOMAINS, template, "template")
     tier = get_procedures_tier(tier_name)
-    rules = draw_rules(_stream(template, tier.name, seed, "rules"))
+    if rules is None:
+        rules = draw_rules(_stream(template, tier.name, seed, "rules"))
     episode_kinds = [*RULE_KINDS, RECOVERY, *[SUCCESS] * SUCCESS_EPISODES]
     cases = len(episode_kinds) + tier.test_tasks
     state = _state(_stream(template, tier.name, seed, "state"), domain, cases)
