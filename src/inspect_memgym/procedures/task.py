@@ -59,7 +59,7 @@ def procedures(
     """Learning from past trajectories on stateful tool tasks (after STATE-Bench).
 
     Args:
-        tier: ``smoke`` (1 world, 2 test tasks per template), ``lite`` (default: 3 worlds,
+        tier: ``smoke`` (1 world, 2 test tasks per template), ``lite`` (default: 2 worlds,
             3 tasks) or ``standard`` (10 worlds, 6 tasks).
         templates: Domains (comma list or list): shop, travel, support; all by default.
         seeds: Number of worlds (seeds 0..n-1) or a list of seeds (default: the tier's).

@@ -59,7 +59,7 @@ class ProceduresTier:
 
 TIER_LIST = (
     ProceduresTier("smoke", 2, 1),
-    ProceduresTier("lite", 3, 3),
+    ProceduresTier("lite", 3, 2),
     ProceduresTier("standard", 6, 10),
 )
 PROCEDURES_TIERS = {tier.name: tier for tier in TIER_LIST}
