@@ -7,6 +7,8 @@ of its plan or after a refusal it does not answer:
   strategy answered, or what ``retrieve_learnings`` returned, which it calls once when a
   lesson is missing); with nothing shown it knows nothing;
 - ``naive`` applies no lesson: the memoryless defaults of `world.plan`;
+- ``guesser`` applies no lesson and guesses each choice (approve, escalate) by
+  a hash of the case;
 - ``trial_and_error`` starts as naive and, after a refusal, tries every other step and
   order it has not tried (approve, escalate, note first) until one is accepted or none is
   left;
@@ -24,6 +26,7 @@ import re
 from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
 
+from inspect_memgym.kit.rng import stable_fraction
 from inspect_memgym.procedures.world.generate import ProceduresWorld, TestTask
 from inspect_memgym.procedures.world.plan import Approach, PlannedCall, plan_case
 from inspect_memgym.procedures.world.rules import RULE_KINDS
@@ -33,6 +36,7 @@ from inspect_memgym.simulation.transcript import ToolExchange, tool_exchanges
 PROCEDURES_POLICIES = (
     "perfect",
     "naive",
+    "guesser",
     "trial_and_error",
     "always_approve",
     "always_escalate",
@@ -42,6 +46,8 @@ PROCEDURES_POLICIES = (
 """Policy names, in display order."""
 MEMORYLESS_POLICIES = PROCEDURES_POLICIES[1:]
 """The policies that use no lesson (memoryless or cheating)."""
+GUESS_SHARE = 0.5
+"""How often the guesser approves, and escalates, a case."""
 RETRIEVE = "retrieve_learnings"
 RETRIEVE_TOP_K = 10
 RESOLVED = "Case resolved."
@@ -95,10 +101,21 @@ def act(
         always_approve=policy == "always_approve",
         always_escalate=policy == "always_escalate",
     )
+    if policy == "guesser":
+        approach = _guess(world, task)
     plan = _plan(world, task, approach)
     if policy == "trial_and_error":
         return _trial_and_error(world, task, plan, done)
     return _next(plan, done)
+
+
+def _guess(world: ProceduresWorld, task: TestTask) -> Approach:
+    """A blind guess per case: approve, escalate and the order, each by a hash."""
+    approve, escalate = (
+        stable_fraction("guesser", world.world_id, task.task_id, choice) < GUESS_SHARE
+        for choice in ("approve", "escalate")
+    )
+    return Approach(frozenset(), always_approve=approve, always_escalate=escalate)
 
 
 def _plan(world: ProceduresWorld, task: TestTask, approach: Approach) -> list[PlannedCall]:

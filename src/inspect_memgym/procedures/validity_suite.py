@@ -29,6 +29,7 @@ GRID = {"tier": "standard", "seeds": [0, 1, 2], "agent": "notes"}
 FLOOR = 0.05
 DESCRIPTIONS = {
     "naive": "no lesson: the memoryless defaults",
+    "guesser": "no lesson: approves and escalates by a hash of the case",
     "trial_and_error": "after a refusal, tries every other step and order",
     "always_approve": "approves every case",
     "always_escalate": "escalates every case",
