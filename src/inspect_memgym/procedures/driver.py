@@ -1,13 +1,14 @@
 """The procedures driver: the strategy takes in the train episodes, then the test task is run.
 
 Each train episode is one input (`MemoryStrategy.observe`) and one session. Then the test
-task is worked twice on a fresh copy of the world's state, with no memory first (when
-memory isolation is on) and with memory: the strategy answers what it learned that bears on
+task is worked twice on a fresh copy of the world's state, with memory and then with no
+memory (when memory isolation is on): the strategy answers what it learned that bears on
 the task (`answer_without_memory` / `answer`, the same prompt; the shared definition of the
 memory-isolated pass), and the model under test works the case in Inspect's tool loop with
 the world's tools, those lessons in its system prompt and ``retrieve_learnings`` over the
 strategy's memory (over nothing in the no-memory pass). Memory never changes while a test
-task is worked. The passes go to `ProceduresState.passes`; the scorer checks their states.
+task is worked. The passes go to `ProceduresState.passes`, each recorded even when a limit
+cuts it (``stop`` is then ``not_reached``: the scorer leaves it out, never a silent 0).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from inspect_memgym.procedures.world_tools import (
     retrieve_learnings_def,
     world_tool_defs,
 )
+from inspect_memgym.scoring.reached import NOT_REACHED
 from inspect_memgym.strategies.call_context import set_phase
 from inspect_memgym.strategies.drivers import register_driver
 from inspect_memgym.strategies.strategy import Briefing, MemoryStrategy
@@ -85,9 +87,9 @@ async def run_procedures(state: TaskState, agent: MemoryStrategy) -> TaskState:
         await agent.end_session()
     await agent.flush()
     max_turns = int(state.metadata.get(MAX_TURNS_KEY, DEFAULT_MAX_TURNS))
+    await _work(world, task, agent.answer, agent.recall, MEMORY_PASS, max_turns)
     if state.metadata.get(ISOLATION_KEY, True):
         await _work(world, task, agent.answer_without_memory, None, NO_MEMORY_PASS, max_turns)
-    await _work(world, task, agent.answer, agent.recall, MEMORY_PASS, max_turns)
     set_phase("")
     state.metadata["agent"] = agent.describe()
     return state
@@ -105,7 +107,7 @@ async def _work(
     progress = current_procedures_state()
     progress.current_pass = pass_name
     case = LiveCase(world.state, world.rules, world.domain)
-    record: dict[str, Any] = {"pass": pass_name, "lessons": "", "stop": "not_reached"}
+    record: dict[str, Any] = {"pass": pass_name, "lessons": "", "stop": NOT_REACHED}
     try:
         set_phase(PHASE_LESSONS, task.task_id)
         lessons = await answer(LESSONS_PROMPT.format(goal=task.goal), task.goal)

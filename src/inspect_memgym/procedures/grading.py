@@ -7,7 +7,9 @@ passed. The no-memory pass is graded the same way and paired with it under the s
 definition (`scoring.isolation`): a memoryless agent's floor is 0 (no test task can pass
 without the note convention that only the episodes show), and a pass whose calls are the
 very calls of the memory pass counts as the same reply. ``steps`` and ``tool_errors`` count
-the memory pass's world tool calls and its refused ones. Pure.
+the memory pass's world tool calls and its refused ones. A pass a limit cut is not
+reached: the memory pass's leaves every figure NaN (`NOT_REACHED` 1), the no-memory pass's
+leaves Δ. Pure.
 """
 
 from __future__ import annotations
@@ -77,12 +79,12 @@ def grade_passes(
         )
         for name, record in by_name.items()
     }
-    memory = by_name.get(MEMORY_PASS)
-    if memory is None or (memory.get("stop") == "not_reached" and not memory["calls"]):
+    memory = _finished(by_name.get(MEMORY_PASS))
+    if memory is None:
         nan = {key: math.nan for key in SCORE_KEYS}
         return Grade({**nan, NOT_REACHED: 1.0}, checks, ISOLATION_OFF)
     credit = float(checks[MEMORY_PASS].passed)
-    without = by_name.get(NO_MEMORY_PASS)
+    without = _finished(by_name.get(NO_MEMORY_PASS))
     pair = PairedAnswer(
         memory=credit,
         no_memory=None if without is None else float(checks[NO_MEMORY_PASS].passed),
@@ -98,6 +100,13 @@ def grade_passes(
         NOT_REACHED: 0.0,
     }
     return Grade(value, checks, isolation)
+
+
+def _finished(record: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """The pass if it ended (a limit may cut it: then it is not reached, never a 0)."""
+    if record is None or record.get("stop") == NOT_REACHED:
+        return None
+    return record
 
 
 def _calls(record: Mapping[str, Any]) -> list[tuple[str, str]]:
