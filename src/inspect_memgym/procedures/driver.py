@@ -20,6 +20,7 @@ from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser, ge
 from inspect_ai.solver import TaskState
 
 from inspect_memgym.procedures import BENCHMARK_NAME
+from inspect_memgym.procedures.grading import MEMORY_PASS, NO_MEMORY_PASS
 from inspect_memgym.procedures.prompts import (
     AGENT_SYSTEM_PROMPT,
     LESSONS_PROMPT,
@@ -28,8 +29,6 @@ from inspect_memgym.procedures.prompts import (
     SYSTEM_PROMPT,
 )
 from inspect_memgym.procedures.state import (
-    MEMORY_PASS,
-    NO_MEMORY_PASS,
     PHASE_ACT,
     PHASE_LESSONS,
     current_procedures_state,

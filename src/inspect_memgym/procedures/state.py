@@ -15,8 +15,6 @@ PHASE_LESSONS = "lessons"
 """The strategy answers what it learned that bears on the test task (item: the task id)."""
 PHASE_ACT = "act"
 """The model works the test task with the world's tools (item: the task id)."""
-MEMORY_PASS = "memory"
-NO_MEMORY_PASS = "no_memory"
 
 
 class ProceduresState(JsonStoreModel):
