@@ -30,12 +30,16 @@
   both feedback, the ``bm25_dialog`` baseline (30 samples). Report ``final``, ``auc``,
   ``memory_delta`` and ``learned_rule_rate`` with their standard errors, overall and per
   feedback kind, and the learning curve (``inspect-memgym plot``).
+- ``procedures_official``: standard worlds 0-9 of every template (6 held-out test tasks
+  each: 180 samples), the ``notes`` strategy, 5 epochs. Report ``pass_at_1``, pass^5
+  (``inspect-memgym leaderboard``), ``memory_delta``, ``steps`` and ``tool_errors`` with
+  their standard errors, overall and per template.
 
 Run one with ``inspect eval tasks/official.py@entity_stream_official --model <model>``. The
 locomo and longmemeval protocols download their pinned data on first use.
 """
 
-from inspect_ai import Task, task
+from inspect_ai import Task, task, task_with
 
 from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.conversation.task import conversation
@@ -43,6 +47,7 @@ from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.feedback.task import feedback
 from inspect_memgym.locomo.task import locomo
 from inspect_memgym.longmemeval.task import longmemeval
+from inspect_memgym.procedures.task import procedures
 from inspect_memgym.research_qa.task import research_qa
 
 OFFICIAL_TIER = "standard"
@@ -62,6 +67,8 @@ OFFICIAL_LONGMEMEVAL_VARIANT = "s"
 OFFICIAL_LONGMEMEVAL_AGENT = "native"
 OFFICIAL_FEEDBACK_SEEDS = list(range(10))
 OFFICIAL_FEEDBACK_KINDS = "verbal,implicit,both"
+OFFICIAL_PROCEDURES_SEEDS = list(range(10))
+OFFICIAL_PROCEDURES_EPOCHS = 5
 
 
 @task
@@ -129,4 +136,13 @@ def feedback_official() -> Task:
         tier="standard",
         seeds=OFFICIAL_FEEDBACK_SEEDS,
         agent="bm25_dialog",
+    )
+
+
+@task
+def procedures_official() -> Task:
+    """The procedures task, official protocol (10 worlds x 3 templates, notes, 5 epochs)."""
+    return task_with(
+        procedures(tier="standard", seeds=OFFICIAL_PROCEDURES_SEEDS, agent="notes"),
+        epochs=OFFICIAL_PROCEDURES_EPOCHS,
     )

@@ -29,7 +29,7 @@ def test_sweep_with_an_unknown_task_is_one_line_without_the_banner(
     assert exited.value.code == 2
     assert _one_error_line(capsys.readouterr().err) == (
         "inspect-memgym sweep: error: unknown task 'bogus'; tasks: entity_stream, conversation, "
-        "research_qa, code_qa, feedback, locomo, longmemeval"
+        "research_qa, code_qa, feedback, procedures, locomo, longmemeval"
     )
 
 

@@ -42,6 +42,7 @@ REGISTERED = {
         "inspect_memgym/locomo",
         "inspect_memgym/longmemeval",
         "inspect_memgym/feedback",
+        "inspect_memgym/procedures",
     ],
     "solver": [
         "inspect_memgym/entity_stream_agent",
@@ -55,6 +56,7 @@ REGISTERED = {
         "inspect_memgym/locomo_scorer",
         "inspect_memgym/longmemeval_scorer",
         "inspect_memgym/feedback_scorer",
+        "inspect_memgym/procedures_scorer",
     ],
     "tool": [
         "inspect_memgym/submit_answer",

@@ -20,6 +20,8 @@ from inspect_memgym.locomo.task import locomo
 from inspect_memgym.longmemeval.scorer import longmemeval_scorer
 from inspect_memgym.longmemeval.task import longmemeval
 from inspect_memgym.memory.delete_tool import memory_delete
+from inspect_memgym.procedures.scorer import procedures_scorer
+from inspect_memgym.procedures.task import procedures
 from inspect_memgym.research_qa.scorer import research_qa_scorer
 from inspect_memgym.research_qa.search_tool import web_search
 from inspect_memgym.research_qa.task import research_qa

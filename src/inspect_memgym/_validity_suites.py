@@ -13,4 +13,5 @@ from inspect_memgym.entity_stream.validity_suite import SUITE as ENTITY_STREAM_S
 from inspect_memgym.feedback.validity_suite import FEEDBACK_SUITE
 from inspect_memgym.locomo.validity_suite import SUITE as LOCOMO_SUITE
 from inspect_memgym.longmemeval.validity_suite import SUITE as LONGMEMEVAL_SUITE
+from inspect_memgym.procedures.validity_suite import PROCEDURES_SUITE
 from inspect_memgym.research_qa.validity_suite import SUITE as RESEARCH_QA_SUITE

@@ -19,7 +19,14 @@ from typing import Any
 import yaml
 from inspect_ai import Task
 
-GENERATED_TASKS = ("entity_stream", "conversation", "research_qa", "code_qa", "feedback")
+GENERATED_TASKS = (
+    "entity_stream",
+    "conversation",
+    "research_qa",
+    "code_qa",
+    "feedback",
+    "procedures",
+)
 """Tasks that generate their samples (the default of ``--tasks``)."""
 DATA_TASKS = ("locomo", "longmemeval")
 """Tasks over released data (``--dataset TASK=PATH``, else their download)."""

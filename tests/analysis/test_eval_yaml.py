@@ -32,6 +32,7 @@ from inspect_memgym.locomo import data as locomo_data
 from inspect_memgym.locomo import task as locomo
 from inspect_memgym.longmemeval import data as longmemeval_data
 from inspect_memgym.longmemeval import task as longmemeval
+from inspect_memgym.procedures import task as procedures
 from inspect_memgym.research_qa import task as research_qa
 from locomo_sample import locomo_raw
 from longmemeval_sample import write_longmemeval
@@ -46,6 +47,7 @@ TASK_VERSIONS = {
     "locomo": locomo.TASK_VERSION,
     "longmemeval": longmemeval.TASK_VERSION,
     "feedback": feedback.TASK_VERSION,
+    "procedures": procedures.TASK_VERSION,
 }
 LISTINGS = {
     f"memgym_{benchmark}{variant}": version

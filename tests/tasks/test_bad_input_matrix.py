@@ -31,6 +31,7 @@ from inspect_memgym.feedback.task import feedback
 from inspect_memgym.kit.inspect_internals import TaskArgumentError
 from inspect_memgym.locomo.task import locomo
 from inspect_memgym.longmemeval.task import longmemeval
+from inspect_memgym.procedures.task import procedures
 from inspect_memgym.research_qa.task import research_qa
 from locomo_sample import write_locomo
 from longmemeval_sample import write_longmemeval
@@ -107,6 +108,10 @@ UNKNOWN_VALUES: dict[str, list[tuple[dict[str, Any], str]]] = {
         ({"templates": "zoo"}, "unknown template 'zoo'"),
     ],
     "code_qa": [({"protocol": "live"}, "protocol")],
+    "procedures": [
+        ({"tier": "huge"}, "unknown tier 'huge'"),
+        ({"templates": "mall"}, "unknown template 'mall'"),
+    ],
 }
 WRONG_TYPES: dict[str, list[tuple[dict[str, Any], str]]] = {
     "locomo": [({"dataset": 42}, "dataset must be a path or URL of one file, got int 42")],
@@ -125,11 +130,16 @@ WRONG_TYPES: dict[str, list[tuple[dict[str, Any], str]]] = {
         ({"write_budget": "lots", "agent": "rag"}, "write_budget must be an integer"),
         ({"seeds": "abc"}, "seeds must be non-negative integers"),
     ],
+    "procedures": [
+        ({"agent_turns": "many"}, "agent_turns must be an integer"),
+        ({"seeds": "abc"}, "seeds must be non-negative integers"),
+    ],
 }
 BUILDERS: dict[str, TaskBuilder] = {
     **{name: builder for name, (builder, _, _) in DATASET_TASKS.items()},
     "entity_stream": entity_stream,
     "code_qa": code_qa,
+    "procedures": procedures,
 }
 
 

@@ -25,6 +25,7 @@ PART_WAY: dict[str, tuple[int, int]] = {
     "locomo": (900, 6),
     "longmemeval": (250, 1),
     "feedback": (3_500, 12),
+    "procedures": (6_500, 1),
 }
 """Task -> (a token limit that cuts its test cell's first sample part-way, its questions,
 or for feedback its test answers). One-question tasks are cut between their two passes."""

@@ -30,6 +30,7 @@ from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.feedback.task import feedback
 from inspect_memgym.locomo.task import locomo
 from inspect_memgym.longmemeval.task import longmemeval
+from inspect_memgym.procedures.task import procedures
 from inspect_memgym.research_qa.task import research_qa
 from inspect_memgym.strategies.registry import STRATEGY_NAMES
 from locomo_sample import locomo_raw, write_locomo
@@ -93,6 +94,12 @@ TASKS: dict[str, tuple[Callable[..., Task], dict[str, Any], str, str]] = {
         "feedback_scorer",
         "final",
     ),
+    "procedures": (
+        procedures,
+        {"tier": "smoke", "seed": 0, "templates": "shop"},
+        "procedures_scorer",
+        "pass_at_1",
+    ),
 }
 RETRIEVAL_BASELINES = ("bm25_message", "bm25_dialog", "embed_message", "embed_dialog")
 RETRIEVAL_TASKS = ("feedback", "conversation")
@@ -154,6 +161,9 @@ LIMITED_CELLS: dict[tuple[str, str], tuple[float, str]] = {
     ("conversation", "embed_dialog"): (0.75, "hashed n-grams miss some revealing sessions"),
     ("feedback", "masking"): (0.2, "only the 3 newest inputs stay unmasked"),
     ("feedback", "embed_message"): (0.65, "hashed n-grams miss some feedback messages"),
+    ("procedures", "masking"): (0.0, "only the 3 newest of 8 episodes stay unmasked"),
+    ("procedures", "bm25_message"): (0.0, "5 retrieved steps miss some of the 5 lessons"),
+    ("procedures", "bm25_dialog"): (0.0, "5 of 8 retrieved episodes miss some of the 5 lessons"),
 }
 """Cells where the strategy itself keeps or retrieves too little for a perfect score: the
 floor, measured on the cell (deterministic), and why. A reader gap in a scripted policy (it

@@ -10,6 +10,7 @@ trainers' interfaces are beside it: `gymnasium_env` (``gymnasium.Env``) and `ope
 
 from inspect_memgym.conversation import environment as conversation_environment
 from inspect_memgym.entity_stream import environment as entity_stream_environment
+from inspect_memgym.procedures import environment as procedures_environment
 from inspect_memgym.training.environment import REWARD_MODES, MemoryEnv, Observation
 from inspect_memgym.training.registry import world_names
 

@@ -1,0 +1,115 @@
+"""Grade a procedures sample: the rule check of each pass's final state, and isolation.
+
+``pass_at_1`` is 1 when the memory pass's final state passes `world.check.check_state`
+(required changes made, forbidden changes absent), else 0; its mean over samples is pass@1,
+and over Inspect epochs the leaderboard's pass^k counts the samples whose every epoch
+passed. The no-memory pass is graded the same way and paired with it under the shared
+definition (`scoring.isolation`): a memoryless agent's floor is 0 (no test task can pass
+without the note convention that only the episodes show), and a pass whose calls are the
+very calls of the memory pass counts as the same reply. ``steps`` and ``tool_errors`` count
+the memory pass's world tool calls and its refused ones. A pass a limit cut is not
+reached: the memory pass's leaves every figure NaN (`NOT_REACHED` 1), the no-memory pass's
+leaves Δ. Pure.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from inspect_memgym.procedures.world.check import CheckResult, check_state
+from inspect_memgym.procedures.world.generate import ProceduresWorld, TestTask
+from inspect_memgym.procedures.world.model import WorldState
+from inspect_memgym.scoring.isolation import (
+    ISOLATION_KEYS,
+    ISOLATION_OFF,
+    RAW_ISOLATION_KEYS,
+    Isolation,
+    PairedAnswer,
+    isolate,
+    mean_credit,
+)
+from inspect_memgym.scoring.reached import NOT_REACHED
+
+MEMORY_PASS = "memory"
+NO_MEMORY_PASS = "no_memory"
+"""The two passes over a test task (`ProceduresState.passes`)."""
+HEADLINE = "pass_at_1"
+STEPS = "steps"
+TOOL_ERRORS = "tool_errors"
+SUMMARY_KEYS = (HEADLINE, *ISOLATION_KEYS, STEPS, TOOL_ERRORS)
+"""The keys with metrics."""
+SCORE_KEYS = (*SUMMARY_KEYS, *RAW_ISOLATION_KEYS, NOT_REACHED)
+"""Every key of `Score.value`."""
+MEMORYLESS_FLOOR = 0.0
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A sample's grade.
+
+    Attributes:
+        value: `Score.value` (every key of `SCORE_KEYS`).
+        checks: Pass name -> the check of its final state.
+        isolation: The memory-isolated figures.
+    """
+
+    value: dict[str, float]
+    checks: dict[str, CheckResult]
+    isolation: Isolation
+
+
+def grade_passes(
+    world: ProceduresWorld, task: TestTask, passes: Sequence[Mapping[str, Any]]
+) -> Grade:
+    """Check each recorded pass and pair the two.
+
+    Args:
+        world: The world.
+        task: The sample's test task.
+        passes: `ProceduresState.passes`.
+    """
+    by_name = {record["pass"]: record for record in passes}
+    checks = {
+        name: check_state(
+            world.state,
+            WorldState.from_dict(record["final_state"]),
+            task.record_id,
+            world.rules,
+        )
+        for name, record in by_name.items()
+    }
+    memory = _finished(by_name.get(MEMORY_PASS))
+    if memory is None:
+        nan = {key: math.nan for key in SCORE_KEYS}
+        return Grade({**nan, NOT_REACHED: 1.0}, checks, ISOLATION_OFF)
+    credit = float(checks[MEMORY_PASS].passed)
+    without = _finished(by_name.get(NO_MEMORY_PASS))
+    pair = PairedAnswer(
+        memory=credit,
+        no_memory=None if without is None else float(checks[NO_MEMORY_PASS].passed),
+        floor=MEMORYLESS_FLOOR,
+        same_reply=without is not None and _calls(without) == _calls(memory),
+    )
+    isolation = isolate([pair], mean_credit)
+    value = {
+        HEADLINE: credit,
+        **isolation.values(),
+        STEPS: float(len(memory["calls"])),
+        TOOL_ERRORS: float(sum(call["refused"] for call in memory["calls"])),
+        NOT_REACHED: 0.0,
+    }
+    return Grade(value, checks, isolation)
+
+
+def _finished(record: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """The pass if it ended (a limit may cut it: then it is not reached, never a 0)."""
+    if record is None or record.get("stop") == NOT_REACHED:
+        return None
+    return record
+
+
+def _calls(record: Mapping[str, Any]) -> list[tuple[str, str]]:
+    return [(call["function"], repr(sorted(call["arguments"].items()))) for call in record["calls"]]
