@@ -28,6 +28,7 @@ from inspect_memgym.memory.tool_views import (
     memory_edit_viewer,
     memory_write_viewer,
 )
+from inspect_memgym.procedures.viewer import procedures_viewer
 from inspect_memgym.research_qa.viewer import research_qa_viewer
 from inspect_memgym.scoring.isolation import MEMORY_DELTA, NO_MEMORY, RAW_ISOLATION_KEYS, delta_key
 from inspect_memgym.scoring.official import is_official_key
@@ -201,6 +202,7 @@ def every_viewer() -> dict[str, ViewerConfig]:
         "feedback": feedback_viewer(),
         "locomo": locomo_viewer(locomo_score_keys(judge=True)),
         "longmemeval": longmemeval_viewer(longmemeval_score_keys()),
+        "procedures": procedures_viewer(),
         "research_qa": research_qa_viewer(),
     }
 

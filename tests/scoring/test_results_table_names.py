@@ -37,6 +37,7 @@ from inspect_memgym.locomo.category_maps import CATEGORY_MAPS
 from inspect_memgym.locomo.metrics import QUESTION_COUNTS, locomo_metrics
 from inspect_memgym.locomo.values import score_keys as locomo_score_keys
 from inspect_memgym.longmemeval.scorer import longmemeval_scorer
+from inspect_memgym.procedures.scorer import procedures_scorer
 from inspect_memgym.research_qa.scorer import research_qa_scorer
 from inspect_memgym.scoring.operation_scores import (
     FAILURE_KEYS,
@@ -60,6 +61,7 @@ TASK_METRICS: dict[str, DeclaredMetrics] = {
     "entity_stream": declared(entity_stream_scorer),
     "feedback": declared(feedback_scorer),
     "longmemeval": declared(longmemeval_scorer),
+    "procedures": declared(procedures_scorer),
     "research_qa": declared(research_qa_scorer),
     **{
         f"locomo ({name}, judged)": locomo_metrics(locomo_score_keys(judge=True, category_map=name))
