@@ -150,8 +150,8 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         ],
     ),
     "sharded_validate.py": (
-        # two shard processes at once and their merge; one process (the script's N = 1) is
-        # the same pipeline with one shard, left to the slow tests/validity ones
+        # two shard processes at once, then the merge; N = 1 (`--shard 1/1`, two more
+        # processes) is the same pipeline with one shard
         ["--smoke", "--processes", "2", "--log-dir", f"{TEMPORARY}/sharded_validate"],
         [
             r"^\| 2 \| [\d.]+ s \| [\d.]+ s \| [\d.]+ s \| \d+ s \| \d+ s \| 1\.00× \|",
