@@ -12,9 +12,11 @@ from inspect_memgym.entity_stream.task import entity_stream
 
 LITE_GRID_TIER = "lite"
 LITE_GRID_SEEDS = (0,)
-LITE_GRID_TEMPLATES = ("company", "city", "sport", "university", "agentteam")
-"""Half the templates: on the lite tier, seed 0, every invariant holds on every 5 of the 10
-(each pair it orders keeps a margin of at least 0.035 on these), at half the CPU of all 10.
+LITE_GRID_TEMPLATES = ("company", "city", "hospital", "movie", "agentteam")
+"""Half the templates, at half the CPU of all ten. On the lite tier, seed 0, every invariant
+holds on every five of the ten; on these five each comparison keeps a margin of at least
+0.05, and template_expert storing only 30% (a break of `benchmarks/break_invariants.py`)
+falls below strategic by 0.13 (by 0.05 on all ten; on some other fives it would pass).
 Each template's own questions are answered by the perfect policy in
 ``tests/entity_stream/test_policies.py`` (every template, standard tier); ``inspect-memgym
 validate`` checks the invariants on all of them."""
