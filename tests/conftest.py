@@ -5,61 +5,34 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from inspect_ai import eval as inspect_eval
-from inspect_ai.log import EvalLog
 
 from checkout_guard import checkout_status, new_in_checkout
 from chroma_server import ChromaServer, running_chroma_server
 from inspect_memgym.entity_stream.policies.registry import POLICIES
-from inspect_memgym.entity_stream.task import entity_stream
-from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES
-
-LITE_GRID_TIER = "lite"
-LITE_GRID_SEEDS = (0,)
-
-
-@dataclass(frozen=True)
-class PolicyGrid:
-    """Every registered policy's eval log on one grid, all in one log dir."""
-
-    log_dir: Path
-    logs: dict[str, EvalLog]
-    tier: str
-    seeds: tuple[int, ...]
-    templates: tuple[str, ...]
-
-
-def run_policy_logs(
-    policies: list[str], tier: str, seeds: list[int], templates: list[str], log_dir: str
-) -> dict[str, EvalLog]:
-    """Evaluate each policy on the same grid in one ``eval`` call; one log per policy."""
-    task = entity_stream(tier=tier, seeds=seeds, templates=templates)
-    logs = inspect_eval(
-        task,
-        model=[f"memgym/{policy}" for policy in policies],
-        log_dir=log_dir,
-        max_samples=8,
-        max_tasks=len(policies),
-        display="none",
-        log_realtime=False,
-        score_display=False,
-    )
-    by_model = {log.eval.model: log for log in logs}
-    return {policy: by_model[f"memgym/{policy}"] for policy in policies}
+from policy_grid import (
+    LITE_GRID_SEEDS,
+    LITE_GRID_TEMPLATES,
+    LITE_GRID_TIER,
+    PolicyGrid,
+    run_policy_logs,
+)
 
 
 @pytest.fixture(scope="session")
 def lite_grid(tmp_path_factory: pytest.TempPathFactory) -> PolicyGrid:
-    """Every memgym policy on tier lite, all 10 templates, seed 0 (through inspect_ai.eval)."""
+    """Every memgym policy on tier lite, five templates, seed 0 (through inspect_ai.eval)."""
     log_dir = tmp_path_factory.mktemp("lite_grid")
     logs = run_policy_logs(
-        list(POLICIES), LITE_GRID_TIER, list(LITE_GRID_SEEDS), list(TEMPLATE_NAMES), str(log_dir)
+        list(POLICIES),
+        LITE_GRID_TIER,
+        list(LITE_GRID_SEEDS),
+        list(LITE_GRID_TEMPLATES),
+        str(log_dir),
     )
-    return PolicyGrid(log_dir, logs, LITE_GRID_TIER, LITE_GRID_SEEDS, TEMPLATE_NAMES)
+    return PolicyGrid(log_dir, logs, LITE_GRID_TIER, LITE_GRID_SEEDS, LITE_GRID_TEMPLATES)
 
 
 @pytest.fixture(scope="session")

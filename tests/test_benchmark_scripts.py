@@ -91,7 +91,7 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
             "--cases",
             "",
             "--case",
-            "tiny=entity_stream:perfect:tier=lite,seed=0,templates=company",
+            "tiny=entity_stream:perfect:tier=smoke,seed=0,templates=company",
         ],
         [r"harness overhead: 1 runs per case", r"tiny", r"load average now [\d.]+"],
     ),
@@ -139,7 +139,10 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         [r"\| bm25 \| 10,000 \| \d+ \|", r"\| chroma \| 10,000 \| \d+ \|.* \| \d/3 \|"],
     ),
     "self_evolution.py": (
-        ["--quick", "--log-dir", f"{TEMPORARY}/evolution", "--plot", f"{TEMPORARY}/evolution_png"],
+        [
+            *("--quick", "--levels", "none,complete", "--log-dir", f"{TEMPORARY}/evolution"),
+            *("--plot", f"{TEMPORARY}/evolution_png"),
+        ],
         [
             r"\| learner \| none \| (-?[\d.]+ \| ){11}-?[\d.]+ ± [\d.]+ \| – \|",
             r"\| learner \| complete \| (-?[\d.]+ \| ){11}-?[\d.]+ ± [\d.]+ \| \+0\.\d{3} \|",
@@ -147,10 +150,11 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         ],
     ),
     "sharded_validate.py": (
-        ["--smoke", "--log-dir", f"{TEMPORARY}/sharded_validate"],
+        # two shard processes at once, then the merge; N = 1 (`--shard 1/1`, two more
+        # processes) is the same pipeline with one shard
+        ["--smoke", "--processes", "2", "--log-dir", f"{TEMPORARY}/sharded_validate"],
         [
-            r"^\| 1 \| [\d.]+ s \| [\d.]+ s \| [\d.]+ s \| \d+ s \| \d+ s \| 1\.00× \|",
-            r"^\| 2 \| [\d.]+ s \|",
+            r"^\| 2 \| [\d.]+ s \| [\d.]+ s \| [\d.]+ s \| \d+ s \| \d+ s \| 1\.00× \|",
             r"^every merge passed and printed the same report$",
         ],
     ),

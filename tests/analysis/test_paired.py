@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import math
-import subprocess
-import sys
 from pathlib import Path
 from statistics import fmean, stdev
 
@@ -16,6 +14,7 @@ from inspect_memgym.analysis.compare import compare_cells, compare_markdown
 from inspect_memgym.analysis.leaderboard import load_leaderboard
 from inspect_memgym.analysis.leaderboard_format import format_leaderboard
 from inspect_memgym.analysis.paired import PairingRefused, paired_deltas
+from inspect_memgym.cli import main as memgym_cli
 from inspect_memgym.conversation.task import conversation
 
 SCORER = "conversation_scorer"
@@ -83,7 +82,9 @@ def test_the_leaderboard_shows_the_paired_delta_beside_the_headline(runs: Path) 
     assert f"| {delta.delta.mean:+.3f} [{interval.low:+.2f}, {interval.high:+.2f}] |" in text
 
 
-def test_unpaired_runs_are_refused_in_one_line(runs: Path) -> None:
+def test_unpaired_runs_are_refused_in_one_line(
+    runs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     board = load_leaderboard([str(runs / "main")])
     with pytest.raises(PairingRefused, match="no baseline run with agent 'rag'"):
         paired_deltas(board, "rag")
@@ -94,22 +95,10 @@ def test_unpaired_runs_are_refused_in_one_line(runs: Path) -> None:
     fewer = load_leaderboard([str(runs / "fewer")])
     with pytest.raises(PairingRefused, match=r"holds 3 samples and the none run 2, not the same"):
         paired_deltas(main, "none logs", fewer)
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "inspect_memgym.cli",
-            "compare",
-            str(runs / "main"),
-            "--baseline",
-            "rag",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 1
-    assert result.stderr.count("\n") == 1 and "no baseline run" in result.stderr
+    # in process: the console script's one-line exit is tested in test_analysis_cli.py
+    assert memgym_cli(["compare", str(runs / "main"), "--baseline", "rag"]) == 1
+    stderr = capsys.readouterr().err
+    assert stderr.count("\n") == 1 and "no baseline run" in stderr
 
 
 def test_compare_table_uses_in_run_deltas_without_a_baseline(runs: Path) -> None:

@@ -1,9 +1,9 @@
 """entity_stream end to end through ``inspect_ai.eval`` with the offline ``memgym`` policies.
 
-Every policy runs on the same ten lite samples (all templates, seed 0). The numbers are the
-suite's self-check: the perfect policy must get everything right within budget, the
-memoryless policies must score (almost) nothing, and keeping memory up to date (strategic)
-must beat ignoring corrections (naive).
+Every policy runs on the same five lite samples (the session-wide grid's templates, seed 0).
+The numbers are the suite's self-check: the perfect policy must get everything right within
+budget, the memoryless policies must score (almost) nothing, and keeping memory up to date
+(strategic) must beat ignoring corrections (naive).
 """
 
 from __future__ import annotations
@@ -25,14 +25,16 @@ from inspect_memgym.entity_stream.axes import SCORE_KEYS, SUMMARY_KEYS
 from inspect_memgym.entity_stream.policies.registry import POLICIES as ALL_POLICIES
 from inspect_memgym.entity_stream.scenario_content import scenario_content
 from inspect_memgym.entity_stream.task import entity_stream
-from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES
+from policy_grid import LITE_GRID_TEMPLATES
 
 TIER = "lite"
 SEED = 0
 SCORER = "entity_stream_scorer"
-SAMPLE_IDS = [f"{template}-{TIER}-{SEED}" for template in TEMPLATE_NAMES]
+SAMPLE_IDS = [f"{template}-{TIER}-{SEED}" for template in LITE_GRID_TEMPLATES]
 POLICIES = ("perfect", "strategic", "naive", "guesser", "abstainer")
-DETERMINISM_IDS = ["company-lite-0", "university-lite-0", "agentteam-lite-0"]
+DETERMINISM_IDS = ["movie-lite-0", "agentteam-lite-0"]
+"""Rerun and compared call by call; company, the first template, is rerun by the validity
+suite itself (`test_validity.py`, its "a rerun is identical" verdicts)."""
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,7 @@ def run_policy(
 
 
 def grid_run(lite_grid: Any, policy: str) -> PolicyRun:
-    """A policy's run from the session-wide lite grid (every policy, 10 templates, seed 0)."""
+    """A policy's run from the session-wide lite grid (every policy, five templates, seed 0)."""
     log = lite_grid.logs[policy]
     assert log.status == "success", log.error
     assert log.samples is not None
@@ -211,7 +213,7 @@ def test_evals_df_has_every_axis(
         has_metric = key in SUMMARY_KEYS
         assert (f"score_{key}_mean" in frame.columns) == has_metric, key
         assert (f"score_{key}_stderr" in frame.columns) == has_metric, key
-        for template in TEMPLATE_NAMES:
+        for template in LITE_GRID_TEMPLATES:
             assert f"score_{key}_grouped_{template}" not in frame.columns, (key, template)
     rows: dict[Hashable, dict[Hashable, Any]] = frame.set_index("model").to_dict(orient="index")
     assert set(rows) == {f"memgym/{policy}" for policy in ALL_POLICIES}

@@ -591,7 +591,7 @@ def composites(log: EvalLog) -> dict[str, float]:
 
 @pytest.fixture(scope="module")
 def smoke_logs(lite_grid: Any) -> dict[str, EvalLog]:
-    """Every policy on the session-wide lite grid (10 templates, seed 0)."""
+    """Every policy on the session-wide lite grid (five templates, seed 0)."""
     return dict(lite_grid.logs)
 
 

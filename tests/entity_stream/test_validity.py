@@ -1,6 +1,6 @@
 """The validity suite end to end: every memgym policy through inspect_ai.eval, every invariant.
 
-One run per test session (the ``lite_grid`` fixture): lite tier, all 10 templates, seed 0,
+One run per test session (the ``lite_grid`` fixture): lite tier, five templates, seed 0,
 every registered policy (reference policies and adversarial cheaters), plus the
 determinism reruns played as the suite plays them (`validity.grid.run_job`, first
 template). Each invariant is its own test, so a failure names what broke.
@@ -22,7 +22,6 @@ from inspect_memgym.entity_stream.invariants import (
 )
 from inspect_memgym.entity_stream.policies.registry import POLICIES
 from inspect_memgym.entity_stream.validity_suite import RERUN_POLICIES, SUITE
-from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES
 from inspect_memgym.validity.grid import Job, run_job
 from inspect_memgym.validity.report import RunSummary, SuiteReport
 from inspect_memgym.validity.runs import rerun_verdict
@@ -81,9 +80,9 @@ def test_invariant_holds(report: SuiteReport, name: str) -> None:
     assert verdicts[name].passed, f"{name}: {verdicts[name].detail}\n{report.markdown()}"
 
 
-def test_every_policy_played_every_sample(report: SuiteReport) -> None:
+def test_every_policy_played_every_sample(report: SuiteReport, lite_grid: Any) -> None:
     for run in report.runs:
-        assert run.samples == len(TEMPLATE_NAMES), run.name
+        assert run.samples == len(lite_grid.templates), run.name
         assert run.errors == 0, run.name
 
 

@@ -3,8 +3,8 @@
 The adapters are real: Mem0 OSS (one shared ``AsyncMemory`` for every sample, kept apart
 by its ``user_id``/``run_id`` filters), the example MCP server over stdio through Inspect's
 MCP client, a LangGraph store, and the worked example adapter. Sixteen samples run at once
-through ``inspect_ai.eval``, each storing a code word of its own among words every sample
-stores; no sample's search may return another's.
+through ``inspect_ai.eval`` (four for MCP, whose samples each start a server), each storing a
+code word of its own among words every sample stores; no sample's search may return another's.
 """
 
 from __future__ import annotations
@@ -26,6 +26,9 @@ from inspect_memgym.memory_systems.system import MemoryItem, Scope
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 MCP_COMMAND = f"python {EXAMPLES / 'mcp_memory_server.py'}"
 SAMPLES = 16
+SAMPLES_AT_ONCE = {"mcp": 4}
+"""Fewer samples where each opens a server process of its own (four processes at once); one
+server keeping sixteen samples' scopes apart is `test_one_mcp_server_keeps_sixteen_scopes_apart`."""
 ADAPTERS: dict[str, dict[str, Any]] = {
     "mem0": {"name": "mem0"},
     "mcp": {"name": "mcp", "mcp_command": MCP_COMMAND},
@@ -73,22 +76,23 @@ def store_then_search(adapter: dict[str, Any]):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("adapter", sorted(ADAPTERS))
-def test_sixteen_samples_at_once_never_see_each_other(adapter: str, tmp_path: Path) -> None:
-    samples = [Sample(input="store", id=str(number)) for number in range(SAMPLES)]
+def test_samples_at_once_never_see_each_other(adapter: str, tmp_path: Path) -> None:
+    count = SAMPLES_AT_ONCE.get(adapter, SAMPLES)
+    samples = [Sample(input="store", id=str(number)) for number in range(count)]
     [log] = eval(
         Task(dataset=samples, solver=store_then_search(ADAPTERS[adapter])),
         model="mockllm/model",
-        max_samples=SAMPLES,
+        max_samples=count,
         display="none",
         log_dir=str(tmp_path),
     )
     assert log.status == "success", log.error
-    assert log.samples is not None and len(log.samples) == SAMPLES
+    assert log.samples is not None and len(log.samples) == count
     for sample in log.samples:
         own = code_word(int(str(sample.id)))
         hits = sample.metadata["hits"]
         assert any(own in hit for hit in hits)
-        others = [code_word(n) for n in range(SAMPLES) if code_word(n) != own]
+        others = [code_word(n) for n in range(count) if code_word(n) != own]
         assert not any(word in hit for hit in hits for word in others)
         assert len(sample.metadata["listed"]) == 2
         assert sample.metadata["after_reset"] == []

@@ -229,18 +229,9 @@ def inspect_eval(*arguments: str, **environment: str) -> list[str]:
 
 
 def test_the_command_line_prints_one_line(tmp_path: Path) -> None:
+    """Two runs: a policy the task refuses, and a task argument refused with the
+    `TaskArgumentError` every bad file above raises (the folder too), so prints alike."""
     logs = str(tmp_path / "logs")
-    [folder] = inspect_eval(
-        "inspect_memgym/conversation",
-        "-T",
-        f"dataset={tmp_path}",
-        "--model",
-        "memgym/perfect",
-        LOG_DIR=logs,
-    )
-    assert (
-        folder == f"conversation: AMemGym dataset at {tmp_path} is a folder; pass the file itself"
-    )
     [policy] = inspect_eval("inspect_memgym/locomo", "--model", "memgym/bogus", LOG_DIR=logs)
     assert policy.startswith("locomo: memgym policy 'bogus' does not play the locomo task")
     assert "template_expert" not in policy

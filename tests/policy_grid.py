@@ -1,0 +1,52 @@
+"""The session-wide policy grid (the ``lite_grid`` fixture in conftest.py): what it runs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from inspect_ai import eval as inspect_eval
+from inspect_ai.log import EvalLog
+
+from inspect_memgym.entity_stream.task import entity_stream
+
+LITE_GRID_TIER = "lite"
+LITE_GRID_SEEDS = (0,)
+LITE_GRID_TEMPLATES = ("company", "city", "hospital", "movie", "agentteam")
+"""Half the templates, at half the CPU of all ten. On the lite tier, seed 0, every invariant
+holds on every five of the ten; on these five each comparison keeps a margin of at least
+0.05, and template_expert storing only 30% (a break of `benchmarks/break_invariants.py`)
+falls below strategic by 0.13 (by 0.05 on all ten; on some other fives it would pass).
+Each template's own questions are answered by the perfect policy in
+``tests/entity_stream/test_policies.py`` (every template, standard tier); ``inspect-memgym
+validate`` checks the invariants on all of them."""
+
+
+@dataclass(frozen=True)
+class PolicyGrid:
+    """Every registered policy's eval log on one grid, all in one log dir."""
+
+    log_dir: Path
+    logs: dict[str, EvalLog]
+    tier: str
+    seeds: tuple[int, ...]
+    templates: tuple[str, ...]
+
+
+def run_policy_logs(
+    policies: list[str], tier: str, seeds: list[int], templates: list[str], log_dir: str
+) -> dict[str, EvalLog]:
+    """Evaluate each policy on the same grid in one ``eval`` call; one log per policy."""
+    task = entity_stream(tier=tier, seeds=seeds, templates=templates)
+    logs = inspect_eval(
+        task,
+        model=[f"memgym/{policy}" for policy in policies],
+        log_dir=log_dir,
+        max_samples=8,
+        max_tasks=len(policies),
+        display="none",
+        log_realtime=False,
+        score_display=False,
+    )
+    by_model = {log.eval.model: log for log in logs}
+    return {policy: by_model[f"memgym/{policy}"] for policy in policies}
