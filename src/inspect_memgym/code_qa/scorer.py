@@ -9,12 +9,12 @@ from __future__ import annotations
 from inspect_ai.scorer import Scorer, scorer
 
 from inspect_memgym.code_qa.grading import HEADLINE, SUMMARY_KEYS
-from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
+from inspect_memgym.scoring.metrics import memory_operations, score_metrics, with_memory_cost
 
 METRICS = score_metrics(SUMMARY_KEYS, headline=HEADLINE)
 
 
-@scorer(metrics=with_memory_cost(METRICS))
+@scorer(metrics=with_memory_cost(METRICS, memory_operations()))
 def code_qa_scorer(
     judge: bool = False, self_judge: bool = False, judge_prompts: str | None = None
 ) -> Scorer:

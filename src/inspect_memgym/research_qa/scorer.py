@@ -9,13 +9,17 @@ from __future__ import annotations
 from inspect_ai.scorer import Scorer, scorer
 
 from inspect_memgym.research_qa.grading import SUMMARY_KEYS
-from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
+from inspect_memgym.scoring.metrics import memory_operations, score_metrics, with_memory_cost
 
 HEADLINE = "score"
 GROUP_BY = "hops"
 
 
-@scorer(metrics=with_memory_cost(score_metrics(SUMMARY_KEYS, headline=HEADLINE, group_by=GROUP_BY)))
+@scorer(
+    metrics=with_memory_cost(
+        score_metrics(SUMMARY_KEYS, headline=HEADLINE, group_by=GROUP_BY), memory_operations()
+    )
+)
 def research_qa_scorer(
     judge: bool = False, self_judge: bool = False, judge_prompts: str | None = None
 ) -> Scorer:

@@ -8,6 +8,9 @@ subject needs none) and it holds every part of its value: each number within the
 tolerance the answers use (`scoring.number_mentions.within_tolerance`: exact for integers,
 else 2%, by mantissa or by scaled value), each date, each phrase as a whole token.
 
+A point with no subject (a code fact: its key tokens are the claim) is held by a clause
+holding every part of it, and owns only that clause's values.
+
 Every number and date a clause asserts (subject names cut out first) is a value claim, and
 so is every value of a task's closed vocabulary it shows (`PointIndex.phrase_verdicts`: a
 user's diet is one of a few labels); each gets one verdict:
@@ -230,6 +233,16 @@ def _matches(mention: NumberMention, number: float, integer: bool) -> bool:
     return mention.scale != 1.0 and within_tolerance(mention.value, number, integer=integer)
 
 
+def _owns_values(clause: Clause, point: MemoryPoint) -> bool:
+    """Whether a clause's numbers and dates may be this point's values.
+
+    A point about a subject owns the values of the clauses that subject owns; a point with no
+    subject (its key tokens are the whole claim, as a code fact's are) only those of a clause
+    holding every part of it: a number beside some of its tokens is not its value.
+    """
+    return bool(point.subject) or clause_holds(clause, point)
+
+
 def _point_matches(mention: NumberMention, point: MemoryPoint) -> bool:
     return any(_matches(mention, number, point.integer) for number in point.numbers)
 
@@ -246,7 +259,8 @@ class PointIndex:
         self._by_subject: dict[str, list[MemoryPoint]] = {}
         for point in self.points:
             self._by_subject.setdefault(point.subject, []).append(point)
-        self._current = {point.key: point for point in self.points if point.is_target}
+        self._current = {point.key: point for point in self.points if point.current}
+        self._current.update({point.key: point for point in self.points if point.is_target})
 
     def about(self, clause: Clause) -> list[MemoryPoint]:
         """The points of the clause's owner (and those with no subject)."""
@@ -254,7 +268,11 @@ class PointIndex:
         return [*owned, *self._by_subject.get("", [])]
 
     def current_of(self, point: MemoryPoint) -> MemoryPoint | None:
-        """The current version of a point's key (None for a distractor)."""
+        """The current version of a point's key (a target's, else a current distractor's).
+
+        A superseded value may be a version of something no question needs (a withdrawn
+        claim about a near-miss candidate, whose current value is a distractor).
+        """
         return self._current.get(point.key)
 
     def held(self, clauses: Sequence[Clause]) -> set[str]:
@@ -295,7 +313,7 @@ class PointIndex:
         """
         verdicts: list[ClaimVerdict] = []
         for clause in clauses:
-            points = [point for point in self.about(clause) if point.subject]
+            points = [point for point in self.about(clause) if _owns_values(clause, point)]
             targets = [point for point in points if point.is_target and point.numbers]
             superseded = [point for point in points if not point.current and point.numbers]
             for mention in clause.numbers:
