@@ -42,9 +42,7 @@ def documents() -> list[str]:
 
 def test_chain_facts_are_targets_withdrawn_claims_superseded_the_rest_distractors() -> None:
     points = {point.point_id: point for point in instance_points(INSTANCE)}
-    assert {key for key, point in points.items() if point.is_target} == set(
-        INSTANCE.chain_fact_ids
-    )
+    assert {key for key, point in points.items() if point.is_target} == set(INSTANCE.chain_fact_ids)
     withdrawn = {claim.fact_id for claim in INSTANCE.claims if not claim.current}
     assert {key for key, point in points.items() if not point.current} == withdrawn
     assert len(withdrawn) == INSTANCE.num_hops
