@@ -118,4 +118,6 @@ def test_memgym_perfect_end_to_end_per_strategy(tmp_path: Path) -> None:
     assert dialogues["extraction_recall"] == 1.0 and dialogues["failed_not_stored"] == 0.0
     nothing = run("none")
     assert nothing["extraction_recall"] == 0.0 and nothing["precision"] is None
-    assert nothing["failed_not_stored"] == 1.0
+    # every wrong answer is not stored; the memoryless default variant is the truth of one
+    # item in four (the small tier's), so its test requests are right
+    assert nothing["failed_not_stored"] == 0.75
