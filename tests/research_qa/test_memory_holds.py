@@ -148,3 +148,21 @@ def test_memgym_perfect_end_to_end_per_strategy(tmp_path: Path) -> None:
     nothing = run("none")
     assert nothing["extraction_recall"] == 0.0 and nothing["precision"] is None
     assert nothing["failed_not_stored"] == 1.0
+
+
+def test_a_withdrawn_claim_kept_beside_its_current_version_is_history_not_stale() -> None:
+    beside, currents = [], []
+    for claim in INSTANCE.claims:
+        if claim.current:
+            continue
+        current = next(
+            other
+            for other in INSTANCE.claims
+            if other.current and (other.subject, other.relation) == (claim.subject, claim.relation)
+        )
+        currents.append(current.fact_id)
+        withdrawn = FACTS[claim.fact_id].statement.rstrip(".")
+        beside.append(f"{withdrawn}; now: {FACTS[current.fact_id].statement}")
+    # a sibling's current version is a near-miss distractor, the true candidate's a chain fact
+    assert any(fact_id not in INSTANCE.chain_fact_ids for fact_id in currents)
+    assert scores(*beside)["stale_kept"] == 0.0
