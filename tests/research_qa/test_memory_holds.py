@@ -20,6 +20,7 @@ from inspect_memgym.research_qa.memory_holds import (
     instance_texts,
     states_withdrawn_value,
 )
+from inspect_memgym.research_qa.prompts import turn_inputs
 from inspect_memgym.research_qa.task import research_qa
 from inspect_memgym.research_qa.world import generate_instance
 from inspect_memgym.scoring.operation_scores import operation_scores
@@ -166,3 +167,11 @@ def test_a_withdrawn_claim_kept_beside_its_current_version_is_history_not_stale(
     # a sibling's current version is a near-miss distractor, the true candidate's a chain fact
     assert any(fact_id not in INSTANCE.chain_fact_ids for fact_id in currents)
     assert scores(*beside)["stale_kept"] == 0.0
+
+
+def test_a_history_of_the_turns_as_played_invents_nothing() -> None:
+    turns = ["\n".join(turn_inputs(INSTANCE, turn.turn_index)) for turn in INSTANCE.turns]
+    result = scores(*turns)
+    # the headings' numbers ("Search turn 2 of 4") were stated: stray, not invented
+    assert result["hallucination"] == 0.0
+    assert result["extraction_recall"] == 1.0 and result["stale_kept"] == 1.0

@@ -17,7 +17,8 @@ year is Vael Morrow's), matched by its number (exact: years and counts are integ
 its label. A relation claim is held by a clause naming both entities, in either order
 (``Vael Morrow wrote the Orrin Report``), as the task's own fact rule reads them. There are
 no updates (a withdrawn claim is shown beside, not before, the current one), so
-``update_omission`` is undefined. Every document of the instance counts as stated.
+``update_omission`` is undefined. Every document of the instance, and every turn as the
+driver shows it (its heading too), counts as stated.
 
 The one question's failure label is ``outdated`` when the answer states a withdrawn value of
 a chain entity's hop and not the current one, else the task's own write / read /
@@ -31,6 +32,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from inspect_memgym.memory.holdings import MemoryHoldings
+from inspect_memgym.research_qa.prompts import turn_inputs
 from inspect_memgym.research_qa.world import ResearchInstance
 from inspect_memgym.research_qa.world.model import Claim
 from inspect_memgym.research_qa.world.schema import ATTRIBUTES
@@ -106,10 +108,16 @@ def _claim_point(claim: Claim, kind: Any, importance: float, time: int) -> Memor
 
 
 def instance_texts(instance: ResearchInstance) -> Iterable[str]:
-    """Every input the instance can show: the question and each document."""
+    """Every input the instance can show: the question, each document, each turn as played.
+
+    A scripted turn's heading ("Search turn 2 of 4") is an input too: its numbers are no
+    memory's invention.
+    """
     yield instance.question
     for document in instance.documents():
         yield f"{document.title}\n{document.text}"
+    for turn in instance.turns:
+        yield from turn_inputs(instance, turn.turn_index)
 
 
 def states_withdrawn_value(instance: ResearchInstance, answer: str) -> bool:
