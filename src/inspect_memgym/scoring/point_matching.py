@@ -216,10 +216,10 @@ def clause_holds(clause: Clause, point: MemoryPoint) -> bool:
     if any(shows_token(clause.text, alias) for alias in point.aliases):
         return True
     return (
-        all(_number_held(clause.numbers, number, point.integer) for number in point.numbers)
-        and all(date in clause.dates or shows_token(clause.text, date) for date in point.dates)
+        bool(point.numbers or point.dates or point.phrases)
         and all(shows_token(clause.text, phrase) for phrase in point.phrases)
-        and bool(point.numbers or point.dates or point.phrases)
+        and all(date in clause.dates or shows_token(clause.text, date) for date in point.dates)
+        and all(_number_held(clause.numbers, number, point.integer) for number in point.numbers)
     )
 
 
@@ -231,16 +231,6 @@ def _matches(mention: NumberMention, number: float, integer: bool) -> bool:
     if within_tolerance(mention.mantissa, number, integer=integer):
         return True
     return mention.scale != 1.0 and within_tolerance(mention.value, number, integer=integer)
-
-
-def _owns_values(clause: Clause, point: MemoryPoint) -> bool:
-    """Whether a clause's numbers and dates may be this point's values.
-
-    A point about a subject owns the values of the clauses that subject owns; a point with no
-    subject (its key tokens are the whole claim, as a code fact's are) only those of a clause
-    holding every part of it: a number beside some of its tokens is not its value.
-    """
-    return bool(point.subject) or clause_holds(clause, point)
 
 
 def _point_matches(mention: NumberMention, point: MemoryPoint) -> bool:
@@ -261,6 +251,34 @@ class PointIndex:
             self._by_subject.setdefault(point.subject, []).append(point)
         self._current = {point.key: point for point in self.points if point.current}
         self._current.update({point.key: point for point in self.points if point.is_target})
+        self._held: dict[tuple[str, str], bool] = {}
+
+    def holds(self, clause: Clause, point: MemoryPoint) -> bool:
+        """`clause_holds`, each (clause, point) decided once: every score asks again.
+
+        Args:
+            clause: A clause of the memory this index scores.
+            point: One of its points.
+        """
+        key = (clause.text, point.point_id)
+        held = self._held.get(key)
+        if held is None:
+            held = self._held[key] = clause_holds(clause, point)
+        return held
+
+    def owns_values(self, clause: Clause, point: MemoryPoint) -> bool:
+        """Whether a clause's numbers and dates may be this point's values.
+
+        A point about a subject owns the values of the clauses that subject owns; a point
+        with no subject (its key tokens are the whole claim, as a code fact's are) only those
+        of a clause holding every part of it: a number beside some of its tokens is not its
+        value.
+
+        Args:
+            clause: A clause.
+            point: A point about the clause's owner, or about no subject.
+        """
+        return bool(point.subject) or self.holds(clause, point)
 
     def about(self, clause: Clause) -> list[MemoryPoint]:
         """The points of the clause's owner (and those with no subject)."""
@@ -285,7 +303,7 @@ class PointIndex:
             point.point_id
             for clause in clauses
             for point in self.about(clause)
-            if clause_holds(clause, point)
+            if self.holds(clause, point)
         }
 
     def kept_stale(self, clauses: Sequence[Clause]) -> set[str]:
@@ -297,10 +315,10 @@ class PointIndex:
         stale = set()
         for clause in clauses:
             for point in self.about(clause):
-                if point.current or not clause_holds(clause, point):
+                if point.current or not self.holds(clause, point):
                     continue
                 newest = self.current_of(point)
-                if newest is None or not clause_holds(clause, newest):
+                if newest is None or not self.holds(clause, newest):
                     stale.add(point.point_id)
         return stale
 
@@ -313,7 +331,7 @@ class PointIndex:
         """
         verdicts: list[ClaimVerdict] = []
         for clause in clauses:
-            points = [point for point in self.about(clause) if _owns_values(clause, point)]
+            points = [point for point in self.about(clause) if self.owns_values(clause, point)]
             targets = [point for point in points if point.is_target and point.numbers]
             superseded = [point for point in points if not point.current and point.numbers]
             for mention in clause.numbers:
@@ -371,7 +389,7 @@ class PointIndex:
         superseded = [point for point in matching if not point.current]
         if superseded:
             newest = [self.current_of(point) for point in superseded]
-            if any(point is not None and clause_holds(clause, point) for point in newest):
+            if any(point is not None and self.holds(clause, point) for point in newest):
                 return "history"
             return "stale"
         return "unsupported" if stated() else "invented"
