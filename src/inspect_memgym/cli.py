@@ -215,14 +215,22 @@ def _leaderboard(args: argparse.Namespace) -> int:
 
 def _compare(args: argparse.Namespace) -> int:
     import_extra("matplotlib", "plot", "inspect-memgym compare")
-    from inspect_memgym.analysis.compare import compare_cells, compare_figure, compare_markdown
+    from inspect_memgym.analysis.compare import (
+        compare_cells,
+        compare_figure,
+        compare_markdown,
+        memory_holds_markdown,
+    )
     from inspect_memgym.analysis.leaderboard import load_leaderboard
     from inspect_memgym.analysis.plot_style import save_png
 
     board = load_leaderboard(args.log_dirs, _interval_settings(args))
     baseline, baseline_board = _baseline(args)
     cells = compare_cells(board, baseline, baseline_board)
-    _write_text(compare_markdown(cells, board.settings), args.output)
+    holds = memory_holds_markdown(board)
+    _write_text(
+        compare_markdown(cells, board.settings) + (f"\n{holds}" if holds else ""), args.output
+    )
     if args.plot and cells:
         save_png(compare_figure(cells), Path(args.plot))
         print(f"{args.plot}: memory delta per strategy and task", file=sys.stderr)

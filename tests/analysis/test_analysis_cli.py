@@ -135,6 +135,7 @@ def test_leaderboard_and_plot_read_an_s3_log_dir(
         "entity_stream_frontier.png",
         "entity_stream_question_types.png",
         "entity_stream_scores.png",
+        "memory_failures.png",
     ]
 
 

@@ -56,6 +56,7 @@ def test_plot_writes_every_figure_once_per_task(
         "entity_stream_frontier.png",
         "entity_stream_question_types.png",
         "entity_stream_scores.png",
+        "memory_failures.png",
     ]
     printed = capsys.readouterr().out.splitlines()
     assert len(printed) == len(names)

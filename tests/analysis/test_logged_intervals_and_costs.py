@@ -138,7 +138,10 @@ def test_the_cost_column_is_filled_from_a_price_file(priced: Path) -> None:
     assert row.costs[TOKENS_PER_QUESTION].mean > 0
     markdown = format_leaderboard(board, "markdown")
     assert "| tokens by role | tokens / question | $ / question | tokens | cost |" in markdown
-    assert re.search(r"\| [\d,]+ \| \$0\.0\d{3} \| [\d.]+k \| \$0\.\d\d \|$", markdown, re.M)
+    # then what the memory held: recall / precision
+    assert re.search(
+        r"\| [\d,]+ \| \$0\.0\d{3} \| [\d.]+k \| \$0\.\d\d \| [\d.–]+ / [\d.–]+ \|$", markdown, re.M
+    )
     [record] = csv.DictReader(io.StringIO(format_leaderboard(board, "csv")))
     assert float(record["cost"]) == pytest.approx(expected, rel=1e-5)
     assert float(record["cost_per_question_mean"]) == pytest.approx(sum(per_question) / 2)

@@ -8,7 +8,9 @@ Each cell is what memory added to the headline for one (model, strategy) on one 
   asked with no memory by the same reasoner), its mean over samples.
 
 Either way the cell holds the mean, its standard error and its paired bootstrap confidence
-interval (samples resampled with their pairs: `intervals`). As a Markdown table (cells
+interval (samples resampled with their pairs: `intervals`). Beside it, what each strategy's
+memory held (`memory_holds_markdown`: extraction recall / precision per task, for the tasks
+that score it). As a Markdown table (cells
 ``Δ [low, high] (n)``, the method under the table), and as a figure (one panel per task, a
 bar per model and strategy with its interval as the whisker, zero marked).
 """
@@ -40,6 +42,8 @@ NO_MEMORY_STRATEGY = "none"
 """The strategy that gives the reasoner no memory: its delta is zero by definition."""
 ZERO_BY_DEFINITION = "   no memory: Δ = 0 by definition"
 """The figure's note on the bar of `NO_MEMORY_STRATEGY` (a bar of length zero)."""
+HOLDS_SHOWN = ("extraction_recall", "precision")
+"""The per-operation memory scores the second table shows."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +140,45 @@ def compare_markdown(
         lines.append(f"| {model} | {strategy} | " + " | ".join(shown) + " |")
     lines += ["", _method(settings)]
     return "\n".join(lines) + "\n"
+
+
+def memory_holds_markdown(board: Leaderboard) -> str:
+    """Rows (model, strategy), columns tasks, cells what the memory held: recall / precision.
+
+    Each cell is the mean over samples of the row's extraction recall and precision
+    (`scoring.operation_scores`); the leaderboard's CSV and JSON carry every per-operation
+    score. Empty when no task of the board scores what memory holds.
+
+    Args:
+        board: The runs.
+    """
+    scored = [row for row in board.rows if row.operations]
+    if not scored:
+        return ""
+    tasks = list(dict.fromkeys(row.task for row in scored))
+    rows = list(dict.fromkeys((row.model, strategy_of(row)) for row in scored))
+    found = {(row.model, strategy_of(row), row.task): row for row in scored}
+    lines = [
+        "**what the memory held** (extraction recall / precision, means over samples)",
+        "",
+        "| model | strategy | " + " | ".join(tasks) + " |",
+        "|---|---|" + "---:|" * len(tasks),
+    ]
+    for model, strategy in rows:
+        shown = []
+        for task in tasks:
+            row = found.get((model, strategy, task))
+            shown.append(MISSING if row is None else _holds_cell(row.operations))
+        lines.append(f"| {model} | {strategy} | " + " | ".join(shown) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def _holds_cell(operations: dict[str, Estimate]) -> str:
+    figures = []
+    for key in HOLDS_SHOWN:
+        value = operations.get(key)
+        figures.append(MISSING if value is None or math.isnan(value.mean) else f"{value.mean:.2f}")
+    return " / ".join(figures)
 
 
 def _method(settings: IntervalSettings) -> str:

@@ -12,6 +12,10 @@ the protocol fields that differ when the logs hold several protocols of the task
 * ``<task>_learning_curve.png``: test accuracy per step (tasks that record a learning curve);
 * ``<task>_frontier.png``: the headline against memory tokens per question and against
   search latency, one point per row (logs that record the cost figures).
+
+And one figure across tasks, ``memory_failures.png``: the memory failure labels (not stored,
+not retrieved, not used, outdated: `scoring.operation_scores`) stacked per task and strategy,
+for the tasks that score what memory holds.
 """
 
 from __future__ import annotations
@@ -33,20 +37,22 @@ from inspect_memgym.analysis.leaderboard import (
     eval_infos,
 )
 from inspect_memgym.analysis.log_files import find_log_files, read_headers
+from inspect_memgym.analysis.paired import strategy_of
 from inspect_memgym.analysis.plot_axes import axes_figure
 from inspect_memgym.analysis.plot_curves import Curve, pooled_curve
-from inspect_memgym.analysis.plot_failures import failure_figure
+from inspect_memgym.analysis.plot_failures import failure_figure, memory_failure_figure
 from inspect_memgym.analysis.plot_frontier import FrontierPoint, frontier_figure
 from inspect_memgym.analysis.plot_learning_curve import learning_curve_figure, mean_curve
 from inspect_memgym.analysis.plot_periods import period_figure
 from inspect_memgym.analysis.plot_question_types import question_type_figure
-from inspect_memgym.analysis.plot_style import save_png
+from inspect_memgym.analysis.plot_style import UNLABELLED, save_png
 from inspect_memgym.analysis.protocol import describe_field, differing_fields
 from inspect_memgym.analysis.sample_scores import sample_details, sample_values
 from inspect_memgym.kit.cost_keys import MEMORY_TOKENS_PER_QUESTION, SEARCH_MS_P50, SEARCH_MS_P95
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
 from inspect_memgym.scoring.isolation import RAW_ISOLATION_KEYS
 from inspect_memgym.scoring.official import is_official_key
+from inspect_memgym.scoring.operation_scores import FAILURE_KEYS, MEMORY_FAILURE_LABELS
 from inspect_memgym.scoring.reached import NOT_REACHED
 
 NOT_PLOTTED_AS_SCORES = frozenset(
@@ -55,6 +61,8 @@ NOT_PLOTTED_AS_SCORES = frozenset(
 """Score keys the scores figure leaves out, beside every official scorer's figure
 (``official_*``, `scoring.official`)."""
 PERIOD_SCORE = "chance_corrected_accuracy"
+MEMORY_FAILURES_FILE = "memory_failures.png"
+"""The figure of the memory failure labels, per task and strategy (every task in one)."""
 
 Item = TypeVar("Item")
 Measured = TypeVar("Measured")
@@ -96,7 +104,45 @@ def write_figures(locations: Sequence[str], output_dir: str) -> list[WrittenFigu
     for task in board.tasks():
         rows = [row for row in board.rows if row.task == task]
         written += _task_figures(task, rows, details, directory)
+    attributed = memory_failure_series(board.rows)
+    if attributed:
+        written.append(
+            _save(
+                memory_failure_figure(
+                    "what memory failed, per task and strategy\n(share of questions)", attributed
+                ),
+                directory / MEMORY_FAILURES_FILE,
+                "share of questions whose answer failed because the memory did not store, "
+                "retrieve or use a fact, or held an outdated one, per task and strategy (stacked)",
+            )
+        )
     return written
+
+
+def memory_failure_series(rows: Sequence[LeaderboardRow]) -> list[tuple[str, dict[str, float]]]:
+    """Each row with a memory failure share, as (``task · strategy``, outcome -> share).
+
+    A label the task cannot tell (undefined in every sample) adds nothing; the rest of the
+    bar is the questions answered right or left unlabelled. The model joins the label when
+    the rows have more than one.
+
+    Args:
+        rows: Leaderboard rows of every task.
+    """
+    models = {row.model for row in rows}
+    series = []
+    for row in sorted(rows, key=lambda row: (row.task, strategy_of(row), row.model)):
+        shares = {
+            label: row.operations[key].mean
+            for key, label in zip(FAILURE_KEYS, MEMORY_FAILURE_LABELS, strict=True)
+            if key in row.operations and not math.isnan(row.operations[key].mean)
+        }
+        if not shares:
+            continue
+        shares[UNLABELLED] = max(0.0, 1.0 - sum(shares.values()))
+        model = f" · {row.model}" if len(models) > 1 else ""
+        series.append((f"{row.task} · {strategy_of(row)}{model}", shares))
+    return series
 
 
 def series_labels(rows: Sequence[LeaderboardRow]) -> list[str]:

@@ -62,6 +62,7 @@ from inspect_memgym.analysis.log_files import (
     find_log_files,
     read_headers,
 )
+from inspect_memgym.analysis.memory_operation_columns import OPERATION_KEYS
 from inspect_memgym.analysis.protocol import (
     Protocol,
     SamplesRan,
@@ -151,6 +152,8 @@ class LeaderboardRow:
         scorer: The scorer whose values are reported.
         headline_by_sample: Each sample's headline value (epochs averaged), by sample id.
         costs: Estimate per memory cost figure the samples have (`SAMPLE_COST_KEYS`).
+        operations: Estimate per memory operation score some sample defines
+            (`memory_operation_columns.OPERATION_KEYS`: extraction recall, precision...).
         roles: Tokens and cost (None without cost data) per model role, over samples.
         counted: The (eval id, sample id, epoch) of every sample and epoch counted.
         ran: The seeds and share of the dataset the counted samples cover (``label`` says
@@ -178,6 +181,7 @@ class LeaderboardRow:
     headline_by_sample: dict[str, float] = field(default_factory=dict)
     costs: dict[str, Estimate] = field(default_factory=dict)
     roles: dict[str, dict[str, float | None]] = field(default_factory=dict)
+    operations: dict[str, Estimate] = field(default_factory=dict)
     counted: frozenset[tuple[str, str, int]] = frozenset()
     ran: SamplesRan | None = None
     score_notes: tuple[tuple[str, str], ...] = ()
@@ -345,7 +349,18 @@ def build_leaderboard(
 
 
 _EMPTY = pd.DataFrame(
-    columns=["eval_id", "log", "id", "epoch", "values", "tokens", "cost", "figures", "roles"]
+    columns=[
+        "eval_id",
+        "log",
+        "id",
+        "epoch",
+        "values",
+        "tokens",
+        "cost",
+        "figures",
+        "roles",
+        "operations",
+    ]
 )
 
 
@@ -455,6 +470,7 @@ def _row(
     keys = tuple(dict.fromkeys(key for info in infos for key in info.keys))
     per_sample: dict[str, list[dict[str, float | None]]] = defaultdict(list)
     figures: dict[str, list[dict[str, float | None]]] = defaultdict(list)
+    operations: dict[str, list[dict[str, float | None]]] = defaultdict(list)
     roles: dict[str, dict[str, float | None]] = {}
     tokens: list[int] = []
     costs: list[float] = []
@@ -469,6 +485,7 @@ def _row(
                 score_notes.update(record.get("score_notes") or {})
                 per_sample[str(record["id"])].append(value)
                 figures[str(record["id"])].append(record.get("figures") or {})
+                operations[str(record["id"])].append(record.get("operations") or {})
                 counted.add((info.eval_id, str(record["id"]), int(record["epoch"])))
             _add_roles(roles, record.get("roles") or {})
             if _known(record["tokens"]):
@@ -499,6 +516,7 @@ def _row(
             if any(key in value for values in figures.values() for value in values)
         },
         roles=roles,
+        operations=_operation_estimates(operations),
         counted=frozenset(counted),
         ran=ran,
         score_notes=tuple(score_notes.items()),
@@ -557,6 +575,17 @@ def _add_roles(
 
 def _known(value: Any) -> bool:
     return value is not None and not (isinstance(value, float) and math.isnan(value))
+
+
+def _operation_estimates(
+    per_sample: dict[str, list[dict[str, float | None]]],
+) -> dict[str, Estimate]:
+    """The per-operation memory scores some sample defines, each estimated over samples."""
+    return {
+        key: estimate(_epoch_means(per_sample, key))
+        for key in OPERATION_KEYS
+        if any(value.get(key) is not None for values in per_sample.values() for value in values)
+    }
 
 
 def _epoch_means(per_sample: dict[str, list[dict[str, float | None]]], key: str) -> list[float]:

@@ -7,7 +7,10 @@ interval (`intervals`; the paragraph under the tables names the methods); the no
 cost: memory tokens per question, all tokens per question and (when some row has a cost)
 dollars per question, search latency (p50 / p95 milliseconds, means over samples), tokens
 per model role (``model`` is the model under test), then total tokens and cost; a log
-without a figure shows it as missing. CSV has one line per row with ``<key>_mean`` and
+without a figure shows it as missing. A task that scores what memory holds
+(`scoring.operation_scores`) gets one more column, ``memory recall / precision``; the CSV
+(``memory_<score>_mean`` / ``_stderr``) and JSON (``memory_operations``) carry every such
+score. CSV has one line per row with ``<key>_mean`` and
 ``<key>_stderr`` columns over every task's keys and cost figures, ``<key>_ci_low``,
 ``<key>_ci_high`` and ``<key>_ci_method`` for the keys with an interval, ``pass_k_*``
 columns when a row has pass^k, ``tokens_<role>`` and ``cost_<role>`` columns, and no notes
@@ -38,6 +41,7 @@ from inspect_memgym.analysis.intervals import (
     interval_text,
 )
 from inspect_memgym.analysis.leaderboard import Estimate, Leaderboard, LeaderboardRow
+from inspect_memgym.analysis.memory_operation_columns import OPERATION_KEYS
 from inspect_memgym.analysis.paired import PairedDelta, strategy_of
 from inspect_memgym.kit.cost_keys import (
     MEMORY_TOKENS_PER_QUESTION,
@@ -56,6 +60,11 @@ ONLY_WHEN_NONZERO = frozenset({NOT_REACHED})
 """Score keys the Markdown tables show only when some row's mean is not 0 (questions a
 limit cut off: `scoring.reached`)."""
 MISSING = "–"
+MEMORY_SHOWN = ("extraction_recall", "precision")
+"""The per-operation memory scores the Markdown table shows (the CSV and JSON carry all)."""
+MEMORY_HEADER = "memory recall / precision"
+MEMORY_COLUMN_PREFIX = "memory_"
+"""CSV columns of the per-operation memory scores: ``memory_<score>_mean`` / ``_stderr``."""
 
 
 def format_leaderboard(
@@ -117,6 +126,7 @@ def markdown(board: Leaderboard, deltas: Sequence[PairedDelta] = (), beside: boo
             *pass_k_columns,
             *keys[1:],
             *_cost_columns(priced),
+            *_memory_columns(rows),
         ]
         lines = [
             f"**{task}** (mean ± standard error over samples; headline, Δ and pass^k: mean "
@@ -137,6 +147,7 @@ def markdown(board: Leaderboard, deltas: Sequence[PairedDelta] = (), beside: boo
                 *pass_k_cells,
                 *(_estimate_cell(row, key) for key in keys[1:]),
                 *_cost_cells(row, priced),
+                *_memory_cells(row, rows),
             ]
             lines.append("| " + " | ".join(cells) + " |")
         parts.append("\n".join(lines))
@@ -178,6 +189,7 @@ def csv_text(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:
     with_intervals = {key for row in board.rows for key in row.intervals}
     with_pass_k = any(row.pass_k for row in board.rows)
     roles = _roles(board.rows)
+    operations = [key for key in OPERATION_KEYS if any(key in row.operations for row in board.rows)]
     by_row = _deltas_by_row(board, deltas)
     header = [
         "model",
@@ -197,6 +209,11 @@ def csv_text(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:
         *(PASS_K_COLUMNS if with_pass_k else []),
         *[f"{key}_{part}" for key in SAMPLE_COST_KEYS for part in ("mean", "stderr")],
         *[f"{part}_{role}" for role in roles for part in ("tokens", "cost")],
+        *[
+            f"{MEMORY_COLUMN_PREFIX}{key}_{part}"
+            for key in operations
+            for part in ("mean", "stderr")
+        ],
         "tokens",
         "cost",
         "logs",
@@ -235,6 +252,7 @@ def csv_text(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> str:
                 *(_csv_pass_k(row.pass_k) if with_pass_k else []),
                 *(cell for key in SAMPLE_COST_KEYS for cell in _csv_estimate(row.costs.get(key))),
                 *(cell for role in roles for cell in _csv_role_usage(row, role)),
+                *(cell for key in operations for cell in _csv_estimate(row.operations.get(key))),
                 "" if row.tokens is None else row.tokens,
                 "" if row.cost is None else _number(row.cost),
                 " ".join(row.logs),
@@ -278,6 +296,10 @@ def json_document(board: Leaderboard, deltas: Sequence[PairedDelta] = ()) -> dic
                     for key, value in row.costs.items()
                 },
                 "roles": row.roles,
+                "memory_operations": {
+                    key: {"mean": _json_number(value.mean), "stderr": _json_number(value.stderr)}
+                    for key, value in row.operations.items()
+                },
                 "tokens": row.tokens,
                 "cost": row.cost,
                 "logs": list(row.logs),
@@ -420,6 +442,22 @@ TOKENS_PER_QUESTION_COLUMN = "tokens / question"
 DOLLARS_PER_QUESTION_COLUMN = "$ / question"
 """The Markdown column of the dollar cost per question, after the tokens per question
 (shown when some row of the task has a cost)."""
+
+
+def _memory_columns(rows: Sequence[LeaderboardRow]) -> list[str]:
+    """The one narrow column of what memory holds, when some row of the task scores it."""
+    return [MEMORY_HEADER] if any(row.operations for row in rows) else []
+
+
+def _memory_cells(row: LeaderboardRow, rows: Sequence[LeaderboardRow]) -> list[str]:
+    """``recall / precision`` of what the row's memory holds (the CSV and JSON carry all)."""
+    if not _memory_columns(rows):
+        return []
+    shown = []
+    for key in MEMORY_SHOWN:
+        value = row.operations.get(key)
+        shown.append(MISSING if value is None or math.isnan(value.mean) else f"{value.mean:.2f}")
+    return [" / ".join(shown)]
 
 
 def _cost_columns(priced: bool) -> list[str]:

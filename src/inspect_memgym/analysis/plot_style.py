@@ -31,6 +31,16 @@ OUTCOME_COLOURS = {
     "utilization_failure": "#8172B3",
 }
 """Answered right, and the three failure labels."""
+UNLABELLED = "unlabelled"
+"""The questions with no memory failure label: answered right, or wrong with none told."""
+MEMORY_OUTCOME_COLOURS = {
+    "not_stored": OUTCOME_COLOURS["write_failure"],
+    "not_retrieved": OUTCOME_COLOURS["read_failure"],
+    "not_used": OUTCOME_COLOURS["utilization_failure"],
+    "outdated": "#937860",
+    UNLABELLED: "#A8A8A8",
+}
+"""The memory failure labels (`scoring.operation_scores`) and the questions with none."""
 DPI = 150
 FONT_SIZE = 9.0
 

@@ -21,6 +21,7 @@ from inspect_ai.log import EvalLog, EvalSample, EvalSampleSummary
 
 from inspect_memgym.analysis.cost_columns import role_usage, sample_costs
 from inspect_memgym.analysis.log_files import LogReadError, describe_error
+from inspect_memgym.analysis.memory_operation_columns import operation_figures
 from inspect_memgym.scoring.isolation import SCORE_NOTES
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
@@ -43,7 +44,9 @@ def sample_values(log_files: Sequence[str]) -> pd.DataFrame:
     Columns: ``eval_id``, ``log``, ``id``, ``epoch``, ``values`` (scorer name to its value
     dict), ``tokens`` and ``cost`` (None where the log has none), ``figures`` (memory
     tokens per question and latency, `cost_columns.sample_costs`; empty in older logs),
-    ``roles`` (tokens and cost per model role, `cost_columns.role_usage`), ``seed`` (the
+    ``roles`` (tokens and cost per model role, `cost_columns.role_usage`), ``operations``
+    (the per-operation memory scores, `memory_operation_columns.operation_figures`; empty
+    for a task that does not score them), ``seed`` (the
     sample's ``seed`` metadata; None where it has none) and ``score_notes`` (how to read
     some score keys, `scoring.isolation.SCORE_NOTES`, from the scores' metadata).
 
@@ -58,6 +61,7 @@ def sample_values(log_files: Sequence[str]) -> pd.DataFrame:
         SampleColumn("usage", path=_usage, full=False),
         SampleColumn("figures", path=sample_costs, full=False),
         SampleColumn("roles", path=role_usage, full=False),
+        SampleColumn("operations", path=operation_figures, full=False),
         SampleColumn("seed", path=_seed, full=False),
         SampleColumn("score_notes", path=_score_notes, full=False),
     ]
@@ -74,6 +78,7 @@ def sample_values(log_files: Sequence[str]) -> pd.DataFrame:
             "cost": [entry.get("cost") for entry in usage],
             "figures": [_decoded(item) or {} for item in table["figures"]],
             "roles": [_decoded(item) or {} for item in table["roles"]],
+            "operations": [_decoded(item) or {} for item in table["operations"]],
             # object dtype: a float column would turn seed 0 into 0.0 (and None into NaN)
             "seed": pd.Series([_plain_seed(item) for item in table["seed"]], dtype=object),
             "score_notes": [_decoded(item) or {} for item in table["score_notes"]],

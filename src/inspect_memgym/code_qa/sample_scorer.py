@@ -13,6 +13,9 @@ from those rows, pooled over the questions that need memory. With a judge, the m
 names the judge model and whether the model under test judged itself (``self_judged``);
 with a panel of graders, every judged fact's votes (``judge_panel``,
 `scoring.judge.panel_metadata`).
+What the memory holds is scored per operation beside the headline, never in it
+(``operation_scores`` and ``memory_holds``, `code_qa.memory_holds`; each row gains its
+``memory_failure``).
 """
 
 from __future__ import annotations
@@ -43,17 +46,20 @@ from inspect_memgym.code_qa.judge import (
     FactJudgement,
     judge_fact,
 )
+from inspect_memgym.code_qa.memory_holds import memory_holds
 from inspect_memgym.code_qa.metrics import QUESTIONS_KEY
 from inspect_memgym.code_qa.sample_value import isolation, score_value
 from inspect_memgym.code_qa.state import NO_MEMORY, WITH_MEMORY, CodeQAState
 from inspect_memgym.code_qa.world.model import CodeQAInstance
 from inspect_memgym.kit.inspect_internals import bind_rescored_sample
 from inspect_memgym.memory.cost_figures import cost_metadata
+from inspect_memgym.memory.holdings import current_holdings
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import announce_judge, panel_metadata
 from inspect_memgym.scoring.judge_audit import DECIDED_BY, decided_by_counts
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
+from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
 from inspect_memgym.scoring.reached import NOTHING_REACHED, reached_sentence
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, JUDGE_VERDICTS
 
@@ -178,6 +184,7 @@ def sample_scorer(
             for record in records
             if record["pass"] == WITH_MEMORY and str(record["qa_id"]) in grades[WITH_MEMORY]
         ]  # fmt: skip
+        operations, holds = memory_holds(instance, rows, current_holdings())
         needing = [grade for grade in with_memory if grade.requires_memory]
         right = sum(grade.correct for grade in needing)
         ledger = store_as(MemoryLedger)
@@ -207,6 +214,8 @@ def sample_scorer(
                 "memory_operations": len(ledger.operations),
                 "writes_used": ledger.writes_used,
                 **cost_metadata(),
+                OPERATION_SCORES_KEY: operations,
+                MEMORY_HOLDS_KEY: holds,
             },
         )
 

@@ -13,7 +13,12 @@ from __future__ import annotations
 from inspect_ai.scorer import Metric, Scorer, scorer
 
 from inspect_memgym.code_qa.grading import HEADLINE, SUMMARY_KEYS
-from inspect_memgym.scoring.metrics import score_metrics, unreadable_verdicts, with_memory_cost
+from inspect_memgym.scoring.metrics import (
+    memory_operations,
+    score_metrics,
+    unreadable_verdicts,
+    with_memory_cost,
+)
 
 METRICS = score_metrics(SUMMARY_KEYS, headline=HEADLINE)
 
@@ -24,7 +29,8 @@ def scorer_metrics(judge: bool) -> list[Metric | dict[str, list[Metric]]]:
     Args:
         judge: Whether the task judges the facts the rules cannot decide.
     """
-    return with_memory_cost(METRICS, *([unreadable_verdicts()] if judge else []))
+    judged = [unreadable_verdicts()] if judge else []
+    return with_memory_cost(METRICS, memory_operations(), *judged)
 
 
 @scorer(metrics=scorer_metrics(judge=False))

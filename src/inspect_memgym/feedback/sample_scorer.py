@@ -4,7 +4,9 @@
 chance, the raw ``final_accuracy`` and its memoryless floor ``chance`` beside it);
 ``Score.metadata`` holds the curve (``learning_curve``: one row per step with ``step``,
 ``accuracy`` and ``score``, the shape the ``inspect-memgym plot`` learning-curve figure
-reads), the hidden items, every graded test answer and the training dialogues.
+reads), the hidden items, every graded test answer and the training dialogues. What the
+memory holds is scored per operation beside the headline, never in it (``operation_scores``
+and ``memory_holds``, `feedback.memory_holds`).
 """
 
 from __future__ import annotations
@@ -15,11 +17,14 @@ from inspect_ai.solver import TaskState
 from inspect_memgym.feedback.episode_loading import episode_from_metadata
 from inspect_memgym.feedback.explanation import curve_table, items_table
 from inspect_memgym.feedback.grading import grade_records, grade_world
+from inspect_memgym.feedback.memory_holds import memory_holds
 from inspect_memgym.feedback.records_episode import RecordsEpisode
 from inspect_memgym.feedback.state import current_feedback_state
 from inspect_memgym.feedback.world_episode import WorldEpisode
 from inspect_memgym.memory.cost_figures import cost_metadata
+from inspect_memgym.memory.holdings import current_holdings
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
+from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED, reached_sentence
 
 LEARNING_CURVE_KEY = "learning_curve"
@@ -41,6 +46,10 @@ def sample_scorer() -> Scorer:
                 episode.records, progress.results, progress.dialogues, progress.planned_answers
             )
         value = grade.value
+        world = episode.world if isinstance(episode, WorldEpisode) else None
+        operations, holds = memory_holds(
+            world, grade.answers, progress.dialogues, current_holdings()
+        )
         final_rows = [
             row for row in grade.answers if grade.curve and row["step"] == grade.curve[-1]["step"]
         ]
@@ -70,6 +79,8 @@ def sample_scorer() -> Scorer:
                 "user_fallbacks": progress.user_fallbacks,
                 ISOLATION_METADATA: grade.isolation.metadata(),
                 **cost_metadata(),
+                OPERATION_SCORES_KEY: operations,
+                MEMORY_HOLDS_KEY: holds,
             },
         )
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 from inspect_ai.scorer import Scorer, scorer
 
 from inspect_memgym.feedback.grading import HEADLINE, SUMMARY_KEYS
-from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
+from inspect_memgym.scoring.metrics import memory_operations, score_metrics, with_memory_cost
 
 
 @scorer(
-    metrics=with_memory_cost(score_metrics(SUMMARY_KEYS, headline=HEADLINE, group_by="feedback"))
+    metrics=with_memory_cost(
+        score_metrics(SUMMARY_KEYS, headline=HEADLINE, group_by="feedback"), memory_operations()
+    )
 )
 def feedback_scorer() -> Scorer:
     """Grade every test answer of a feedback sample and draw its learning curve."""

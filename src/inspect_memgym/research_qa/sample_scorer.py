@@ -6,7 +6,9 @@ fact was when answering), the interactive searches, and with the judge on, wheth
 model under test judged its own answers (``self_judged``), how many judge replies the
 sample asked for (``judge_verdicts``) and how many were unreadable (``judge_unreadable``),
 and with a panel of graders each judged answer's scores (``judge_panel``,
-`scoring.judge.panel_metadata`); the explanation shows them as Markdown tables.
+`scoring.judge.panel_metadata`); the explanation shows them as Markdown tables. What the
+memory holds is scored per operation beside the headline, never in it (``operation_scores``
+and ``memory_holds``, `research_qa.memory_holds`).
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ from inspect_ai.util import store_as
 
 from inspect_memgym.kit.inspect_internals import bind_rescored_sample
 from inspect_memgym.memory.cost_figures import cost_metadata
+from inspect_memgym.memory.holdings import current_holdings
 from inspect_memgym.research_qa import BENCHMARK_NAME
 from inspect_memgym.research_qa.driver import sample_instance
 from inspect_memgym.research_qa.explanation import research_explanation
 from inspect_memgym.research_qa.grading import (
     AnswerGrade,
+    failure_label,
     grade_reply,
     hop_rows,
     isolation,
@@ -39,12 +43,14 @@ from inspect_memgym.research_qa.judge import (
     JudgeScore,
     judge_score,
 )
+from inspect_memgym.research_qa.memory_holds import memory_holds
 from inspect_memgym.research_qa.state import ResearchState
 from inspect_memgym.research_qa.world import ResearchInstance
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import announce_judge, grader_is_bound, panel_metadata
 from inspect_memgym.scoring.judge_audit import DECIDED_BY
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
+from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, JUDGE_VERDICTS
 
@@ -88,6 +94,14 @@ def sample_scorer(
         if unreadable:
             value = unscored_values(value)
         hops = hop_rows(instance, stored, recalled, visible)
+        correct = grade.score >= 1.0
+        operations, holds = memory_holds(
+            instance,
+            grade.answer,
+            correct,
+            failure_label(instance, correct, stored, recalled, visible),
+            current_holdings(),
+        )
         return Score(
             value=value,
             answer=grade.answer,
@@ -121,6 +135,8 @@ def sample_scorer(
                 **panel_metadata([judged, no_memory_judged]),
                 "self_judged": (not grader_is_bound()) if judge else None,
                 **cost_metadata(),
+                OPERATION_SCORES_KEY: operations,
+                MEMORY_HOLDS_KEY: holds,
             },
         )
 

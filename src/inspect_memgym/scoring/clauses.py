@@ -50,6 +50,16 @@ def token_pattern(token: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z0-9_]){body}(?![a-z0-9_])")
 
 
+@lru_cache(maxsize=4096)
+def normalised_token(token: str) -> str:
+    """`normalise_answer` of a token, kept: the same key tokens are looked for many times.
+
+    Args:
+        token: A key token.
+    """
+    return normalise_answer(token)
+
+
 def shows_token(normalised: str, token: str) -> bool:
     """Whether a normalised text holds a token as a whole token.
 
@@ -57,7 +67,7 @@ def shows_token(normalised: str, token: str) -> bool:
         normalised: Text already passed through `normalise_answer`.
         token: The token.
     """
-    key = normalise_answer(token)
+    key = normalised_token(token)
     if not key or key not in normalised:
         return False
     return token_pattern(token).search(normalised) is not None

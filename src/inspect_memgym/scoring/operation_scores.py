@@ -97,7 +97,8 @@ def operation_scores(
             points hold none: its memory's numbers are times and counts, not values).
 
     Returns:
-        ``scores`` (one float per `OPERATION_SCORE_KEYS`) and ``counts``.
+        ``scores`` (one float per `OPERATION_SCORE_KEYS`), ``counts`` and ``held`` (the ids
+        of the points the memory holds, for a task's own failure labels).
     """
     index = PointIndex(points)
     clauses = read_clauses(items, {point.subject for point in points})
@@ -138,7 +139,16 @@ def operation_scores(
         "claims": {verdict: verdicts.count(verdict) for verdict in CLAIM_VERDICTS},
         "missing_targets": missing[:MISSING_IDS_SHOWN],
     }
-    return {"scores": scores, "counts": counts}
+    return {"scores": scores, "counts": counts, "held": held}
+
+
+def json_figure(value: float) -> float | None:
+    """A figure as a score's metadata keeps it: None where undefined, else 6 decimals.
+
+    Args:
+        value: A score or share (NaN where undefined).
+    """
+    return None if math.isnan(value) else round(value, 6)
 
 
 def _share(part: float, whole: float) -> float:
@@ -164,15 +174,21 @@ def memory_failure(
     return _FROM_ATTRIBUTION.get(attribution or "")
 
 
-def failure_split(labels: Iterable[str | None], questions: int) -> dict[str, float]:
+def failure_split(
+    labels: Iterable[str | None],
+    questions: int,
+    told: Iterable[str] = MEMORY_FAILURE_LABELS,
+) -> dict[str, float]:
     """The share of all questions with each memory failure label.
 
     Args:
         labels: Each answer's label (None for a right or unlabelled one).
         questions: How many questions there were (0: every share is NaN).
+        told: The labels the task can tell apart (the others' shares are NaN, not 0).
     """
     listed = list(labels)
+    known = set(told)
     return {
-        key: _share(listed.count(label), questions)
+        key: _share(listed.count(label), questions) if label in known else math.nan
         for key, label in zip(FAILURE_KEYS, MEMORY_FAILURE_LABELS, strict=True)
     }

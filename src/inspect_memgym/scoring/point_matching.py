@@ -8,6 +8,9 @@ subject needs none) and it holds every part of its value: each number within the
 tolerance the answers use (`scoring.number_mentions.within_tolerance`: exact for integers,
 else 2%, by mantissa or by scaled value), each date, each phrase as a whole token.
 
+A point with no subject (a code fact: its key tokens are the claim) is held by a clause
+holding every part of it, and owns only that clause's values.
+
 Every number and date a clause asserts (subject names cut out first) is a value claim, and
 so is every value of a task's closed vocabulary it shows (`PointIndex.phrase_verdicts`: a
 user's diet is one of a few labels); each gets one verdict:
@@ -213,10 +216,10 @@ def clause_holds(clause: Clause, point: MemoryPoint) -> bool:
     if any(shows_token(clause.text, alias) for alias in point.aliases):
         return True
     return (
-        all(_number_held(clause.numbers, number, point.integer) for number in point.numbers)
-        and all(date in clause.dates or shows_token(clause.text, date) for date in point.dates)
+        bool(point.numbers or point.dates or point.phrases)
         and all(shows_token(clause.text, phrase) for phrase in point.phrases)
-        and bool(point.numbers or point.dates or point.phrases)
+        and all(date in clause.dates or shows_token(clause.text, date) for date in point.dates)
+        and all(_number_held(clause.numbers, number, point.integer) for number in point.numbers)
     )
 
 
@@ -246,7 +249,36 @@ class PointIndex:
         self._by_subject: dict[str, list[MemoryPoint]] = {}
         for point in self.points:
             self._by_subject.setdefault(point.subject, []).append(point)
-        self._current = {point.key: point for point in self.points if point.is_target}
+        self._current = {point.key: point for point in self.points if point.current}
+        self._current.update({point.key: point for point in self.points if point.is_target})
+        self._held: dict[tuple[str, str], bool] = {}
+
+    def holds(self, clause: Clause, point: MemoryPoint) -> bool:
+        """`clause_holds`, each (clause, point) decided once: every score asks again.
+
+        Args:
+            clause: A clause of the memory this index scores.
+            point: One of its points.
+        """
+        key = (clause.text, point.point_id)
+        held = self._held.get(key)
+        if held is None:
+            held = self._held[key] = clause_holds(clause, point)
+        return held
+
+    def owns_values(self, clause: Clause, point: MemoryPoint) -> bool:
+        """Whether a clause's numbers and dates may be this point's values.
+
+        A point about a subject owns the values of the clauses that subject owns; a point
+        with no subject (its key tokens are the whole claim, as a code fact's are) only those
+        of a clause holding every part of it: a number beside some of its tokens is not its
+        value.
+
+        Args:
+            clause: A clause.
+            point: A point about the clause's owner, or about no subject.
+        """
+        return bool(point.subject) or self.holds(clause, point)
 
     def about(self, clause: Clause) -> list[MemoryPoint]:
         """The points of the clause's owner (and those with no subject)."""
@@ -254,7 +286,11 @@ class PointIndex:
         return [*owned, *self._by_subject.get("", [])]
 
     def current_of(self, point: MemoryPoint) -> MemoryPoint | None:
-        """The current version of a point's key (None for a distractor)."""
+        """The current version of a point's key (a target's, else a current distractor's).
+
+        A superseded value may be a version of something no question needs (a withdrawn
+        claim about a near-miss candidate, whose current value is a distractor).
+        """
         return self._current.get(point.key)
 
     def held(self, clauses: Sequence[Clause]) -> set[str]:
@@ -267,7 +303,7 @@ class PointIndex:
             point.point_id
             for clause in clauses
             for point in self.about(clause)
-            if clause_holds(clause, point)
+            if self.holds(clause, point)
         }
 
     def kept_stale(self, clauses: Sequence[Clause]) -> set[str]:
@@ -279,10 +315,10 @@ class PointIndex:
         stale = set()
         for clause in clauses:
             for point in self.about(clause):
-                if point.current or not clause_holds(clause, point):
+                if point.current or not self.holds(clause, point):
                     continue
                 newest = self.current_of(point)
-                if newest is None or not clause_holds(clause, newest):
+                if newest is None or not self.holds(clause, newest):
                     stale.add(point.point_id)
         return stale
 
@@ -295,7 +331,7 @@ class PointIndex:
         """
         verdicts: list[ClaimVerdict] = []
         for clause in clauses:
-            points = [point for point in self.about(clause) if point.subject]
+            points = [point for point in self.about(clause) if self.owns_values(clause, point)]
             targets = [point for point in points if point.is_target and point.numbers]
             superseded = [point for point in points if not point.current and point.numbers]
             for mention in clause.numbers:
@@ -353,7 +389,7 @@ class PointIndex:
         superseded = [point for point in matching if not point.current]
         if superseded:
             newest = [self.current_of(point) for point in superseded]
-            if any(point is not None and clause_holds(clause, point) for point in newest):
+            if any(point is not None and self.holds(clause, point) for point in newest):
                 return "history"
             return "stale"
         return "unsupported" if stated() else "invented"

@@ -1,0 +1,109 @@
+"""Where people look at what the memory held: leaderboard columns, compare, the figure.
+
+The analysis logs' entity_stream (agentic) and conversation runs score what memory holds;
+each view must show the means over samples of the figures the samples record.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from pathlib import Path
+from statistics import fmean
+
+import pytest
+from analysis_logs import AnalysisLogs, copy_logs
+
+from inspect_memgym.analysis.compare import memory_holds_markdown
+from inspect_memgym.analysis.figures import memory_failure_series
+from inspect_memgym.analysis.leaderboard import Leaderboard, load_leaderboard
+from inspect_memgym.analysis.leaderboard_format import MEMORY_HEADER, format_leaderboard
+from inspect_memgym.analysis.memory_operation_columns import OPERATION_KEYS, operation_figures
+from inspect_memgym.analysis.plot_style import UNLABELLED
+
+
+@pytest.fixture(scope="module")
+def board(analysis_logs: AnalysisLogs, tmp_path_factory: pytest.TempPathFactory) -> Leaderboard:
+    logs = [*analysis_logs.grid.values(), *analysis_logs.conversation.values()]
+    return load_leaderboard([str(copy_logs(tmp_path_factory.mktemp("views") / "logs", logs))])
+
+
+def recorded_means(analysis_logs: AnalysisLogs) -> dict[tuple[str, str], dict[str, float]]:
+    """(task, model) -> each figure's mean over the samples that define it."""
+    means = {}
+    for log in [*analysis_logs.grid.values(), *analysis_logs.conversation.values()]:
+        figures = [operation_figures(sample) for sample in log.samples or []]
+        task = log.eval.task.rpartition("/")[2]
+        means[(task, log.eval.model)] = {
+            key: fmean(defined)
+            for key in OPERATION_KEYS
+            if (defined := [f[key] for f in figures if f.get(key) is not None])
+        }
+    return means
+
+
+def test_each_row_estimates_the_figures_its_samples_record(
+    board: Leaderboard, analysis_logs: AnalysisLogs
+) -> None:
+    expected = recorded_means(analysis_logs)
+    assert len(board.rows) == len(expected) == 4
+    for row in board.rows:
+        means = expected[(row.task, row.model)]
+        assert set(row.operations) == set(means)
+        for key, mean in means.items():
+            assert row.operations[key].mean == pytest.approx(mean)
+    perfect = next(r for r in board.rows if r.task == "entity_stream" and "perfect" in r.model)
+    assert perfect.operations["extraction_recall"].mean == 1.0
+
+
+def test_markdown_adds_one_narrow_column_and_csv_and_json_carry_every_figure(
+    board: Leaderboard,
+) -> None:
+    markdown = format_leaderboard(board, "markdown")
+    assert markdown.count(f"| {MEMORY_HEADER} |") == 2  # one per task table
+    for row in board.rows:
+        recall = row.operations["extraction_recall"].mean
+        precision = row.operations.get("precision")
+        shown = "–" if precision is None or math.isnan(precision.mean) else f"{precision.mean:.2f}"
+        line = next(
+            line
+            for line in markdown.splitlines()
+            if line.startswith(f"| {row.model} | {row.label}")
+        )
+        assert line.endswith(f"| {recall:.2f} / {shown} |")
+    records = list(csv.DictReader(io.StringIO(format_leaderboard(board, "csv"))))
+    document = json.loads(format_leaderboard(board, "json"))
+    for row, record, entry in zip(board.rows, records, document["rows"], strict=True):
+        for key, value in row.operations.items():
+            assert float(record[f"memory_{key}_mean"]) == pytest.approx(value.mean, abs=1e-6)
+            assert entry["memory_operations"][key]["mean"] == pytest.approx(value.mean)
+
+
+def test_compare_shows_what_each_strategy_held_per_task(board: Leaderboard) -> None:
+    text = memory_holds_markdown(board)
+    assert "| model | strategy | conversation | entity_stream |" in text
+    for row in board.rows:
+        recall = row.operations["extraction_recall"].mean
+        assert f"{recall:.2f} / " in text
+    assert memory_holds_markdown(Leaderboard(rows=[], notes=[], settings=board.settings)) == ""
+
+
+def test_the_failure_figure_stacks_each_label_and_the_rest_to_one(board: Leaderboard) -> None:
+    series = dict(memory_failure_series(board.rows))
+    assert len(series) == 4
+    for row in board.rows:
+        label = next(name for name in series if name.startswith(row.task) and row.model in name)
+        shares = series[label]
+        assert sum(shares.values()) == pytest.approx(1.0)
+        for outcome, share in shares.items():
+            if outcome != UNLABELLED:
+                assert share == pytest.approx(row.operations[f"failed_{outcome}"].mean)
+
+
+def test_plot_writes_the_memory_failure_figure(board: Leaderboard, tmp_path: Path) -> None:
+    from inspect_memgym.analysis.figures import write_figures
+
+    written = write_figures(list(board.rows[0].logs), str(tmp_path))
+    assert any(Path(figure.path).name == "memory_failures.png" for figure in written)
