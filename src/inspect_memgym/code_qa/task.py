@@ -70,10 +70,9 @@ def code_qa(
         ingest_chars: Characters per ingest group (default: MemGym's 15,000, or as little
             more as ``ingest_groups`` groups need for a larger history).
         agent: Memory strategy: its name (notes, the default; none, native, awi, rag, awe,
-            summary, masking, agentic or system), a mapping of its name and options
-            (``-T agent="{name: rag, top_k: 5}"``; each strategy's options:
-            docs/strategies.md; ``short_term_window`` is 0 here and ``notes_budget`` 500,
-            MemGym's), or a `Solver`.
+            summary, masking, agentic or system), a mapping of its name and options (``-T
+            agent="{name: rag, top_k: 5}"``; each strategy's options: docs/strategies.md;
+            ``short_term_window`` is 0 here and ``notes_budget`` 500, MemGym's), or a `Solver`.
         memory: Memory backend of rag, awe and agentic: ``chroma`` (embedded, the default) or
             ``markdown``, or a mapping (``-T memory="{backend: chroma, embedding: minilm,
             keep: true}"``); a ChromaDB server from ``MEMGYM_CHROMA_URL`` and

@@ -25,7 +25,6 @@ from inspect_memgym.memory.factory import (
     create_backend,
 )
 
-
 MEMORY_KEYS = ("backend", "embedding", "keep")
 """The keys of a ``memory`` mapping (``keep``: keep each sample's chroma collection)."""
 

@@ -18,10 +18,10 @@ from inspect_ai.solver import Solver
 from inspect_ai.util import registry_info
 
 from inspect_memgym.kit.strategy_options import (
-    StrategyArgument,
     STRATEGY_OPTION_NAMES,
     TEXT_OPTION_NAMES,
     TOKEN_BUDGET_NAMES,
+    StrategyArgument,
 )
 from inspect_memgym.kit.token_counts import parse_token_count
 from inspect_memgym.strategies.registry import strategy_parameters
@@ -74,7 +74,7 @@ class StrategySettings:
             name = options.pop(NAME_KEY, None)
             if not isinstance(name, str):
                 raise ValueError(
-                    f"agent must name its strategy: -T agent=\"{{name: rag, top_k: 5}}\", "
+                    f'agent must name its strategy: -T agent="{{name: rag, top_k: 5}}", '
                     f"got {dict(agent)!r}"
                 )
             return cls.named(name, options)

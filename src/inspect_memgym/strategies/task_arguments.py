@@ -88,9 +88,7 @@ class TaskStrategy:
         return {
             "agent": self.agent,
             **{
-                name: value
-                for name, value in options.items()
-                if unset_options or value is not None
+                name: value for name, value in options.items() if unset_options or value is not None
             },
             **self.memory.task_metadata(),
             "memory_location": self.memory_location(),
@@ -199,9 +197,7 @@ def _deprecation(task_name: str, next_version: int, agent: str, name: str, value
         replacement = f'use -T memory="{_flow({DEPRECATED_MEMORY_NAMES[name]: value})}"'
     else:
         replacement = f'use -T agent="{_flow({NAME_KEY: agent, name: value})}"'
-    return (
-        f"{task_name}: -T {name} is deprecated (until {task_name} {next_version}); {replacement}"
-    )
+    return f"{task_name}: -T {name} is deprecated (until {task_name} {next_version}); {replacement}"
 
 
 def _flow(mapping: Mapping[str, Any]) -> str:
