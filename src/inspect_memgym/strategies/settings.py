@@ -101,7 +101,7 @@ class StrategySettings:
         unknown = sorted(set(given) - set(accepted))
         if unknown:
             raise ValueError(
-                f"memory strategy {name!r} takes no option {', '.join(map(repr, unknown))}; "
+                f"memory strategy {name!r} takes no parameter {', '.join(map(repr, unknown))}; "
                 f"its options: {', '.join(accepted)}"
             )
         return cls(name=name, options={key: option_value(key, given[key]) for key in given})

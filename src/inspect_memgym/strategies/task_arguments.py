@@ -126,7 +126,7 @@ def task_strategy(
     """
     unknown = sorted(set(deprecated) - set(DEPRECATED_NAMES))
     if unknown:
-        raise ValueError(f"{task_name} takes no parameter {', '.join(map(repr, unknown))}")
+        raise ValueError(f"unknown parameter {', '.join(map(repr, unknown))}")
     given = {name: value for name, value in deprecated.items() if value is not None}
     settings = StrategySettings.read(_with_old_options(task_name, agent, given))
     memory_settings = MemorySettings.read(
