@@ -290,7 +290,7 @@ def _sweep(args: argparse.Namespace) -> int:
     for log in logs:
         if log.status != "success":
             reason = log.error.message.splitlines()[0] if log.error else log.status
-            agent = log.eval.task_args.get("agent")
+            agent = (log.eval.metadata or {}).get("agent")
             print(f"not compared: {log.eval.task} agent {agent}: {reason}", file=sys.stderr)
     return 0 if succeeded else 1
 

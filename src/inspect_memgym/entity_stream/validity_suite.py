@@ -83,10 +83,10 @@ SWITCH_GRID: Mapping[str, Any] = {
 SWITCH_FAMILIES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("agentic", {}),
     ("notes", {"agent": "notes"}),
-    ("rag", {"agent": "rag", "backend": "markdown"}),
+    ("rag", {"agent": "rag", "memory": "markdown"}),
     ("native", {"agent": "native"}),
-    ("awe", {"agent": "awe", "backend": "markdown"}),
-    ("system", {"agent": "system", "system": "mem0"}),
+    ("awe", {"agent": "awe", "memory": "markdown"}),
+    ("system", {"agent": {"name": "system", "system": "mem0"}}),
 )
 """The strategy families the switches play under (the default, agentic, first)."""
 TURNS_PER_SAMPLE: dict[str, int] = {
