@@ -605,7 +605,7 @@ def build_parser() -> argparse.ArgumentParser:
     chroma_clean.add_argument(
         "--include-kept",
         action="store_true",
-        help="also remove collections runs kept on purpose (-T keep_memory=true)",
+        help='also remove collections runs kept on purpose (-T memory="{keep: true}")',
     )
     chroma_clean.add_argument(
         "--eval-id",

@@ -78,7 +78,7 @@ def code_qa(
             keep: true}"``); a ChromaDB server from ``MEMGYM_CHROMA_URL`` and
             ``MEMGYM_CHROMA_TOKEN``.
         **deprecated: The old spellings of the strategy options and memory settings
-            (``-T top_k=5``, ``-T backend=markdown``, ...), accepted until version 6.
+            (``-T top_k=5``, ``-T backend=markdown``, ...), until the next task version.
         memory_isolation: Also ask every question with no memory (``no_memory`` and
             ``memory_delta`` in the scores; NaN when false).
         judge: Consult the ``grader`` model role (``--model-role grader=<model>``) for

@@ -58,7 +58,7 @@ def entity_stream(
             keep: true}"``); a ChromaDB server from ``MEMGYM_CHROMA_URL`` and
             ``MEMGYM_CHROMA_TOKEN``.
         **deprecated: The old spellings of the strategy options and memory settings
-            (``-T top_k=5``, ``-T backend=markdown``, ...), accepted until version 8.
+            (``-T top_k=5``, ``-T backend=markdown``, ...), until the next task version.
         judge: Consult the ``grader`` model role when the answer rules cannot decide.
         self_judge: With ``judge``, let the model under test judge its own answers when no
             ``grader`` role is bound (recorded as ``self_judged``); refused otherwise.

@@ -73,7 +73,7 @@ def feedback(
             keep: true}"``); a ChromaDB server from ``MEMGYM_CHROMA_URL`` and
             ``MEMGYM_CHROMA_TOKEN``.
         **deprecated: The old spellings of the strategy options and memory settings
-            (``-T top_k=5``, ``-T backend=markdown``, ...), accepted until version 5.
+            (``-T top_k=5``, ``-T backend=markdown``, ...), until the next task version.
         memory_isolation: Also answer every test request with no memory (``no_memory`` and
             ``memory_delta``; NaN when false).
         dataset: MemoryBench records (LoCoMo or DialSim rows with train and test splits) to

@@ -77,7 +77,7 @@ def locomo(
             keep: true}"``); a ChromaDB server from ``MEMGYM_CHROMA_URL`` and
             ``MEMGYM_CHROMA_TOKEN``.
         **deprecated: The old spellings of the strategy options and memory settings
-            (``-T top_k=5``, ``-T backend=markdown``, ...), accepted until version 6.
+            (``-T top_k=5``, ``-T backend=markdown``, ...), until the next task version.
         memory_isolation: Also ask every question with no history (``no_memory`` and
             ``memory_delta``; NaN when false).
     """

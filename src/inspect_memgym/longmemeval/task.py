@@ -59,7 +59,7 @@ def longmemeval(
             keep: true}"``); a ChromaDB server from ``MEMGYM_CHROMA_URL`` and
             ``MEMGYM_CHROMA_TOKEN``.
         **deprecated: The old spellings of the strategy options and memory settings
-            (``-T top_k=5``, ``-T backend=markdown``, ...), accepted until version 5.
+            (``-T top_k=5``, ``-T backend=markdown``, ...), until the next task version.
         memory_isolation: Also ask every question with no history (``no_memory`` and
             ``memory_delta``; NaN when false).
         self_judge: Let the model under test judge its own answers when no ``grader`` role

@@ -35,7 +35,7 @@ DEFAULT_SEEDS = 20
 DEFAULT_AGENT = "notes"
 """MemGym-DR's memory: a notes block of 500 tokens, rewritten after every turn."""
 RESEARCH_SHORT_TERM_WINDOW = 0
-"""Raw recent inputs kept by awi, rag and awe unless ``-T short_term_window=`` is given:
+"""Raw recent inputs kept by awi, rag and awe unless the agent mapping sets ``short_term_window``:
 none, since keeping whole evicted turns in context would undo the eviction."""
 
 
@@ -82,7 +82,7 @@ def research_qa(
             keep: true}"``); a ChromaDB server from ``MEMGYM_CHROMA_URL`` and
             ``MEMGYM_CHROMA_TOKEN``.
         **deprecated: The old spellings of the strategy options and memory settings
-            (``-T top_k=5``, ``-T backend=markdown``, ...), accepted until version 7.
+            (``-T top_k=5``, ``-T backend=markdown``, ...), until the next task version.
         max_searches: Interactive mode's turn cap.
         search_results: Documents per search (interactive).
         search_backend: Interactive search engine: bm25 (default) or chroma.
