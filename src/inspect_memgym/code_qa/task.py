@@ -73,12 +73,9 @@ def code_qa(
             summary, masking, agentic or system), a mapping of its name and options (``-T
             agent="{name: rag, top_k: 5}"``; each strategy's options: docs/strategies.md;
             ``short_term_window`` is 0 here and ``notes_budget`` 500, MemGym's), or a `Solver`.
-        memory: Memory backend of rag, awe and agentic: ``chroma`` (embedded, the default) or
-            ``markdown``, or a mapping (``-T memory="{backend: chroma, embedding: minilm,
-            keep: true}"``); a ChromaDB server from ``MEMGYM_CHROMA_URL`` and
-            ``MEMGYM_CHROMA_TOKEN``.
-        **deprecated: The old spellings of the strategy options and memory settings
-            (``-T top_k=5``, ``-T backend=markdown``, ...), until the next task version.
+        memory: Memory backend: ``chroma`` (default) or ``markdown``, or a mapping of
+            ``backend``, ``embedding`` and ``keep`` (docs/memory-backends.md).
+        **deprecated: The old ``-T`` spellings (``top_k=5``...), until the next task version.
         memory_isolation: Also ask every question with no memory (``no_memory`` and
             ``memory_delta`` in the scores; NaN when false).
         judge: Consult the ``grader`` model role (``--model-role grader=<model>``) for

@@ -53,12 +53,9 @@ def entity_stream(
             masking, notes or system; each document, notice and update is one input), a mapping
             of its name and options (``-T agent="{name: rag, top_k: 5}"``; each strategy's
             options: docs/strategies.md; ``write_budget`` overrides the tier's), or a `Solver`.
-        memory: Memory backend of rag, awe and agentic: ``chroma`` (embedded, the default) or
-            ``markdown``, or a mapping (``-T memory="{backend: chroma, embedding: minilm,
-            keep: true}"``); a ChromaDB server from ``MEMGYM_CHROMA_URL`` and
-            ``MEMGYM_CHROMA_TOKEN``.
-        **deprecated: The old spellings of the strategy options and memory settings
-            (``-T top_k=5``, ``-T backend=markdown``, ...), until the next task version.
+        memory: Memory backend: ``chroma`` (default) or ``markdown``, or a mapping of
+            ``backend``, ``embedding`` and ``keep`` (docs/memory-backends.md).
+        **deprecated: The old ``-T`` spellings (``top_k=5``...), until the next task version.
         judge: Consult the ``grader`` model role when the answer rules cannot decide.
         self_judge: With ``judge``, let the model under test judge its own answers when no
             ``grader`` role is bound (recorded as ``self_judged``); refused otherwise.

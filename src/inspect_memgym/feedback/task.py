@@ -68,12 +68,9 @@ def feedback(
             summary, masking, notes, agentic, bm25_message, embed_message, embed_dialog or
             system), a mapping of its name and options (``-T agent="{name: rag, top_k: 5}"``;
             each strategy's options: docs/strategies.md), or a `Solver`.
-        memory: Memory backend of rag, awe and agentic: ``chroma`` (embedded, the default) or
-            ``markdown``, or a mapping (``-T memory="{backend: chroma, embedding: minilm,
-            keep: true}"``); a ChromaDB server from ``MEMGYM_CHROMA_URL`` and
-            ``MEMGYM_CHROMA_TOKEN``.
-        **deprecated: The old spellings of the strategy options and memory settings
-            (``-T top_k=5``, ``-T backend=markdown``, ...), until the next task version.
+        memory: Memory backend: ``chroma`` (default) or ``markdown``, or a mapping of
+            ``backend``, ``embedding`` and ``keep`` (docs/memory-backends.md).
+        **deprecated: The old ``-T`` spellings (``top_k=5``...), until the next task version.
         memory_isolation: Also answer every test request with no memory (``no_memory`` and
             ``memory_delta``; NaN when false).
         dataset: MemoryBench records (LoCoMo or DialSim rows with train and test splits) to
