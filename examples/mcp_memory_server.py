@@ -6,7 +6,7 @@ words), ``delete_all_memories()`` and ``list_memories()``. Memories live in this
 only. Run it with ``python examples/mcp_memory_server.py``; the suite starts it itself:
 
     inspect eval inspect_memgym/locomo \\
-        -T agent="{name: system, system: mcp, mcp_command: python examples/mcp_memory_server.py}" ...
+        -T agent="{name: system, system: mcp, mcp_command: python examples/mcp_memory_server.py}"
 
 It imports nothing of the suite: it stands for a memory system someone else wrote.
 """
