@@ -54,7 +54,7 @@ def timed_run(tier: str, templates: list[str], policy: str, log_dir: str) -> tup
     """One eval: (process CPU seconds, wall seconds)."""
     cpu, wall = time.process_time(), time.perf_counter()
     [log] = inspect_eval(
-        entity_stream(tier=tier, seed=0, templates=templates, backend="markdown"),
+        entity_stream(tier=tier, seed=0, templates=templates, memory="markdown"),
         model=f"memgym/{policy}",
         log_dir=log_dir,
         display="none",

@@ -36,7 +36,7 @@ def run(policy: str, strategy: str, args: argparse.Namespace) -> tuple[EvalLog, 
         hops=args.hops,
         context_tokens=args.context_tokens,
         agent=agent,
-        backend=backend or "chroma",
+        memory=backend or "chroma",
         mode=args.mode,
         search_backend=args.search_backend,
     )

@@ -1,9 +1,9 @@
 """A memory system of your own in about 30 lines: the adapter contract, worked through.
 
-Run it on any task with ``-T agent=system``,
-``-T system=examples/keyword_memory_system.py:KeywordMemory`` and options through
-``-T system_config='{"min_overlap": 2}'``. It keeps every input as text per scope and
-returns the inputs that share the most words with the query.
+Run it on any task with
+``-T agent="{name: system, system: examples/keyword_memory_system.py:KeywordMemory}"`` and
+options through ``system_config: '{"min_overlap": 2}'`` in that mapping. It keeps every input
+as text per scope and returns the inputs that share the most words with the query.
 """
 
 from __future__ import annotations

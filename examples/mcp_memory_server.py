@@ -5,8 +5,8 @@ limit)`` (a JSON list of ``{"memory", "score", "id"}``, best first, ranked by BM
 words), ``delete_all_memories()`` and ``list_memories()``. Memories live in this process
 only. Run it with ``python examples/mcp_memory_server.py``; the suite starts it itself:
 
-    inspect eval inspect_memgym/locomo -T agent=system -T system=mcp \\
-        -T mcp_command="python examples/mcp_memory_server.py" --model ...
+    inspect eval inspect_memgym/locomo \\
+        -T agent="{name: system, system: mcp, mcp_command: python examples/mcp_memory_server.py}"
 
 It imports nothing of the suite: it stands for a memory system someone else wrote.
 """

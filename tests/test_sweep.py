@@ -88,6 +88,27 @@ def test_a_task_scoped_argument_goes_to_its_task_only() -> None:
     assert built["inspect_memgym/conversation"].metadata["tier"] == "small"
 
 
+@pytest.mark.parametrize(
+    "memory_arguments",
+    [{"memory": "markdown"}, {"backend": "markdown"}, {"conversation.backend": "markdown"}],
+    ids=["new", "old", "old-scoped"],
+)
+def test_memory_settings_reach_every_task_in_either_spelling(
+    memory_arguments: dict[str, str],
+) -> None:
+    plan = SweepPlan(
+        tasks=("conversation",),
+        agents=("rag",),
+        task_args={"seeds": 1, "tier": "small", **memory_arguments},
+    )
+    [task] = sweep_tasks(plan)
+    assert task.metadata is not None
+    assert (task.metadata["backend"], task.metadata["memory_location"]) == (
+        "markdown",
+        "local file",
+    )
+
+
 def test_a_sweep_in_process_leaves_no_active_model_behind(tmp_path: Path) -> None:
     from inspect_memgym.kit.inspect_internals import active_model_name
 

@@ -298,7 +298,7 @@ def _sweep(args: argparse.Namespace) -> int:
     for log in logs:
         if log.status != "success":
             reason = log.error.message.splitlines()[0] if log.error else log.status
-            agent = log.eval.task_args.get("agent")
+            agent = (log.eval.metadata or {}).get("agent")
             print(f"not compared: {log.eval.task} agent {agent}: {reason}", file=sys.stderr)
     return 0 if succeeded else 1
 
@@ -613,7 +613,7 @@ def build_parser() -> argparse.ArgumentParser:
     chroma_clean.add_argument(
         "--include-kept",
         action="store_true",
-        help="also remove collections runs kept on purpose (-T keep_memory=true)",
+        help='also remove collections runs kept on purpose (-T memory="{keep: true}")',
     )
     chroma_clean.add_argument(
         "--eval-id",

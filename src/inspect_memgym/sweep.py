@@ -81,7 +81,7 @@ def sweep_tasks(plan: SweepPlan) -> list[Task]:
     built = []
     for name in plan.tasks:
         function: Callable[..., Task] = getattr(_registry, name)
-        accepted = inspect.signature(function).parameters
+        accepted = task_parameters(function)
         arguments = {key: value for key, value in plan.task_args.items() if key in accepted}
         for key, value in scoped.items():
             task, _, argument = key.partition(".")
@@ -95,6 +95,26 @@ def sweep_tasks(plan: SweepPlan) -> list[Task]:
         for agent in plan.agents:
             built.append(function(**{**arguments, "agent": agent}))
     return built
+
+
+def task_parameters(function: Callable[..., Task]) -> tuple[str, ...]:
+    """The ``-T`` names a task takes: its parameters, and the old spellings it still accepts.
+
+    Args:
+        function: The task function.
+    """
+    from inspect_memgym.strategies.task_arguments import DEPRECATED_NAMES
+
+    parameters = inspect.signature(function).parameters.values()
+    named = tuple(
+        parameter.name
+        for parameter in parameters
+        if parameter.kind != inspect.Parameter.VAR_KEYWORD
+    )
+    takes_old_spellings = any(
+        parameter.kind == inspect.Parameter.VAR_KEYWORD for parameter in parameters
+    )
+    return (*named, *DEPRECATED_NAMES) if takes_old_spellings else named
 
 
 def parse_assignments(values: Sequence[str], what: str, typed: bool = False) -> dict[str, Any]:

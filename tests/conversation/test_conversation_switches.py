@@ -34,6 +34,7 @@ from inspect_memgym.strategies.prompts import (
     AWE_MEMORY_SECTION,
     CONVERSATION_MEMORY_LABEL,
 )
+from inspect_memgym.strategies.settings import StrategySettings
 
 USER = generate_user("small", 0)
 QUESTION_ITEM = USER.questions[0]
@@ -113,7 +114,7 @@ def test_the_suite_plays_twelve_switches_under_awe_and_six_under_each_other_fami
     assert len(switches) == 12 + 6 * (len(labels) - 1)
     assert sum(run.name.endswith("/awe") for run in switches) == 12
     for run in switches:
-        assert run.task_args["agent"] == run.name.split("/", 1)[1]
+        assert StrategySettings.read(run.task_args["agent"]).name == run.name.split("/", 1)[1]
         assert not run.task_args["diagnostics"] and not run.task_args["upper_bound"]
         bounds = {(bound.key, bound.at_most) for bound in run.bounds}
         assert bounds == {(HEADLINE, 0.05), ("memory_delta", 0.05)}

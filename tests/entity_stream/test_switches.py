@@ -176,8 +176,7 @@ def test_the_suite_plays_twelve_switches_under_agentic_and_six_under_each_other_
         "tier": SWITCH_TIER,
         "seeds": SWITCH_SEEDS,
         "templates": ",".join(TEMPLATE_NAMES),
-        "agent": "system",
-        "system": "mem0",
+        "agent": {"name": "system", "system": "mem0"},
     }
     # the run keeps its own small grid whatever grid the options choose
     task = SUITE.task_for(run, ValidateOptions("logs", seeds=(5,), tier="hard", templates="city"))

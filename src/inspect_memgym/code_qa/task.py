@@ -15,6 +15,7 @@ critical, memory-only, discoverable), noise rejection, and the memory-isolated
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from inspect_ai import Task, task
 
@@ -25,8 +26,7 @@ from inspect_memgym.code_qa.world.generate import (
     MINIMUM_CONTEXT_TOKENS,
 )
 from inspect_memgym.code_qa.world.ingest import MEMGYM_MAX_GROUPS
-from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
-from inspect_memgym.memory.factory import DEFAULT_BACKEND
+from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 
 TASK_VERSION = 5
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
@@ -46,27 +46,13 @@ def code_qa(
     repo_files: bool = False,
     ingest_groups: int = MEMGYM_MAX_GROUPS,
     ingest_chars: int | None = None,
-    agent: str = DEFAULT_AGENT,
-    backend: str = DEFAULT_BACKEND,
-    embedding: str = DEFAULT_EMBEDDING,
-    write_budget: int | None = None,
-    update_frequency: int | None = None,
-    short_term_window: int | None = None,
-    top_k: int | None = None,
-    context_budget: int | None = None,
-    notes_budget: int | None = None,
-    observation_window: int | None = None,
-    max_turns: int | None = None,
-    system: str | None = None,
-    mcp_command: str | None = None,
-    system_config: str | None = None,
     memory_isolation: bool = True,
     judge: bool = False,
     self_judge: bool = False,
     judge_prompts: str | None = None,
-    chroma_url: str | None = None,
-    chroma_token: str | None = None,
-    keep_memory: bool = False,
+    agent: StrategyArgument = DEFAULT_AGENT,
+    memory: MemoryArgument = None,
+    **deprecated: Any,
 ) -> Task:
     """MemGym-CodeQA on generated codebases and task histories, as an Inspect task.
 
@@ -83,23 +69,13 @@ def code_qa(
             of ``ingest_chars`` as the history needs.
         ingest_chars: Characters per ingest group (default: MemGym's 15,000, or as little
             more as ``ingest_groups`` groups need for a larger history).
-        agent: Memory strategy: notes (default), none, native, awi, rag, awe, summary,
-            masking, agentic or system (a memory system, ``-T system=``).
-        backend: Memory backend for rag, awe and agentic: chroma (embedded) or markdown.
-        embedding: Embedding for chroma: hashing (offline default), minilm or openai.
-        write_budget: Memory writes allowed (default: effectively unlimited).
-        update_frequency: Inputs between memory updates (awi, rag, awe; default 2).
-        short_term_window: Recent raw inputs kept in context (awi, rag, awe; default 0
-            here: no ingest group stays in context).
-        top_k: Memories retrieved per answer (rag, awe; default 30).
-        context_budget: Token budget of the history (native: 128,000; summary: 4,000).
-        notes_budget: Token budget of the notes strategy's notes (default 500, MemGym's).
-        observation_window: Observations the masking strategy keeps whole (default 3).
-        max_turns: Model turns per input or answer (agentic; default 20).
-        system: Memory system played by ``agent=system``: mem0, mcp, langgraph, or
-            ``module:Class`` / ``file.py:Class`` of your own adapter.
-        mcp_command: Command that starts the MCP memory server (``system=mcp``).
-        system_config: The memory system's options: a JSON object or a JSON file's path.
+        agent: Memory strategy: its name (notes, the default; none, native, awi, rag, awe,
+            summary, masking, agentic or system), a mapping of its name and options (``-T
+            agent="{name: rag, top_k: 5}"``; each strategy's options: docs/strategies.md;
+            ``short_term_window`` is 0 here and ``notes_budget`` 500, MemGym's), or a `Solver`.
+        memory: Memory backend: ``chroma`` (default) or ``markdown``, or a mapping of
+            ``backend``, ``embedding`` and ``keep`` (docs/memory-backends.md).
+        **deprecated: The old ``-T`` spellings (``top_k=5``...), until the next task version.
         memory_isolation: Also ask every question with no memory (``no_memory`` and
             ``memory_delta`` in the scores; NaN when false).
         judge: Consult the ``grader`` model role (``--model-role grader=<model>``) for
@@ -110,11 +86,6 @@ def code_qa(
         judge_prompts: A YAML or JSON file of question type -> judge prompt template
             (fact), with the built-in template's placeholders, replacing those built-in
             prompts (its SHA-256 is recorded in every judged score; `scoring.judge_prompts`).
-        chroma_url: ChromaDB server for the chroma backend (default: ``MEMGYM_CHROMA_URL``,
-            else an in-process store).
-        chroma_token: Token for a ChromaDB server with token auth (default:
-            ``MEMGYM_CHROMA_TOKEN``; prefer the variable, Inspect logs ``-T`` values).
-        keep_memory: Keep each sample's chroma collection after the sample.
     """
     # Imported on call: the entry point registers this task without loading its dataset,
     # driver, policies and scorer.
@@ -131,20 +102,21 @@ def code_qa(
     from inspect_memgym.kit.inspect_internals import task_argument_errors
     from inspect_memgym.kit.seeds import resolve_seeds
     from inspect_memgym.kit.token_counts import parse_token_count
-    from inspect_memgym.memory.settings import MemorySettings
     from inspect_memgym.scoring.judge import check_judge_bound
     from inspect_memgym.scoring.judge_prompts import judge_settings
     from inspect_memgym.simulation.policy_registry import check_active_policy
-    from inspect_memgym.strategies.registry import strategy_parameters
-    from inspect_memgym.strategies.task_arguments import (
-        memory_location,
-        memory_strategy_solver,
-        strategy_options_of,
-    )
+    from inspect_memgym.strategies.task_arguments import task_strategy
 
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
-        memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
+        strategy = task_strategy(
+            BENCHMARK_NAME,
+            TASK_VERSION + 1,
+            agent,
+            memory,
+            deprecated,
+            {"short_term_window": EVICTED_SHORT_TERM_WINDOW},
+        )
         history_tokens = parse_token_count(
             "context_tokens", context_tokens, MINIMUM_CONTEXT_TOKENS, MAXIMUM_CONTEXT_TOKENS
         )
@@ -161,10 +133,7 @@ def code_qa(
             memory_isolation=memory_isolation,
         )
         options.check()
-        if short_term_window is None and "short_term_window" in strategy_parameters(agent):
-            short_term_window = EVICTED_SHORT_TERM_WINDOW
-        strategy_options = strategy_options_of(locals())
-        solver = memory_strategy_solver(agent, memory, strategy_options, write_budget)
+        solver = strategy.solver()
         chosen_seeds = resolve_seeds(seeds, seed)
         samples = generated_dataset(chosen_seeds, history_tokens, options)
         return Task(
@@ -181,11 +150,7 @@ def code_qa(
                 "seeds": chosen_seeds,
                 "context_tokens": history_tokens,
                 **options.to_dict(),
-                "agent": agent,
-                **strategy_options,
-                **memory.task_metadata(),
-                "memory_location": memory_location(agent, memory),
-                "write_budget": write_budget,
+                **strategy.metadata(),
                 "judge": judge,
                 "self_judge": self_judge,
                 **judge_protocol.task_metadata(),

@@ -65,7 +65,7 @@ SWITCH_FAMILIES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("rag", {"agent": "rag", "seeds": SWITCH_SEEDS}),
     ("awe", {"agent": "awe", "seeds": SWITCH_SEEDS}),
     ("agentic", {"agent": "agentic", "seeds": SWITCH_SEEDS}),
-    ("system", {"agent": "system", "system": "mem0", "seeds": SWITCH_SEEDS}),
+    ("system", {"agent": {"name": "system", "system": "mem0"}, "seeds": SWITCH_SEEDS}),
 )
 """The strategy families the switch adversaries play under (the default first)."""
 

@@ -73,16 +73,16 @@ SWITCH_SEEDS = list(range(4))
 """The switch runs' users (440 questions per run): a decline, a hedge and a dump score
 exactly, and a blind pick's luck is bounded by the position invariants."""
 SWITCH_FAMILIES: tuple[tuple[str, dict[str, Any]], ...] = tuple(
-    (label, {"agent": label, **arguments, **WITHOUT_AUXILIARY_PASSES, "seeds": SWITCH_SEEDS})
-    for label, arguments in (
-        ("awe", {}),
-        ("awi", {}),
-        ("native", {}),
-        ("notes", {}),
-        ("rag", {}),
-        ("bm25_dialog", {}),
-        ("agentic", {}),
-        ("system", {"system": "mem0"}),
+    (label, {"agent": agent, **WITHOUT_AUXILIARY_PASSES, "seeds": SWITCH_SEEDS})
+    for label, agent in (
+        ("awe", "awe"),
+        ("awi", "awi"),
+        ("native", "native"),
+        ("notes", "notes"),
+        ("rag", "rag"),
+        ("bm25_dialog", "bm25_dialog"),
+        ("agentic", "agentic"),
+        ("system", {"name": "system", "system": "mem0"}),
     )
 )
 """The strategy families the switch adversaries play under (the default, awe, first)."""

@@ -9,6 +9,7 @@ abstention as a diagnostic.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from inspect_ai import Task, task
 
@@ -17,8 +18,7 @@ from inspect_memgym.entity_stream.solver import (
     entity_stream_agent,
 )
 from inspect_memgym.entity_stream.state import AGENTIC
-from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
-from inspect_memgym.memory.factory import DEFAULT_BACKEND
+from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 
 TASK_VERSION = 7
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
@@ -32,27 +32,14 @@ def entity_stream(
     seeds: int | Sequence[int] = DEFAULT_SEEDS,
     seed: int | None = None,
     templates: str | Sequence[str] | None = None,
-    agent: str = AGENTIC,
-    backend: str = DEFAULT_BACKEND,
-    embedding: str = DEFAULT_EMBEDDING,
-    write_budget: int | None = None,
     judge: bool = False,
     self_judge: bool = False,
     judge_prompts: str | None = None,
     max_turns_per_event: int = DEFAULT_MAX_TURNS_PER_EVENT,
     memory_isolation: bool = True,
-    update_frequency: int | None = None,
-    short_term_window: int | None = None,
-    top_k: int | None = None,
-    context_budget: int | None = None,
-    notes_budget: int | None = None,
-    observation_window: int | None = None,
-    system: str | None = None,
-    mcp_command: str | None = None,
-    system_config: str | None = None,
-    chroma_url: str | None = None,
-    chroma_token: str | None = None,
-    keep_memory: bool = False,
+    agent: StrategyArgument = AGENTIC,
+    memory: MemoryArgument = None,
+    **deprecated: Any,
 ) -> Task:
     """The entity_stream benchmark (MemoryGym, fixed) as an Inspect task.
 
@@ -61,13 +48,14 @@ def entity_stream(
         seeds: Number of seeds (0..n-1) or a list of seeds.
         seed: A single seed (overrides ``seeds``).
         templates: Templates to include (comma-separated or a list); all 10 by default.
-        agent: Memory strategy: agentic (default: the model manages its memory with the
-            budgeted tools, event by event), or none, native, awi, rag, awe, summary,
-            masking, notes or system (a memory system, ``-T system=``; each document,
-            notice and update is one input).
-        backend: Memory backend: chroma (embedded) or markdown.
-        embedding: Embedding for chroma: hashing (offline default), minilm or openai.
-        write_budget: Override the tier's write budget.
+        agent: Memory strategy: its name (agentic, the default: the model manages its memory
+            with the budgeted tools, event by event; none, native, awi, rag, awe, summary,
+            masking, notes or system; each document, notice and update is one input), a mapping
+            of its name and options (``-T agent="{name: rag, top_k: 5}"``; each strategy's
+            options: docs/strategies.md; ``write_budget`` overrides the tier's), or a `Solver`.
+        memory: Memory backend: ``chroma`` (default) or ``markdown``, or a mapping of
+            ``backend``, ``embedding`` and ``keep`` (docs/memory-backends.md).
+        **deprecated: The old ``-T`` spellings (``top_k=5``...), until the next task version.
         judge: Consult the ``grader`` model role when the answer rules cannot decide.
         self_judge: With ``judge``, let the model under test judge its own answers when no
             ``grader`` role is bound (recorded as ``self_judged``); refused otherwise.
@@ -77,21 +65,6 @@ def entity_stream(
         max_turns_per_event: Model turns allowed per event (agentic).
         memory_isolation: Also ask every question with no memory (``no_memory`` and
             ``memory_delta`` in the scores; NaN when false).
-        update_frequency: Inputs between memory updates (awi, rag, awe; default 2).
-        short_term_window: Recent raw inputs kept in context (awi, rag, awe; default 4).
-        top_k: Entries retrieved per answer (rag, awe; default 30).
-        context_budget: Token budget of the history (native: 128,000; summary: 4,000).
-        notes_budget: Token budget of the notes strategy's notes (default 500).
-        observation_window: Observations the masking strategy keeps whole (default 3).
-        system: Memory system played by ``agent=system``: mem0, mcp, langgraph, or
-            ``module:Class`` / ``file.py:Class`` of your own adapter.
-        mcp_command: Command that starts the MCP memory server (``system=mcp``).
-        system_config: The memory system's options: a JSON object or a JSON file's path.
-        chroma_url: ChromaDB server for the chroma backend, e.g. ``http://localhost:8000``
-            (default: ``MEMGYM_CHROMA_URL``, else an in-process store).
-        chroma_token: Token for a ChromaDB server with token auth (default:
-            ``MEMGYM_CHROMA_TOKEN``; prefer the variable, Inspect logs ``-T`` values).
-        keep_memory: Keep each sample's chroma collection after the sample instead of deleting it.
     """
     # Imported on call: the entry point registers this task without loading its dataset,
     # driver, policies and scorer.
@@ -107,45 +80,34 @@ def entity_stream(
     from inspect_memgym.entity_stream.world.tiers import get_tier
     from inspect_memgym.kit.inspect_internals import task_argument_errors
     from inspect_memgym.kit.seeds import resolve_seeds
-    from inspect_memgym.memory.settings import MemorySettings
     from inspect_memgym.scoring.judge import JUDGE_TEMPLATES, check_judge_bound
     from inspect_memgym.scoring.judge_prompts import judge_settings
     from inspect_memgym.simulation.policy_registry import check_active_policy
-    from inspect_memgym.strategies.registry import chosen_options
-    from inspect_memgym.strategies.task_arguments import memory_location, memory_strategy_solver
+    from inspect_memgym.strategies.task_arguments import task_strategy
 
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
         get_tier(tier)
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)
         judge_protocol = judge_settings(JUDGE_TEMPLATES, judge_prompts)
-        memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
+        strategy = task_strategy(BENCHMARK_NAME, TASK_VERSION + 1, agent, memory, deprecated)
+        if "max_turns" in strategy.settings.options:
+            raise ValueError("the turn cap here is -T max_turns_per_event, not max_turns")
         chosen_templates = resolve_templates(templates)
         chosen_seeds = resolve_seeds(seeds, seed)
-        strategy_options = {
-            "update_frequency": update_frequency,
-            "short_term_window": short_term_window,
-            "top_k": top_k,
-            "context_budget": context_budget,
-            "notes_budget": notes_budget,
-            "observation_window": observation_window,
-            "system": system,
-            "mcp_command": mcp_command,
-            "system_config": system_config,
-        }
-        if agent == AGENTIC:
-            chosen_options(AGENTIC, strategy_options)
+        write_budget = strategy.settings.write_budget
+        if strategy.agent == AGENTIC:
             solver = entity_stream_agent(
-                backend=backend,
-                embedding=embedding,
+                backend=strategy.memory.backend,
+                embedding=strategy.memory.embedding,
                 max_turns_per_event=max_turns_per_event,
-                chroma_url=chroma_url,
-                chroma_token=chroma_token,
-                keep_memory=keep_memory,
+                chroma_url=strategy.memory.chroma_url,
+                chroma_token=strategy.memory.chroma_token,
+                keep_memory=strategy.memory.keep_memory,
                 memory_isolation=memory_isolation,
             )
         else:
-            solver = memory_strategy_solver(agent, memory, strategy_options, write_budget)
+            solver = strategy.solver()
         dataset = entity_stream_dataset(
             chosen_templates, tier, chosen_seeds, write_budget, memory_isolation
         )
@@ -164,16 +126,12 @@ def entity_stream(
                 "tier": tier,
                 "seeds": chosen_seeds,
                 "templates": chosen_templates,
-                "agent": agent,
-                **memory.task_metadata(),
-                "memory_location": memory_location(agent, memory),
-                "write_budget": write_budget,
+                **strategy.metadata(unset_options=False),
                 "judge": judge,
                 "self_judge": self_judge,
                 **judge_protocol.task_metadata(),
                 "max_turns_per_event": max_turns_per_event,
                 "memory_isolation": memory_isolation,
-                **{key: value for key, value in strategy_options.items() if value is not None},
                 "generator_version": GENERATOR_VERSION,
             },
         )

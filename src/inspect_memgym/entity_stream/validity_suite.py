@@ -22,6 +22,7 @@ with the official grid, or by name with ``--runs``; ``--policies`` chooses the p
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from functools import lru_cache, wraps
 from typing import Any
@@ -83,10 +84,10 @@ SWITCH_GRID: Mapping[str, Any] = {
 SWITCH_FAMILIES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("agentic", {}),
     ("notes", {"agent": "notes"}),
-    ("rag", {"agent": "rag", "backend": "markdown"}),
+    ("rag", {"agent": "rag", "memory": "markdown"}),
     ("native", {"agent": "native"}),
-    ("awe", {"agent": "awe", "backend": "markdown"}),
-    ("system", {"agent": "system", "system": "mem0"}),
+    ("awe", {"agent": "awe", "memory": "markdown"}),
+    ("system", {"agent": {"name": "system", "system": "mem0"}}),
 )
 """The strategy families the switches play under (the default, agentic, first)."""
 TURNS_PER_SAMPLE: dict[str, int] = {
@@ -210,8 +211,9 @@ def run_figures(log: EvalLog) -> dict[str, float]:
 
 
 @lru_cache(maxsize=4)
-def _cached_task(arguments: tuple[tuple[str, Any], ...]) -> Task:
-    return entity_stream(**dict(arguments))
+def _cached_task(arguments: str) -> Task:
+    """The task of some arguments written as JSON (hashable, a strategy mapping included)."""
+    return entity_stream(**json.loads(arguments))
 
 
 @wraps(entity_stream, assigned=(), updated=())  # its signature: the task's parameters
@@ -221,11 +223,7 @@ def grid_task(**arguments: Any) -> Task:
     Args:
         **arguments: entity_stream's task arguments.
     """
-    frozen = tuple(
-        (name, tuple(value) if isinstance(value, list) else value)
-        for name, value in sorted(arguments.items())
-    )
-    return _cached_task(frozen)
+    return _cached_task(json.dumps(arguments, sort_keys=True))
 
 
 SUITE = PolicyGridSuite(

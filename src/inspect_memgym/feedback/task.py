@@ -15,12 +15,11 @@ MemoryBench's released LoCoMo and DialSim records instead.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
 from inspect_ai import Task, task
 
-from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
-from inspect_memgym.memory.factory import DEFAULT_BACKEND
+from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 
 TASK_VERSION = 4
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
@@ -46,25 +45,11 @@ def feedback(
     tier: str = DEFAULT_TIER,
     seeds: int | Sequence[int] = DEFAULT_SEEDS,
     seed: int | None = None,
-    agent: str = DEFAULT_AGENT,
-    backend: str = DEFAULT_BACKEND,
-    embedding: str = DEFAULT_EMBEDDING,
-    write_budget: int | None = None,
-    update_frequency: int | None = None,
-    short_term_window: int | None = None,
-    top_k: int | None = None,
-    context_budget: int | None = None,
-    notes_budget: int | None = None,
-    observation_window: int | None = None,
-    max_turns: int | None = None,
-    system: str | None = None,
-    mcp_command: str | None = None,
-    system_config: str | None = None,
     memory_isolation: bool = True,
     dataset: str | list[str] | None = None,
-    chroma_url: str | None = None,
-    chroma_token: str | None = None,
-    keep_memory: bool = False,
+    agent: StrategyArgument = DEFAULT_AGENT,
+    memory: MemoryArgument = None,
+    **deprecated: Any,
 ) -> Task:
     """Learning from user feedback at service time (MemoryBench, fixed) as an Inspect task.
 
@@ -79,34 +64,19 @@ def feedback(
         tier: World size: small (4 hidden items, for tests) or standard (12).
         seeds: Number of worlds (seeds 0..n-1) or a list of seeds.
         seed: A single seed (overrides ``seeds``).
-        agent: Memory strategy: bm25_dialog (default), bm25_message, embed_message,
-            embed_dialog, none, native, awi, rag, awe, summary, masking, notes, agentic or
-            system (a memory system, ``-T system=``).
-        backend: Memory backend of rag, awe and agentic: chroma (embedded) or markdown.
-        embedding: Embedding for chroma: hashing (offline default), minilm or openai.
-        write_budget: Memory writes allowed (rag, awe, agentic).
-        update_frequency: Messages between memory updates (awi, rag, awe).
-        short_term_window: Recent raw messages kept in context (awi, rag, awe).
-        top_k: Entries retrieved (retrieval baselines: 5; rag, awe: 30).
-        context_budget: Token budget of a call (retrieval baselines: 32,000; native:
-            128,000; summary: 4,000).
-        notes_budget: Token budget of the notes strategy's notes.
-        observation_window: Observations the masking strategy keeps whole.
-        max_turns: Model turns per input, reply or answer (agentic).
-        system: Memory system played by ``agent=system``: mem0, mcp, langgraph, or
-            ``module:Class`` / ``file.py:Class`` of your own adapter.
-        mcp_command: Command that starts the MCP memory server (``system=mcp``).
-        system_config: The memory system's options: a JSON object or a JSON file's path.
+        agent: Memory strategy: its name (bm25_dialog, the default; none, native, awi, rag, awe,
+            summary, masking, notes, agentic, bm25_message, embed_message, embed_dialog or
+            system), a mapping of its name and options (``-T agent="{name: rag, top_k: 5}"``;
+            each strategy's options: docs/strategies.md), or a `Solver`.
+        memory: Memory backend: ``chroma`` (default) or ``markdown``, or a mapping of
+            ``backend``, ``embedding`` and ``keep`` (docs/memory-backends.md).
+        **deprecated: The old ``-T`` spellings (``top_k=5``...), until the next task version.
         memory_isolation: Also answer every test request with no memory (``no_memory`` and
             ``memory_delta``; NaN when false).
         dataset: MemoryBench records (LoCoMo or DialSim rows with train and test splits) to
             run instead of generated worlds: a path or URL of an Arrow, Parquet, JSON or
             JSONL file, of a folder (as ``datasets`` saves one), or a train and a test file
             (``-T dataset=train.arrow,test.arrow``).
-        chroma_url: ChromaDB server for the chroma backend (default: ``MEMGYM_CHROMA_URL``,
-            else in-process).
-        chroma_token: Token for a ChromaDB server (default: ``MEMGYM_CHROMA_TOKEN``).
-        keep_memory: Keep each sample's chroma collection after the sample.
     """
     # Imported on call: the entry point registers this task without loading its dataset,
     # driver, policies and scorer.
@@ -126,19 +96,14 @@ def feedback(
     from inspect_memgym.kit.inspect_internals import task_argument_errors
     from inspect_memgym.kit.named import lookup
     from inspect_memgym.kit.seeds import resolve_names, resolve_seeds
-    from inspect_memgym.memory.settings import MemorySettings
     from inspect_memgym.simulation.policy_registry import check_active_policy
     from inspect_memgym.strategies.support import check_integer
-    from inspect_memgym.strategies.task_arguments import (
-        memory_location,
-        memory_strategy_solver,
-        strategy_options_of,
-    )
+    from inspect_memgym.strategies.task_arguments import task_strategy
 
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
         dataset = dataset_locations(dataset)
-        memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
+        strategy = task_strategy(BENCHMARK_NAME, TASK_VERSION + 1, agent, memory, deprecated)
         lookup(dict.fromkeys(PROTOCOLS), protocol, "protocol")
         modes = cast(
             list[FeedbackMode], resolve_names(feedback, FEEDBACK_MODES, "feedback kind", "feedback")
@@ -164,10 +129,9 @@ def feedback(
             get_feedback_tier(tier)
             chosen_seeds = resolve_seeds(seeds, seed)
             samples = generated_dataset(tier, chosen_seeds, modes, options)
-        strategy_options = strategy_options_of(locals())
         return Task(
             dataset=samples,
-            solver=memory_strategy_solver(agent, memory, strategy_options, write_budget),
+            solver=strategy.solver(),
             scorer=feedback_scorer(),
             version=TASK_VERSION,
             headline_metric=feedback_headline(),
@@ -182,12 +146,8 @@ def feedback(
                 "tier": tier if dataset is None else "memorybench",
                 "seeds": chosen_seeds,
                 "dataset": dataset,
-                "agent": agent,
-                **strategy_options,
+                **strategy.metadata(),
                 "memory_isolation": memory_isolation,
-                **memory.task_metadata(),
-                "memory_location": memory_location(agent, memory),
-                "write_budget": write_budget,
                 "generator_version": FEEDBACK_GENERATOR_VERSION,
             },
         )

@@ -80,10 +80,10 @@ SWITCH_FAMILIES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("bm25_dialog/on_policy", {"seeds": SWITCH_SEEDS}),
     ("native", {"agent": "native", **_SWITCH_REPLAY}),
     ("notes", {"agent": "notes", **_SWITCH_REPLAY}),
-    ("rag", {"agent": "rag", "backend": "markdown", **_SWITCH_REPLAY}),
-    ("awe", {"agent": "awe", "backend": "markdown", **_SWITCH_REPLAY}),
-    ("agentic", {"agent": "agentic", "backend": "markdown", **_SWITCH_REPLAY}),
-    ("system", {"agent": "system", "system": "mem0", **_SWITCH_REPLAY}),
+    ("rag", {"agent": "rag", "memory": "markdown", **_SWITCH_REPLAY}),
+    ("awe", {"agent": "awe", "memory": "markdown", **_SWITCH_REPLAY}),
+    ("agentic", {"agent": "agentic", "memory": "markdown", **_SWITCH_REPLAY}),
+    ("system", {"agent": {"name": "system", "system": "mem0"}, **_SWITCH_REPLAY}),
 )
 """The strategy families the switch adversaries play under (the default first)."""
 

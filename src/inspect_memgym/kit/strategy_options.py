@@ -1,11 +1,17 @@
-"""The task parameters that configure a memory strategy, named once for tasks and analysis.
+"""The options of a memory strategy and the shapes of a task's ``agent`` and ``memory``.
 
-Every task that takes ``-T agent=`` also takes these options (None: the strategy's own
-default) and passes them to the strategy (`strategies.task_arguments`); the log analysis
-pairs runs that differ in them only (`analysis.paired`).
+Every task that takes ``-T agent=`` reads these options from its ``agent`` mapping (None:
+the strategy's own default; `strategies.settings`) and records each in its metadata; the
+log analysis pairs runs that differ in them only (`analysis.paired`). The argument types are
+here, light to import, because every task's signature names them.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from inspect_ai.solver import Solver
 
 STRATEGY_OPTION_NAMES = (
     "update_frequency",
@@ -24,3 +30,8 @@ TEXT_OPTION_NAMES = ("system", "mcp_command", "system_config")
 """The options among them given as text (the others are whole numbers)."""
 TOKEN_BUDGET_NAMES = ("context_budget", "notes_budget")
 """The options that are token counts (any `kit.token_counts` form: ``4000``, ``4k``)."""
+
+StrategyArgument = str | Mapping[str, Any] | Solver
+"""What a task's ``agent`` argument may be: a strategy name, its name and options, a solver."""
+MemoryArgument = str | Mapping[str, Any] | None
+"""What a task's ``memory`` argument may be: a backend name, a mapping, or None (defaults)."""

@@ -11,16 +11,16 @@ by default. Every question is also asked with no history (``no_memory``, ``memor
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from inspect_ai import Task, task
 
+from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 from inspect_memgym.locomo.category_maps import (
     DEFAULT_CATEGORY_MAP,
     category_names,
     describe_category_map,
 )
-from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
-from inspect_memgym.memory.factory import DEFAULT_BACKEND
 
 TASK_VERSION = 5
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
@@ -40,24 +40,10 @@ def locomo(
     self_judge: bool = False,
     judge_prompts: str | None = None,
     seed: int = DEFAULT_SEED,
-    agent: str = DEFAULT_AGENT,
-    backend: str = DEFAULT_BACKEND,
-    embedding: str = DEFAULT_EMBEDDING,
-    write_budget: int | None = None,
-    update_frequency: int | None = None,
-    short_term_window: int | None = None,
-    top_k: int | None = None,
-    context_budget: int | None = None,
-    notes_budget: int | None = None,
-    observation_window: int | None = None,
-    max_turns: int | None = None,
-    system: str | None = None,
-    mcp_command: str | None = None,
-    system_config: str | None = None,
     memory_isolation: bool = True,
-    chroma_url: str | None = None,
-    chroma_token: str | None = None,
-    keep_memory: bool = False,
+    agent: StrategyArgument = DEFAULT_AGENT,
+    memory: MemoryArgument = None,
+    **deprecated: Any,
 ) -> Task:
     """LoCoMo (ACL 2024) as an Inspect task: one sample per conversation.
 
@@ -82,29 +68,15 @@ def locomo(
             (answer), with the built-in template's placeholders, replacing those built-in
             prompts (its SHA-256 is recorded in every judged score; `scoring.judge_prompts`).
         seed: Fixes the order of each adversarial question's two options.
-        agent: Memory strategy: native (default), none, awi, rag, awe, summary, masking,
-            notes, agentic or system (a memory system, ``-T system=``).
-        backend: Memory backend for rag, awe and agentic: chroma (embedded) or markdown.
-        embedding: Embedding for chroma: hashing (offline default), minilm or openai.
-        write_budget: Memory writes allowed (default: effectively unlimited).
-        update_frequency: Inputs between memory updates (awi, rag, awe; default 2).
-        short_term_window: Recent raw inputs kept in context (awi, rag, awe; default 4).
-        top_k: Memories retrieved per answer (rag, awe; default 30).
-        context_budget: Token budget of the history (native: 128,000; summary: 4,000).
-        notes_budget: Token budget of the notes strategy's notes (default 500).
-        observation_window: Inputs the masking strategy keeps whole (default 3).
-        max_turns: Model turns per input or answer (agentic; default 20).
-        system: Memory system played by ``agent=system``: mem0, mcp, langgraph, or
-            ``module:Class`` / ``file.py:Class`` of your own adapter.
-        mcp_command: Command that starts the MCP memory server (``system=mcp``).
-        system_config: The memory system's options: a JSON object or a JSON file's path.
+        agent: Memory strategy: its name (native, the default; none, awi, rag, awe, summary,
+            masking, notes, agentic or system), a mapping of its name and options (``-T
+            agent="{name: rag, top_k: 5}"``; each strategy's options: docs/strategies.md), or a
+            `Solver`.
+        memory: Memory backend: ``chroma`` (default) or ``markdown``, or a mapping of
+            ``backend``, ``embedding`` and ``keep`` (docs/memory-backends.md).
+        **deprecated: The old ``-T`` spellings (``top_k=5``...), until the next task version.
         memory_isolation: Also ask every question with no history (``no_memory`` and
             ``memory_delta``; NaN when false).
-        chroma_url: ChromaDB server for the chroma backend (default: ``MEMGYM_CHROMA_URL``,
-            else an in-process store).
-        chroma_token: Token for a ChromaDB server with token auth (prefer
-            ``MEMGYM_CHROMA_TOKEN``; Inspect logs ``-T`` values).
-        keep_memory: Keep each sample's chroma collection after the sample.
     """
     # Imported on call: the entry point registers this task without loading its dataset,
     # driver, policies and scorer.
@@ -122,20 +94,15 @@ def locomo(
     from inspect_memgym.locomo.scorer import locomo_scorer
     from inspect_memgym.locomo.values import score_keys
     from inspect_memgym.locomo.viewer import locomo_headline, locomo_viewer
-    from inspect_memgym.memory.settings import MemorySettings
     from inspect_memgym.scoring.judge import check_judge_bound
     from inspect_memgym.scoring.judge_prompts import judge_settings
     from inspect_memgym.simulation.policy_registry import check_active_policy
-    from inspect_memgym.strategies.task_arguments import (
-        memory_location,
-        memory_strategy_solver,
-        strategy_options_of,
-    )
+    from inspect_memgym.strategies.task_arguments import task_strategy
 
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
         dataset = dataset_location(dataset)
-        memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
+        strategy = task_strategy(BENCHMARK_NAME, TASK_VERSION + 1, agent, memory, deprecated)
         names = category_names(category_map)
         chosen = parse_categories(categories, names)
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)
@@ -153,8 +120,7 @@ def locomo(
             "memory_isolation": memory_isolation,
             "category_map": category_map,
         }
-        strategy_options = strategy_options_of(locals())
-        solver = memory_strategy_solver(agent, memory, strategy_options, write_budget)
+        solver = strategy.solver()
         samples = locomo_dataset(dataset, chosen, options)
         keys = score_keys(judge, chosen, category_map)
         return Task(
@@ -175,11 +141,7 @@ def locomo(
                 "judge": ANSWER_JUDGE_PROMPT_VERSION if judge else None,
                 **judge_protocol.task_metadata(),
                 "seed": seed,
-                "agent": agent,
-                **strategy_options,
+                **strategy.metadata(),
                 "memory_isolation": memory_isolation,
-                **memory.task_metadata(),
-                "memory_location": memory_location(agent, memory),
-                "write_budget": write_budget,
             },
         )

@@ -11,11 +11,11 @@ Metrics: overall, per-type, task-averaged and abstention accuracy.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from inspect_ai import Task, task
 
-from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
-from inspect_memgym.memory.factory import DEFAULT_BACKEND
+from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 
 TASK_VERSION = 4
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
@@ -30,26 +30,12 @@ def longmemeval(
     variant: str = DEFAULT_VARIANT,
     dataset: str | None = None,
     question_types: str | Sequence[str] | None = None,
-    agent: str = DEFAULT_AGENT,
-    backend: str = DEFAULT_BACKEND,
-    embedding: str = DEFAULT_EMBEDDING,
-    write_budget: int | None = None,
-    update_frequency: int | None = None,
-    short_term_window: int | None = None,
-    top_k: int | None = None,
-    context_budget: int | None = None,
-    notes_budget: int | None = None,
-    observation_window: int | None = None,
-    max_turns: int | None = None,
-    system: str | None = None,
-    mcp_command: str | None = None,
-    system_config: str | None = None,
     memory_isolation: bool = True,
     self_judge: bool = False,
     judge_prompts: str | None = None,
-    chroma_url: str | None = None,
-    chroma_token: str | None = None,
-    keep_memory: bool = False,
+    agent: StrategyArgument = DEFAULT_AGENT,
+    memory: MemoryArgument = None,
+    **deprecated: Any,
 ) -> Task:
     """LongMemEval (ICLR 2025) as an Inspect task: one sample per question.
 
@@ -64,22 +50,13 @@ def longmemeval(
         dataset: Path or URL of a LongMemEval-shaped file to read instead of the pinned one.
         question_types: Types asked, e.g. ``temporal-reasoning,knowledge-update`` (default
             all six; abstention questions keep the type they derive from).
-        agent: Memory strategy: native (default), none, awi, rag, awe, summary, masking,
-            notes, agentic or system (a memory system, ``-T system=``).
-        backend: Memory backend for rag, awe and agentic: chroma (embedded) or markdown.
-        embedding: Embedding for chroma: hashing (offline default), minilm or openai.
-        write_budget: Memory writes allowed (default: effectively unlimited).
-        update_frequency: Inputs between memory updates (awi, rag, awe; default 2).
-        short_term_window: Recent raw inputs kept in context (awi, rag, awe; default 4).
-        top_k: Memories retrieved per answer (rag, awe; default 30).
-        context_budget: Token budget of the history (native: 128,000; summary: 4,000).
-        notes_budget: Token budget of the notes strategy's notes (default 500).
-        observation_window: Inputs the masking strategy keeps whole (default 3).
-        max_turns: Model turns per input or answer (agentic; default 20).
-        system: Memory system played by ``agent=system``: mem0, mcp, langgraph, or
-            ``module:Class`` / ``file.py:Class`` of your own adapter.
-        mcp_command: Command that starts the MCP memory server (``system=mcp``).
-        system_config: The memory system's options: a JSON object or a JSON file's path.
+        agent: Memory strategy: its name (native, the default; none, awi, rag, awe, summary,
+            masking, notes, agentic or system), a mapping of its name and options (``-T
+            agent="{name: rag, top_k: 5}"``; each strategy's options: docs/strategies.md), or a
+            `Solver`.
+        memory: Memory backend: ``chroma`` (default) or ``markdown``, or a mapping of
+            ``backend``, ``embedding`` and ``keep`` (docs/memory-backends.md).
+        **deprecated: The old ``-T`` spellings (``top_k=5``...), until the next task version.
         memory_isolation: Also ask every question with no history (``no_memory`` and
             ``memory_delta``; NaN when false).
         self_judge: Let the model under test judge its own answers when no ``grader`` role
@@ -88,11 +65,6 @@ def longmemeval(
             temporal-reasoning, knowledge-update, single-session-preference, abstention),
             with the built-in template's placeholders, replacing those built-in prompts (its
             SHA-256 is recorded in every judged score; `scoring.judge_prompts`).
-        chroma_url: ChromaDB server for the chroma backend (default: ``MEMGYM_CHROMA_URL``,
-            else an in-process store).
-        chroma_token: Token for a ChromaDB server with token auth (prefer
-            ``MEMGYM_CHROMA_TOKEN``; Inspect logs ``-T`` values).
-        keep_memory: Keep each sample's chroma collection after the sample.
     """
     # Imported on call: the entry point registers this task without loading its dataset,
     # driver, policies and scorer.
@@ -110,15 +82,10 @@ def longmemeval(
     from inspect_memgym.longmemeval.task_average import longmemeval_metrics
     from inspect_memgym.longmemeval.values import score_keys
     from inspect_memgym.longmemeval.viewer import longmemeval_headline, longmemeval_viewer
-    from inspect_memgym.memory.settings import MemorySettings
     from inspect_memgym.scoring.judge import check_judge_bound
     from inspect_memgym.scoring.judge_prompts import judge_settings
     from inspect_memgym.simulation.policy_registry import check_active_policy
-    from inspect_memgym.strategies.task_arguments import (
-        memory_location,
-        memory_strategy_solver,
-        strategy_options_of,
-    )
+    from inspect_memgym.strategies.task_arguments import task_strategy
 
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
@@ -126,10 +93,9 @@ def longmemeval(
         variant_file(variant)
         check_judge_bound(BENCHMARK_NAME, True, self_judge)
         judge_protocol = judge_settings(JUDGE_TEMPLATES, judge_prompts)
-        memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
+        strategy = task_strategy(BENCHMARK_NAME, TASK_VERSION + 1, agent, memory, deprecated)
         types = parse_question_types(question_types)
-        strategy_options = strategy_options_of(locals())
-        solver = memory_strategy_solver(agent, memory, strategy_options, write_budget)
+        solver = strategy.solver()
         options = {
             "memory_isolation": memory_isolation,
             "question_types": list(types),
@@ -154,11 +120,7 @@ def longmemeval(
                 "judge": sorted(version for version, _ in JUDGE_PROMPTS.values()),
                 "self_judge": self_judge,
                 **judge_protocol.task_metadata(),
-                "agent": agent,
-                **strategy_options,
+                **strategy.metadata(),
                 "memory_isolation": memory_isolation,
-                **memory.task_metadata(),
-                "memory_location": memory_location(agent, memory),
-                "write_budget": write_budget,
             },
         )

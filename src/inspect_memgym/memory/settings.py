@@ -1,16 +1,20 @@
 """Where and how a sample's memory is kept: one typed object every task and strategy passes.
 
-Tasks build `MemorySettings` from their ``-T`` arguments (which it checks at once, so a bad
-backend, embedding or server URL, or a ChromaDB server that does not answer, is refused
-before any sample runs); solvers and memory
-strategies open one backend per sample and epoch from it.
+Tasks read their ``memory`` argument into `MemorySettings` (`MemorySettings.read`: a backend
+name, ``-T memory=markdown``, or a mapping, ``-T memory="{backend: chroma, embedding: minilm,
+keep: true}"``), which checks it at once, so a bad backend, embedding or server URL, or a
+ChromaDB server that does not answer, is refused before any sample runs. A ChromaDB server's
+URL and token come from the environment (``MEMGYM_CHROMA_URL``, ``MEMGYM_CHROMA_TOKEN``).
+Solvers and memory strategies open one backend per sample and epoch from it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from inspect_memgym.kit.strategy_options import MemoryArgument
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.chroma_connection import check_chroma_server
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING, check_embedding_available
@@ -20,6 +24,34 @@ from inspect_memgym.memory.factory import (
     check_backend_choice,
     create_backend,
 )
+
+MEMORY_KEYS = ("backend", "embedding", "keep")
+"""The keys of a ``memory`` mapping (``keep``: keep each sample's chroma collection)."""
+
+
+def memory_choices(memory: MemoryArgument) -> dict[str, Any]:
+    """A ``memory`` argument as a mapping of the `MEMORY_KEYS` it sets.
+
+    Args:
+        memory: A backend name, a mapping of `MEMORY_KEYS`, or None (nothing set).
+
+    Raises:
+        ValueError: If it is neither, or the mapping holds another key.
+    """
+    if memory is None:
+        return {}
+    if isinstance(memory, str):
+        return {"backend": memory}
+    if not isinstance(memory, Mapping):
+        raise ValueError(f"memory must be a backend name or a mapping, got {memory!r}")
+    unknown = sorted(set(memory) - set(MEMORY_KEYS))
+    if unknown:
+        raise ValueError(
+            f"memory takes no key {', '.join(map(repr, unknown))}; its keys: "
+            f"{', '.join(MEMORY_KEYS)} (a ChromaDB server's URL and token: the environment "
+            "variables MEMGYM_CHROMA_URL and MEMGYM_CHROMA_TOKEN)"
+        )
+    return dict(memory)
 
 
 @dataclass(frozen=True)
@@ -39,6 +71,37 @@ class MemorySettings:
     chroma_url: str | None = None
     chroma_token: str | None = None
     keep_memory: bool = False
+
+    @classmethod
+    def read(
+        cls,
+        memory: MemoryArgument,
+        chroma_url: str | None = None,
+        chroma_token: str | None = None,
+    ) -> MemorySettings:
+        """Read a task's ``memory`` argument: a backend name or a mapping of `MEMORY_KEYS`.
+
+        Args:
+            memory: A backend name, a mapping (``{backend: chroma, keep: true}``), or None
+                for the defaults.
+            chroma_url: ChromaDB server URL (None: ``MEMGYM_CHROMA_URL``, else embedded).
+            chroma_token: ChromaDB server token (None: ``MEMGYM_CHROMA_TOKEN``).
+
+        Raises:
+            ValueError: If a key is unknown, a value has the wrong type, or the settings are
+                refused (unknown backend or embedding, malformed URL, dead server).
+        """
+        chosen = memory_choices(memory)
+        keep = chosen.get("keep", False)
+        if not isinstance(keep, bool):
+            raise ValueError(f"memory keep must be true or false, got {keep!r}")
+        return cls(
+            backend=chosen.get("backend", DEFAULT_BACKEND),
+            embedding=chosen.get("embedding", DEFAULT_EMBEDDING),
+            chroma_url=chroma_url,
+            chroma_token=chroma_token,
+            keep_memory=keep,
+        )
 
     def __post_init__(self) -> None:
         """Refuse an unknown backend or embedding, a malformed URL or token, or a dead server."""

@@ -11,11 +11,11 @@ they cannot decide), exact match, hop recall, the memory-isolated ``no_memory`` 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from inspect_ai import Task, task
 
-from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
-from inspect_memgym.memory.factory import DEFAULT_BACKEND
+from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 from inspect_memgym.research_qa.options import (
     DEFAULT_MAX_SEARCHES,
     DEFAULT_SEARCH_RESULTS,
@@ -35,7 +35,7 @@ DEFAULT_SEEDS = 20
 DEFAULT_AGENT = "notes"
 """MemGym-DR's memory: a notes block of 500 tokens, rewritten after every turn."""
 RESEARCH_SHORT_TERM_WINDOW = 0
-"""Raw recent inputs kept by awi, rag and awe unless ``-T short_term_window=`` is given:
+"""Raw recent inputs kept by awi, rag and awe unless the agent mapping sets ``short_term_window``:
 none, since keeping whole evicted turns in context would undo the eviction."""
 
 
@@ -49,20 +49,6 @@ def research_qa(
     window: int | None = None,
     mode: str = "scripted",
     dataset: str | None = None,
-    agent: str = DEFAULT_AGENT,
-    backend: str = DEFAULT_BACKEND,
-    embedding: str = DEFAULT_EMBEDDING,
-    write_budget: int | None = None,
-    update_frequency: int | None = None,
-    short_term_window: int | None = None,
-    top_k: int | None = None,
-    context_budget: int | None = None,
-    notes_budget: int | None = None,
-    observation_window: int | None = None,
-    max_turns: int | None = None,
-    system: str | None = None,
-    mcp_command: str | None = None,
-    system_config: str | None = None,
     max_searches: int = DEFAULT_MAX_SEARCHES,
     search_results: int = DEFAULT_SEARCH_RESULTS,
     search_backend: str = "bm25",
@@ -70,9 +56,9 @@ def research_qa(
     self_judge: bool = False,
     judge_prompts: str | None = None,
     memory_isolation: bool = True,
-    chroma_url: str | None = None,
-    chroma_token: str | None = None,
-    keep_memory: bool = False,
+    agent: StrategyArgument = DEFAULT_AGENT,
+    memory: MemoryArgument = None,
+    **deprecated: Any,
 ) -> Task:
     """Multi-hop research questions over generated fictional facts, with eviction (MemGym-DR).
 
@@ -87,23 +73,13 @@ def research_qa(
         mode: ``scripted`` (turns and sub-queries given) or ``interactive`` (the model
             searches with ``web_search``).
         dataset: Path or URL of a MemGym-DR JSONL file to run instead of generated ones.
-        agent: Memory strategy: notes (default), none, native, awi, rag, awe, summary,
-            masking, agentic or system (a memory system, ``-T system=``).
-        backend: Memory backend for rag, awe and agentic: chroma (embedded) or markdown.
-        embedding: Embedding for chroma (memory and the chroma search backend): hashing
-            (offline default), minilm or openai.
-        write_budget: Memory writes allowed (strategies that write with the tools).
-        update_frequency: Inputs between memory updates (awi, rag, awe).
-        short_term_window: Recent raw inputs kept in context (awi, rag, awe; default 0 here).
-        top_k: Memories retrieved per answer (rag, awe).
-        context_budget: Token budget of the history (native: 128,000; summary: 4,000).
-        notes_budget: Token budget of the notes strategy's notes (default 500).
-        observation_window: Observations the masking strategy keeps whole (default 3).
-        max_turns: Model turns per input or answer (agentic; default 20).
-        system: Memory system played by ``agent=system``: mem0, mcp, langgraph, or
-            ``module:Class`` / ``file.py:Class`` of your own adapter.
-        mcp_command: Command that starts the MCP memory server (``system=mcp``).
-        system_config: The memory system's options: a JSON object or a JSON file's path.
+        agent: Memory strategy: its name (notes, the default; none, native, awi, rag, awe,
+            summary, masking, agentic or system), a mapping of its name and options (``-T
+            agent="{name: rag, top_k: 5}"``; each strategy's options: docs/strategies.md;
+            ``short_term_window`` is 0 here), or a `Solver`.
+        memory: Memory backend: ``chroma`` (default) or ``markdown``, or a mapping of
+            ``backend``, ``embedding`` and ``keep`` (docs/memory-backends.md).
+        **deprecated: The old ``-T`` spellings (``top_k=5``...), until the next task version.
         max_searches: Interactive mode's turn cap.
         search_results: Documents per search (interactive).
         search_backend: Interactive search engine: bm25 (default) or chroma.
@@ -116,17 +92,12 @@ def research_qa(
             prompts (its SHA-256 is recorded in every judged score; `scoring.judge_prompts`).
         memory_isolation: Also answer with no memory (``no_memory`` and ``memory_delta``;
             NaN when false).
-        chroma_url: ChromaDB server for the chroma memory backend.
-        chroma_token: Token for a ChromaDB server with token auth (prefer the variable
-            ``MEMGYM_CHROMA_TOKEN``: Inspect logs ``-T`` values).
-        keep_memory: Keep each sample's chroma memory collection after the sample.
     """
     # Imported on call: the entry point registers this task without loading its dataset,
     # driver, policies and scorer.
     from inspect_memgym.kit.dataset_files import dataset_location
     from inspect_memgym.kit.inspect_internals import task_argument_errors
     from inspect_memgym.kit.seeds import resolve_seeds
-    from inspect_memgym.memory.settings import MemorySettings
     from inspect_memgym.research_qa import (
         BENCHMARK_NAME,
         policy_play,  # noqa: F401  (registers the memgym policies)
@@ -138,17 +109,19 @@ def research_qa(
     from inspect_memgym.scoring.judge import check_judge_bound
     from inspect_memgym.scoring.judge_prompts import judge_settings
     from inspect_memgym.simulation.policy_registry import check_active_policy
-    from inspect_memgym.strategies.registry import strategy_parameters
-    from inspect_memgym.strategies.task_arguments import (
-        memory_location,
-        memory_strategy_solver,
-        strategy_options_of,
-    )
+    from inspect_memgym.strategies.task_arguments import task_strategy
 
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
         dataset = dataset_location(dataset)
-        memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
+        strategy = task_strategy(
+            BENCHMARK_NAME,
+            TASK_VERSION + 1,
+            agent,
+            memory,
+            deprecated,
+            {"short_term_window": RESEARCH_SHORT_TERM_WINDOW},
+        )
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)
         judge_protocol = judge_settings(JUDGE_TEMPLATES, judge_prompts)
         options = run_options(
@@ -158,13 +131,10 @@ def research_qa(
             max_searches,
             search_results,
             search_backend,
-            embedding,
+            strategy.memory.embedding,
             memory_isolation,
         )
-        if short_term_window is None and "short_term_window" in strategy_parameters(agent):
-            short_term_window = RESEARCH_SHORT_TERM_WINDOW
-        strategy_options = strategy_options_of(locals())
-        solver = memory_strategy_solver(agent, memory, strategy_options, write_budget)
+        solver = strategy.solver()
         if dataset is not None:
             samples = memgym_dataset(dataset, options)
             chosen_seeds: list[int] = []
@@ -191,15 +161,11 @@ def research_qa(
                 "hops": chain_lengths,
                 "context_tokens": tokens,
                 "dataset": dataset,
-                "agent": agent,
+                **strategy.metadata(),
                 **options.to_dict(),
-                **strategy_options,
                 "judge": judge,
                 "self_judge": self_judge,
                 **judge_protocol.task_metadata(),
-                **memory.task_metadata(),
-                "memory_location": memory_location(agent, memory),
-                "write_budget": write_budget,
                 "generator_version": GENERATOR_VERSION,
             },
         )

@@ -94,11 +94,11 @@ NONE = {"agent": "none"}
 SWITCH_FAMILIES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("notes", {}),
     ("interactive", INTERACTIVE),
-    ("rag", {"agent": "rag", "backend": "markdown"}),
+    ("rag", {"agent": "rag", "memory": "markdown"}),
     ("native", {"agent": "native"}),
-    ("awe", {"agent": "awe", "backend": "markdown"}),
-    ("agentic", {"agent": "agentic", "backend": "markdown"}),
-    ("system", {"agent": "system", "system": "mem0"}),
+    ("awe", {"agent": "awe", "memory": "markdown"}),
+    ("agentic", {"agent": "agentic", "memory": "markdown"}),
+    ("system", {"agent": {"name": "system", "system": "mem0"}}),
 )
 """The strategy families the switch adversaries play under (the default first)."""
 RUNS: tuple[SuiteRun, ...] = (
@@ -168,7 +168,7 @@ RUNS: tuple[SuiteRun, ...] = (
         "name_dumper",
         "answers every retrieved name and number",
         agent="rag",
-        backend="markdown",
+        memory="markdown",
     ),
     _adversary("judge_bait/no-judge", "judge_bait", "undecidable words; judge off"),
     _adversary(

@@ -13,9 +13,10 @@
   retrieval baselines, past messages or dialogues stored verbatim and retrieved by BM25 or
   embeddings (`retrieval_solvers`);
 - ``system``: a real memory system (Mem0, an MCP server, a LangGraph store, yours) stores
-  and searches, with rag's call shape (``-T system=<name>``).
+  and searches, with rag's call shape (``-T agent="{name: system, system: <name>}"``).
 
-Each is an Inspect solver (``--solver inspect_memgym/<name>``) that plays any task whose
+Each is an Inspect solver (also ``--solver inspect_memgym/<name>``, which leaves the task
+metadata naming the task's default strategy) that plays any task whose
 samples name a registered driver.
 """
 

@@ -17,7 +17,7 @@ from inspect_memgym.validity.switch_runs import switch_runs
 from inspect_memgym.validity.verdicts import Verdict
 
 PERFECT_FLOOR = 0.95
-SYSTEM_FAMILY = ("system", {"agent": "system", "system": "mem0"})
+SYSTEM_FAMILY = ("system", {"agent": {"name": "system", "system": "mem0"}})
 """A real memory system (Mem0 OSS, offline) as the switches' last strategy family."""
 """What perfect memory must score through the task's default strategy."""
 WORD_SHARE_CEILING = ADVERSARY_CEILING
