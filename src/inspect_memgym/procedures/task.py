@@ -16,11 +16,11 @@ leaderboard), the memory-isolated delta, steps and tool errors.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from inspect_ai import Task, task
 
-from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
-from inspect_memgym.memory.factory import DEFAULT_BACKEND
+from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 
 TASK_VERSION = 1
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
@@ -37,24 +37,10 @@ def procedures(
     seeds: int | Sequence[int] | None = None,
     seed: int | None = None,
     agent_turns: int = DEFAULT_AGENT_TURNS,
-    agent: str = DEFAULT_AGENT,
-    backend: str = DEFAULT_BACKEND,
-    embedding: str = DEFAULT_EMBEDDING,
-    write_budget: int | None = None,
-    update_frequency: int | None = None,
-    short_term_window: int | None = None,
-    top_k: int | None = None,
-    context_budget: int | None = None,
-    notes_budget: int | None = None,
-    observation_window: int | None = None,
-    max_turns: int | None = None,
-    system: str | None = None,
-    mcp_command: str | None = None,
-    system_config: str | None = None,
     memory_isolation: bool = True,
-    chroma_url: str | None = None,
-    chroma_token: str | None = None,
-    keep_memory: bool = False,
+    agent: StrategyArgument = DEFAULT_AGENT,
+    memory: MemoryArgument = None,
+    **deprecated: Any,
 ) -> Task:
     """Learning from past trajectories on stateful tool tasks (after STATE-Bench).
 
@@ -65,32 +51,21 @@ def procedures(
         seeds: Number of worlds (seeds 0..n-1) or a list of seeds (default: the tier's).
         seed: A single seed (overrides ``seeds``).
         agent_turns: Model turns of the agent's tool loop per test task pass.
-        agent: Memory strategy: notes (default), none, native, awi, rag, awe, summary,
-            masking, agentic, the retrieval baselines or system.
-        backend: Memory backend of rag, awe and agentic: chroma (embedded) or markdown.
-        embedding: Embedding for chroma: hashing (offline default), minilm or openai.
-        write_budget: Memory writes allowed (rag, awe, agentic).
-        update_frequency: Inputs between memory updates (awi, rag, awe).
-        short_term_window: Recent raw inputs kept in context (awi, rag, awe).
-        top_k: Entries retrieved (rag, awe and the retrieval baselines).
-        context_budget: Token budget of a call.
-        notes_budget: Token budget of the notes strategy's notes.
-        observation_window: Observations the masking strategy keeps whole.
-        max_turns: Model turns per input or answer of the agentic strategy.
-        system: Memory system played by ``agent=system``.
-        mcp_command: Command that starts the MCP memory server (``system=mcp``).
-        system_config: The memory system's options: a JSON object or a JSON file's path.
         memory_isolation: Also work every test task with no memory (``no_memory`` and
             ``memory_delta``; NaN when false).
-        chroma_url: ChromaDB server for the chroma backend.
-        chroma_token: Token for a ChromaDB server.
-        keep_memory: Keep each sample's chroma collection after the sample.
+        agent: Memory strategy: its name (notes, the default; none, native, awi, rag, awe,
+            summary, masking, agentic, the retrieval baselines or system), a mapping of its
+            name and options (``-T agent="{name: rag, top_k: 5}"``; each strategy's
+            options: docs/strategies.md), or a `Solver`.
+        memory: Memory backend: ``chroma`` (default) or ``markdown``, or a mapping of
+            ``backend``, ``embedding`` and ``keep`` (docs/memory-backends.md).
+        **deprecated: The old ``-T`` spellings (``top_k=5``...) the other tasks still take,
+            until this task's next version.
     """
     # Imported on call: the entry point registers this task without loading its dataset,
     # driver, policies and scorer.
     from inspect_memgym.kit.inspect_internals import task_argument_errors
     from inspect_memgym.kit.seeds import resolve_names, resolve_seeds
-    from inspect_memgym.memory.settings import MemorySettings
     from inspect_memgym.procedures import (
         BENCHMARK_NAME,
         policy_play,  # noqa: F401  (registers the memgym policies)
@@ -105,15 +80,11 @@ def procedures(
     )
     from inspect_memgym.simulation.policy_registry import check_active_policy
     from inspect_memgym.strategies.support import check_integer
-    from inspect_memgym.strategies.task_arguments import (
-        memory_location,
-        memory_strategy_solver,
-        strategy_options_of,
-    )
+    from inspect_memgym.strategies.task_arguments import task_strategy
 
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
-        memory = MemorySettings(backend, embedding, chroma_url, chroma_token, keep_memory)
+        strategy = task_strategy(BENCHMARK_NAME, TASK_VERSION + 1, agent, memory, deprecated)
         chosen_tier = get_procedures_tier(tier)
         chosen_templates = resolve_names(templates, TEMPLATE_NAMES, "template")
         chosen_seeds = resolve_seeds(chosen_tier.default_seeds if seeds is None else seeds, seed)
@@ -121,10 +92,9 @@ def procedures(
         samples = generated_dataset(
             chosen_templates, chosen_tier.name, chosen_seeds, memory_isolation, agent_turns
         )
-        strategy_options = strategy_options_of(locals())
         return Task(
             dataset=samples,
-            solver=memory_strategy_solver(agent, memory, strategy_options, write_budget),
+            solver=strategy.solver(),
             scorer=procedures_scorer(),
             version=TASK_VERSION,
             headline_metric=procedures_headline(),
@@ -135,12 +105,8 @@ def procedures(
                 "templates": chosen_templates,
                 "seeds": chosen_seeds,
                 "agent_turns": agent_turns,
-                "agent": agent,
-                **strategy_options,
                 "memory_isolation": memory_isolation,
-                **memory.task_metadata(),
-                "memory_location": memory_location(agent, memory),
-                "write_budget": write_budget,
+                **strategy.metadata(),
                 "generator_version": PROCEDURES_GENERATOR_VERSION,
             },
         )

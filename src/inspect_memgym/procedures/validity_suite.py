@@ -51,7 +51,7 @@ RUNS = (
         "perfect/rag",
         "perfect",
         "applies every lesson retrieval finds (reference)",
-        {"agent": "rag", "backend": "markdown"},
+        {"agent": "rag", "memory": "markdown"},
         (Bound(HEADLINE, at_least=0.95),),
         adversary=False,
     ),
