@@ -12,13 +12,10 @@ from collections.abc import Sequence
 
 from inspect_ai import Task, task
 
-from inspect_memgym.entity_stream.solver import (
-    DEFAULT_MAX_TURNS_PER_EVENT,
-    entity_stream_agent,
-)
 from inspect_memgym.entity_stream.state import AGENTIC
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
+from inspect_memgym.strategies.agentic import DEFAULT_MAX_TURNS
 
 TASK_VERSION = 7
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
@@ -39,7 +36,7 @@ def entity_stream(
     judge: bool = False,
     self_judge: bool = False,
     judge_prompts: str | None = None,
-    max_turns_per_event: int = DEFAULT_MAX_TURNS_PER_EVENT,
+    max_turns_per_event: int = DEFAULT_MAX_TURNS,
     memory_isolation: bool = True,
     update_frequency: int | None = None,
     short_term_window: int | None = None,
@@ -74,7 +71,7 @@ def entity_stream(
         judge_prompts: A YAML or JSON file of question type -> judge prompt template
             (answer), with the built-in template's placeholders, replacing those built-in
             prompts (its SHA-256 is recorded in every judged score; `scoring.judge_prompts`).
-        max_turns_per_event: Model turns allowed per event (agentic).
+        max_turns_per_event: Model turns allowed per event (agentic: its ``max_turns``).
         memory_isolation: Also ask every question with no memory (``no_memory`` and
             ``memory_delta`` in the scores; NaN when false).
         update_frequency: Inputs between memory updates (awi, rag, awe; default 2).
@@ -111,7 +108,7 @@ def entity_stream(
     from inspect_memgym.scoring.judge import JUDGE_TEMPLATES, check_judge_bound
     from inspect_memgym.scoring.judge_prompts import judge_settings
     from inspect_memgym.simulation.policy_registry import check_active_policy
-    from inspect_memgym.strategies.registry import chosen_options
+    from inspect_memgym.strategies.support import check_integer
     from inspect_memgym.strategies.task_arguments import memory_location, memory_strategy_solver
 
     with task_argument_errors(BENCHMARK_NAME):
@@ -133,19 +130,13 @@ def entity_stream(
             "mcp_command": mcp_command,
             "system_config": system_config,
         }
+        turn_cap = {}
         if agent == AGENTIC:
-            chosen_options(AGENTIC, strategy_options)
-            solver = entity_stream_agent(
-                backend=backend,
-                embedding=embedding,
-                max_turns_per_event=max_turns_per_event,
-                chroma_url=chroma_url,
-                chroma_token=chroma_token,
-                keep_memory=keep_memory,
-                memory_isolation=memory_isolation,
-            )
-        else:
-            solver = memory_strategy_solver(agent, memory, strategy_options, write_budget)
+            check_integer("max_turns_per_event", max_turns_per_event, 1)
+            turn_cap = {"max_turns": max_turns_per_event}
+        solver = memory_strategy_solver(
+            agent, memory, {**strategy_options, **turn_cap}, write_budget
+        )
         dataset = entity_stream_dataset(
             chosen_templates, tier, chosen_seeds, write_budget, memory_isolation
         )
