@@ -55,9 +55,7 @@ def by_task(tmp_path_factory: pytest.TempPathFactory) -> EvalSample:
     return played(tmp_path_factory.mktemp("task"), smoke_task())
 
 
-def test_the_shared_solver_plays_the_task_events(
-    by_task: EvalSample, tmp_path: Path
-) -> None:
+def test_the_shared_solver_plays_the_task_events(by_task: EvalSample, tmp_path: Path) -> None:
     by_solver = played(tmp_path, smoke_task(), agentic(max_turns=20))
     assert by_solver.metadata["strategy"] == by_task.metadata["strategy"] == "agentic"
     assert answers(by_solver) == answers(by_task)
