@@ -32,7 +32,7 @@ from inspect_memgym.memory.empty_memory import EmptyMemory
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.holdings import MemorySnapshot, backend_snapshot
 from inspect_memgym.memory.settings import MemorySettings
-from inspect_memgym.memory.tools import memory_edit, memory_read, memory_search, memory_write
+from inspect_memgym.memory.tools import memory_read, memory_search, memory_tools
 from inspect_memgym.strategies.call_context import (
     PHASE_MEMORY_UPDATE,
     PHASE_REPLY,
@@ -253,8 +253,8 @@ class AgenticStrategy(MemoryStrategy):
 
 
 def _memory_tools(memory: MemoryBackend) -> list[ToolDef]:
-    """``memory_write``, ``memory_edit``, ``memory_read`` and ``memory_search``, converted once."""
-    return [ToolDef(memory_write(memory)), ToolDef(memory_edit(memory)), *_read_tools(memory)]
+    """The four memory tools (`memory.tools.memory_tools`) bound to ``memory``, converted once."""
+    return [ToolDef(tool) for tool in memory_tools(memory)]
 
 
 def _read_tools(memory: MemoryBackend) -> list[ToolDef]:
