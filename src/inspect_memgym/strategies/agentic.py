@@ -118,15 +118,7 @@ class AgenticStrategy(MemoryStrategy):
             request: The user message that opens the loop.
             done: Checked after each turn's tool calls; True ends the loop.
         """
-        messages: list[ChatMessage] = [
-            ChatMessageSystem(content=system_prompt),
-            ChatMessageUser(content=request),
-        ]
-        end = await tool_loop(
-            self.model, messages, [*self._all_tools, *self._task_tools], self.max_turns, done
-        )
-        self._count(end)
-        return PlayedInput(messages, end)
+        return await self._run(system_prompt, request, [*self._all_tools, *self._task_tools], done)
 
     async def play_input_without_memory(
         self,
@@ -143,12 +135,9 @@ class AgenticStrategy(MemoryStrategy):
             done: Checked after each turn's tool calls; True ends the loop.
         """
         with self._empty_task_memory.lent() as empty:
-            messages: list[ChatMessage] = [
-                ChatMessageSystem(content=system_prompt),
-                ChatMessageUser(content=request(empty.backend)),
-            ]
-            end = await tool_loop(self.model, messages, empty.tools, self.max_turns, done)
-        return PlayedInput(messages, end)
+            return await self._run(
+                system_prompt, request(empty.backend), empty.tools, done, counted=False
+            )
 
     async def respond(self, message: str) -> str:
         """Reply after a tool loop in which the model may store or look things up.
@@ -232,20 +221,38 @@ class AgenticStrategy(MemoryStrategy):
                 (False for the memory-isolated pass).
         """
         system = agentic_system_prompt(self.briefing.memory_brief, [tool.name for tool in tools])
-        conversation: list[ChatMessage] = [
-            ChatMessageSystem(content=f"{self.briefing.system_prompt}\n\n{system}"),
+        system_prompt = f"{self.briefing.system_prompt}\n\n{system}"
+        played = await self._run(system_prompt, request, tools, counted=counted)
+        return played.end.reply
+
+    async def _run(
+        self,
+        system_prompt: str,
+        request: str,
+        tools: list[ToolDef],
+        done: Callable[[], bool] | None = None,
+        counted: bool = True,
+    ) -> PlayedInput:
+        """A tool loop of at most ``max_turns`` model turns from a fresh conversation.
+
+        Args:
+            system_prompt: The loop's system prompt.
+            request: The user message that opens the loop.
+            tools: The tools on offer.
+            done: Checked after each turn's tool calls; True ends the loop.
+            counted: Count the loop's turns and tool calls in the strategy's counters
+                (False for the memory-isolated pass).
+        """
+        messages: list[ChatMessage] = [
+            ChatMessageSystem(content=system_prompt),
             ChatMessageUser(content=request),
         ]
-        end = await tool_loop(self.model, conversation, tools, self.max_turns)
+        end = await tool_loop(self.model, messages, tools, self.max_turns, done)
         if counted:
-            self._count(end)
-        return end.reply
-
-    def _count(self, end: LoopEnd) -> None:
-        """Add a loop's turns and tool calls to the strategy's counters."""
-        self.turns += end.turns
-        self.tool_calls += end.tool_calls
-        self.loops_cut_short += end.stop != "reply"
+            self.turns += end.turns
+            self.tool_calls += end.tool_calls
+            self.loops_cut_short += end.stop != "reply"
+        return PlayedInput(messages, end)
 
     def _task_loop_tools(self, memory: MemoryBackend) -> list[ToolDef]:
         """The tools of an input a task plays, bound to ``memory``: memory's, then the task's."""
