@@ -19,7 +19,6 @@ from inspect_memgym.entity_stream.attribution import (
     RecordSplitter,
     attribute_questions,
     fact_check,
-    memory_by_event,
 )
 from inspect_memgym.entity_stream.axes import SCORE_KEYS
 from inspect_memgym.entity_stream.task import entity_stream
@@ -29,6 +28,7 @@ from inspect_memgym.memory.operation_log import OPERATION_KEYS
 from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS as ATTRIBUTION_KEYS
 from inspect_memgym.scoring.failure_labels import failure_rates
 from inspect_memgym.scoring.gold import GoldAnswer
+from inspect_memgym.strategies.tool_attribution import memory_by_event
 
 TEMPLATE = "company"
 COMPANY = get_template(TEMPLATE)

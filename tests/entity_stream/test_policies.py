@@ -18,6 +18,7 @@ import pytest
 from inspect_ai.log import EvalLog
 
 from inspect_memgym.entity_stream.dataset import scenario_metadata
+from inspect_memgym.entity_stream.driver import FREE_EDITS_PER_CORRECTION
 from inspect_memgym.entity_stream.policies.base import Policy
 from inspect_memgym.entity_stream.policies.event_view import EventView
 from inspect_memgym.entity_stream.policies.guessing import SMART_GUESSER
@@ -34,10 +35,6 @@ from inspect_memgym.entity_stream.policies.priority import (
 )
 from inspect_memgym.entity_stream.policies.registry import CHEATERS, POLICIES, get_policy
 from inspect_memgym.entity_stream.policies.storing import MAX_ENTRY_CHARS, PERFECT, RANDOM
-from inspect_memgym.entity_stream.solver import (
-    DEFAULT_MAX_TURNS_PER_EVENT,
-    FREE_EDITS_PER_CORRECTION,
-)
 from inspect_memgym.entity_stream.value_pools import attribute_value_pool
 from inspect_memgym.entity_stream.world.questions import Question
 from inspect_memgym.entity_stream.world.scenario import Event, Scenario, generate_scenario
@@ -46,6 +43,7 @@ from inspect_memgym.scoring.answer_rules import check_answer, is_refusal
 from inspect_memgym.scoring.gold import GoldAnswer
 from inspect_memgym.simulation.actions import Action
 from inspect_memgym.simulation.transcript import ToolExchange
+from inspect_memgym.strategies.agentic import DEFAULT_MAX_TURNS
 
 COMPANY = get_template("company")
 SCORER = "entity_stream_scorer"
@@ -510,12 +508,12 @@ def drive_event(
     """Run one event to its end (or the turn cap); return the turns taken and the exchanges."""
     free_edits = [FREE_EDITS_PER_CORRECTION if event.kind == "correction" else 0]
     exchanges: list[ToolExchange] = []
-    for turn in range(1, DEFAULT_MAX_TURNS_PER_EVENT + 1):
+    for turn in range(1, DEFAULT_MAX_TURNS + 1):
         action = policy.act(view_of(event, chosen, exchanges), get_template(chosen.template))
         if not action.calls:
             return turn, exchanges
         exchanges += [memory.run(r.function, r.arguments, free_edits) for r in action.calls]
-    return DEFAULT_MAX_TURNS_PER_EVENT + 1, exchanges
+    return DEFAULT_MAX_TURNS + 1, exchanges
 
 
 def test_over_writer_first_turn_attacks_size_and_budget() -> None:
@@ -534,7 +532,7 @@ def test_over_writer_exhausts_the_budget_then_keeps_trying() -> None:
     memory = FakeMemory(write_budget=15)
     first, *later = ingest_events(chosen)
     turns, exchanges = drive_event(OVER_WRITER, first, chosen, memory)
-    assert turns <= DEFAULT_MAX_TURNS_PER_EVENT
+    assert turns <= DEFAULT_MAX_TURNS
     assert memory.writes_used == 15
     errors = Counter(exchange.error for exchange in exchanges)
     # tiny writes until refused, then a few more attempts
@@ -552,7 +550,7 @@ def test_over_writer_exhausts_the_budget_then_keeps_trying() -> None:
     assert overflow and all(e.error == "too long" for e in overflow)
     # a later batch, with the budget already spent: it still tries every kind a few times
     turns, exchanges = drive_event(OVER_WRITER, later[0], chosen, memory)
-    assert turns <= DEFAULT_MAX_TURNS_PER_EVENT
+    assert turns <= DEFAULT_MAX_TURNS
     assert memory.writes_used == 15
     assert any(e.function == "memory_read" for e in exchanges)
     attempted = Counter(e.function for e in exchanges if e.error is not None)
@@ -564,7 +562,7 @@ def test_over_writer_edits_beyond_the_free_correction_edits() -> None:
     memory = FakeMemory(write_budget=10)
     correction = next(event for event in chosen.events if event.kind == "correction")
     turns, exchanges = drive_event(OVER_WRITER, correction, chosen, memory)
-    assert turns <= DEFAULT_MAX_TURNS_PER_EVENT
+    assert turns <= DEFAULT_MAX_TURNS
     accepted_edits = [e for e in exchanges if e.function == "memory_edit" and e.error is None]
     assert len(accepted_edits) > FREE_EDITS_PER_CORRECTION
     # one tiny write plus every edit beyond the free ones were charged

@@ -22,7 +22,7 @@ from inspect_ai.model import ChatMessageTool, ModelOutput, ModelUsage
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from chroma_server import ChromaServer, free_port, token_proxy
-from inspect_memgym.entity_stream.solver import MEMORY_STORE_KEY
+from inspect_memgym.entity_stream.driver import MEMORY_STORE_KEY
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.kit.inspect_internals import PrerequisiteError
 from inspect_memgym.memory import chroma_backend

@@ -41,7 +41,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolCall, ToolChoice, ToolInfo
 
 from chroma_server import ChromaServer
-from inspect_memgym.entity_stream.solver import MEMORY_STORE_KEY
+from inspect_memgym.entity_stream.driver import MEMORY_STORE_KEY
 from inspect_memgym.kit.inspect_internals import current_sample_identity
 from inspect_memgym.memory.chroma_connection import chroma_client
 from inspect_memgym.memory.factory import create_backend, describe_backend

@@ -14,8 +14,9 @@ A right answer is labelled ``correct``. The rates (label counts over *all* quest
 ``1 - accuracy``. This is a diagnostic: it never enters the composite.
 
 The truth comes from the sample's events (ingest values, then corrections and
-contradictions in stream order); memory comes from the ledger's operation log (each
-successful write or edit gives an entry's full content). Entries are cut into records, one
+contradictions in stream order); memory comes from the ledger's operation log, replayed
+by the shared `strategies.tool_attribution` (each successful write or edit gives an entry's
+full content), which also picks the label. Entries are cut into records, one
 per entity they describe (:class:`RecordSplitter`), and whether a record stores a fact is
 decided by :func:`fact_check`. Nothing here imports Inspect.
 """
@@ -25,28 +26,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from inspect_memgym.entity_stream.world.formatting import format_number, with_unit
 from inspect_memgym.entity_stream.world.model import AttributeSpec, Template
 from inspect_memgym.entity_stream.world.questions import Question
 from inspect_memgym.entity_stream.world.templates import get_template
-from inspect_memgym.scoring.failure_labels import (
-    READ_FAILURE,
-    UTILIZATION_FAILURE,
-    WRITE_FAILURE,
-    FailureLabel,
+from inspect_memgym.strategies.tool_attribution import (
+    AttributionLabel,
+    first_failing_stage,
+    memory_by_event,
 )
-
-AttributionLabel = Literal["correct"] | FailureLabel
-"""One question's attribution: ``correct`` or its failure label."""
 
 CATEGORY_SLOT = "category"
 RELATION_PREFIX = "relation:"
-WRITE_TOOLS = frozenset({"memory_write", "memory_edit"})
-"""Tools whose successful records carry an entry's full new content."""
-RETRIEVAL_TOOLS = frozenset({"memory_read", "memory_search"})
-"""Tools whose successful records list the entry ids they returned."""
 
 Fact = tuple[str, str]
 TruthTable = dict[Fact, Any]
@@ -100,20 +93,6 @@ class FactCheck:
             records: Memory records.
         """
         return any(self.stored_in(record) for record in records)
-
-
-@dataclass(frozen=True)
-class EventMemory:
-    """Memory as one question event saw it, as entry contents.
-
-    Attributes:
-        stored: Content of every entry when the event began.
-        retrieved: Content of every entry a successful read or search returned during the
-            event (as it stood at that call), repeats included.
-    """
-
-    stored: tuple[str, ...]
-    retrieved: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -298,45 +277,6 @@ def apply_event(truth: TruthTable, event: Mapping[str, Any]) -> None:
         truth[(payload["entity"], payload["attribute"])] = payload["new"]
 
 
-def memory_by_event(
-    operations: Sequence[Mapping[str, Any]], event_indices: Iterable[int]
-) -> dict[int, EventMemory]:
-    """Replay the operation log and capture memory as each given event saw it.
-
-    Operations are in call order, which follows the stream, so their ``event`` indices
-    never decrease.
-
-    Args:
-        operations: ``MemoryLedger.operations``.
-        event_indices: Stream indices of the events of interest.
-    """
-    pending = sorted(set(event_indices))
-    wanted = set(pending)
-    entries: dict[int, str] = {}
-    stored: dict[int, tuple[str, ...]] = {}
-    retrieved: dict[int, list[str]] = {index: [] for index in pending}
-    for operation in operations:
-        event = _event_of(operation)
-        while pending and event >= pending[0]:
-            stored[pending.pop(0)] = tuple(entries.values())
-        if not operation.get("ok"):
-            continue
-        tool = operation.get("tool")
-        if tool in WRITE_TOOLS and isinstance(operation.get("content"), str):
-            entries[int(operation["entry_id"])] = operation["content"]
-        elif tool in RETRIEVAL_TOOLS and event in wanted:
-            returned = operation.get("returned") or []
-            retrieved[event].extend(entries[i] for i in returned if i in entries)
-    stored.update({index: tuple(entries.values()) for index in pending})
-    return {index: EventMemory(stored[index], tuple(retrieved[index])) for index in sorted(wanted)}
-
-
-def _event_of(operation: Mapping[str, Any]) -> int:
-    """The stream index an operation was made in (-1 if none was set)."""
-    event = operation.get("event")
-    return -1 if event is None else int(event)
-
-
 # ---------------------------------------------------------------------------------------
 # Labels and rates
 # ---------------------------------------------------------------------------------------
@@ -358,15 +298,9 @@ def attribution_label(
         stored: Records of memory when the question was asked.
         retrieved: Records of the entries returned by reads and searches while answering.
     """
-    if correct:
-        return QuestionAttribution(qid, "correct")
-    unstored = tuple(check.fact for check in checks if not check.stored_in_any(stored))
-    if unstored:
-        return QuestionAttribution(qid, WRITE_FAILURE, unstored)
-    unread = tuple(check.fact for check in checks if not check.stored_in_any(retrieved))
-    if unread:
-        return QuestionAttribution(qid, READ_FAILURE, unread)
-    return QuestionAttribution(qid, UTILIZATION_FAILURE)
+    needed = [(check.fact, check) for check in checks]
+    verdict = first_failing_stage(correct, needed, stored, retrieved)
+    return QuestionAttribution(qid, verdict.label, verdict.blamed)
 
 
 def entity_names(events: Sequence[Mapping[str, Any]]) -> list[str]:

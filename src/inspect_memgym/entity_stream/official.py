@@ -41,10 +41,10 @@ from inspect_memgym.entity_stream.attribution import (
     apply_event,
     entity_names,
     fact_check,
-    memory_by_event,
 )
 from inspect_memgym.entity_stream.axes import AXIS_WEIGHTS, OFFICIAL_KEYS, QuestionOutcome
 from inspect_memgym.entity_stream.world.model import Template
+from inspect_memgym.strategies.tool_attribution import memory_by_event
 
 OFFICIAL_COMPOSITE, OFFICIAL_MAINTENANCE, OFFICIAL_EFFICIENCY = OFFICIAL_KEYS
 """The MemoryGym figures in ``Score.value``; its breadth and reasoning are ours but for an

@@ -11,7 +11,7 @@ from inspect_memgym.kit.inspect_internals import BoundStoreModel, JsonStoreModel
 STRATEGY_KEY = "strategy"
 """Sample metadata key naming the memory strategy that played the sample."""
 AGENTIC = "agentic"
-"""The strategy of this task's own tool loop (`solver.entity_stream_agent`)."""
+"""The strategy whose tool loop plays this task's own events (`driver.run_stream`)."""
 ISOLATION_KEY = "memory_isolation"
 """Sample metadata key: ask every question again with no memory (default true)."""
 PHASE_QUESTION = "question"

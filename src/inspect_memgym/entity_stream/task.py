@@ -13,12 +13,9 @@ from typing import Any
 
 from inspect_ai import Task, task
 
-from inspect_memgym.entity_stream.solver import (
-    DEFAULT_MAX_TURNS_PER_EVENT,
-    entity_stream_agent,
-)
 from inspect_memgym.entity_stream.state import AGENTIC
 from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
+from inspect_memgym.strategies.agentic import DEFAULT_MAX_TURNS
 
 TASK_VERSION = 7
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
@@ -35,7 +32,7 @@ def entity_stream(
     judge: bool = False,
     self_judge: bool = False,
     judge_prompts: str | None = None,
-    max_turns_per_event: int = DEFAULT_MAX_TURNS_PER_EVENT,
+    max_turns_per_event: int = DEFAULT_MAX_TURNS,
     memory_isolation: bool = True,
     agent: StrategyArgument = AGENTIC,
     memory: MemoryArgument = None,
@@ -62,7 +59,8 @@ def entity_stream(
         judge_prompts: A YAML or JSON file of question type -> judge prompt template
             (answer), with the built-in template's placeholders, replacing those built-in
             prompts (its SHA-256 is recorded in every judged score; `scoring.judge_prompts`).
-        max_turns_per_event: Model turns allowed per event (agentic).
+        max_turns_per_event: Model turns allowed per event (agentic); the agent's
+            ``max_turns`` (``-T agent="{name: agentic, max_turns: 5}"``) says the same.
         memory_isolation: Also ask every question with no memory (``no_memory`` and
             ``memory_delta`` in the scores; NaN when false).
     """
@@ -83,7 +81,8 @@ def entity_stream(
     from inspect_memgym.scoring.judge import JUDGE_TEMPLATES, check_judge_bound
     from inspect_memgym.scoring.judge_prompts import judge_settings
     from inspect_memgym.simulation.policy_registry import check_active_policy
-    from inspect_memgym.strategies.task_arguments import task_strategy
+    from inspect_memgym.strategies.support import check_integer
+    from inspect_memgym.strategies.task_arguments import TaskStrategy, task_strategy
 
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
@@ -91,21 +90,17 @@ def entity_stream(
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)
         judge_protocol = judge_settings(JUDGE_TEMPLATES, judge_prompts)
         strategy = task_strategy(BENCHMARK_NAME, TASK_VERSION + 1, agent, memory, deprecated)
-        if "max_turns" in strategy.settings.options:
-            raise ValueError("the turn cap here is -T max_turns_per_event, not max_turns")
+        option_cap = strategy.settings.options.get("max_turns")
+        if option_cap is not None and max_turns_per_event != DEFAULT_MAX_TURNS:
+            raise ValueError("give the turn cap once: the agent's max_turns or max_turns_per_event")
+        turn_cap = max_turns_per_event if option_cap is None else option_cap
         chosen_templates = resolve_templates(templates)
         chosen_seeds = resolve_seeds(seeds, seed)
         write_budget = strategy.settings.write_budget
         if strategy.agent == AGENTIC:
-            solver = entity_stream_agent(
-                backend=strategy.memory.backend,
-                embedding=strategy.memory.embedding,
-                max_turns_per_event=max_turns_per_event,
-                chroma_url=strategy.memory.chroma_url,
-                chroma_token=strategy.memory.chroma_token,
-                keep_memory=strategy.memory.keep_memory,
-                memory_isolation=memory_isolation,
-            )
+            check_integer("max_turns_per_event", turn_cap, 1)
+            with_cap = strategy.settings.with_defaults({"max_turns": turn_cap})
+            solver = TaskStrategy(with_cap, strategy.memory).solver()
         else:
             solver = strategy.solver()
         dataset = entity_stream_dataset(
@@ -130,7 +125,7 @@ def entity_stream(
                 "judge": judge,
                 "self_judge": self_judge,
                 **judge_protocol.task_metadata(),
-                "max_turns_per_event": max_turns_per_event,
+                "max_turns_per_event": turn_cap,
                 "memory_isolation": memory_isolation,
                 "generator_version": GENERATOR_VERSION,
             },

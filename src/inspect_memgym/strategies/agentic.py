@@ -7,10 +7,18 @@ of ``write_budget``), then replies without a tool call. A reply to the user is a
 the same tools that ends with the reply text. An answer is a loop with the read and search
 tools only, so answering never changes memory; its final text is the answer. The loops
 keep no history between inputs: memory is the only thing that carries over.
+
+A task that plays its inputs with prompts and tools of its own (entity_stream's events and
+``submit_answer``) offers those tools once (`AgenticStrategy.offer_task_tools`) and runs each
+input as one loop of the same shape: `AgenticStrategy.play_input` over the sample's memory,
+`AgenticStrategy.play_input_without_memory` for the memory-isolated pass, with the same
+tools over the sample's one empty memory (`memory.empty_memory`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser, get_model
@@ -24,7 +32,7 @@ from inspect_memgym.memory.empty_memory import EmptyMemory
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.holdings import MemorySnapshot, backend_snapshot
 from inspect_memgym.memory.settings import MemorySettings
-from inspect_memgym.memory.tools import memory_edit, memory_read, memory_search, memory_write
+from inspect_memgym.memory.tools import memory_read, memory_search, memory_tools
 from inspect_memgym.strategies.call_context import (
     PHASE_MEMORY_UPDATE,
     PHASE_REPLY,
@@ -39,10 +47,23 @@ from inspect_memgym.strategies.prompts import (
 )
 from inspect_memgym.strategies.strategy import KeptMemory, MemoryStrategy
 from inspect_memgym.strategies.support import check_integer, open_backend, stored_size
-from inspect_memgym.tool_use.loop import tool_loop
+from inspect_memgym.tool_use.loop import LoopEnd, tool_loop
 
 DEFAULT_MAX_TURNS = 20
 """Model turns per input, reply or answer (entity_stream's per-event limit)."""
+
+
+@dataclass(frozen=True)
+class PlayedInput:
+    """One input a task played through the agentic tool loop.
+
+    Attributes:
+        messages: The loop's conversation, system prompt first.
+        end: How the loop ended.
+    """
+
+    messages: list[ChatMessage]
+    end: LoopEnd
 
 
 class AgenticStrategy(MemoryStrategy):
@@ -74,12 +95,49 @@ class AgenticStrategy(MemoryStrategy):
         self.memory = open_backend(memory or MemorySettings(), write_budget)
         self._read_tools = _read_tools(self.memory)
         self._empty_memory = EmptyMemory(_read_tools)
-        self._all_tools = [
-            ToolDef(memory_write(self.memory)),
-            ToolDef(memory_edit(self.memory)),
-            *self._read_tools,
-        ]
+        self._all_tools = _memory_tools(self.memory)
+        self._task_tools: list[ToolDef] = []
+        self._empty_task_memory = EmptyMemory(self._task_loop_tools)
         record_strategy(self.name)
+
+    def offer_task_tools(self, tools: Sequence[ToolDef]) -> None:
+        """Offer a task's own tools after the memory tools in every input it plays.
+
+        Args:
+            tools: The task's tools (e.g. ``submit_answer``), offered in this order.
+        """
+        self._task_tools = list(tools)
+
+    async def play_input(
+        self, system_prompt: str, request: str, done: Callable[[], bool] | None = None
+    ) -> PlayedInput:
+        """One input played by a task: a tool loop with the memory tools and the task's.
+
+        Args:
+            system_prompt: The task's system prompt.
+            request: The user message that opens the loop.
+            done: Checked after each turn's tool calls; True ends the loop.
+        """
+        return await self._run(system_prompt, request, [*self._all_tools, *self._task_tools], done)
+
+    async def play_input_without_memory(
+        self,
+        system_prompt: str,
+        request: Callable[[MemoryBackend], str],
+        done: Callable[[], bool] | None = None,
+    ) -> PlayedInput:
+        """`play_input` with the same tools over an empty memory (nothing found, nothing kept).
+
+        Args:
+            system_prompt: The task's system prompt.
+            request: The user message that opens the loop, given the empty memory it is
+                played over (for a status line).
+            done: Checked after each turn's tool calls; True ends the loop.
+        """
+        with self._empty_task_memory.lent() as empty:
+            return await self._run(
+                system_prompt, request(empty.backend), empty.tools, done, counted=False
+            )
 
     async def respond(self, message: str) -> str:
         """Reply after a tool loop in which the model may store or look things up.
@@ -148,8 +206,9 @@ class AgenticStrategy(MemoryStrategy):
         }
 
     def close(self) -> None:
-        """Close the memory backend and the empty one (idempotent)."""
+        """Close the memory backend and the empty ones (idempotent)."""
         self._empty_memory.close()
+        self._empty_task_memory.close()
         self.memory.close()
 
     async def _loop(self, request: str, tools: list[ToolDef], counted: bool = True) -> str:
@@ -162,16 +221,47 @@ class AgenticStrategy(MemoryStrategy):
                 (False for the memory-isolated pass).
         """
         system = agentic_system_prompt(self.briefing.memory_brief, [tool.name for tool in tools])
-        conversation: list[ChatMessage] = [
-            ChatMessageSystem(content=f"{self.briefing.system_prompt}\n\n{system}"),
+        system_prompt = f"{self.briefing.system_prompt}\n\n{system}"
+        played = await self._run(system_prompt, request, tools, counted=counted)
+        return played.end.reply
+
+    async def _run(
+        self,
+        system_prompt: str,
+        request: str,
+        tools: list[ToolDef],
+        done: Callable[[], bool] | None = None,
+        counted: bool = True,
+    ) -> PlayedInput:
+        """A tool loop of at most ``max_turns`` model turns from a fresh conversation.
+
+        Args:
+            system_prompt: The loop's system prompt.
+            request: The user message that opens the loop.
+            tools: The tools on offer.
+            done: Checked after each turn's tool calls; True ends the loop.
+            counted: Count the loop's turns and tool calls in the strategy's counters
+                (False for the memory-isolated pass).
+        """
+        messages: list[ChatMessage] = [
+            ChatMessageSystem(content=system_prompt),
             ChatMessageUser(content=request),
         ]
-        end = await tool_loop(self.model, conversation, tools, self.max_turns)
+        end = await tool_loop(self.model, messages, tools, self.max_turns, done)
         if counted:
             self.turns += end.turns
             self.tool_calls += end.tool_calls
             self.loops_cut_short += end.stop != "reply"
-        return end.reply
+        return PlayedInput(messages, end)
+
+    def _task_loop_tools(self, memory: MemoryBackend) -> list[ToolDef]:
+        """The tools of an input a task plays, bound to ``memory``: memory's, then the task's."""
+        return [*_memory_tools(memory), *self._task_tools]
+
+
+def _memory_tools(memory: MemoryBackend) -> list[ToolDef]:
+    """The four memory tools (`memory.tools.memory_tools`) bound to ``memory``, converted once."""
+    return [ToolDef(tool) for tool in memory_tools(memory)]
 
 
 def _read_tools(memory: MemoryBackend) -> list[ToolDef]:

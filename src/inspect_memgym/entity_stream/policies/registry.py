@@ -25,7 +25,7 @@ from inspect_memgym.entity_stream.policies.over_writer import OVER_WRITER
 from inspect_memgym.entity_stream.policies.priority import PRIORITY, TEMPLATE_EXPERT
 from inspect_memgym.entity_stream.policies.storing import NAIVE, PERFECT, RANDOM, STRATEGIC
 from inspect_memgym.entity_stream.policies.strategy_play import strategy_action
-from inspect_memgym.entity_stream.state import current_stream_state
+from inspect_memgym.entity_stream.state import AGENTIC, current_stream_state
 from inspect_memgym.entity_stream.world.templates import get_template
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
 from inspect_memgym.kit.named import lookup
@@ -107,7 +107,8 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
             f"memgym/{policy_name} plays entity_stream events; no event is being processed."
         )
     context = current_call_context()
-    if context.strategy:
+    # agentic plays this task's own events, tools included: its calls are seen as events
+    if context.strategy and context.strategy != AGENTIC:
         action = strategy_action(
             get_policy(policy_name),
             context.strategy,
