@@ -93,3 +93,15 @@ def test_the_old_solver_keeps_its_memory_isolation_switch(tmp_path: Path) -> Non
     sample = played(tmp_path, smoke_task(), old)
     assert sample.store.get("EntityStreamState:no_memory_answers", {}) == {}
     assert answers(sample)
+
+
+def test_the_agent_mapping_sets_the_turn_cap_once(tmp_path: Path) -> None:
+    task = entity_stream(
+        tier="smoke", seed=0, templates="company", agent={"name": "agentic", "max_turns": 1}
+    )
+    assert task.metadata is not None and task.metadata["max_turns_per_event"] == 1
+    sample = played(tmp_path, task)
+    assert sample.metadata["agent"]["max_turns"] == 1
+    assert {answer["turns"] for answer in answers(sample).values()} == {1}
+    with pytest.raises(ValueError, match="give the turn cap once"):
+        entity_stream(agent={"name": "agentic", "max_turns": 1}, max_turns_per_event=3)
