@@ -24,17 +24,17 @@ from typing import Any
 from inspect_ai import eval as inspect_eval
 
 from inspect_memgym.entity_stream import sample_scorer as stream_scorer
-from inspect_memgym.entity_stream import solver as stream_solver
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES
+from inspect_memgym.strategies import drivers as strategy_drivers
 
 TARGET_OVERHEAD = 0.05
 
 
 @contextmanager
 def holdings_off() -> Iterator[None]:
-    """No snapshot taken by the agentic solver and nothing scored from it (run A)."""
-    saved = (stream_solver.record_snapshot, stream_scorer.memory_holds)
+    """No snapshot taken by any strategy and nothing scored from it (run A)."""
+    saved = (strategy_drivers.record_snapshot, stream_scorer.memory_holds)
 
     def no_snapshot(stage: str, snapshot: Any) -> None:
         return None
@@ -42,12 +42,12 @@ def holdings_off() -> Iterator[None]:
     def no_scores(*args: Any, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         return {}, {}
 
-    stream_solver.record_snapshot = no_snapshot  # type: ignore[assignment]
+    strategy_drivers.record_snapshot = no_snapshot  # type: ignore[assignment]
     stream_scorer.memory_holds = no_scores  # type: ignore[assignment]
     try:
         yield
     finally:
-        stream_solver.record_snapshot, stream_scorer.memory_holds = saved
+        strategy_drivers.record_snapshot, stream_scorer.memory_holds = saved
 
 
 def timed_run(tier: str, templates: list[str], policy: str, log_dir: str) -> tuple[float, float]:

@@ -47,6 +47,7 @@ def test_plot_draws_the_learning_curve_of_a_task_that_records_one(tmp_path: Path
         "feedback_scores.png",
         "feedback_learning_curve.png",
         "feedback_frontier.png",
+        "memory_failures.png",
     }
     assert (tmp_path / "a" / "feedback_learning_curve.png").read_bytes().startswith(PNG_SIGNATURE)
     assert "test accuracy after each step" in written["feedback_learning_curve.png"].description

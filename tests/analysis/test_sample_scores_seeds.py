@@ -19,6 +19,7 @@ def test_seeds_stay_integers_beside_samples_without_one(monkeypatch: pytest.Monk
             "usage": [{}, {}],
             "figures": [{}, {}],
             "roles": [{}, {}],
+            "operations": [{}, {}],
             "seed": [0, None],
             "score_notes": [{}, {}],
         }
