@@ -395,3 +395,35 @@ def test_the_command_reads_an_s3_log_dir(
     for remote_record, local_record in zip(from_s3, from_disk, strict=True):
         assert remote_record["messages"] == local_record["messages"]
         assert remote_record["metadata"]["log"].startswith(f"{remote}/")
+
+
+def test_procedures_cases_become_tool_use_records(tmp_path: Path) -> None:
+    from inspect_memgym.procedures.task import procedures
+
+    [log] = eval(
+        procedures(tier="smoke", templates="shop"),
+        model="memgym/perfect",
+        display="none",
+        log_dir=str(tmp_path),
+    )
+    assert log.status == "success" and log.samples
+    records, _ = records_of([log.location], min_score=1.0)
+    case_records = [record for record in records if "tools" in record]
+    assert {record["metadata"]["task"] for record in records} == {"inspect_memgym/procedures"}
+    # the strategy's own calls (taking notes) carry no pass; the no-memory pass stays out
+    assert {record["metadata"]["pass"] for record in records} == {"memory", None}
+    # every sample's case is worked with the world's tools and ends by closing the case
+    assert len({record["metadata"]["sample_id"] for record in case_records}) == len(log.samples)
+    longest: dict[str, list[str]] = {}
+    for record in case_records:
+        names = {tool["function"]["name"] for tool in record["tools"]}
+        assert {"issue_refund", "close_case", "retrieve_learnings"} <= names
+        called = [
+            call["function"]["name"]
+            for message in record["messages"]
+            for call in message.get("tool_calls") or []
+        ]
+        sample_id = record["metadata"]["sample_id"]
+        if len(called) > len(longest.get(sample_id, [])):
+            longest[sample_id] = called
+    assert all(calls[-1] == "close_case" for calls in longest.values()), longest
