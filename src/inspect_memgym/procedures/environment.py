@@ -177,14 +177,7 @@ class ProceduresTrainingWorld(World):
         if name in {spec.name for spec in self._world_tools}:
             outcome = run_tool(self.state, self.world.rules, self.world.domain, name, arguments)
             self.state = outcome.state
-            self.calls.append(
-                {
-                    "function": name,
-                    "arguments": arguments,
-                    "result": outcome.text,
-                    "refused": outcome.refused,
-                }
-            )
+            self.calls.append(outcome.call_record(name, arguments))
             if outcome.refused:
                 raise MemoryRefusal(outcome.text)
             return outcome.text

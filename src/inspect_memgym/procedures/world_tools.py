@@ -51,14 +51,7 @@ class LiveCase:
         """
         outcome = run_tool(self.state, self.rules, self.domain, name, arguments)
         self.state = outcome.state
-        self.calls.append(
-            {
-                "function": name,
-                "arguments": arguments,
-                "result": outcome.text,
-                "refused": outcome.refused,
-            }
-        )
+        self.calls.append(outcome.call_record(name, arguments))
         if outcome.refused:
             raise ToolError(outcome.text)
         return outcome.text

@@ -40,6 +40,20 @@ class ToolOutcome:
     text: str
     refused: bool = False
 
+    def call_record(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        """The call as a pass records it: function, arguments, result, refused.
+
+        Args:
+            name: Tool name.
+            arguments: Its arguments.
+        """
+        return {
+            "function": name,
+            "arguments": arguments,
+            "result": self.text,
+            "refused": self.refused,
+        }
+
 
 @dataclass(frozen=True)
 class ToolSpec:
