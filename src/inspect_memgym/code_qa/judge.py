@@ -23,10 +23,9 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from inspect_memgym.code_qa import BENCHMARK_NAME
 from inspect_memgym.code_qa.state import PHASE_JUDGE
-from inspect_memgym.scoring.grader_panel import majority_verdict
-from inspect_memgym.scoring.judge import announce_judge, grader_replies
+from inspect_memgym.scoring.judge import announce_judge, voted_judgement
 from inspect_memgym.scoring.judge_prompts import DEFAULT_JUDGE_SETTINGS, JudgeSettings
-from inspect_memgym.scoring.yes_no_verdict import Verdict, verdict_is_correct
+from inspect_memgym.scoring.yes_no_verdict import Verdict
 from inspect_memgym.strategies.call_context import set_phase
 
 FACT_JUDGE_PROMPT_NAME = "code_qa_fact_judge"
@@ -96,14 +95,9 @@ async def judge_fact(
     set_phase(PHASE_JUDGE, qa_id)
     template = settings.template(FACT_QUESTION_TYPE, FACT_JUDGE_PROMPT)
     prompt = template.format(fact=fact, question=question, answer=answer)
-    replies = await grader_replies(BENCHMARK_NAME, prompt, self_judge, settings)
-    votes = tuple(fact_vote(reply) for reply in replies.replies)
+    judged = await voted_judgement(BENCHMARK_NAME, prompt, self_judge, settings, fact_vote)
     return FactJudgement(
-        verdict_is_correct(majority_verdict(votes)),
-        replies.judge_model,
-        replies.self_judged,
-        replies.panel_graders,
-        votes if replies.is_panel else (),
+        judged.correct, judged.judge_model, judged.self_judged, judged.graders, judged.votes
     )
 
 

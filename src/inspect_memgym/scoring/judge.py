@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -172,8 +172,30 @@ async def judge_answer(
     """
     template = settings.template(JUDGE_QUESTION_TYPE, JUDGE_PROMPT)
     prompt = template.format(question=question, gold=gold, answer=answer)
+    return await voted_judgement(task_name, prompt, self_judge, settings, grade_vote)
+
+
+async def voted_judgement(
+    task_name: str,
+    prompt: str,
+    self_judge: bool,
+    settings: JudgeSettings,
+    vote: Callable[[str], Verdict],
+) -> AnswerJudgement:
+    """Every bound grader's reply to a prompt, read as votes; the majority decides.
+
+    Args:
+        task_name: The task, named in a refusal.
+        prompt: The judge prompt.
+        self_judge: Whether the model under test may judge (no ``grader`` role bound).
+        settings: The grader's sampling settings.
+        vote: Reads one reply as a yes/no vote (``unreadable`` when it holds neither).
+
+    Raises:
+        JudgeNotBound: If no judge is bound and self-judging was not asked for.
+    """
     replies = await grader_replies(task_name, prompt, self_judge, settings)
-    votes = tuple(grade_vote(reply) for reply in replies.replies)
+    votes = tuple(vote(reply) for reply in replies.replies)
     return AnswerJudgement(
         verdict_is_correct(majority_verdict(votes)),
         replies.judge_model,
