@@ -9,12 +9,13 @@ from dataclasses import replace
 
 import pytest
 
+from inspect_memgym.procedures.invariants import passes
 from inspect_memgym.procedures.world.check import check_state
 from inspect_memgym.procedures.world.domains import TEMPLATE_NAMES
 from inspect_memgym.procedures.world.episodes import RECOVERY, SUCCESS
 from inspect_memgym.procedures.world.generate import ProceduresWorld, generate_world
 from inspect_memgym.procedures.world.model import ON_HOLD
-from inspect_memgym.procedures.world.plan import Approach, everything_known, plan_case
+from inspect_memgym.procedures.world.plan import Approach, everything_known
 from inspect_memgym.procedures.world.rules import RULE_KINDS, needs_approval
 from inspect_memgym.procedures.world.tools import run_tool
 
@@ -26,17 +27,7 @@ WORLDS = [
 
 def play(world: ProceduresWorld, task_id: str, approach: Approach) -> bool:
     """Whether a plan made with ``approach`` passes the check of one test task."""
-    record = world.state.record(world.test(task_id).record_id)
-    assert record is not None
-    customer = world.state.customer(record.customer_id)
-    assert customer is not None
-    state = world.state
-    for call in plan_case(record, customer, world.rules, world.domain, approach):
-        outcome = run_tool(state, world.rules, world.domain, call.function, call.arguments)
-        state = outcome.state
-        if outcome.refused:
-            break
-    return check_state(world.state, state, record.record_id, world.rules).passed
+    return passes(world, world.test(task_id), approach)
 
 
 def pass_rate(approach: Approach) -> float:
