@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from matplotlib.axes import Axes
@@ -120,25 +120,18 @@ def compare_markdown(
     rows = list(dict.fromkeys((cell.model, cell.strategy) for cell in cells))
     found = {(cell.model, cell.strategy, cell.task): cell for cell in cells}
     baselines = sorted({cell.baseline for cell in cells})
-    lines = [
+
+    def shown(model: str, strategy: str, task: str) -> str:
+        cell = found.get((model, strategy, task))
+        if cell is None:
+            return MISSING
+        return f"{interval_text(cell.delta.mean, cell.interval, signed=True)} ({cell.samples})"
+
+    title = (
         f"**memory delta of the headline** (vs {', '.join(baselines)}; mean "
-        f"[{settings.percent} CI] (samples))",
-        "",
-        "| model | strategy | " + " | ".join(tasks) + " |",
-        "|---|---|" + "---:|" * len(tasks),
-    ]
-    for model, strategy in rows:
-        shown = []
-        for task in tasks:
-            cell = found.get((model, strategy, task))
-            shown.append(
-                MISSING
-                if cell is None
-                else f"{interval_text(cell.delta.mean, cell.interval, signed=True)} "
-                f"({cell.samples})"
-            )
-        lines.append(f"| {model} | {strategy} | " + " | ".join(shown) + " |")
-    lines += ["", _method(settings)]
+        f"[{settings.percent} CI] (samples))"
+    )
+    lines = [*_task_grid(title, tasks, rows, shown), "", _method(settings)]
     return "\n".join(lines) + "\n"
 
 
@@ -158,19 +151,39 @@ def memory_holds_markdown(board: Leaderboard) -> str:
     tasks = list(dict.fromkeys(row.task for row in scored))
     rows = list(dict.fromkeys((row.model, strategy_of(row)) for row in scored))
     found = {(row.model, strategy_of(row), row.task): row for row in scored}
+
+    def shown(model: str, strategy: str, task: str) -> str:
+        row = found.get((model, strategy, task))
+        return MISSING if row is None else _holds_cell(row.operations)
+
+    title = "**what the memory held** (extraction recall / precision, means over samples)"
+    return "\n".join(_task_grid(title, tasks, rows, shown)) + "\n"
+
+
+def _task_grid(
+    title: str,
+    tasks: Sequence[str],
+    rows: Sequence[tuple[str, str]],
+    shown: Callable[[str, str, str], str],
+) -> list[str]:
+    """A Markdown table under its title: rows (model, strategy), one column per task.
+
+    Args:
+        title: The line above the table.
+        tasks: The columns.
+        rows: (model, strategy) per row.
+        shown: A cell's text from its model, strategy and task.
+    """
     lines = [
-        "**what the memory held** (extraction recall / precision, means over samples)",
+        title,
         "",
         "| model | strategy | " + " | ".join(tasks) + " |",
         "|---|---|" + "---:|" * len(tasks),
     ]
     for model, strategy in rows:
-        shown = []
-        for task in tasks:
-            row = found.get((model, strategy, task))
-            shown.append(MISSING if row is None else _holds_cell(row.operations))
-        lines.append(f"| {model} | {strategy} | " + " | ".join(shown) + " |")
-    return "\n".join(lines) + "\n"
+        cells = " | ".join(shown(model, strategy, task) for task in tasks)
+        lines.append(f"| {model} | {strategy} | {cells} |")
+    return lines
 
 
 def _holds_cell(operations: dict[str, Estimate]) -> str:
