@@ -405,10 +405,9 @@ async def yes_no_judgement(
     panel = grader_models()
     if len(panel) > 1:
         return await panel_judgement(panel, prompt, settings)
-    judge, self_judged = judge_model(task_name, self_judge)
-    output = await judge.generate(prompt, config=grader_config(settings))
-    reply = output.completion
-    return Judgement(parse_verdict(reply), reply, str(judge), self_judged)
+    replies = await grader_replies(task_name, prompt, self_judge, settings)
+    [reply] = replies.replies
+    return Judgement(parse_verdict(reply), reply, replies.judge_model, replies.self_judged)
 
 
 async def panel_judgement(panel: list[Model], prompt: str, settings: JudgeSettings) -> Judgement:
