@@ -1,8 +1,8 @@
 """Loading the plugin costs every Inspect command next to nothing.
 
 Inspect imports the ``inspect_memgym`` entry point (``_registry``) whenever it loads its
-plugins, for every task of every package. The heavy libraries (ChromaDB, scikit-learn,
-NLTK, numpy, scipy, pandas, matplotlib) must load only when a task or command needs them.
+plugins, for every task of every package. The heavy libraries (ChromaDB, NLTK, numpy,
+pandas, matplotlib) must load only when a task or command needs them.
 The test checks WHAT the import loads, in a fresh interpreter that has already imported
 Inspect (as Inspect has when it loads the entry point): no heavy library, none of what only
 running a task needs (validity suites, scorers' bodies, drivers, policies, adversaries), and

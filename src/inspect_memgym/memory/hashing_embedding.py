@@ -12,7 +12,8 @@ its words, and a memory's texts repeat the same words, so each word's hashed n-g
 kept (`WordGrams`) and a text is one count over its words' buckets. A prose entry of 1,200
 characters takes 0.06 ms instead of the vectorizer's 0.61 ms once its words are cached
 (0.16 ms on first sight), a question 0.01 ms instead of 0.16 ms (benchmarks/RESULTS.md).
-This module imports numpy, scikit-learn's MurmurHash3 and ChromaDB;
+This module imports numpy, the mmh3 package's MurmurHash3 (the same hash scikit-learn's
+``murmurhash3_32`` computes) and ChromaDB;
 `embedding.make_embedding` imports it only when a chroma backend is created.
 """
 
@@ -22,7 +23,7 @@ from typing import Any
 import numpy as np
 from chromadb.api.types import Documents, EmbeddingFunction, Embeddings, Space
 from chromadb.utils.embedding_functions import register_embedding_function
-from sklearn.utils import murmurhash3_32
+import mmh3
 
 HASHING_FEATURES = 2048
 HASHING_NGRAM_RANGE = (3, 5)
@@ -67,7 +68,7 @@ class WordGrams:
     def _word(self, word: str) -> list[int]:
         found = self._buckets.get(word)
         if found is None:
-            found = [self._bucket(murmurhash3_32(gram, seed=0)) for gram in self._grams(word)]
+            found = [self._bucket(mmh3.hash(gram, 0)) for gram in self._grams(word)]
             if len(self._buckets) >= CACHED_WORDS:
                 self._buckets.clear()
             self._buckets[word] = found
