@@ -129,7 +129,7 @@ def act(
 
 
 def _guess(world: ProceduresWorld, task: TestTask) -> Approach:
-    """A blind guess per case: approve, escalate and the order, each by a hash."""
+    """A blind guess per case: approve or not, escalate or not, each by a hash."""
     approve, escalate = (
         stable_fraction("guesser", world.world_id, task.task_id, choice) < GUESS_SHARE
         for choice in ("approve", "escalate")
