@@ -3,7 +3,8 @@
 On the smoke shop world (rules: note before the refund, approval above 300.00, basic cases
 escalated, premium exempt from the fee, notes ``<customer id>:<record id>``) a switch plays
 one memoryless behaviour in the memory pass and another in the no-memory pass, tells them
-apart in the tool loop (its calls are marked with their pass), and earns nothing.
+apart in the tool loop (its calls are marked with their pass), and earns nothing; the
+marks keep the no-memory pass's case out of the trajectories.
 """
 
 from __future__ import annotations
@@ -11,10 +12,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from inspect_ai import eval
 from inspect_ai.event import ModelEvent
 from inspect_ai.log import EvalLog, EvalSample
 
+from inspect_memgym.analysis.trajectories import (
+    TrajectoryOptions,
+    TrajectoryTally,
+    log_trajectories,
+)
 from inspect_memgym.kit.answer_meter import PASS_METADATA_KEY
 from inspect_memgym.procedures.switch_plans import DECLINED
 from inspect_memgym.procedures.task import procedures
@@ -57,8 +64,13 @@ def loop_replies(sample: EvalSample, pass_name: str) -> list[str]:
     ]
 
 
-def test_dump_with_memory_shown_and_hedge_with_memory_empty(tmp_path: Path) -> None:
-    log = run("switch_dump_hedge", tmp_path)
+@pytest.fixture(scope="module")
+def dump_hedge_log(tmp_path_factory: pytest.TempPathFactory) -> EvalLog:
+    return run("switch_dump_hedge", tmp_path_factory.mktemp("switch_dump_hedge"))
+
+
+def test_dump_with_memory_shown_and_hedge_with_memory_empty(dump_hedge_log: EvalLog) -> None:
+    log = dump_hedge_log
     calls = passes_of(sample_for(log, "T1"))  # order O1009 of Rosa Dahl (C109), premium
     dumped = calls["memory"]
     # every tool, every candidate amount (full, then less each catalogue fee), every note
@@ -108,6 +120,19 @@ def test_decline_with_memory_shown_and_guess_with_memory_empty(tmp_path: Path) -
         assert guessed[-1] == "issue_refund" and calls["no_memory"][-1]["refused"]
         assert len(loop_replies(sample, "no_memory")) == len(guessed) + 1
     assert_earns_nothing(log)
+
+
+def test_trajectories_keep_the_memory_pass_case_only(dump_hedge_log: EvalLog) -> None:
+    """The no-memory pass is a control: its case conversation stays out of the SFT data."""
+    records = list(
+        log_trajectories([dump_hedge_log.location], TrajectoryOptions(), TrajectoryTally())
+    )
+    cases = [record for record in records if "tools" in record]
+    assert [record["metadata"]["pass"] for record in cases] == ["memory", "memory"]
+    assert {record["metadata"]["sample_id"] for record in cases} == {
+        "shop-smoke-0-T1",
+        "shop-smoke-0-T2",
+    }
 
 
 def assert_earns_nothing(log: EvalLog) -> None:
