@@ -169,4 +169,4 @@ def test_nothing_visible_depends_on_the_rules() -> None:
             assert visible(changed) == visible(world)
     verdicts = statistical_verdicts(40)
     assert [verdict.line() for verdict in verdicts if not verdict.passed] == []
-    assert len(verdicts) == 7
+    assert len(verdicts) == 8

@@ -6,8 +6,11 @@ memory (when memory isolation is on): the strategy answers what it learned that 
 the task (`answer_without_memory` / `answer`, the same prompt; the shared definition of the
 memory-isolated pass), and the model under test works the case in Inspect's tool loop with
 the world's tools, those lessons in its system prompt and ``retrieve_learnings`` over the
-strategy's memory (over nothing in the no-memory pass). Memory never changes while a test
-task is worked. The passes go to `ProceduresState.passes`, each recorded even when a limit
+strategy's memory (over nothing in the no-memory pass). The tool loop's calls are marked
+with their pass (`kit.answer_meter.marked_pass`, not metered: the lessons answer is the
+metered one), as a model can tell the passes apart from what it is shown, and so that
+trajectories leave the no-memory pass out. Memory never changes while a test task is
+worked. The passes go to `ProceduresState.passes`, each recorded even when a limit
 cuts it (``stop`` is then ``not_reached``: the scorer leaves it out, never a silent 0).
 """
 
@@ -19,6 +22,7 @@ from typing import Any
 from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser, get_model
 from inspect_ai.solver import TaskState
 
+from inspect_memgym.kit.answer_meter import marked_pass
 from inspect_memgym.procedures import BENCHMARK_NAME
 from inspect_memgym.procedures.grading import MEMORY_PASS, NO_MEMORY_PASS
 from inspect_memgym.procedures.prompts import (
@@ -119,7 +123,8 @@ async def _work(
         ]
         tools = [*world_tool_defs(case), retrieve_learnings_def(recall)]
         set_phase(PHASE_ACT, task.task_id)
-        end = await tool_loop(get_model(), messages, tools, max_turns)
+        with marked_pass(pass_name):
+            end = await tool_loop(get_model(), messages, tools, max_turns)
         record["stop"] = end.stop
     finally:
         record["calls"] = case.calls

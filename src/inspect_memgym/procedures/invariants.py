@@ -9,6 +9,10 @@
   always or never) passes no test task.
 - **Every other rule decides tasks**: knowing every rule but one fails a share of the test
   tasks, so each lesson matters.
+- **The switches' hedge and dump stay at the floor**: the cautious plan with a note in every
+  house format of the catalogue, and every call with every plausible argument
+  (`switch_plans`), pass at most the floor + 0.05 of the test tasks (a blind hit of the note
+  format, the order, the fee tier and both cautious steps at once).
 """
 
 from __future__ import annotations
@@ -16,12 +20,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from inspect_memgym.procedures.switch_plans import dump_plan, hedge_plan
 from inspect_memgym.procedures.world.check import check_state
 from inspect_memgym.procedures.world.domains import TEMPLATE_NAMES
 from inspect_memgym.procedures.world.generate import ProceduresWorld, TestTask, generate_world
-from inspect_memgym.procedures.world.plan import Approach, plan_case
+from inspect_memgym.procedures.world.model import Customer, Record
+from inspect_memgym.procedures.world.plan import Approach, PlannedCall, plan_case
 from inspect_memgym.procedures.world.rules import NOTE_FORMATS, RULE_KINDS, Rules
 from inspect_memgym.procedures.world.tools import run_tool, tool_specs
+from inspect_memgym.validity.runs import ADVERSARY_CEILING
 from inspect_memgym.validity.verdicts import Verdict
 
 TIER = "standard"
@@ -45,15 +52,38 @@ def passes(world: ProceduresWorld, task: TestTask, approach: Approach) -> bool:
         task: The test task.
         approach: What the agent knows and does.
     """
+    record, customer = _case(world, task)
+    plan = plan_case(record, customer, world.rules, world.domain, approach)
+    return plan_passes(world, task, plan)
+
+
+def _case(world: ProceduresWorld, task: TestTask) -> tuple[Record, Customer]:
     record = world.state.record(task.record_id)
     assert record is not None
     customer = world.state.customer(record.customer_id)
     assert customer is not None
+    return record, customer
+
+
+def plan_passes(
+    world: ProceduresWorld,
+    task: TestTask,
+    plan: Sequence[PlannedCall],
+    stop_at_refusal: bool = True,
+) -> bool:
+    """Whether a plan's calls pass a test task's rule check.
+
+    Args:
+        world: The world.
+        task: The test task.
+        plan: The calls, in order.
+        stop_at_refusal: End at the first refused call (else make every call).
+    """
     state = world.state
-    for call in plan_case(record, customer, world.rules, world.domain, approach):
+    for call in plan:
         outcome = run_tool(state, world.rules, world.domain, call.function, call.arguments)
         state = outcome.state
-        if outcome.refused:
+        if outcome.refused and stop_at_refusal:
             break
     return check_state(world.state, state, task.record_id, world.rules).passed
 
@@ -134,6 +164,32 @@ def lesson_verdicts(worlds: Sequence[ProceduresWorld]) -> list[Verdict]:
     return verdicts
 
 
+def switch_verdict(worlds: Sequence[ProceduresWorld]) -> Verdict:
+    """Whether the switches' hedge and dump pass at most the floor + 0.05 of the test tasks.
+
+    Args:
+        worlds: The worlds.
+    """
+    shares = {}
+    for name, make_plan, stop_at_refusal in (
+        ("hedge", hedge_plan, True),
+        ("dump", dump_plan, False),
+    ):
+        passed = total = 0
+        for world in worlds:
+            for task in world.tests:
+                plan = make_plan(*_case(world, task), world.domain)
+                passed += plan_passes(world, task, plan, stop_at_refusal)
+                total += 1
+        shares[name] = passed / total
+    return Verdict(
+        "the switches' hedge and dump stay at the floor",
+        max(shares.values()) <= ADVERSARY_CEILING,
+        ", ".join(f"{name} passes {share:.3f}" for name, share in shares.items())
+        + f" of the test tasks (at most {ADVERSARY_CEILING})",
+    )
+
+
 def statistical_verdicts(instances: int) -> list[Verdict]:
     """The verdicts over ``instances`` standard worlds per template (seeds 0 .. n-1).
 
@@ -145,4 +201,9 @@ def statistical_verdicts(instances: int) -> list[Verdict]:
         for template in TEMPLATE_NAMES
         for seed in range(instances)
     ]
-    return [rules_free_verdict(worlds), format_verdict(worlds), *lesson_verdicts(worlds)]
+    return [
+        rules_free_verdict(worlds),
+        format_verdict(worlds),
+        *lesson_verdicts(worlds),
+        switch_verdict(worlds),
+    ]

@@ -16,7 +16,10 @@ of its plan or after a refusal it does not answer:
   every case;
 - ``replayer`` replays the calls of a train episode verbatim, whatever the test task;
 - ``prompt_reader`` reads only the task prompt and the tool descriptions: it takes the ids
-  and the amount from the prompt and issues the full amount, notes the record id, closes.
+  and the amount from the prompt and issues the full amount, notes the record id, closes;
+- ``decliner``, ``hedger`` and ``dumper`` play the switch adversaries' memoryless
+  behaviours (`switch_plans`); a switch (``switch_<shown>_<empty>``) has resolved to one of
+  them, or to the guesser, before its call reaches `act`.
 """
 
 from __future__ import annotations
@@ -27,7 +30,16 @@ from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
 
 from inspect_memgym.kit.rng import stable_fraction
+from inspect_memgym.procedures.switch_plans import (
+    DECLINED,
+    DECLINER,
+    DUMPER,
+    HEDGER,
+    dump_plan,
+    hedge_plan,
+)
 from inspect_memgym.procedures.world.generate import ProceduresWorld, TestTask
+from inspect_memgym.procedures.world.model import Customer, Record
 from inspect_memgym.procedures.world.plan import Approach, PlannedCall, plan_case
 from inspect_memgym.procedures.world.rules import RULE_KINDS
 from inspect_memgym.simulation.actions import Action, ToolRequest, finish
@@ -77,7 +89,7 @@ def act(
     """The policy's next turn of a test task's tool loop.
 
     Args:
-        policy: A name of `PROCEDURES_POLICIES`.
+        policy: A name of `PROCEDURES_POLICIES` or `switch_plans.SWITCH_ADVERSARIES`.
         world: The world.
         task: The test task.
         messages: The call's messages.
@@ -89,6 +101,13 @@ def act(
         return _replay(world, done)
     if policy == "prompt_reader":
         return _next(_prompt_plan(world, messages), done)
+    if policy == DECLINER:
+        return finish(DECLINED)
+    if policy in (HEDGER, DUMPER):
+        record, customer = _case(world, task)
+        if policy == HEDGER:
+            return _next(hedge_plan(record, customer, world.domain), done)
+        return _every_call(dump_plan(record, customer, world.domain), done)
     text = "\n".join(message.text for message in messages)
     known = known_kinds(world, text) if policy == "perfect" else frozenset()
     offered = {info.name for info in tools}
@@ -110,7 +129,7 @@ def act(
 
 
 def _guess(world: ProceduresWorld, task: TestTask) -> Approach:
-    """A blind guess per case: approve, escalate and the order, each by a hash."""
+    """A blind guess per case: approve or not, escalate or not, each by a hash."""
     approve, escalate = (
         stable_fraction("guesser", world.world_id, task.task_id, choice) < GUESS_SHARE
         for choice in ("approve", "escalate")
@@ -118,11 +137,17 @@ def _guess(world: ProceduresWorld, task: TestTask) -> Approach:
     return Approach(frozenset(), always_approve=approve, always_escalate=escalate)
 
 
-def _plan(world: ProceduresWorld, task: TestTask, approach: Approach) -> list[PlannedCall]:
+def _case(world: ProceduresWorld, task: TestTask) -> tuple[Record, Customer]:
+    """The test task's record and its customer, as their lookups show them."""
     record = world.state.record(task.record_id)
     assert record is not None
     customer = world.state.customer(record.customer_id)
     assert customer is not None
+    return record, customer
+
+
+def _plan(world: ProceduresWorld, task: TestTask, approach: Approach) -> list[PlannedCall]:
+    record, customer = _case(world, task)
     return plan_case(record, customer, world.rules, world.domain, approach)
 
 
@@ -130,6 +155,11 @@ def _next(plan: list[PlannedCall], done: list[ToolExchange]) -> Action:
     """The plan's next call, or the end (after the plan, or after a refusal)."""
     if done and done[-1].error is not None:
         return finish(STOPPED)
+    return _every_call(plan, done)
+
+
+def _every_call(plan: list[PlannedCall], done: list[ToolExchange]) -> Action:
+    """The plan's next call, refused or not, and the end after the last."""
     if len(done) >= len(plan):
         return finish(RESOLVED)
     call = plan[len(done)]

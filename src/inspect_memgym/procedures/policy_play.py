@@ -4,7 +4,10 @@ Registered with the ``memgym`` provider: every model call of a procedures sample
 here. A call of the agent's tool loop (`state.PHASE_ACT`) is played by `policies.act`; any
 other call (a memory update, the lessons answer) by the shared fact policies
 (`simulation.fact_play`) over the world's lessons: ``perfect`` keeps and answers every
-lesson its call shows, every other policy keeps and answers none.
+lesson its call shows, every other policy keeps and answers none. A switch adversary
+(``switch_<shown>_<empty>``, `kit.pass_switch`) plays the adversary of its behaviour for the
+call's pass (`switch_plans.SWITCH_BEHAVIOURS`): the driver marks the tool loop's calls with
+their pass, as the lessons answer's are, so a switch tells the passes apart in both.
 """
 
 from __future__ import annotations
@@ -13,9 +16,11 @@ from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
 
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
+from inspect_memgym.kit.pass_switch import SWITCH_POLICIES, resolve_switch
 from inspect_memgym.procedures import BENCHMARK_NAME
 from inspect_memgym.procedures.policies import PROCEDURES_POLICIES, act
 from inspect_memgym.procedures.state import PHASE_ACT, PHASE_LESSONS, current_procedures_state
+from inspect_memgym.procedures.switch_plans import SWITCH_ADVERSARIES, SWITCH_BEHAVIOURS
 from inspect_memgym.procedures.world.generate import ProceduresWorld
 from inspect_memgym.procedures.world_loading import world_and_task
 from inspect_memgym.scoring.facts import Fact
@@ -49,6 +54,7 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
         messages: Input messages.
         tools: Tools on offer.
     """
+    policy_name = resolve_switch(policy_name, SWITCH_BEHAVIOURS)
     context = current_call_context()
     world, task = world_and_task(current_sample_metadata() or {})
     prefix = f"memgym-{current_procedures_state().current_pass or 'input'}-{context.phase}"
@@ -63,4 +69,6 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     return PolicyTurn(action, prefix, len(messages))
 
 
-register_policies(BENCHMARK_NAME, PROCEDURES_POLICIES, play)
+POLICY_NAMES = (*PROCEDURES_POLICIES, *SWITCH_ADVERSARIES, *SWITCH_POLICIES)
+"""Every policy this module plays."""
+register_policies(BENCHMARK_NAME, POLICY_NAMES, play)

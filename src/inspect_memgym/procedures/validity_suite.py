@@ -10,19 +10,27 @@ convention, which only the episodes show.
 - Adversaries (`policies`): ``naive``, ``trial_and_error``, ``always_approve``,
   ``always_escalate``, ``replayer`` and ``prompt_reader``, each at most 0.05 on pass@1 and
   on the memory delta.
+- Switch adversaries (`validity.switch_runs`, `kit.pass_switch`): one memoryless behaviour
+  (`switch_plans`: decline, hedge, dump, guess) with memory shown and another with memory
+  empty, the pass read from the tool loop's marked calls. All twelve pairs under the
+  default strategy (notes), the six decline pairs under native, rag, awe, agentic and a
+  memory system (Mem0); headline at most the floor (0) + 0.05, memory delta at most 0.05.
 - Determinism: ``perfect/notes`` is played twice.
 - Statistical invariants (`invariants`).
 """
 
 from __future__ import annotations
 
-from inspect_memgym.procedures.grading import HEADLINE
+from typing import Any
+
+from inspect_memgym.procedures.grading import HEADLINE, MEMORYLESS_FLOOR
 from inspect_memgym.procedures.invariants import statistical_verdicts
 from inspect_memgym.procedures.policies import MEMORYLESS_POLICIES
 from inspect_memgym.procedures.task import procedures
 from inspect_memgym.validity.grid import PolicyGridSuite
 from inspect_memgym.validity.runs import Bound, SuiteRun, adversary_bounds
 from inspect_memgym.validity.suite import register_suite
+from inspect_memgym.validity.switch_runs import switch_runs
 
 GRID = {"tier": "standard", "seeds": [0, 1, 2], "agent": "notes"}
 """The grid every run plays."""
@@ -37,6 +45,15 @@ DESCRIPTIONS = {
     "prompt_reader": "reads only the prompt and the tool descriptions",
 }
 FLOOR_BOUNDS = (Bound(HEADLINE, at_most=FLOOR), Bound("memory_delta", at_most=FLOOR))
+SWITCH_FAMILIES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("notes", {}),
+    ("native", {"agent": "native"}),
+    ("rag", {"agent": "rag", "memory": "markdown"}),
+    ("awe", {"agent": "awe", "memory": "markdown"}),
+    ("agentic", {"agent": "agentic", "memory": "markdown"}),
+    ("system", {"agent": {"name": "system", "system": "mem0"}}),
+)
+"""The strategy families the switch adversaries play under (the default first)."""
 
 RUNS = (
     SuiteRun(
@@ -67,6 +84,7 @@ RUNS = (
         SuiteRun(f"{name}/notes", name, DESCRIPTIONS[name], {}, adversary_bounds(HEADLINE))
         for name in MEMORYLESS_POLICIES
     ),
+    *switch_runs(HEADLINE, SWITCH_FAMILIES, MEMORYLESS_FLOOR),
 )
 
 PROCEDURES_SUITE = PolicyGridSuite(

@@ -115,7 +115,17 @@ def remedy_due(rules: Rules, record: Record, customer: Customer) -> Cents:
     """
     if customer.tier == rules.fee_exempt_tier:
         return record.amount
-    return record.amount - (record.amount * rules.fee_percent + 50) // 100
+    return less_fee(record.amount, rules.fee_percent)
+
+
+def less_fee(amount: Cents, percent: int) -> Cents:
+    """An amount less a fee of some percent, rounded to the cent.
+
+    Args:
+        amount: The amount (cents).
+        percent: The fee's percent.
+    """
+    return amount - (amount * percent + 50) // 100
 
 
 def house_note(note_format: str, record: Record, customer: Customer) -> str:
