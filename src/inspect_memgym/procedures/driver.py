@@ -22,9 +22,8 @@ from typing import Any
 from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser, get_model
 from inspect_ai.solver import TaskState
 
-from inspect_memgym.kit.answer_meter import marked_pass
+from inspect_memgym.kit.answer_meter import MEMORY_PASS, NO_MEMORY_PASS, marked_pass
 from inspect_memgym.procedures import BENCHMARK_NAME
-from inspect_memgym.procedures.grading import MEMORY_PASS, NO_MEMORY_PASS
 from inspect_memgym.procedures.prompts import (
     AGENT_SYSTEM_PROMPT,
     LESSONS_PROMPT,

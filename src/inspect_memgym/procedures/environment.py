@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from inspect_memgym.kit.answer_meter import MEMORY_PASS
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET
 from inspect_memgym.memory.operations import MemoryRefusal
@@ -25,7 +26,7 @@ from inspect_memgym.memory.tool_specs import (
     ToolSpec,
 )
 from inspect_memgym.procedures import BENCHMARK_NAME
-from inspect_memgym.procedures.grading import HEADLINE, MEMORY_PASS, grade_passes
+from inspect_memgym.procedures.grading import HEADLINE, grade_passes
 from inspect_memgym.procedures.prompts import (
     AGENT_SYSTEM_PROMPT,
     LESSONS_PROMPT,

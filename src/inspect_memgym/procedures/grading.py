@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from inspect_memgym.kit.answer_meter import MEMORY_PASS, NO_MEMORY_PASS
 from inspect_memgym.procedures.world.check import CheckResult, check_state
 from inspect_memgym.procedures.world.generate import ProceduresWorld, TestTask
 from inspect_memgym.procedures.world.model import WorldState
@@ -33,9 +34,6 @@ from inspect_memgym.scoring.isolation import (
 )
 from inspect_memgym.scoring.reached import NOT_REACHED
 
-MEMORY_PASS = "memory"
-NO_MEMORY_PASS = "no_memory"
-"""The two passes over a test task (`ProceduresState.passes`)."""
 HEADLINE = "pass_at_1"
 STEPS = "steps"
 TOOL_ERRORS = "tool_errors"

@@ -10,8 +10,9 @@ from __future__ import annotations
 from inspect_ai.scorer import Score, Scorer, Target
 from inspect_ai.solver import TaskState
 
+from inspect_memgym.kit.answer_meter import MEMORY_PASS
 from inspect_memgym.memory.cost_figures import cost_metadata
-from inspect_memgym.procedures.grading import HEADLINE, MEMORY_PASS, grade_passes
+from inspect_memgym.procedures.grading import HEADLINE, grade_passes
 from inspect_memgym.procedures.state import current_procedures_state
 from inspect_memgym.procedures.world_loading import world_and_task
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
