@@ -54,6 +54,9 @@ class Question:
         facts: ``(entity, attribute_key)`` facts the answer depends on; relation edges
             appear as ``(entity, "relation:<kind>")`` and categories as
             ``(entity, "category")``.
+        stale: The answer of the stale chain (every corrected fact the answer depends on
+            at its superseded value), for a type about corrected facts that has one
+            (``update_chain``); None otherwise. Never shown to the agent.
     """
 
     qid: str
@@ -63,10 +66,11 @@ class Question:
     params: dict[str, Any]
     gold: GoldAnswer
     facts: tuple[tuple[str, str], ...] = ()
+    stale: GoldAnswer | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-able form."""
-        return {
+        """JSON-able form (``stale`` only when the question has one)."""
+        data: dict[str, Any] = {
             "qid": self.qid,
             "qtype": self.qtype,
             "axis": self.axis,
@@ -75,6 +79,9 @@ class Question:
             "gold": self.gold.to_dict(),
             "facts": [list(fact) for fact in self.facts],
         }
+        if self.stale is not None:
+            data["stale"] = self.stale.to_dict()
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Question:
@@ -91,4 +98,5 @@ class Question:
             params=data["params"],
             gold=GoldAnswer.from_dict(data["gold"]),
             facts=tuple((str(a), str(b)) for a, b in data.get("facts", ())),
+            stale=GoldAnswer.from_dict(data["stale"]) if data.get("stale") else None,
         )
