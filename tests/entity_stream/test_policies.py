@@ -316,7 +316,7 @@ def hedged_answers() -> list[tuple[Scenario, Question, str, str]]:
 
 def test_hedger_recomputes_the_right_answer_from_memory() -> None:
     rows = hedged_answers()
-    assert len(rows) == 200
+    assert len(rows) == 220
     wrong = [
         (q.qid, perfect)
         for chosen, q, perfect, _ in rows

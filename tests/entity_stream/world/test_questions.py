@@ -562,7 +562,7 @@ def restrict(world: World, facts: tuple[tuple[str, str], ...]) -> World:
 
 
 def test_registry_holds_all_24_types_in_order() -> None:
-    assert len(QUESTION_TYPE_NAMES) == 24
+    assert len(QUESTION_TYPE_NAMES) == 25
     assert set(QUESTION_TYPES) == set(QUESTION_TYPE_NAMES)
     axes = {name: QUESTION_TYPES[name].axis for name in QUESTION_TYPE_NAMES}
     assert axes["retrieval"] == "breadth"

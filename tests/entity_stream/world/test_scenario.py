@@ -28,6 +28,7 @@ from inspect_memgym.entity_stream.world.model import (
     Value,
     World,
 )
+from inspect_memgym.entity_stream.world.question_plan import update_chain_count
 from inspect_memgym.entity_stream.world.questions import (
     QUESTION_TYPE_NAMES,
     QUESTION_TYPES,
@@ -286,7 +287,8 @@ def test_entities_and_ingest_batches(case: tuple[str, str, int]) -> None:
 def test_question_count_ids_and_stream_order(case: tuple[str, str, int]) -> None:
     tier_name, template, seed = case
     scn = scenario(template, tier_name, seed)
-    expected = TIERS[tier_name].questions
+    planned = TIERS[tier_name].questions
+    expected = planned + update_chain_count(planned)
     asked = events_of(scn, "question")
     assert len(scn.questions) == expected
     assert len(asked) == expected
@@ -397,7 +399,7 @@ def test_every_axis_asked_and_texts_unique(case: tuple[str, str, int]) -> None:
 def test_official_grid_covers_every_question_type() -> None:
     seen = Counter(q.qtype for case in OFFICIAL_GRID for q in scenario(*case).questions)
     assert set(QUESTION_TYPE_NAMES) == set(QUESTION_TYPES)
-    assert len(QUESTION_TYPE_NAMES) == 24
+    assert len(QUESTION_TYPE_NAMES) == 25
     missing = [name for name in QUESTION_TYPE_NAMES if seen[name] == 0]
     assert missing == []
 
