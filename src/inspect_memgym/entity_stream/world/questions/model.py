@@ -10,6 +10,10 @@ A question type is three pure functions over a :class:`World`:
   ``docs/peer-flaws.md``);
 * ``compute(params, world) -> Answer`` computes the gold answer from structured data.
 
+A type about corrected facts may add ``stale(params, world) -> Answer``: the answer of the
+stale chain, the same computation with every changed fact at its superseded value
+(``update_chain``), kept as :attr:`Question.stale` for the scorer and never shown.
+
 ``compute`` raises :class:`MissingFact` when the world lacks a fact the answer needs. The
 scripted policies call the same ``compute`` on the world they *recall from memory*, so a
 policy that did not store a fact cannot answer.

@@ -1,4 +1,5 @@
-"""The question-type registry: one entry per type, each three pure functions."""
+"""The question-type registry: one entry per type, each three pure functions (four for a
+type with a stale chain)."""
 
 from __future__ import annotations
 
