@@ -1,5 +1,7 @@
-"""The question-type registry: one entry per type, each three pure functions (four for a
-type with a stale chain)."""
+"""The question-type registry: one entry per type, each three or four pure functions.
+
+The fourth, ``stale``, only for a type with a stale chain (``update_chain``).
+"""
 
 from __future__ import annotations
 
