@@ -58,7 +58,7 @@ def test_generate_writes_one_sample_per_line(
         assert metadata["write_budget"] == 15
         kinds = [event["kind"] for event in metadata["events"]]
         assert kinds.count("ingest") == 3
-        assert kinds.count("question") == len(metadata["questions"]) == 10
+        assert kinds.count("question") == len(metadata["questions"]) == 11  # 10 + update_chain
         assert [event["index"] for event in metadata["events"]] == list(range(len(kinds)))
         for question in metadata["questions"]:
             assert question["qid"] and question["text"] and question["gold"]["text"]

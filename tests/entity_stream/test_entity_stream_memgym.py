@@ -141,7 +141,7 @@ def test_perfect_answers_everything(perfect: PolicyRun, sample_id: str) -> None:
     sample = perfect.samples[sample_id]
     assert sample.error is None
     details = question_details(sample)
-    assert len(details) == len(scenario_content(sample.metadata).questions) == 10
+    assert len(details) == len(scenario_content(sample.metadata).questions) == 11
     wrong = [(d["qid"], d["qtype"], d["gold"], d["answer"]) for d in details if not d["correct"]]
     assert wrong == []
     assert all(detail["submitted"] for detail in details)

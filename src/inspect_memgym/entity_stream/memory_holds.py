@@ -6,7 +6,11 @@ stream's gold points (`entity_stream.memory_points`); every input text counts as
 Each wrong answer gets a memory failure label: ``outdated`` when it states a value of a fact
 it needs that a correction or contradiction had replaced before the question (and not the
 new value), else its write / read / utilization attribution (the agentic path only; a
-strategy's answers get no other label, and those shares are left out). Nothing here changes
+strategy's answers get no other label, and those shares are left out). A wrong answer to an
+update_chain question that is its stale chain's total (every corrected fact at its old
+value: `rule_grading.STALE_CHAIN`) is ``outdated`` too; beside the per-operation scores go
+``update_chain_accuracy`` and ``stale_chain_rate`` (the share of those questions answered
+right, and with the stale chain), averaged per run by the same metric. Nothing here changes
 a score value: it all goes in ``Score.metadata`` (``operation_scores``, ``memory_holds``).
 """
 
@@ -18,7 +22,9 @@ from typing import Any
 
 from inspect_memgym.entity_stream.attribution import question_events
 from inspect_memgym.entity_stream.memory_points import stream_points
+from inspect_memgym.entity_stream.rule_grading import STALE_CHAIN
 from inspect_memgym.entity_stream.world.model import Template
+from inspect_memgym.entity_stream.world.question_plan import UPDATE_CHAIN
 from inspect_memgym.entity_stream.world.questions import Question
 from inspect_memgym.memory.holdings import MemoryHoldings
 from inspect_memgym.scoring.clauses import normalise_answer
@@ -33,6 +39,11 @@ from inspect_memgym.scoring.operation_scores import (
 )
 from inspect_memgym.scoring.point_matching import Clause, clause_holds, stated_values
 
+UPDATE_CHAIN_ACCURACY = "update_chain_accuracy"
+"""Figure: the share of the sample's update_chain questions answered right."""
+STALE_CHAIN_RATE = "stale_chain_rate"
+"""Figure: the share of the sample's update_chain questions answered with the stale chain."""
+UPDATE_CHAIN_KEYS = (UPDATE_CHAIN_ACCURACY, STALE_CHAIN_RATE)
 MEMORY_FAILURE = "memory_failure"
 """Key of each question detail's memory failure label (None when right or unlabelled)."""
 OUTDATED_KEY = f"failed_{OUTDATED}"
@@ -74,8 +85,34 @@ def memory_holds(
             points, snapshot.items, stated_values(str(event["text"]) for event in events)
         )
         scores, counts = measured["scores"], measured["counts"]
-    figures = {key: _json_number(value) for key, value in {**scores, **split}.items()}
+    chains = update_chain_figures(details)
+    figures = {key: _json_number(value) for key, value in {**scores, **split, **chains}.items()}
     return figures, {"snapshots": holdings.stages, "counts": counts}
+
+
+def gave_stale_chain(detail: Mapping[str, Any]) -> bool:
+    """Whether a graded answer is wrong and the stale chain's (`rule_grading.STALE_CHAIN`).
+
+    Args:
+        detail: One question's graded detail.
+    """
+    return bool(detail.get(STALE_CHAIN)) and not detail["correct"]
+
+
+def update_chain_figures(details: Sequence[Mapping[str, Any]]) -> dict[str, float]:
+    """The accuracy on update_chain questions and the share answered with the stale chain.
+
+    Both NaN when the sample scored no update_chain question.
+
+    Args:
+        details: Every scored question's detail.
+    """
+    chains = [detail for detail in details if detail["qtype"] == UPDATE_CHAIN]
+    if not chains:
+        return dict.fromkeys(UPDATE_CHAIN_KEYS, math.nan)
+    right = sum(bool(detail["correct"]) for detail in chains)
+    stale = sum(gave_stale_chain(detail) for detail in chains)
+    return {UPDATE_CHAIN_ACCURACY: right / len(chains), STALE_CHAIN_RATE: stale / len(chains)}
 
 
 def _json_number(value: float) -> float | None:
@@ -96,7 +133,7 @@ def _label_failures(
         time = asked_at.get(question.qid, len(events))
         needed = set(question.facts)
         relevant = [point for point in points if point.key in needed and point.time < time]
-        outdated = states_outdated_value(
+        outdated = gave_stale_chain(detail) or states_outdated_value(
             str(detail.get("answer", "")), question, mark_superseded(relevant)
         )
         detail[MEMORY_FAILURE] = memory_failure(

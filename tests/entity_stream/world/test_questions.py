@@ -133,6 +133,16 @@ GOLD_CASES: list[tuple[str, dict[str, Any], GoldAnswer]] = [
         GoldAnswer(kind="number", text="$540.0M", value=540.0),
     ),
     (
+        "update_chain",
+        {"entities": ["Acme Labs", "Bolt Works"], "attribute": "staff"},
+        GoldAnswer(kind="number", text="200 staff", value=200, integer=True),
+    ),
+    (
+        "update_chain",
+        {"entities": ["Bolt Works", "Crest Group"], "attribute": "revenue"},
+        GoldAnswer(kind="number", text="$500.0M", value=500.0),
+    ),
+    (
         "cross_category",
         {
             "categories": ["North", "East"],
@@ -467,6 +477,12 @@ MISSING_CASES: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
         ("Crest Labs", "Dune Works"),
     ),
     ("outlier", {"entities": ALL_EIGHT[:5], "attribute": "staff"}, ("Acme Labs",)),
+    (
+        "update_chain",
+        {"entities": ["Acme Labs", "Bolt Works"], "attribute": "staff"},
+        ("Acme Labs", "Bolt Works"),
+    ),
+    ("update_chain", {"entities": ["Acme Labs", "Bolt Group"], "attribute": "sites"}, ()),
     ("delta", {"entity": "Acme Labs", "attribute": "staff"}, ("Acme Labs",)),
     ("delta", {"entity": "Crest Group", "attribute": "staff"}, ()),
     ("counterfactual", {"entity": "Acme Labs", "attribute": "staff"}, ("Acme Labs",)),
@@ -561,14 +577,20 @@ def restrict(world: World, facts: tuple[tuple[str, str], ...]) -> World:
 # ---------------------------------------------------------------------------------------
 
 
-def test_registry_holds_all_24_types_in_order() -> None:
-    assert len(QUESTION_TYPE_NAMES) == 24
+def test_registry_holds_all_25_types_in_order() -> None:
+    assert len(QUESTION_TYPE_NAMES) == 25
     assert set(QUESTION_TYPES) == set(QUESTION_TYPE_NAMES)
     axes = {name: QUESTION_TYPES[name].axis for name in QUESTION_TYPE_NAMES}
     assert axes["retrieval"] == "breadth"
-    assert axes["update"] == axes["contradiction"] == "maintenance"
+    assert axes["update"] == axes["contradiction"] == axes["update_chain"] == "maintenance"
     assert axes["abstention"] == "abstention"
-    others = set(QUESTION_TYPE_NAMES) - {"retrieval", "update", "contradiction", "abstention"}
+    others = set(QUESTION_TYPE_NAMES) - {
+        "retrieval",
+        "update",
+        "contradiction",
+        "update_chain",
+        "abstention",
+    }
     assert {axes[name] for name in others} == {"reasoning"}
     full_stream = {name for name, t in QUESTION_TYPES.items() if t.full_stream_only}
     assert full_stream == FULL_STREAM_TYPES

@@ -28,6 +28,7 @@ from inspect_memgym.entity_stream.world.model import (
     Value,
     World,
 )
+from inspect_memgym.entity_stream.world.question_plan import update_chain_count
 from inspect_memgym.entity_stream.world.questions import (
     QUESTION_TYPE_NAMES,
     QUESTION_TYPES,
@@ -44,8 +45,9 @@ from inspect_memgym.entity_stream.world.tiers import TIERS
 from inspect_memgym.entity_stream.world.values import changed_value
 
 SMOKE_TIER = "smoke"
-"""One batch and two questions, for trying a real model end to end: it covers no axis fully
-and has no mid-stream question, so the tier checks below are for the scored tiers."""
+"""One batch and two questions (and the update_chain one added after them), for trying a real
+model end to end: it covers no axis fully and has no mid-stream question, so the tier checks
+below are for the scored tiers."""
 TIER_NAMES = tuple(name for name in TIERS if name != SMOKE_TIER)
 EXPECTED_BUDGETS = {"lite": 15, "standard": 30, "hard": 30, "multi": 30}
 AXES = ("breadth", "maintenance", "reasoning", "abstention")
@@ -286,7 +288,8 @@ def test_entities_and_ingest_batches(case: tuple[str, str, int]) -> None:
 def test_question_count_ids_and_stream_order(case: tuple[str, str, int]) -> None:
     tier_name, template, seed = case
     scn = scenario(template, tier_name, seed)
-    expected = TIERS[tier_name].questions
+    planned = TIERS[tier_name].questions
+    expected = planned + update_chain_count(planned)
     asked = events_of(scn, "question")
     assert len(scn.questions) == expected
     assert len(asked) == expected
@@ -397,7 +400,7 @@ def test_every_axis_asked_and_texts_unique(case: tuple[str, str, int]) -> None:
 def test_official_grid_covers_every_question_type() -> None:
     seen = Counter(q.qtype for case in OFFICIAL_GRID for q in scenario(*case).questions)
     assert set(QUESTION_TYPE_NAMES) == set(QUESTION_TYPES)
-    assert len(QUESTION_TYPE_NAMES) == 24
+    assert len(QUESTION_TYPE_NAMES) == 25
     missing = [name for name in QUESTION_TYPE_NAMES if seen[name] == 0]
     assert missing == []
 
@@ -726,7 +729,7 @@ def test_bad_input_raises_helpful_value_error(arguments: dict[str, Any], message
 
 
 @pytest.mark.parametrize("template", TEMPLATE_NAMES)
-def test_the_smoke_tier_is_one_batch_a_change_of_each_kind_and_two_final_questions(
+def test_the_smoke_tier_is_one_batch_a_change_of_each_kind_and_three_final_questions(
     template: str,
 ) -> None:
     scn = scenario(template, SMOKE_TIER, 0)
@@ -736,7 +739,9 @@ def test_the_smoke_tier_is_one_batch_a_change_of_each_kind_and_two_final_questio
         "contradiction",
         "question",
         "question",
+        "question",
     ]
+    assert scn.questions[-1].qtype == "update_chain"
     assert len(scn.world.entities) == TIERS[SMOKE_TIER].entities
     assert scn.write_budget == TIERS[SMOKE_TIER].write_budget
     by_qid = {question.qid: question for question in scn.questions}

@@ -23,6 +23,9 @@ ENTITY_VALUE_TYPES = frozenset(
 """Question types answered with a name and a value."""
 NAME_LIST_TYPES = frozenset({"relationship_chain", "relationship_filter", "relationship_lookup"})
 COUNTED_NAME_TYPES = frozenset({"multi_constraint", "relationship_count"})
+LISTED_TOTAL_TYPES = frozenset({"aggregation", "update_chain"})
+"""Question types that may ask for the total over the entities they list (guessed as that
+many midpoints)."""
 GUESSED_COUNT = 1
 RATIO_DECIMALS = 2
 DATE_GUESS_DAY = "07-01"
@@ -112,7 +115,7 @@ def plausible_guess(qtype: str, params: dict[str, Any], template: Template) -> s
     if qtype == "temporal_extreme":
         period = (max(1, spec.periods) + 1) // 2
         return f"period {period} ({format_computed(spec, midpoint(spec))})"
-    if qtype == "aggregation" and params.get("operation") == "total":
+    if qtype in LISTED_TOTAL_TYPES and params.get("operation", "total") == "total":
         return plausible_value(spec, scale=len(params.get("entities", [])) or 1)
     if qtype == "cross_category":
         return plausible_value(spec, scale=int(params.get("top", 1)))

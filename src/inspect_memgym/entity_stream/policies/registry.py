@@ -1,9 +1,10 @@
 """Every entity_stream policy by its ``--model memgym/<name>`` name, and how one plays.
 
 Importing this module registers the policies with the ``memgym`` provider: the grid's
-policies, the memoryless cheats and the switch adversaries (`kit.pass_switch`), which play
-one memoryless policy with memory shown and another with memory empty (`SWITCH_BEHAVIOURS`),
-and the scripted graders a judged run binds to the ``grader`` role (`graders`).
+policies, the memoryless cheats, the diagnostic stale keeper, and the switch adversaries
+(`kit.pass_switch`), which play one memoryless policy with memory shown and another with
+memory empty (`SWITCH_BEHAVIOURS`), and the scripted graders a judged run binds to the
+``grader`` role (`graders`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,13 @@ from inspect_memgym.entity_stream.policies.memoryless_cheats import RANGE_HEDGER
 from inspect_memgym.entity_stream.policies.name_dumper import NAME_DUMPER
 from inspect_memgym.entity_stream.policies.over_writer import OVER_WRITER
 from inspect_memgym.entity_stream.policies.priority import PRIORITY, TEMPLATE_EXPERT
-from inspect_memgym.entity_stream.policies.storing import NAIVE, PERFECT, RANDOM, STRATEGIC
+from inspect_memgym.entity_stream.policies.storing import (
+    NAIVE,
+    PERFECT,
+    RANDOM,
+    STALE_KEEPER,
+    STRATEGIC,
+)
 from inspect_memgym.entity_stream.policies.strategy_play import strategy_action
 from inspect_memgym.entity_stream.state import AGENTIC, current_stream_state
 from inspect_memgym.entity_stream.world.templates import get_template
@@ -71,7 +78,10 @@ SWITCH_BEHAVIOURS = {
     GUESS: GUESSER.name,
 }
 """The memoryless policy each switch behaviour plays (`kit.pass_switch`)."""
-PLAYABLE: dict[str, Policy] = {**POLICIES, **MEMORYLESS_CHEATS}
+DIAGNOSTIC_POLICIES: dict[str, Policy] = {policy.name: policy for policy in (STALE_KEEPER,)}
+"""Policies with a known storage behaviour that probe one figure, outside the grid: the
+stale keeper (stores everything, applies no change) for the update_chain questions."""
+PLAYABLE: dict[str, Policy] = {**POLICIES, **MEMORYLESS_CHEATS, **DIAGNOSTIC_POLICIES}
 """Every policy `get_policy` finds (a switch is resolved to one of them first)."""
 
 

@@ -205,3 +205,6 @@ PERFECT = StoringPolicy("perfect", store_rate=1.0, apply_changes=True)
 STRATEGIC = StoringPolicy("strategic", store_rate=0.7, apply_changes=True)
 RANDOM = StoringPolicy("random", store_rate=0.5, apply_changes=True)
 NAIVE = StoringPolicy("naive", store_rate=0.4, apply_changes=False)
+STALE_KEEPER = StoringPolicy("stale_keeper", store_rate=1.0, apply_changes=False)
+"""Stores every entity and never applies a change: every answer over a corrected fact is the
+stale one (an update_chain question gets exactly its stale chain's total)."""

@@ -20,9 +20,13 @@ from inspect_memgym.entity_stream.world.questions import (
 )
 
 FAMILIES: tuple[QuestionFamily, ...] = ("retrieval", "comprehension", "update", "abstention")
-CHANGE_TYPES = frozenset({"update", "contradiction", "delta", "counterfactual"})
+CHANGE_TYPES = frozenset({"update", "contradiction", "delta", "counterfactual", "update_chain"})
 """Types about a corrected fact: asked only at the end of the stream."""
 MAX_ATTEMPTS = 40
+UPDATE_CHAIN = "update_chain"
+"""The type of the questions added after the plan (`plan_update_chains`)."""
+QUESTIONS_PER_UPDATE_CHAIN = 10
+"""A tier asks one update_chain question per this many questions of its plan (at least one)."""
 
 
 @dataclass(frozen=True)
@@ -159,3 +163,36 @@ def plan_questions(
     rng.shuffle(end)
     planned.extend(PlannedQuestion(None, question) for question in end)
     return planned
+
+
+def update_chain_count(total: int) -> int:
+    """How many update_chain questions a scenario of ``total`` planned questions adds.
+
+    Args:
+        total: The tier's planned questions.
+    """
+    return max(1, total // QUESTIONS_PER_UPDATE_CHAIN)
+
+
+def plan_update_chains(
+    total: int, final_world: World, earlier: list[PlannedQuestion], rng: random.Random
+) -> list[PlannedQuestion]:
+    """The update_chain questions added after the plan, asked at the end of the stream.
+
+    They come from an RNG of their own, after every other question is fixed, so adding them
+    leaves the rest of the plan (texts, golds, timing and order) as it was. A world with no
+    changed numeric fact gets none; a text already asked is not asked again.
+
+    Args:
+        total: The tier's planned questions (`update_chain_count`).
+        final_world: The world at the end of the stream.
+        earlier: The questions already planned.
+        rng: Seeded RNG of its own (``update_chain`` stream).
+    """
+    seen = {item.question.text for item in earlier}
+    added: list[PlannedQuestion] = []
+    for _ in range(update_chain_count(total)):
+        question = _try_build(UPDATE_CHAIN, final_world, rng, seen)
+        if question is not None:
+            added.append(PlannedQuestion(None, question))
+    return added

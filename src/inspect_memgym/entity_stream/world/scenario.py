@@ -32,7 +32,11 @@ from inspect_memgym.entity_stream.world.model import (
     Value,
     World,
 )
-from inspect_memgym.entity_stream.world.question_plan import PlannedQuestion, plan_questions
+from inspect_memgym.entity_stream.world.question_plan import (
+    PlannedQuestion,
+    plan_questions,
+    plan_update_chains,
+)
 from inspect_memgym.entity_stream.world.questions import Question
 from inspect_memgym.entity_stream.world.rng import GENERATOR_VERSION, stream
 from inspect_memgym.entity_stream.world.templates import get_template
@@ -204,6 +208,7 @@ def _number_questions(
                 params=question.params,
                 gold=question.gold,
                 facts=question.facts,
+                stale=question.stale,
             ),
         )
     return sorted(numbered, key=lambda item: item.question.qid)
@@ -325,19 +330,20 @@ def generate_scenario(
         known = [edge for edge in relations if edge.source in sources]
         return world_as_of(spec, entities, known, changes, ingested, seen_changes)
 
-    planned = _number_questions(
-        plan_questions(
-            spec,
-            tier_spec.questions,
-            tier_spec.corrections,
-            len(layout.contradictions_after),
-            layout.question_batches,
-            world_after_batch,
-            final_world,
-            stream(template, tier, seed, "questions"),
-        ),
-        layout,
+    planned = plan_questions(
+        spec,
+        tier_spec.questions,
+        tier_spec.corrections,
+        len(layout.contradictions_after),
+        layout.question_batches,
+        world_after_batch,
+        final_world,
+        stream(template, tier, seed, "questions"),
     )
+    planned += plan_update_chains(
+        tier_spec.questions, final_world, planned, stream(template, tier, seed, "update_chain")
+    )
+    planned = _number_questions(planned, layout)
     events = _build_stream(spec, tier_spec, layout, entities, relations, changes, planned, seed)
     return Scenario(
         template=template,

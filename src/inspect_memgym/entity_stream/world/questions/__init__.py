@@ -1,6 +1,6 @@
 """Question types of the entity_stream task, registered on import.
 
-Importing this package registers all 24 types in :data:`QUESTION_TYPES`;
+Importing this package registers all 25 types in :data:`QUESTION_TYPES`;
 :data:`QUESTION_TYPE_NAMES` lists them in their canonical order.
 """
 
@@ -13,6 +13,7 @@ from inspect_memgym.entity_stream.world.questions import (  # noqa: F401  (impor
     relations,
     temporal,
     text_match,
+    update_chain,
 )
 from inspect_memgym.entity_stream.world.questions.model import Axis, MissingFact, Question
 from inspect_memgym.entity_stream.world.questions.registry import (
@@ -46,6 +47,7 @@ QUESTION_TYPE_NAMES: tuple[str, ...] = (
     "relationship_chain",
     "relationship_count",
     "relationship_filter",
+    "update_chain",
 )
 """Every question type, in canonical order."""
 

@@ -10,6 +10,10 @@ A question type is three pure functions over a :class:`World`:
   ``docs/peer-flaws.md``);
 * ``compute(params, world) -> Answer`` computes the gold answer from structured data.
 
+A type about corrected facts may add ``stale(params, world) -> Answer``: the answer of the
+stale chain, the same computation with every changed fact at its superseded value
+(``update_chain``), kept as :attr:`Question.stale` for the scorer and never shown.
+
 ``compute`` raises :class:`MissingFact` when the world lacks a fact the answer needs. The
 scripted policies call the same ``compute`` on the world they *recall from memory*, so a
 policy that did not store a fact cannot answer.
@@ -54,6 +58,9 @@ class Question:
         facts: ``(entity, attribute_key)`` facts the answer depends on; relation edges
             appear as ``(entity, "relation:<kind>")`` and categories as
             ``(entity, "category")``.
+        stale: The answer of the stale chain (every corrected fact the answer depends on
+            at its superseded value), for a type about corrected facts that has one
+            (``update_chain``); None otherwise. Never shown to the agent.
     """
 
     qid: str
@@ -63,10 +70,11 @@ class Question:
     params: dict[str, Any]
     gold: GoldAnswer
     facts: tuple[tuple[str, str], ...] = ()
+    stale: GoldAnswer | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-able form."""
-        return {
+        """JSON-able form (``stale`` only when the question has one)."""
+        data: dict[str, Any] = {
             "qid": self.qid,
             "qtype": self.qtype,
             "axis": self.axis,
@@ -75,6 +83,9 @@ class Question:
             "gold": self.gold.to_dict(),
             "facts": [list(fact) for fact in self.facts],
         }
+        if self.stale is not None:
+            data["stale"] = self.stale.to_dict()
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Question:
@@ -91,4 +102,5 @@ class Question:
             params=data["params"],
             gold=GoldAnswer.from_dict(data["gold"]),
             facts=tuple((str(a), str(b)) for a, b in data.get("facts", ())),
+            stale=GoldAnswer.from_dict(data["stale"]) if data.get("stale") else None,
         )

@@ -1,4 +1,7 @@
-"""The question-type registry: one entry per type, each three pure functions."""
+"""The question-type registry: one entry per type, each three or four pure functions.
+
+The fourth, ``stale``, only for a type with a stale chain (``update_chain``).
+"""
 
 from __future__ import annotations
 
@@ -31,6 +34,9 @@ class QuestionType:
         facts: The ``(entity, attribute)`` facts the answer depends on.
         full_stream_only: True if the question's population is "every entity in the
             stream", so it can only be asked after the last ingest.
+        stale: Computes the stale chain's answer (the same computation with every
+            corrected fact at its superseded value), for a type about corrected facts;
+            None for every other type.
     """
 
     name: str
@@ -40,6 +46,7 @@ class QuestionType:
     compute: Callable[[Params, World], GoldAnswer]
     facts: Callable[[Params, World], tuple[Fact, ...]]
     full_stream_only: bool = False
+    stale: Callable[[Params, World], GoldAnswer] | None = None
 
 
 QUESTION_TYPES: dict[str, QuestionType] = {}
@@ -81,4 +88,5 @@ def build_question(qid: str, qtype: str, world: World, rng: random.Random) -> Qu
         params=params,
         gold=question_type.compute(params, world),
         facts=question_type.facts(params, world),
+        stale=None if question_type.stale is None else question_type.stale(params, world),
     )
