@@ -167,8 +167,12 @@ def test_a_server_without_the_tools_names_them(tmp_path: Path) -> None:
         finally:
             await system.close()
 
-    with pytest.raises(ValueError, match=r"has no tool remember .*its tools: add_memory"):
+    with pytest.raises(ValueError, match=r"has no tool remember .*its tools: add_memory") as error:
         asyncio.run(play())
+    assert str(error.value).endswith(
+        "given as the agent's system_config: "
+        '-T agent="{name: system, system: mcp, mcp_command: ..., system_config: tools.json}"'
+    )
 
 
 def test_the_suite_interpreter_runs_a_python_server() -> None:
