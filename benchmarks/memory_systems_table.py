@@ -42,16 +42,20 @@ from inspect_memgym.research_qa.task import research_qa
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 SYSTEMS: dict[str, dict[str, Any]] = {
-    "mem0": {"agent": "system", "system": "mem0"},
+    "mem0": {"agent": {"name": "system", "system": "mem0"}},
     "mcp": {
-        "agent": "system",
-        "system": "mcp",
-        "mcp_command": f"python {EXAMPLES / 'mcp_memory_server.py'}",
+        "agent": {
+            "name": "system",
+            "system": "mcp",
+            "mcp_command": f"python {EXAMPLES / 'mcp_memory_server.py'}",
+        }
     },
-    "langgraph": {"agent": "system", "system": "langgraph"},
+    "langgraph": {"agent": {"name": "system", "system": "langgraph"}},
     "example": {
-        "agent": "system",
-        "system": f"{EXAMPLES / 'keyword_memory_system.py'}:KeywordMemory",
+        "agent": {
+            "name": "system",
+            "system": f"{EXAMPLES / 'keyword_memory_system.py'}:KeywordMemory",
+        }
     },
     "rag": {"agent": "rag"},
     "none": {"agent": "none"},

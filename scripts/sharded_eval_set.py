@@ -33,7 +33,8 @@ each step is its own command (docs/many-machines.md):
 A worker needs nothing from another's disk: every task generates its samples from its
 seeds, logs go to the shared log dir (``s3://...`` works), and memory lives in each
 sample's own store: in process, or in a collection of a shared ChromaDB server
-(``--chroma-url``) whose name carries the eval id, sample id, epoch and a random suffix.
+(``--chroma-url``, handed to the tasks as ``MEMGYM_CHROMA_URL``) whose name carries the eval
+id, sample id, epoch and a random suffix.
 ``inspect-memgym leaderboard DIR`` reads the result.
 """
 
@@ -67,21 +68,16 @@ MANIFEST = "manifest.json"
 PLAN = "plan.json"
 
 
-def task_arguments(
-    name: str, seeds: int | None = None, chroma_url: str | None = None
-) -> dict[str, Any]:
+def task_arguments(name: str, seeds: int | None = None) -> dict[str, Any]:
     """A task's arguments in the eval set.
 
     Args:
         name: The task (a key of ``TINY_TASKS``).
         seeds: Seeds 0 to ``seeds - 1`` instead of the tiny default.
-        chroma_url: Keep every sample's memory in a collection on this ChromaDB server.
     """
     arguments = dict(TINY_TASKS[name])
     if seeds is not None:
         arguments["seeds"] = list(range(seeds))
-    if chroma_url is not None:
-        arguments.update(backend="chroma", chroma_url=chroma_url)
     return arguments
 
 
@@ -94,10 +90,13 @@ def define(args: argparse.Namespace) -> None:
     from inspect_ai import eval_set
 
     import inspect_memgym._registry  # noqa: F401  (registers every task and the provider)
+    from inspect_memgym.memory.chroma_connection import CHROMA_URL_ENV
 
+    if args.chroma_url is not None:  # every task's memory: a collection on this server
+        os.environ[CHROMA_URL_ENV] = args.chroma_url
     built = [
         getattr(importlib.import_module(f"inspect_memgym.{name}.task"), name)(
-            **task_arguments(name, args.seeds, args.chroma_url)
+            **task_arguments(name, args.seeds)
         )
         for name in _task_names(args.tasks)
     ]

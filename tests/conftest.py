@@ -3,6 +3,7 @@ and a real ChromaDB server on loopback."""
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,6 +41,50 @@ def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ChromaSe
     """A real ChromaDB server (`chroma run`) on a free loopback port, killed at session end."""
     with running_chroma_server(tmp_path_factory.mktemp("chroma_server")) as server:
         yield server
+
+
+OLD_SPELLING = "old_spelling"
+"""The mark of a test that gives an old ``-T`` spelling on purpose (its deprecation test)."""
+DEPRECATION_LOGGER = "inspect_memgym.strategies.task_arguments"
+"""The logger of the one line an old ``-T`` spelling prints."""
+
+
+class DeprecationLines(logging.Handler):
+    """The deprecation lines old ``-T`` spellings printed since the last test ended."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Keep a deprecation line."""
+        message = record.getMessage()
+        if " is deprecated " in message:
+            self.lines.append(message)
+
+
+DEPRECATIONS = DeprecationLines()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the old-spelling mark and listen for deprecation lines."""
+    config.addinivalue_line(
+        "markers", f"{OLD_SPELLING}: gives an old -T spelling on purpose (prints its line)"
+    )
+    logging.getLogger(DEPRECATION_LOGGER).addHandler(DEPRECATIONS)
+
+
+@pytest.fixture(autouse=True)
+def no_old_spellings(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail a test (or the module fixture it set up) that printed a deprecation line.
+
+    The suite speaks the current spellings (``agent`` and ``memory``); only the tests marked
+    `OLD_SPELLING` give an old one.
+    """
+    yield
+    printed, DEPRECATIONS.lines = DEPRECATIONS.lines, []
+    if printed and request.node.get_closest_marker(OLD_SPELLING) is None:
+        pytest.fail(f"old -T spellings in a test: {'; '.join(sorted(set(printed)))}")
 
 
 @pytest.fixture

@@ -267,9 +267,12 @@ def test_official_protocol_is_pinned() -> None:
         ({"seeds": 0}, r"seeds must be a positive count or a list of seeds, got 0"),
         ({"seeds": [3, -1]}, r"seeds must be non-negative integers, got \[3, -1\]"),
         ({"max_turns_per_event": 0}, r"max_turns_per_event must be at least 1, got 0"),
-        ({"backend": "sqlite"}, r"Unknown memory backend 'sqlite'; valid backends: chroma"),
-        ({"embedding": "bert"}, r"Unknown embedding 'bert'; valid embeddings: hashing"),
-        ({"write_budget": 0}, r"write_budget must be at least 1, got 0"),
+        ({"memory": "sqlite"}, r"Unknown memory backend 'sqlite'; valid backends: chroma"),
+        ({"memory": {"embedding": "bert"}}, r"Unknown embedding 'bert'; valid embeddings: hashing"),
+        (
+            {"agent": {"name": "agentic", "write_budget": 0}},
+            r"write_budget must be at least 1, got 0",
+        ),
     ],
     ids=[
         "tier",

@@ -113,8 +113,15 @@ def test_three_workers_on_s3_and_one_chroma_server_equal_one_process(
     assert len(listed) == 4 and all(info.name.endswith(".eval") for info in listed)
     headers = [read_eval_log(info, header_only=True) for info in listed]
     assert len({header.eval.eval_set_id for header in headers} - {None}) == 1
-    # memory lived on the server: every task ran with its URL, every sample deleted its own
-    assert {header.eval.task_args.get("chroma_url") for header in headers} == {shared.chroma_url}
+    # memory lived on the server (feedback's and research_qa's default strategies keep theirs
+    # in context), and every sample deleted its own collection
+    locations = {header.eval.task: header.eval.metadata["memory_location"] for header in headers}
+    assert locations == {
+        "inspect_memgym/entity_stream": shared.chroma_url,
+        "inspect_memgym/conversation": shared.chroma_url,
+        "inspect_memgym/feedback": "in context",
+        "inspect_memgym/research_qa": "in context",
+    }
     ids = [header.eval.eval_id for header in headers]
     assert not [
         name for name in _suite_collections(shared.chroma_url) if any(i in name for i in ids)

@@ -90,7 +90,11 @@ def test_a_task_scoped_argument_goes_to_its_task_only() -> None:
 
 @pytest.mark.parametrize(
     "memory_arguments",
-    [{"memory": "markdown"}, {"backend": "markdown"}, {"conversation.backend": "markdown"}],
+    [
+        {"memory": "markdown"},
+        pytest.param({"backend": "markdown"}, marks=pytest.mark.old_spelling),
+        pytest.param({"conversation.backend": "markdown"}, marks=pytest.mark.old_spelling),
+    ],
     ids=["new", "old", "old-scoped"],
 )
 def test_memory_settings_reach_every_task_in_either_spelling(

@@ -51,7 +51,7 @@ def inspect_composites(
         tier="lite",
         seeds=list(seeds),
         templates=templates,
-        backend="markdown",
+        memory="markdown",
         memory_isolation=False,
     )
     [log] = inspect_eval(task, model=f"memgym/{policy}", display="none", log_dir="/tmp/none")
@@ -74,7 +74,7 @@ def inspect_conversation_scores(policy: str, seeds: tuple[int, ...]) -> dict[int
         tier="small",
         seeds=list(seeds),
         agent="agentic",
-        backend="markdown",
+        memory="markdown",
         memory_isolation=False,
         diagnostics=False,
         upper_bound=False,

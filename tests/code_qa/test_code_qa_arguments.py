@@ -39,7 +39,10 @@ INSPECT = Path(sys.executable).with_name("inspect")
         ),
         ({"seeds": "abc"}, "seeds must be non-negative integers, got 'abc'"),
         ({"agent": "mem0"}, "unknown memory strategy 'mem0'"),
-        ({"top_k": 5}, "memory strategy 'notes' takes no parameter 'top_k'"),
+        (
+            {"agent": {"name": "notes", "top_k": 5}},
+            "memory strategy 'notes' takes no parameter 'top_k'",
+        ),
     ],
 )
 def test_a_bad_value_is_one_line_naming_the_task(arguments: dict[str, Any], message: str) -> None:
@@ -94,7 +97,9 @@ def test_the_cli_prints_one_line_and_runs_nothing(tmp_path: Path) -> None:
 def test_token_counts_are_written_as_in_research_qa() -> None:
     from inspect_memgym.research_qa.task import research_qa
 
-    coded = code_qa(seeds=1, context_tokens="10k", agent="native", context_budget="128k")
+    coded = code_qa(
+        seeds=1, context_tokens="10k", agent={"name": "native", "context_budget": "128k"}
+    )
     researched = research_qa(seeds=1, context_tokens="10k")
     assert coded.metadata is not None and researched.metadata is not None
     assert coded.metadata["context_tokens"] == 10_000

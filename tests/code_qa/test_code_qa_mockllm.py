@@ -95,7 +95,9 @@ def grader(
 @pytest.fixture(scope="module")
 def log(tmp_path_factory: pytest.TempPathFactory) -> EvalLog:
     [result] = eval(
-        code_qa(seed=6, context_tokens=5_000, judge=True, notes_budget=2_000),
+        code_qa(
+            seed=6, context_tokens=5_000, judge=True, agent={"name": "notes", "notes_budget": 2_000}
+        ),
         model=get_model("mockllm/model", custom_outputs=assistant),
         model_roles={"grader": get_model("mockllm/model", custom_outputs=grader)},
         display="none",
@@ -178,7 +180,9 @@ def unreadable_on_the_paraphrase(
 
 def test_an_unreadable_fact_verdict_leaves_its_answer_unscored(tmp_path: Path) -> None:
     [result] = eval(
-        code_qa(seed=6, context_tokens=5_000, judge=True, notes_budget=2_000),
+        code_qa(
+            seed=6, context_tokens=5_000, judge=True, agent={"name": "notes", "notes_budget": 2_000}
+        ),
         model=get_model("mockllm/model", custom_outputs=assistant),
         model_roles={
             "grader": get_model("mockllm/model", custom_outputs=unreadable_on_the_paraphrase)

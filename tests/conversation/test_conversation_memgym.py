@@ -111,7 +111,7 @@ def test_rag_retrieves_raw_messages(tmp_path) -> None:
 
 
 def test_rag_with_small_top_k_loses_memory(tmp_path) -> None:
-    log = run("perfect", str(tmp_path), agent="rag", top_k=1, seeds=1)
+    log = run("perfect", str(tmp_path), agent={"name": "rag", "top_k": 1}, seeds=1)
     assert mean(log, "accuracy") < 0.9
     assert_diagnostics_add_up(log)
 
@@ -182,10 +182,13 @@ def test_guesser_scores_near_zero(tmp_path) -> None:
     ("args", "message"),
     [
         ({"agent": "memgpt"}, "unknown memory strategy 'memgpt'; choose one of"),
-        ({"agent": "native", "top_k": 5}, "memory strategy 'native' takes no parameter 'top_k'"),
+        (
+            {"agent": {"name": "native", "top_k": 5}},
+            "memory strategy 'native' takes no parameter 'top_k'",
+        ),
         ({"tier": "huge"}, "unknown conversation tier 'huge'"),
-        ({"backend": "sqlite"}, "Unknown memory backend 'sqlite'"),
-        ({"agent": "awe", "update_frequency": 0}, "update_frequency"),
+        ({"memory": "sqlite"}, "Unknown memory backend 'sqlite'"),
+        ({"agent": {"name": "awe", "update_frequency": 0}}, "update_frequency"),
     ],
 )
 def test_bad_parameters_are_refused_before_any_sample(args: dict[str, Any], message: str) -> None:
@@ -209,11 +212,12 @@ def test_solver_override_runs_a_reference_agent(tmp_path) -> None:
 
 
 def test_awe_on_a_chroma_server_scores_like_embedded(
-    perfect_awe: EvalLog, chroma_server: Any, tmp_path
+    perfect_awe: EvalLog, chroma_server: Any, tmp_path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from inspect_memgym.memory.chroma_connection import chroma_client
+    from inspect_memgym.memory.chroma_connection import CHROMA_URL_ENV, chroma_client
 
-    log = run("perfect", str(tmp_path), agent="awe", seeds=1, chroma_url=chroma_server.url)
+    monkeypatch.setenv(CHROMA_URL_ENV, chroma_server.url)
+    log = run("perfect", str(tmp_path), agent="awe", seeds=1)
     assert sample_scores(log) == sample_scores(perfect_awe)
     assert log.eval.metadata is not None
     assert log.eval.metadata["memory_location"] == chroma_server.url

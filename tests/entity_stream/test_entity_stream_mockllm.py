@@ -204,8 +204,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
         tier="lite",
         seed=0,
         templates="company",
-        write_budget=WRITE_BUDGET,
-        max_turns_per_event=MAX_TURNS,
+        agent={"name": "agentic", "write_budget": WRITE_BUDGET, "max_turns": MAX_TURNS},
     )
     [sample] = list(task.dataset)
     assert sample.metadata is not None

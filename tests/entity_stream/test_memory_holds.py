@@ -104,7 +104,7 @@ def test_policies() -> Iterator[None]:
 
 def run(policy: str, log_dir: Path, **task_args: Any) -> EvalSample:
     log: EvalLog = eval(
-        entity_stream(tier="lite", seed=0, templates=TEMPLATE, backend="markdown", **task_args),
+        entity_stream(tier="lite", seed=0, templates=TEMPLATE, memory="markdown", **task_args),
         model=f"memgym/{policy}",
         log_dir=str(log_dir),
         display="none",
@@ -220,7 +220,7 @@ def test_dumping_every_name_and_digit_cannot_raise_precision(
 
 def test_the_run_reports_the_scores_beside_the_headline(tmp_path: Path) -> None:
     log: EvalLog = eval(
-        entity_stream(tier="smoke", seed=0, templates=TEMPLATE, backend="markdown"),
+        entity_stream(tier="smoke", seed=0, templates=TEMPLATE, memory="markdown"),
         model="memgym/perfect",
         log_dir=str(tmp_path),
         display="none",

@@ -105,7 +105,9 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
             super().__init__()
             opened.append(self.directory)
 
-    task = entity_stream(tier="lite", seed=0, templates="company", write_budget=4)
+    task = entity_stream(
+        tier="lite", seed=0, templates="company", agent={"name": "agentic", "write_budget": 4}
+    )
     [sample] = list(task.dataset)
     assert sample.metadata is not None
     events = scenario_content(sample.metadata).events

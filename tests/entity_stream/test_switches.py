@@ -133,7 +133,7 @@ def test_every_behaviour_plays_a_memoryless_policy_and_every_switch_is_registere
 
 def play_switch(policy: str, tmp_path: Path) -> EvalLog:
     [log] = eval(
-        entity_stream(tier="lite", seed=0, templates="company", backend="markdown"),
+        entity_stream(tier="lite", seed=0, templates="company", memory="markdown"),
         model=f"memgym/{policy}",
         display="none",
         log_dir=str(tmp_path),

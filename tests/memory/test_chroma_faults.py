@@ -266,8 +266,9 @@ def test_a_run_that_loses_its_server_resumes_with_eval_retry(
             target=kill_once_a_sample_has_stored, args=(server, killed), daemon=True
         )
         killer.start()
+        monkeypatch.setenv(CHROMA_URL_ENV, server.url)
         [crashed] = eval(
-            entity_stream(**task_args, chroma_url=server.url),
+            entity_stream(**task_args),
             model="memgym/perfect",
             max_samples=1,
             log_dir=str(logs),

@@ -157,13 +157,15 @@ def test_tools_work_against_the_server_and_the_collection_is_removed(
 
 
 def test_entity_stream_on_the_server_scores_like_embedded_with_unique_collections(
-    chroma_server: ChromaServer, server_client: ClientAPI, tmp_path: Path
+    chroma_server: ChromaServer,
+    server_client: ClientAPI,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     before = collection_names(server_client)
     embedded = run_entity_stream(tmp_path / "embedded", templates="company")
-    served = run_entity_stream(
-        tmp_path / "server", templates="company", epochs=2, chroma_url=chroma_server.url
-    )
+    monkeypatch.setenv(CHROMA_URL_ENV, chroma_server.url)
+    served = run_entity_stream(tmp_path / "server", templates="company", epochs=2)
 
     def by_key(samples: list[EvalSample]) -> dict[tuple[str, int], EvalSample]:
         return {(str(sample.id), sample.epoch): sample for sample in samples}
@@ -195,11 +197,13 @@ def answers(sample: EvalSample) -> dict[str, str]:
 
 
 def test_keep_memory_leaves_the_collection_on_the_server(
-    chroma_server: ChromaServer, server_client: ClientAPI, tmp_path: Path
+    chroma_server: ChromaServer,
+    server_client: ClientAPI,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    [sample] = run_entity_stream(
-        tmp_path, templates="company", chroma_url=chroma_server.url, keep_memory=True
-    )
+    monkeypatch.setenv(CHROMA_URL_ENV, chroma_server.url)
+    [sample] = run_entity_stream(tmp_path, templates="company", memory={"keep": True})
     store = sample.metadata[MEMORY_STORE_KEY]
     assert store["keep_memory"] is True
     assert store["collection"] in collection_names(server_client)
@@ -250,12 +254,15 @@ def test_environment_variables_choose_the_server(
         ("http://localhost:8000/api/v2", "no path, query or fragment"),
     ],
 )
-def test_malformed_urls_are_refused_up_front(url: str, message: str) -> None:
+def test_malformed_urls_are_refused_up_front(
+    url: str, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with pytest.raises(ValueError, match="chroma_url") as error:
         parse_chroma_url(url)
     assert message in str(error.value)
+    monkeypatch.setenv(CHROMA_URL_ENV, url)
     with pytest.raises(ValueError, match="chroma_url"):
-        entity_stream(tier="lite", templates="company", seeds=1, chroma_url=url)
+        entity_stream(tier="lite", templates="company", seeds=1)
 
 
 def test_url_defaults_and_canonical_form() -> None:
@@ -265,30 +272,33 @@ def test_url_defaults_and_canonical_form() -> None:
     assert parse_chroma_url("https://h:1").ssl is True
 
 
-def test_an_unreachable_server_is_one_clear_error(tmp_path: Path) -> None:
+def test_an_unreachable_server_is_one_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     url = f"http://127.0.0.1:{free_port()}"
     with pytest.raises(
         ChromaServerError, match=re.escape(f"Cannot reach a ChromaDB server at {url}")
     ):
         create_backend("chroma", chroma_url=url)
+    monkeypatch.setenv(CHROMA_URL_ENV, url)
     with pytest.raises(ChromaServerError) as refused:  # the task is refused as it is built
-        entity_stream(tier="lite", templates="company", seeds=1, chroma_url=url)
+        entity_stream(tier="lite", templates="company", seeds=1)
     assert isinstance(refused.value, PrerequisiteError)  # Inspect prints it as one line
     assert "\n" not in str(refused.value)
     assert f"Cannot reach a ChromaDB server at {url}" in str(refused.value)
 
 
-def test_token_headers_are_built_client_side() -> None:
+def test_token_headers_are_built_client_side(monkeypatch: pytest.MonkeyPatch) -> None:
     assert token_headers(None) == {}
     assert token_headers(TOKEN) == {"Authorization": f"Bearer {TOKEN}", "X-Chroma-Token": TOKEN}
     for bad in ("", "has space", "tab\there", "naïve"):
         with pytest.raises(ValueError, match="chroma_token") as error:
             token_headers(bad)
         assert bad not in str(error.value) or not bad
+    monkeypatch.setenv(CHROMA_URL_ENV, "http://h:1")
+    monkeypatch.setenv(CHROMA_TOKEN_ENV, "a b")
     with pytest.raises(ValueError, match="chroma_token"):
-        entity_stream(
-            tier="lite", templates="company", seeds=1, chroma_url="http://h:1", chroma_token="a b"
-        )
+        entity_stream(tier="lite", templates="company", seeds=1)
 
 
 @pytest.mark.parametrize("header", ["Authorization", "X-Chroma-Token"])

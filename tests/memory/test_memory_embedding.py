@@ -159,7 +159,7 @@ def test_minilm_without_its_model_is_one_line_naming_the_model(
     monkeypatch.setattr(ONNXMiniLM_L6_V2, "DOWNLOAD_PATH", tmp_path / "models")
     monkeypatch.setattr(ONNXMiniLM_L6_V2, "MODEL_DOWNLOAD_URL", "http://127.0.0.1:9/onnx.tar.gz")
     with pytest.raises(TaskArgumentError) as caught:
-        code_qa(seeds=1, agent="rag", embedding="minilm")
+        code_qa(seeds=1, agent="rag", memory={"embedding": "minilm"})
     message = str(caught.value)
     assert "\n" not in message
     assert message.startswith(
@@ -167,7 +167,9 @@ def test_minilm_without_its_model_is_one_line_naming_the_model(
         f"in {tmp_path / 'models'} and could not be downloaded ("
     )
     assert message.endswith(
-        "run once with network access to fetch it (about 80 MB), or use -T embedding=hashing "
-        "(offline)"
+        "run once with network access to fetch it (about 80 MB), or use "
+        '-T memory="{embedding: hashing}" (offline)'
     )
-    code_qa(seeds=1, agent="rag", embedding="hashing")  # the offline default needs nothing
+    code_qa(
+        seeds=1, agent="rag", memory={"embedding": "hashing"}
+    )  # the offline default needs nothing

@@ -119,9 +119,12 @@ def test_one_mcp_server_keeps_sixteen_scopes_apart() -> None:
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ({"name": None}, "agent=system needs -T system=<name>"),
+        (
+            {"name": None},
+            'agent=system needs its system: -T agent="{name: system, system: <name>}"',
+        ),
         ({"name": "nope"}, "unknown memory system 'nope'"),
-        ({"name": "mcp"}, 'system=mcp needs -T mcp_command="'),
+        ({"name": "mcp"}, '-T agent="{name: system, system: mcp, mcp_command: <command>}"'),
         ({"name": "mem0", "mcp_command": "x"}, "mcp_command is an option of system=mcp only"),
         ({"name": "mem0", "system_config": "{not json"}, "system_config is not valid JSON"),
         ({"name": "mem0", "system_config": "[1]"}, "no such file"),
@@ -164,8 +167,12 @@ def test_a_server_without_the_tools_names_them(tmp_path: Path) -> None:
         finally:
             await system.close()
 
-    with pytest.raises(ValueError, match=r"has no tool remember .*its tools: add_memory"):
+    with pytest.raises(ValueError, match=r"has no tool remember .*its tools: add_memory") as error:
         asyncio.run(play())
+    assert str(error.value).endswith(
+        "given as the agent's system_config: "
+        '-T agent="{name: system, system: mcp, mcp_command: ..., system_config: tools.json}"'
+    )
 
 
 def test_the_suite_interpreter_runs_a_python_server() -> None:

@@ -21,11 +21,11 @@ SYSTEMS = {
 }
 
 
-def run(tmp_path: Path, model: str, **arguments: Any) -> EvalLog:
+def run(tmp_path: Path, model: str, **options: Any) -> EvalLog:
     data = tmp_path / "locomo10.json"
     write_locomo(data, locomo_raw()[:1])
     [log] = eval(
-        locomo(dataset=str(data), agent="system", **arguments),
+        locomo(dataset=str(data), agent={"name": "system", **options}),
         model=model,
         display="none",
         log_dir=str(tmp_path / "logs"),

@@ -50,7 +50,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, EvalLog]:
     for name, (policy, arguments) in {**RUNS, "perfect rows": ("perfect", {})}.items():
         task_arguments = {**GRID, **arguments}
         if name == "perfect rows":
-            task_arguments = {"dataset": str(rows), "agent": "rag", "backend": "markdown"}
+            task_arguments = {"dataset": str(rows), "agent": "rag", "memory": "markdown"}
         [log] = eval(
             research_qa(**task_arguments),
             model=f"memgym/{policy}",

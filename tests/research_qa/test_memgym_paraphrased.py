@@ -24,7 +24,7 @@ from .memgym_row_sample import DOCUMENT_TEXTS, PARAPHRASES, paraphrased_row, wri
 SCORER = "research_qa_scorer"
 RUNS = {
     "perfect": ("perfect", {}),
-    "perfect rag": ("perfect", {"agent": "rag", "backend": "markdown"}),
+    "perfect rag": ("perfect", {"agent": "rag", "memory": "markdown"}),
     "forgetful": ("forgetful", {}),
     "guesser": ("guesser", {}),
     "perfect none": ("perfect", {"agent": "none"}),

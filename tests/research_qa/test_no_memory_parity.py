@@ -64,7 +64,7 @@ def answers_of(tmp_path: Path, **task_args: Any) -> list[list[ChatMessage]]:
     [
         ({}, NOTES, "(empty)"),
         ({"mode": "interactive"}, NOTES, "(empty)"),
-        ({"agent": "rag", "backend": "markdown"}, NOTES, "(none)\n</memory>"),
+        ({"agent": "rag", "memory": "markdown"}, NOTES, "(none)\n</memory>"),
     ],
     ids=["notes", "notes-interactive", "rag"],
 )

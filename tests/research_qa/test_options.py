@@ -78,8 +78,8 @@ BAD_ARGUMENTS = [
     ({"search_backend": "google"}, "unknown search_backend 'google'; choose one of: bm25"),
     ({"seeds": 0}, "seeds must be a positive count"),
     ({"agent": "nope"}, "memory strategy"),
-    ({"agent": "none", "top_k": 3}, "takes no parameter 'top_k'"),
-    ({"backend": "sqlite"}, "Unknown memory backend 'sqlite'"),
+    ({"agent": {"name": "none", "top_k": 3}}, "takes no parameter 'top_k'"),
+    ({"memory": "sqlite"}, "Unknown memory backend 'sqlite'"),
     ({"dataset": "/no/such/file.jsonl"}, "dataset file not found: /no/such/file.jsonl"),
 ]
 

@@ -27,7 +27,13 @@ def _reply(text: str) -> Any:
 def _run(tmp_path: Path, judge: bool, grade: str) -> EvalLog:
     grader = get_model("mockllm/model", custom_outputs=_reply(grade), memoize=False)
     [log] = eval(
-        entity_stream(tier="lite", seed=0, templates="company", judge=judge, max_turns_per_event=1),
+        entity_stream(
+            tier="lite",
+            seed=0,
+            templates="company",
+            judge=judge,
+            agent={"name": "agentic", "max_turns": 1},
+        ),
         model=get_model("mockllm/model", custom_outputs=_reply(WORDS_ANSWER), memoize=False),
         model_roles={"grader": grader},
         log_dir=str(tmp_path),

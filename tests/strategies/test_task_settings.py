@@ -106,7 +106,10 @@ def _main_metadata() -> dict[str, dict[str, Any]]:
     return metadata
 
 
-@pytest.mark.parametrize("spelling", [0, 1], ids=["old", "new"])
+@pytest.mark.parametrize(
+    "spelling",
+    [pytest.param(0, id="old", marks=pytest.mark.old_spelling), pytest.param(1, id="new")],
+)
 def test_metadata_is_the_one_main_built_for_the_same_settings(
     spelling: int, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -261,6 +264,7 @@ def test_every_old_spelling_is_listed() -> None:
     assert set(OLD_SPELLINGS) == set(DEPRECATED_NAMES)
 
 
+@pytest.mark.old_spelling
 @pytest.mark.parametrize("name", sorted(OLD_SPELLINGS))
 def test_an_old_spelling_works_with_one_line_naming_the_new(
     name: str, caplog: pytest.LogCaptureFixture
@@ -282,6 +286,7 @@ def test_the_new_spellings_print_no_deprecation(caplog: pytest.LogCaptureFixture
 
 
 @pytest.mark.slow
+@pytest.mark.old_spelling
 def test_a_scripted_run_scores_the_same_in_either_spelling(tmp_path: Path) -> None:
     scores = []
     for arguments in (

@@ -43,8 +43,8 @@ def journal_start() -> Solver:
 
 @task
 def resumable_entity_stream(
-    templates: str = "city,company", seeds: int = 2, backend: str = "chroma"
+    templates: str = "city,company", seeds: int = 2, memory: str = "chroma"
 ) -> Task:
     """entity_stream (tier lite) with sample starts journaled."""
-    base = entity_stream(tier="lite", templates=templates, seeds=seeds, backend=backend)
+    base = entity_stream(tier="lite", templates=templates, seeds=seeds, memory=memory)
     return task_with(base, solver=chain(journal_start(), base.solver))

@@ -123,11 +123,14 @@ WRONG_TYPES: dict[str, list[tuple[dict[str, Any], str]]] = {
         ({"feedback": 3}, "unknown feedback kind 3"),
     ],
     "entity_stream": [
-        ({"write_budget": "lots"}, "write_budget must be an integer, got 'lots'"),
+        (
+            {"agent": {"name": "agentic", "write_budget": "lots"}},
+            "write_budget must be an integer, got 'lots'",
+        ),
         ({"seeds": "abc"}, "seeds must be non-negative integers"),
     ],
     "code_qa": [
-        ({"write_budget": "lots", "agent": "rag"}, "write_budget must be an integer"),
+        ({"agent": {"name": "rag", "write_budget": "lots"}}, "write_budget must be an integer"),
         ({"seeds": "abc"}, "seeds must be non-negative integers"),
     ],
     "procedures": [

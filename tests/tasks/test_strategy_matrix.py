@@ -172,9 +172,9 @@ fails to see what a strategy did keep) shows as a score below the floor."""
 
 def run(task_name: str, agent: str, model: Any, tmp_path: Any) -> EvalLog:
     factory, args, _, _ = TASKS[task_name]
-    system = SYSTEMS.get(agent, {})
+    strategy = {"name": agent.partition(":")[0], **SYSTEMS[agent]} if agent in SYSTEMS else agent
     [log] = eval(
-        factory(agent=agent.partition(":")[0], **system, **args),
+        factory(agent=strategy, **args),
         model=model,
         model_roles=GRADER,
         display="none",

@@ -43,4 +43,4 @@ def test_cli_refuses_a_bad_value_in_one_line(tmp_path: Path) -> None:
 
 def test_agentic_refuses_options_of_other_strategies() -> None:
     with pytest.raises(ValueError, match="memory strategy 'agentic' takes no parameter 'top_k'"):
-        entity_stream(tier="lite", seed=0, top_k=5)
+        entity_stream(tier="lite", seed=0, agent={"name": "agentic", "top_k": 5})

@@ -81,5 +81,6 @@ def check_embedding_available(name: str) -> None:
         raise ValueError(
             f"embedding=minilm needs the {MINILM_MODEL} embedding model, which is not in "
             f"{ONNXMiniLM_L6_V2.DOWNLOAD_PATH} and could not be downloaded ({reason}); run once "
-            "with network access to fetch it (about 80 MB), or use -T embedding=hashing (offline)"
+            "with network access to fetch it (about 80 MB), or use "
+            '-T memory="{embedding: hashing}" (offline)'
         ) from None

@@ -1,6 +1,6 @@
 """Any memory system with an MCP server, over stdio, through Inspect's own MCP client.
 
-The server is started per sample with ``command`` (``-T mcp_command=...``) and stays
+The server is started per sample with ``command`` (the agent's ``mcp_command``) and stays
 connected until the sample ends. Four of its tools are used, by name (``tools`` renames
 them for a server that names them differently):
 
@@ -156,7 +156,9 @@ class McpSystem(MemorySystem):
                 raise ValueError(
                     f"MCP memory server {' '.join(self.command)!r} has no tool "
                     f"{', '.join(missing)} (its tools: {', '.join(sorted(tools))}); "
-                    'name yours with -T system_config=\'{"tools": {"add": ..., "search": ...}}\''
+                    'name yours in a JSON file holding {"tools": {"add": ..., "search": ...}} '
+                    "given as the agent's system_config: -T agent=\"{name: system, system: mcp, "
+                    'mcp_command: ..., system_config: tools.json}"'
                 )
             self._tools = tools
         return self._tools

@@ -51,12 +51,12 @@ BUILT_IN_SYSTEMS: dict[str, BuiltInSystem] = {
         "langgraph",
     ),
 }
-"""The adapters that come with the suite, by ``-T system=`` name."""
+"""The adapters that come with the suite, by the ``system`` name of the ``agent`` mapping."""
 
 
 @dataclass(frozen=True)
 class SystemChoice:
-    """A memory system and its options, as the task's ``-T`` arguments chose them.
+    """A memory system and its options, as the task's ``agent`` mapping chose them.
 
     Attributes:
         name: A built-in name or ``module:Class`` / ``file.py:Class``.
@@ -93,11 +93,12 @@ def choose_system(
     """Check a task's memory-system arguments (at task creation, before any sample).
 
     Args:
-        name: ``-T system=``: a built-in name or ``module:Class`` / ``file.py:Class``.
-        mcp_command: ``-T mcp_command=``: the command that starts an MCP memory server
-            (``mcp`` only), e.g. ``"python server.py --flag"``.
-        system_config: ``-T system_config=``: the adapter's options as a JSON object, or
-            the path of a JSON file holding one.
+        name: The ``system`` option: a built-in name or ``module:Class`` /
+            ``file.py:Class``.
+        mcp_command: The ``mcp_command`` option: the command that starts an MCP memory
+            server (``mcp`` only), e.g. ``"python server.py --flag"``.
+        system_config: The ``system_config`` option: the adapter's options as a JSON object,
+            or the path of a JSON file holding one.
 
     Returns:
         The choice, its adapter importable and its options parsed.
@@ -108,7 +109,7 @@ def choose_system(
     """
     if not name:
         raise ValueError(
-            "agent=system needs -T system=<name>: one of "
+            'agent=system needs its system: -T agent="{name: system, system: <name>}", one of '
             f"{', '.join(BUILT_IN_SYSTEMS)}, or module:Class / file.py:Class of your adapter"
         )
     options = dict(_parse_config(system_config))
@@ -117,7 +118,10 @@ def choose_system(
             raise ValueError("mcp_command is an option of system=mcp only")
         options["command"] = shlex.split(mcp_command)
     elif name == "mcp" and "command" not in options:
-        raise ValueError('system=mcp needs -T mcp_command="<command that starts the server>"')
+        raise ValueError(
+            "system=mcp needs the command that starts the server: "
+            '-T agent="{name: system, system: mcp, mcp_command: <command>}"'
+        )
     _adapter_class(name)
     return SystemChoice(name, options)
 

@@ -8,9 +8,10 @@
 | ``embed_dialog`` | Emb-S (``embedder_dialog``) | one entry per dialogue | embeddings (chroma) |
 
 BM25 is the markdown backend's (``rank_bm25``, k1 1.5, b 0.75, under the suite's shared
-ranking contract); embeddings are the chroma backend's, with ``-T embedding=`` (the
-offline ``hashing`` default, or ``minilm``/``openai``). Each retrieves ``top_k=5`` entries
-and retries with one fewer when the context overflows (`retrieval.RetrievalStrategy`).
+ranking contract); embeddings are the chroma backend's, with the ``memory`` embedding
+(``-T memory="{embedding: minilm}"``; the offline ``hashing`` default, or ``minilm`` /
+``openai``). Each retrieves ``top_k=5`` entries and retries with one fewer when the context
+overflows (`retrieval.RetrievalStrategy`).
 """
 
 from __future__ import annotations
