@@ -1,4 +1,4 @@
-r"""A small MCP memory server over stdio: what ``-T system=mcp`` expects from yours.
+r"""A small MCP memory server over stdio: what ``system: mcp`` expects from yours.
 
 Four tools, each scoped by ``user_id``: ``add_memory(text)``, ``search_memory(query,
 limit)`` (a JSON list of ``{"memory", "score", "id"}``, best first, ranked by BM25 over
