@@ -30,6 +30,8 @@ from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 
 TASK_VERSION = 5
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
+OLD_SPELLINGS_UNTIL = 6
+"""The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""
 DEFAULT_SEEDS = 20
 DEFAULT_AGENT = "notes"
 """MemGym's evicted protocol takes notes under a 500-token budget by default."""
@@ -111,7 +113,8 @@ def code_qa(
         check_active_policy(BENCHMARK_NAME)
         strategy = task_strategy(
             BENCHMARK_NAME,
-            TASK_VERSION + 1,
+            TASK_VERSION,
+            OLD_SPELLINGS_UNTIL,
             agent,
             memory,
             deprecated,

@@ -21,6 +21,8 @@ from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 
 TASK_VERSION = 5
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
+OLD_SPELLINGS_UNTIL = 6
+"""The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""
 DEFAULT_TIER = "base"
 DEFAULT_SEEDS = 20
 """Users per run: AMemGym's v1.base has 20."""
@@ -90,7 +92,9 @@ def conversation(
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
         dataset = dataset_location(dataset)
-        strategy = task_strategy(BENCHMARK_NAME, TASK_VERSION + 1, agent, memory, deprecated)
+        strategy = task_strategy(
+            BENCHMARK_NAME, TASK_VERSION, OLD_SPELLINGS_UNTIL, agent, memory, deprecated
+        )
         check_evolve(evolve, strategy.agent)
         options: dict[str, bool | str] = {
             "diagnostics": diagnostics,

@@ -19,6 +19,8 @@ from inspect_memgym.strategies.agentic import DEFAULT_MAX_TURNS
 
 TASK_VERSION = 7
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
+OLD_SPELLINGS_UNTIL = 8
+"""The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""
 DEFAULT_TIER = "standard"
 DEFAULT_SEEDS = 10
 
@@ -89,7 +91,9 @@ def entity_stream(
         get_tier(tier)
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)
         judge_protocol = judge_settings(JUDGE_TEMPLATES, judge_prompts)
-        strategy = task_strategy(BENCHMARK_NAME, TASK_VERSION + 1, agent, memory, deprecated)
+        strategy = task_strategy(
+            BENCHMARK_NAME, TASK_VERSION, OLD_SPELLINGS_UNTIL, agent, memory, deprecated
+        )
         option_cap = strategy.settings.options.get("max_turns")
         if option_cap is not None and max_turns_per_event != DEFAULT_MAX_TURNS:
             raise ValueError("give the turn cap once: the agent's max_turns or max_turns_per_event")

@@ -23,6 +23,8 @@ from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 
 TASK_VERSION = 4
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
+OLD_SPELLINGS_UNTIL = 5
+"""The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""
 DEFAULT_TIER = "standard"
 DEFAULT_SEEDS = 5
 DEFAULT_PROTOCOL = "on_policy"
@@ -103,7 +105,9 @@ def feedback(
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
         dataset = dataset_locations(dataset)
-        strategy = task_strategy(BENCHMARK_NAME, TASK_VERSION + 1, agent, memory, deprecated)
+        strategy = task_strategy(
+            BENCHMARK_NAME, TASK_VERSION, OLD_SPELLINGS_UNTIL, agent, memory, deprecated
+        )
         lookup(dict.fromkeys(PROTOCOLS), protocol, "protocol")
         modes = cast(
             list[FeedbackMode], resolve_names(feedback, FEEDBACK_MODES, "feedback kind", "feedback")

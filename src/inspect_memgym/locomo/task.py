@@ -24,6 +24,8 @@ from inspect_memgym.locomo.category_maps import (
 
 TASK_VERSION = 5
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
+OLD_SPELLINGS_UNTIL = 6
+"""The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""
 DEFAULT_AGENT = "native"
 """The whole conversation in context: the paper's full-context baseline."""
 DEFAULT_SEED = 0
@@ -102,7 +104,9 @@ def locomo(
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
         dataset = dataset_location(dataset)
-        strategy = task_strategy(BENCHMARK_NAME, TASK_VERSION + 1, agent, memory, deprecated)
+        strategy = task_strategy(
+            BENCHMARK_NAME, TASK_VERSION, OLD_SPELLINGS_UNTIL, agent, memory, deprecated
+        )
         names = category_names(category_map)
         chosen = parse_categories(categories, names)
         check_judge_bound(BENCHMARK_NAME, judge, self_judge)

@@ -19,6 +19,8 @@ from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 
 TASK_VERSION = 4
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
+OLD_SPELLINGS_UNTIL = 5
+"""The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""
 DEFAULT_VARIANT = "s"
 DEFAULT_AGENT = "native"
 """The whole history in context (cut oldest-first to the budget): the paper's long-context
@@ -93,7 +95,9 @@ def longmemeval(
         variant_file(variant)
         check_judge_bound(BENCHMARK_NAME, True, self_judge)
         judge_protocol = judge_settings(JUDGE_TEMPLATES, judge_prompts)
-        strategy = task_strategy(BENCHMARK_NAME, TASK_VERSION + 1, agent, memory, deprecated)
+        strategy = task_strategy(
+            BENCHMARK_NAME, TASK_VERSION, OLD_SPELLINGS_UNTIL, agent, memory, deprecated
+        )
         types = parse_question_types(question_types)
         solver = strategy.solver()
         options = {

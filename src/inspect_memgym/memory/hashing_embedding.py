@@ -20,10 +20,10 @@ This module imports numpy, the mmh3 package's MurmurHash3 (the same hash scikit-
 import math
 from typing import Any
 
+import mmh3
 import numpy as np
 from chromadb.api.types import Documents, EmbeddingFunction, Embeddings, Space
 from chromadb.utils.embedding_functions import register_embedding_function
-import mmh3
 
 HASHING_FEATURES = 2048
 HASHING_NGRAM_RANGE = (3, 5)

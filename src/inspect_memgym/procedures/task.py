@@ -24,6 +24,8 @@ from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 
 TASK_VERSION = 1
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
+OLD_SPELLINGS_UNTIL = 2
+"""The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""
 DEFAULT_TIER = "lite"
 DEFAULT_AGENT = "notes"
 """Curated notes of lessons, the closest shared strategy to STATE-Bench's learnings."""
@@ -84,7 +86,9 @@ def procedures(
 
     with task_argument_errors(BENCHMARK_NAME):
         check_active_policy(BENCHMARK_NAME)
-        strategy = task_strategy(BENCHMARK_NAME, TASK_VERSION + 1, agent, memory, deprecated)
+        strategy = task_strategy(
+            BENCHMARK_NAME, TASK_VERSION, OLD_SPELLINGS_UNTIL, agent, memory, deprecated
+        )
         chosen_tier = get_procedures_tier(tier)
         chosen_templates = resolve_names(templates, TEMPLATE_NAMES, "template")
         chosen_seeds = resolve_seeds(chosen_tier.default_seeds if seeds is None else seeds, seed)

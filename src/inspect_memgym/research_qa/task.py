@@ -31,6 +31,8 @@ from inspect_memgym.research_qa.world import (
 
 TASK_VERSION = 6
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
+OLD_SPELLINGS_UNTIL = 7
+"""The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""
 DEFAULT_SEEDS = 20
 DEFAULT_AGENT = "notes"
 """MemGym-DR's memory: a notes block of 500 tokens, rewritten after every turn."""
@@ -116,7 +118,8 @@ def research_qa(
         dataset = dataset_location(dataset)
         strategy = task_strategy(
             BENCHMARK_NAME,
-            TASK_VERSION + 1,
+            TASK_VERSION,
+            OLD_SPELLINGS_UNTIL,
             agent,
             memory,
             deprecated,

@@ -7,8 +7,9 @@ the strategy's solver and the task metadata entries that name the strategy, its 
 the memory backend (the keys analysis pairs runs by, `analysis.paired`).
 
 The old spellings (``-T top_k=5``, ``-T backend=markdown``, ``-T chroma_url=...``) hold until
-each task's next version: each prints one line naming the new spelling, and the same setting
-given both ways is refused.
+the task version each task pins (``OLD_SPELLINGS_UNTIL`` in its ``task.py``, the version that
+followed the move): before it each prints one line naming the new spelling, from it each is
+refused with that line; the same setting given both ways is refused.
 """
 
 from __future__ import annotations
@@ -104,7 +105,8 @@ class TaskStrategy:
 
 def task_strategy(
     task_name: str,
-    next_version: int,
+    version: int,
+    old_spellings_until: int,
     agent: StrategyArgument,
     memory: MemoryArgument,
     deprecated: Mapping[str, Any],
@@ -114,20 +116,28 @@ def task_strategy(
 
     Args:
         task_name: The task, for the messages.
-        next_version: The task version from which the old spellings are refused.
+        version: The task's version.
+        old_spellings_until: The task version from which the old spellings are refused.
         agent: The ``agent`` argument (name, mapping or solver).
         memory: The ``memory`` argument (backend name, mapping, or None).
         deprecated: The task's other keyword arguments (old spellings).
         option_defaults: The task's own option defaults, for strategies that take them.
 
     Raises:
-        ValueError: If an argument is unknown, a setting is given in both spellings, or a
-            setting is refused (`StrategySettings.read`, `MemorySettings.read`).
+        ValueError: If an argument is unknown, an old spelling is given to a version that
+            refuses them, a setting is given in both spellings, or a setting is refused
+            (`StrategySettings.read`, `MemorySettings.read`).
     """
     unknown = sorted(set(deprecated) - set(DEPRECATED_NAMES))
     if unknown:
         raise ValueError(f"unknown parameter {', '.join(map(repr, unknown))}")
     given = {name: value for name, value in deprecated.items() if value is not None}
+    if given and version >= old_spellings_until:
+        name, value = next(iter(given.items()))
+        raise ValueError(
+            f"{task_name}: -T {name} was removed in {task_name} {old_spellings_until}; "
+            + _replacement(_agent_name(agent), name, value)
+        )
     settings = StrategySettings.read(_with_old_options(task_name, agent, given))
     memory_settings = MemorySettings.read(
         _with_old_memory(task_name, memory, given),
@@ -135,7 +145,7 @@ def task_strategy(
         chroma_token=given.get("chroma_token"),
     )
     for name, value in given.items():
-        logger.warning(_deprecation(task_name, next_version, settings.name, name, value))
+        logger.warning(_deprecation(task_name, old_spellings_until, settings.name, name, value))
     return TaskStrategy(settings.with_defaults(option_defaults or {}), memory_settings)
 
 
@@ -189,15 +199,28 @@ def _refuse_both(task_name: str, argument: str, both: set[str]) -> None:
         )
 
 
-def _deprecation(task_name: str, next_version: int, agent: str, name: str, value: Any) -> str:
+def _deprecation(task_name: str, until: int, agent: str, name: str, value: Any) -> str:
     """The one line that names an old spelling's replacement."""
+    replacement = _replacement(agent, name, value)
+    return f"{task_name}: -T {name} is deprecated (until {task_name} {until}); {replacement}"
+
+
+def _replacement(agent: str, name: str, value: Any) -> str:
+    """What to write instead of an old spelling."""
     if name in DEPRECATED_SERVER_NAMES:
-        replacement = f"set the environment variable {DEPRECATED_SERVER_NAMES[name]}"
-    elif name in DEPRECATED_MEMORY_NAMES:
-        replacement = f'use -T memory="{_flow({DEPRECATED_MEMORY_NAMES[name]: value})}"'
-    else:
-        replacement = f'use -T agent="{_flow({NAME_KEY: agent, name: value})}"'
-    return f"{task_name}: -T {name} is deprecated (until {task_name} {next_version}); {replacement}"
+        return f"set the environment variable {DEPRECATED_SERVER_NAMES[name]}"
+    if name in DEPRECATED_MEMORY_NAMES:
+        return f'use -T memory="{_flow({DEPRECATED_MEMORY_NAMES[name]: value})}"'
+    return f'use -T agent="{_flow({NAME_KEY: agent, name: value})}"'
+
+
+def _agent_name(agent: StrategyArgument) -> str:
+    """The strategy an ``agent`` argument names, for a message (``...`` for a solver)."""
+    if isinstance(agent, str):
+        return agent
+    if isinstance(agent, Mapping):
+        return str(agent.get(NAME_KEY, "..."))
+    return "..."
 
 
 def _flow(mapping: Mapping[str, Any]) -> str:
