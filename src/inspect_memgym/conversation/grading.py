@@ -26,6 +26,11 @@ recorded. Each question is graded against the options its period showed
   else a *read* failure. Each wrong answer gets exactly one label, so
   write + read + utilization = 1 - accuracy in every period.
 
+Each question row also carries its kind (``kind``: ``update_chain`` when it combines two or
+more variables, one changed since first revealed, and shows the stale option, else
+``advice``; `update_chain`) and the number of that stale option (``stale``); the kind enters
+no figure of this module.
+
 Only the question answers reach the headline: probes and the upper bound are auxiliary
 passes a model could answer badly on purpose, and they feed only the diagnostics and the
 memory score.
@@ -45,6 +50,12 @@ from inspect_memgym.conversation.normalisation import (
     no_memory_credit,
     official_memory_score,
     upper_bound_flag,
+)
+from inspect_memgym.conversation.update_chain import (
+    KIND_KEY,
+    STALE_KEY,
+    question_kind,
+    stale_number,
 )
 from inspect_memgym.conversation.world.model import ConversationScenario, Period
 from inspect_memgym.conversation.world.presentation import (
@@ -293,6 +304,7 @@ def _grade_period(
         if not right and has_probes:
             label = _failure_label(period.index, question.required, probe_right, revealed)
             labels.append(label)
+        stale = stale_number(scenario, question, period, shown)
         rows.append(
             {
                 "period": period.index,
@@ -305,6 +317,8 @@ def _grade_period(
                 "failure": label,
                 "no_memory_choice": no_memory_choice,
                 "no_memory_correct": None if no_memory_reply is None else no_memory_choice == gold,
+                KIND_KEY: question_kind(stale),
+                STALE_KEY: stale,
             }
         )
     count = len(correct)

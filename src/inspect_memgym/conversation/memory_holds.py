@@ -14,7 +14,11 @@ are the user's messages (openings and follow-ups). There are no distractor point
 A wrong answer is ``outdated`` when the option it chose fits the user's state of an earlier
 period and not the current one; otherwise it keeps its write / read / utilization label
 (``failure``, when the task's probes ran). The memory is the strategy's last snapshot
-(`memory.holdings`, one taken after every period and at the end).
+(`memory.holdings`, one taken after every period and at the end). Beside the per-operation
+scores go the update-aware multi-hop figures, ``update_chain_accuracy`` and
+``stale_chain_rate`` (`update_chain`), averaged per run by the same metric; an update_chain
+question answered with its stale option is ``outdated``, since that option fits the initial
+period's state.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from inspect_memgym.conversation.update_chain import update_chain_figures
 from inspect_memgym.conversation.world.catalogue import VARIABLES
 from inspect_memgym.conversation.world.model import ConversationScenario, Period
 from inspect_memgym.conversation.world.presentation import presented_choices
@@ -159,7 +164,8 @@ def memory_holds(
             number_claims=False,
         )
         scores, counts = measured["scores"], measured["counts"]
-    figures = {key: _json_number(value) for key, value in {**scores, **split}.items()}
+    chains = update_chain_figures(rows)
+    figures = {key: _json_number(value) for key, value in {**scores, **split, **chains}.items()}
     return figures, {"snapshots": holdings.stages, "counts": counts}
 
 

@@ -1,0 +1,205 @@
+"""Update-aware multi-hop questions of conversation: which asked questions are update_chain.
+
+The kind is read from the generated user (tagging changes no sample); the figures sit beside
+the headline; perfect answers every such question, naive (which never applies a change)
+answers exactly the stale option, labelled ``outdated``, and the memoryless readers pick the
+gold and the stale option at the chance rate.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+from inspect_ai import eval
+from inspect_ai.model import ChatMessageSystem, ChatMessageUser
+
+from inspect_memgym.conversation.adversaries import ADVERSARIES
+from inspect_memgym.conversation.policies import Situation, get_conversation_policy
+from inspect_memgym.conversation.prompts import question_prompt
+from inspect_memgym.conversation.state import PHASE_QUESTION
+from inspect_memgym.conversation.task import conversation
+from inspect_memgym.conversation.update_chain import (
+    ADVICE,
+    STALE_CHAIN_RATE,
+    UPDATE_CHAIN,
+    UPDATE_CHAIN_ACCURACY,
+    stale_number,
+    update_chain_figures,
+)
+from inspect_memgym.conversation.world.generate import generate_user
+from inspect_memgym.conversation.world.model import ConversationScenario
+from inspect_memgym.conversation.world.presentation import gold_number, presented_choices
+from inspect_memgym.scoring.multiple_choice import parse_choice
+from inspect_memgym.scoring.operation_scores import OUTDATED
+from inspect_memgym.strategies.prompts import (
+    ASSISTANT_SYSTEM_PROMPT,
+    AWE_MEMORY_SECTION,
+    CONVERSATION_MEMORY_LABEL,
+)
+from inspect_memgym.validity.statistics import FeatureTally
+
+MEMORY_SHOWN = f"{ASSISTANT_SYSTEM_PROMPT}\n\n" + AWE_MEMORY_SECTION.format(
+    label=CONVERSATION_MEMORY_LABEL, entries="- [2025-04-02] The user cycles to work."
+)
+MEMORYLESS = (
+    "first_option",
+    "last_option",
+    "longest_option",
+    "shortest_option",
+    "question_overlap",
+    "position_prior",
+    "text_prior",
+)
+"""Adversaries whose pick does not follow the options' shared values (see the pair test)."""
+
+
+def chain_rows(user: ConversationScenario) -> list[tuple[int, str, int, int]]:
+    """(period, qid, stale number, gold number) of every update_chain question of a user."""
+    rows = []
+    for period in user.periods:
+        for question in user.questions:
+            shown = presented_choices(user, question, period)
+            stale = stale_number(user, question, period, shown)
+            if stale is not None:
+                gold = gold_number(shown, question.gold_choice(period.state))
+                rows.append((period.index, question.qid, stale, gold))
+    return rows
+
+
+def test_counts_of_the_small_and_base_users() -> None:
+    assert [len(chain_rows(generate_user("small", seed))) for seed in range(3)] == [2, 3, 1]
+    assert len(chain_rows(generate_user("base", 0))) == 29
+
+
+def test_a_question_is_update_chain_exactly_when_a_change_makes_a_shown_stale_option() -> None:
+    # Read from the periods' changes, not from the initial state the module compares with.
+    tagged = 0
+    for seed in range(40):
+        user = generate_user("small", seed)
+        for period in user.periods:
+            for question in user.questions:
+                shown = presented_choices(user, question, period)
+                before = dict(period.state)
+                for later in reversed(user.periods[1 : period.index + 1]):
+                    before.update({key: old for key, (old, _) in later.changes.items()})
+                stale = tuple(before[key] for key in question.required)
+                gold = question.gold_choice(period.state)
+                expected = (
+                    stale != gold.state
+                    and stale in [choice.state for choice in shown]
+                    and len(question.required) >= 2
+                )
+                number = stale_number(user, question, period, shown)
+                assert (number is not None) == expected
+                if number is not None:
+                    tagged += 1
+                    assert period.index > 0 and shown[number - 1].state == stale
+                    assert number != gold_number(shown, gold)
+    assert tagged == 84
+
+
+def test_the_figures_count_right_and_stale_answers_of_update_chain_rows_only() -> None:
+    rows = [
+        {"kind": UPDATE_CHAIN, "stale": 2, "choice": 2, "correct": False},
+        {"kind": UPDATE_CHAIN, "stale": 3, "choice": 1, "correct": True},
+        {"kind": UPDATE_CHAIN, "stale": 1, "choice": None, "correct": False},
+        {"kind": UPDATE_CHAIN, "stale": 4, "choice": 4, "correct": False},
+        {"kind": ADVICE, "stale": None, "choice": None, "correct": False},
+    ]
+    assert update_chain_figures(rows) == {UPDATE_CHAIN_ACCURACY: 0.25, STALE_CHAIN_RATE: 0.5}
+    figures = update_chain_figures(rows[-1:])
+    assert all(math.isnan(value) for value in figures.values())
+
+
+def pick_rates(pick: Any, users: range) -> tuple[FeatureTally, FeatureTally]:
+    """How often a reader's pick is the gold, and the stale option, on update_chain rows."""
+    gold_tally, stale_tally = FeatureTally("gold"), FeatureTally("stale")
+    for seed in users:
+        user = generate_user("small", seed)
+        periods = {period.index: period for period in user.periods}
+        questions = {question.qid: question for question in user.questions}
+        for period_index, qid, stale, gold in chain_rows(user):
+            shown = presented_choices(user, questions[qid], periods[period_index])
+            prompt = question_prompt(questions[qid].text, [choice.text for choice in shown])
+            numbers = range(1, len(shown) + 1)
+            picked = parse_choice(pick(user, period_index, qid, prompt), len(shown))
+            gold_tally.record([picked], numbers, gold)
+            stale_tally.record([picked], numbers, stale)
+    return gold_tally, stale_tally
+
+
+def adversary_pick(name: str) -> Any:
+    def pick(user: ConversationScenario, period: int, qid: str, prompt: str) -> str:
+        messages = [ChatMessageSystem(content=MEMORY_SHOWN), ChatMessageUser(content=prompt)]
+        return ADVERSARIES[name].act(messages, []).text
+
+    return pick
+
+
+def guesser_pick(user: ConversationScenario, period: int, qid: str, prompt: str) -> str:
+    situation = Situation(scenario=user, phase=PHASE_QUESTION, period=period, item_id=qid)
+    action = get_conversation_policy("guesser").act(
+        [ChatMessageUser(content=prompt)], [], situation
+    )
+    return action.text
+
+
+@pytest.mark.parametrize("name", [*MEMORYLESS, "guesser"])
+def test_memoryless_readers_pick_the_gold_and_the_stale_option_at_chance(name: str) -> None:
+    pick = guesser_pick if name == "guesser" else adversary_pick(name)
+    for tally in pick_rates(pick, range(150)):
+        verdict = tally.verdict()
+        assert tally.trials > 300 and verdict.passed, verdict.detail
+
+
+def test_sentence_sharing_finds_the_gold_and_stale_pair_but_cannot_split_it() -> None:
+    # The gold and the stale option share the advice of every unchanged variable, so the
+    # option sharing most sentences with the others is one of the two more often than
+    # chance; it is the gold no more often than the stale option.
+    gold, stale = pick_rates(adversary_pick("shared_sentences"), range(150))
+    assert gold.rate > 0.3 and stale.rate > 0.28
+    assert abs(gold.rate - stale.rate) < 3 * math.sqrt(0.25 * 0.75 / gold.trials)
+
+
+def chain_scores(policy: str, tmp_path: Path) -> list[dict[str, Any]]:
+    """Each sample's figures and update_chain rows, small users 0-2 through awi."""
+    [log] = eval(
+        conversation(
+            tier="small",
+            seeds=3,
+            agent="awi",
+            memory_isolation=False,
+            diagnostics=False,
+            upper_bound=False,
+        ),
+        model=f"memgym/{policy}",
+        log_dir=str(tmp_path),
+        display="none",
+    )
+    assert log.status == "success" and log.samples, log.error
+    samples = []
+    for sample in log.samples:
+        assert sample.scores
+        metadata = sample.scores["conversation_scorer"].metadata or {}
+        rows = [row for row in metadata["questions"] if row["kind"] == UPDATE_CHAIN]
+        samples.append({"figures": metadata["operation_scores"], "rows": rows})
+    assert [len(sample["rows"]) for sample in samples] == [2, 3, 1]
+    return samples
+
+
+def test_perfect_answers_every_update_chain_question(tmp_path: Path) -> None:
+    for sample in chain_scores("perfect", tmp_path):
+        assert sample["figures"][UPDATE_CHAIN_ACCURACY] == 1.0
+        assert sample["figures"][STALE_CHAIN_RATE] == 0.0
+
+
+def test_naive_answers_the_stale_option_labelled_outdated(tmp_path: Path) -> None:
+    for sample in chain_scores("naive", tmp_path):
+        assert sample["figures"][UPDATE_CHAIN_ACCURACY] == 0.0
+        assert sample["figures"][STALE_CHAIN_RATE] == 1.0
+        for row in sample["rows"]:
+            assert row["choice"] == row["stale"] != row["gold"]
+            assert row["memory_failure"] == OUTDATED
