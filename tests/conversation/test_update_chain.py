@@ -23,9 +23,7 @@ from inspect_memgym.conversation.state import PHASE_QUESTION
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.conversation.update_chain import (
     ADVICE,
-    STALE_CHAIN_RATE,
     UPDATE_CHAIN,
-    UPDATE_CHAIN_ACCURACY,
     stale_number,
     update_chain_figures,
 )
@@ -33,7 +31,11 @@ from inspect_memgym.conversation.world.generate import generate_user
 from inspect_memgym.conversation.world.model import ConversationScenario
 from inspect_memgym.conversation.world.presentation import gold_number, presented_choices
 from inspect_memgym.scoring.multiple_choice import parse_choice
-from inspect_memgym.scoring.operation_scores import OUTDATED
+from inspect_memgym.scoring.operation_scores import (
+    OUTDATED,
+    STALE_CHAIN_RATE,
+    UPDATE_CHAIN_ACCURACY,
+)
 from inspect_memgym.strategies.prompts import (
     ASSISTANT_SYSTEM_PROMPT,
     AWE_MEMORY_SECTION,

@@ -241,6 +241,8 @@ def test_the_run_reports_the_scores_beside_the_headline(tmp_path: Path) -> None:
     assert frame["memory_extraction_recall"].tolist() == [1.0]
     assert frame["memory_stale_kept"].tolist() == [0.0]
     assert frame["memory_failed_outdated"].tolist() == [0.0]
+    assert frame["memory_update_chain_accuracy"].tolist() == [1.0]
+    assert frame["memory_stale_chain_rate"].tolist() == [0.0]
 
 
 def test_a_strategy_that_keeps_nothing_says_so(tmp_path: Path) -> None:

@@ -43,6 +43,7 @@ from inspect_memgym.scoring.operation_scores import (
     FAILURE_KEYS,
     OPERATION_SCORE_KEYS,
     OPERATION_SCORES_KEY,
+    UPDATE_CHAIN_KEYS,
 )
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, JUDGE_VERDICTS
 
@@ -76,7 +77,9 @@ def full_score(keys: Sequence[str]) -> SampleScore:
     value = {key: 0.0 if key == JUDGE_UNREADABLE else 1.0 for key in keys}
     metadata = {
         COST_KEY: {key: 1.0 for key in COST_METRIC_KEYS},
-        OPERATION_SCORES_KEY: {key: 1.0 for key in (*OPERATION_SCORE_KEYS, *FAILURE_KEYS)},
+        OPERATION_SCORES_KEY: {
+            key: 1.0 for key in (*OPERATION_SCORE_KEYS, *UPDATE_CHAIN_KEYS, *FAILURE_KEYS)
+        },
         QUESTION_COUNTS: {key: 1 for key in keys},
         JUDGE_VERDICTS: 1,
     }

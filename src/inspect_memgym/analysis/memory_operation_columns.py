@@ -22,10 +22,11 @@ from inspect_memgym.scoring.operation_scores import (
     FAILURE_KEYS,
     OPERATION_SCORE_KEYS,
     OPERATION_SCORES_KEY,
+    UPDATE_CHAIN_KEYS,
 )
 
 COLUMN_PREFIX = "memory_"
-OPERATION_KEYS = (*OPERATION_SCORE_KEYS, *FAILURE_KEYS)
+OPERATION_KEYS = (*OPERATION_SCORE_KEYS, *UPDATE_CHAIN_KEYS, *FAILURE_KEYS)
 """Every per-operation figure, in display order."""
 
 

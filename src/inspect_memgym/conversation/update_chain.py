@@ -19,7 +19,6 @@ for a sample that asked none. Pure: no Inspect.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -28,6 +27,9 @@ from inspect_memgym.conversation.world.model import (
     ConversationQuestion,
     ConversationScenario,
     Period,
+)
+from inspect_memgym.scoring.operation_scores import (
+    update_chain_figures as shared_update_chain_figures,
 )
 
 UPDATE_CHAIN = "update_chain"
@@ -41,12 +43,6 @@ KIND_KEY = "kind"
 """Key of each graded row's question kind."""
 STALE_KEY = "stale"
 """Key of each graded row's stale option number (1-based; None unless update_chain)."""
-UPDATE_CHAIN_ACCURACY = "update_chain_accuracy"
-"""Figure: the share of the sample's update_chain questions answered right."""
-STALE_CHAIN_RATE = "stale_chain_rate"
-"""Figure: the share of the sample's update_chain questions answered with the stale option."""
-UPDATE_CHAIN_KEYS = (UPDATE_CHAIN_ACCURACY, STALE_CHAIN_RATE)
-"""The per-sample figures of the type, in display order."""
 
 
 def stale_state(scenario: ConversationScenario, question: ConversationQuestion) -> tuple[str, ...]:
@@ -104,11 +100,10 @@ def update_chain_figures(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
         rows: The graded question rows (``kind``, ``stale``, ``choice``, ``correct``).
 
     Returns:
-        `UPDATE_CHAIN_KEYS` to their shares, both NaN when no row is update_chain.
+        `scoring.operation_scores.UPDATE_CHAIN_KEYS` to their shares, both NaN when no row
+        is update_chain.
     """
     chains = [row for row in rows if row.get(KIND_KEY) == UPDATE_CHAIN]
-    if not chains:
-        return dict.fromkeys(UPDATE_CHAIN_KEYS, math.nan)
-    right = sum(bool(row["correct"]) for row in chains)
-    stale = sum(row["choice"] == row[STALE_KEY] for row in chains)
-    return {UPDATE_CHAIN_ACCURACY: right / len(chains), STALE_CHAIN_RATE: stale / len(chains)}
+    return shared_update_chain_figures(
+        [(bool(row["correct"]), row["choice"] == row[STALE_KEY]) for row in chains]
+    )

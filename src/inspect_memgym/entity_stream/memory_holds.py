@@ -37,13 +37,11 @@ from inspect_memgym.scoring.operation_scores import (
     memory_failure,
     operation_scores,
 )
+from inspect_memgym.scoring.operation_scores import (
+    update_chain_figures as shared_update_chain_figures,
+)
 from inspect_memgym.scoring.point_matching import Clause, clause_holds, stated_values
 
-UPDATE_CHAIN_ACCURACY = "update_chain_accuracy"
-"""Figure: the share of the sample's update_chain questions answered right."""
-STALE_CHAIN_RATE = "stale_chain_rate"
-"""Figure: the share of the sample's update_chain questions answered with the stale chain."""
-UPDATE_CHAIN_KEYS = (UPDATE_CHAIN_ACCURACY, STALE_CHAIN_RATE)
 MEMORY_FAILURE = "memory_failure"
 """Key of each question detail's memory failure label (None when right or unlabelled)."""
 OUTDATED_KEY = f"failed_{OUTDATED}"
@@ -108,11 +106,9 @@ def update_chain_figures(details: Sequence[Mapping[str, Any]]) -> dict[str, floa
         details: Every scored question's detail.
     """
     chains = [detail for detail in details if detail["qtype"] == UPDATE_CHAIN]
-    if not chains:
-        return dict.fromkeys(UPDATE_CHAIN_KEYS, math.nan)
-    right = sum(bool(detail["correct"]) for detail in chains)
-    stale = sum(gave_stale_chain(detail) for detail in chains)
-    return {UPDATE_CHAIN_ACCURACY: right / len(chains), STALE_CHAIN_RATE: stale / len(chains)}
+    return shared_update_chain_figures(
+        [(bool(detail["correct"]), gave_stale_chain(detail)) for detail in chains]
+    )
 
 
 def _json_number(value: float) -> float | None:

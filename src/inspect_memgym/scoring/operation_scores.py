@@ -53,6 +53,12 @@ OPERATION_SCORE_KEYS: tuple[str, ...] = (
     "distractors_stored",
 )
 """The per-sample figures, in display order (each averaged per run by a metric)."""
+UPDATE_CHAIN_ACCURACY = "update_chain_accuracy"
+"""Figure: the share of a sample's update-aware multi-hop questions answered right."""
+STALE_CHAIN_RATE = "stale_chain_rate"
+"""Figure: the share of those questions answered with the stale chain's answer."""
+UPDATE_CHAIN_KEYS: tuple[str, ...] = (UPDATE_CHAIN_ACCURACY, STALE_CHAIN_RATE)
+"""The figures of a task that asks update-aware multi-hop questions, in display order."""
 OUTDATED = "outdated"
 NOT_STORED = "not_stored"
 NOT_RETRIEVED = "not_retrieved"
@@ -192,3 +198,20 @@ def failure_split(
         key: _share(listed.count(label), questions) if label in known else math.nan
         for key, label in zip(FAILURE_KEYS, MEMORY_FAILURE_LABELS, strict=True)
     }
+
+
+def update_chain_figures(answers: Sequence[tuple[bool, bool]]) -> dict[str, float]:
+    """A sample's accuracy on its update-aware multi-hop questions and its stale share.
+
+    Args:
+        answers: Per such question, whether it was answered right and whether with the
+            stale chain's answer.
+
+    Returns:
+        `UPDATE_CHAIN_KEYS` to their shares, both NaN when the sample asked none.
+    """
+    if not answers:
+        return dict.fromkeys(UPDATE_CHAIN_KEYS, math.nan)
+    right = sum(correct for correct, _ in answers)
+    stale = sum(stale for _, stale in answers)
+    return {UPDATE_CHAIN_ACCURACY: right / len(answers), STALE_CHAIN_RATE: stale / len(answers)}
