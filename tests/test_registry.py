@@ -44,10 +44,7 @@ REGISTERED = {
         "inspect_memgym/feedback",
         "inspect_memgym/procedures",
     ],
-    "solver": [
-        "inspect_memgym/entity_stream_agent",
-        *(f"inspect_memgym/{name}" for name in STRATEGY_NAMES),
-    ],
+    "solver": [f"inspect_memgym/{name}" for name in STRATEGY_NAMES],
     "scorer": [
         "inspect_memgym/entity_stream_scorer",
         "inspect_memgym/conversation_scorer",
@@ -104,7 +101,6 @@ def test_registry_module_imports() -> None:
     module = importlib.import_module("inspect_memgym._registry")
     for name in (
         "entity_stream",
-        "entity_stream_agent",
         "entity_stream_scorer",
         "submit_answer",
         "memgym",
@@ -266,7 +262,7 @@ def test_official_protocol_is_pinned() -> None:
         ({"templates": " , "}, r"templates must name at least one template"),
         ({"seeds": 0}, r"seeds must be a positive count or a list of seeds, got 0"),
         ({"seeds": [3, -1]}, r"seeds must be non-negative integers, got \[3, -1\]"),
-        ({"max_turns_per_event": 0}, r"max_turns_per_event must be at least 1, got 0"),
+        ({"agent": {"name": "agentic", "max_turns": 0}}, r"max_turns must be at least 1, got 0"),
         ({"memory": "sqlite"}, r"Unknown memory backend 'sqlite'; valid backends: chroma"),
         ({"memory": {"embedding": "bert"}}, r"Unknown embedding 'bert'; valid embeddings: hashing"),
         (

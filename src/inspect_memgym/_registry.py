@@ -10,7 +10,6 @@ from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.conversation.scorer import conversation_scorer
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.entity_stream.scorer import entity_stream_scorer
-from inspect_memgym.entity_stream.solver import entity_stream_agent
 from inspect_memgym.entity_stream.submit_answer import submit_answer
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.feedback.scorer import feedback_scorer

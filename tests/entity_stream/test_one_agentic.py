@@ -1,9 +1,9 @@
 """One agentic strategy: entity_stream's events are played by the shared `agentic` solver.
 
-``-T agent=agentic``, ``--solver inspect_memgym/agentic`` and the deprecated
-``inspect_memgym/entity_stream_agent`` all play the task's own event loop (one tool loop per
-event, ``submit_answer`` for questions), with the task's ``max_turns_per_event`` as the
-strategy's ``max_turns``.
+``-T agent=agentic`` and ``--solver inspect_memgym/agentic`` both play the task's own event
+loop (one tool loop per event, ``submit_answer`` for questions); the agent's ``max_turns`` is
+the turn cap per event (``-T max_turns_per_event``, deprecated, says the same until
+entity_stream 9).
 """
 
 from __future__ import annotations
@@ -16,16 +16,15 @@ from inspect_ai import Task, eval
 from inspect_ai.log import EvalSample
 from inspect_ai.solver import Solver
 
-from inspect_memgym.entity_stream.solver import entity_stream_agent
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.strategies.agentic import agentic
 
 POLICY = "memgym/perfect"
 
 
-def smoke_task(max_turns_per_event: int = 20) -> Task:
+def smoke_task(max_turns: int = 20) -> Task:
     return entity_stream(
-        tier="smoke", seed=0, templates="company", max_turns_per_event=max_turns_per_event
+        tier="smoke", seed=0, templates="company", agent={"name": "agentic", "max_turns": max_turns}
     )
 
 
@@ -64,35 +63,20 @@ def test_the_shared_solver_plays_the_task_events(by_task: EvalSample, tmp_path: 
     assert score_value(by_task)["composite"] > 0.5
 
 
-def test_max_turns_per_event_is_the_strategy_turn_cap(tmp_path: Path) -> None:
-    sample = played(tmp_path, smoke_task(max_turns_per_event=1))
+@pytest.mark.old_spelling
+def test_max_turns_per_event_is_the_strategy_turn_cap(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    task = entity_stream(tier="smoke", seed=0, templates="company", max_turns_per_event=1)
+    assert (
+        "entity_stream: -T max_turns_per_event is deprecated (until entity_stream 9); use -T "
+        'agent="{name: agentic, max_turns: 1}"'
+    ) in caplog.text
+    sample = played(tmp_path, task)
     assert sample.metadata["agent"]["max_turns"] == 1
     # one turn per event: a question gets its lookup, never the submit_answer after it
     assert {answer["turns"] for answer in answers(sample).values()} == {1}
     assert not any(answer["submitted"] for answer in answers(sample).values())
-
-
-def test_the_old_solver_name_warns_and_plays_the_shared_strategy(
-    by_task: EvalSample, tmp_path: Path
-) -> None:
-    with pytest.warns(FutureWarning, match="inspect_memgym/agentic"):
-        old = entity_stream_agent(max_turns_per_event=20)
-    sample = played(tmp_path, smoke_task(), old)
-    assert sample.metadata["agent"]["max_turns"] == 20
-    assert answers(sample) == answers(by_task)
-    with (
-        pytest.warns(FutureWarning),
-        pytest.raises(ValueError, match="max_turns_per_event must be at least 1, got 0"),
-    ):
-        entity_stream_agent(max_turns_per_event=0)
-
-
-def test_the_old_solver_keeps_its_memory_isolation_switch(tmp_path: Path) -> None:
-    with pytest.warns(FutureWarning):
-        old = entity_stream_agent(memory_isolation=False)
-    sample = played(tmp_path, smoke_task(), old)
-    assert sample.store.get("EntityStreamState:no_memory_answers", {}) == {}
-    assert answers(sample)
 
 
 def test_the_agent_mapping_sets_the_turn_cap_once(tmp_path: Path) -> None:

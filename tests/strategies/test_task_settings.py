@@ -7,6 +7,7 @@ existed (the old ``-T`` spellings, on the main branch), for the settings of `CAS
 
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 import os
@@ -115,18 +116,30 @@ def test_metadata_is_the_one_main_built_for_the_same_settings(
 ) -> None:
     folder = _data_folder(str(tmp_path_factory.getbasetemp()))
     expected = _main_metadata()
-    compared = 0
+    compared = refused = 0
     for task_name, (function, base) in small_tasks(folder).items():
         for case, spellings in CASES.items():
             key = f"{task_name}/{case}"
             if key not in expected:  # main refused it (entity_stream read no "2k" budget)
+                continue
+            if spelling == 0 and case != "default" and refuses_old_spellings(task_name):
+                with pytest.raises(ValueError, match=f"was removed in {task_name} "):
+                    function(**base, **spellings[spelling])
+                refused += 1
                 continue
             metadata = dict(function(**base, **spellings[spelling]).metadata or {})
             if task_name in ("locomo", "longmemeval"):
                 metadata.pop("dataset")
             assert json.loads(json.dumps(metadata)) == expected[key], key
             compared += 1
-    assert compared == 41
+    assert compared + refused == 41
+    assert refused == (4 if spelling == 0 else 0)  # entity_stream 8 refuses the old spellings
+
+
+def refuses_old_spellings(task_name: str) -> bool:
+    """Whether the task's version is the one that refuses the old spellings."""
+    module = importlib.import_module(f"inspect_memgym.{task_name}.task")
+    return bool(module.TASK_VERSION >= module.OLD_SPELLINGS_UNTIL)
 
 
 @pytest.mark.parametrize(
@@ -277,6 +290,17 @@ def test_an_old_spelling_works_with_one_line_naming_the_new(
     assert lines.count(expected) == 1
     assert len(lines) == len(arguments) - ("agent" in arguments)
     assert task.metadata is not None
+
+
+@pytest.mark.parametrize("name", sorted(OLD_SPELLINGS))
+def test_from_the_pinned_version_an_old_spelling_is_refused_with_the_same_line(name: str) -> None:
+    arguments, replacement = OLD_SPELLINGS[name]
+    with pytest.raises(ValueError) as refusal:
+        entity_stream(tier="smoke", seeds=1, **arguments)
+    message = str(refusal.value)
+    assert message.startswith("entity_stream: -T ") and "\n" not in message
+    parts = message.removeprefix("entity_stream: ").split("; ")
+    assert f"-T {name} was removed in entity_stream 8: {replacement}" in parts
 
 
 def test_the_new_spellings_print_no_deprecation(caplog: pytest.LogCaptureFixture) -> None:

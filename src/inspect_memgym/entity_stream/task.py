@@ -8,6 +8,7 @@ abstention as a diagnostic.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,10 +18,14 @@ from inspect_memgym.entity_stream.state import AGENTIC
 from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 from inspect_memgym.strategies.agentic import DEFAULT_MAX_TURNS
 
-TASK_VERSION = 7
+logger = logging.getLogger(__name__)
+
+TASK_VERSION = 8
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
 OLD_SPELLINGS_UNTIL = 8
 """The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""
+TURN_CAP_SPELLING_UNTIL = 9
+"""The version from which ``-T max_turns_per_event`` is refused (the agent's ``max_turns``)."""
 DEFAULT_TIER = "standard"
 DEFAULT_SEEDS = 10
 
@@ -34,7 +39,7 @@ def entity_stream(
     judge: bool = False,
     self_judge: bool = False,
     judge_prompts: str | None = None,
-    max_turns_per_event: int = DEFAULT_MAX_TURNS,
+    max_turns_per_event: int | None = None,
     memory_isolation: bool = True,
     agent: StrategyArgument = AGENTIC,
     memory: MemoryArgument = None,
@@ -61,8 +66,8 @@ def entity_stream(
         judge_prompts: A YAML or JSON file of question type -> judge prompt template
             (answer), with the built-in template's placeholders, replacing those built-in
             prompts (its SHA-256 is recorded in every judged score; `scoring.judge_prompts`).
-        max_turns_per_event: Model turns allowed per event (agentic); the agent's
-            ``max_turns`` (``-T agent="{name: agentic, max_turns: 5}"``) says the same.
+        max_turns_per_event: Deprecated (until entity_stream 9): the agent's ``max_turns``
+            (``-T agent="{name: agentic, max_turns: 5}"``), the model turns allowed per event.
         memory_isolation: Also ask every question with no memory (``no_memory`` and
             ``memory_delta`` in the scores; NaN when false).
     """
@@ -94,15 +99,12 @@ def entity_stream(
         strategy = task_strategy(
             BENCHMARK_NAME, TASK_VERSION, OLD_SPELLINGS_UNTIL, agent, memory, deprecated
         )
-        option_cap = strategy.settings.options.get("max_turns")
-        if option_cap is not None and max_turns_per_event != DEFAULT_MAX_TURNS:
-            raise ValueError("give the turn cap once: the agent's max_turns or max_turns_per_event")
-        turn_cap = max_turns_per_event if option_cap is None else option_cap
+        turn_cap = _turn_cap(strategy.settings.options.get("max_turns"), max_turns_per_event)
         chosen_templates = resolve_templates(templates)
         chosen_seeds = resolve_seeds(seeds, seed)
         write_budget = strategy.settings.write_budget
         if strategy.agent == AGENTIC:
-            check_integer("max_turns_per_event", turn_cap, 1)
+            check_integer("max_turns", turn_cap, 1)
             with_cap = strategy.settings.with_defaults({"max_turns": turn_cap})
             solver = TaskStrategy(with_cap, strategy.memory).solver()
         else:
@@ -134,3 +136,22 @@ def entity_stream(
                 "generator_version": GENERATOR_VERSION,
             },
         )
+
+
+def _turn_cap(option_cap: Any, max_turns_per_event: int | None) -> Any:
+    """The agent's turn cap per event: its ``max_turns``, or the deprecated task spelling."""
+    if max_turns_per_event is None:
+        return DEFAULT_MAX_TURNS if option_cap is None else option_cap
+    if option_cap is not None:
+        raise ValueError("give the turn cap once: the agent's max_turns or max_turns_per_event")
+    replacement = f'use -T agent="{{name: agentic, max_turns: {max_turns_per_event}}}"'
+    if TASK_VERSION >= TURN_CAP_SPELLING_UNTIL:
+        raise ValueError(
+            "entity_stream: -T max_turns_per_event was removed in entity_stream "
+            f"{TURN_CAP_SPELLING_UNTIL}; {replacement}"
+        )
+    logger.warning(
+        "entity_stream: -T max_turns_per_event is deprecated (until entity_stream "
+        f"{TURN_CAP_SPELLING_UNTIL}); {replacement}"
+    )
+    return max_turns_per_event

@@ -133,10 +133,12 @@ def task_strategy(
         raise ValueError(f"unknown parameter {', '.join(map(repr, unknown))}")
     given = {name: value for name, value in deprecated.items() if value is not None}
     if given and version >= old_spellings_until:
-        name, value = next(iter(given.items()))
         raise ValueError(
-            f"{task_name}: -T {name} was removed in {task_name} {old_spellings_until}; "
-            + _replacement(_agent_name(agent), name, value)
+            "; ".join(
+                f"-T {name} was removed in {task_name} {old_spellings_until}: "
+                + _replacement(_agent_name(agent), name, value)
+                for name, value in given.items()
+            )
         )
     settings = StrategySettings.read(_with_old_options(task_name, agent, given))
     memory_settings = MemorySettings.read(
