@@ -70,7 +70,8 @@ def test_compare_shows_each_system_as_a_strategy_of_its_own(tmp_path: Path) -> N
         text=True,
         check=True,
     )
-    rows = [line for line in result.stdout.splitlines() if line.startswith("| memgym/perfect")]
+    headline_table = result.stdout.split("**what the memory held**")[0]
+    rows = [line for line in headline_table.splitlines() if line.startswith("| memgym/perfect")]
     assert sorted(row.split("|")[2].strip() for row in rows) == [
         "system:KeywordMemory",
         "system:langgraph",
