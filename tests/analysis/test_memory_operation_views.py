@@ -7,9 +7,9 @@ each view must show the means over samples of the figures the samples record.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
-import dataclasses
 import math
 from pathlib import Path
 from statistics import fmean
