@@ -107,6 +107,14 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
             r"CPU overhead: [+-][\d.]+%",
         ],
     ),
+    "memory_operations_table.py": (
+        ["--smoke", "--log-dir", f"{TEMPORARY}/operations"],
+        [
+            r"\| locomo \| native \(default\) \| 1\.00 \| 1\.00 \| – \| – \| – \| – \| – "
+            r"\| 0\.00 / – / – / – \|",
+            r"\| locomo \| langgraph \| 1\.00 \| 1\.00 \| (– \| ){5}0\.00 / – / – / – \|",
+        ],
+    ),
     "memory_systems_table.py": (
         ["--smoke", "--log-dir", f"{TEMPORARY}/systems"],
         [r"\| locomo \| example \| [\d.]+ \| [+-][\d.]+ \| – \| \d+ \|"],

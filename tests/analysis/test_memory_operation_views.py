@@ -7,6 +7,7 @@ each view must show the means over samples of the figures the samples record.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import math
@@ -17,11 +18,12 @@ import pytest
 from analysis_logs import AnalysisLogs, copy_logs
 
 from inspect_memgym.analysis.compare import memory_holds_markdown
-from inspect_memgym.analysis.figures import memory_failure_series
-from inspect_memgym.analysis.leaderboard import Leaderboard, load_leaderboard
+from inspect_memgym.analysis.figures import memory_failure_series, right_shares
+from inspect_memgym.analysis.leaderboard import Estimate, Leaderboard, load_leaderboard
 from inspect_memgym.analysis.leaderboard_format import MEMORY_HEADER, format_leaderboard
 from inspect_memgym.analysis.memory_operation_columns import OPERATION_KEYS, operation_figures
-from inspect_memgym.analysis.plot_style import UNLABELLED
+from inspect_memgym.analysis.plot_style import RIGHT, UNLABELLED, WRONG_UNLABELLED
+from inspect_memgym.analysis.sample_scores import sample_details
 
 
 @pytest.fixture(scope="module")
@@ -107,3 +109,33 @@ def test_plot_writes_the_memory_failure_figure(board: Leaderboard, tmp_path: Pat
 
     written = write_figures(list(board.rows[0].logs), str(tmp_path))
     assert any(Path(figure.path).name == "memory_failures.png" for figure in written)
+
+
+def test_the_rest_of_each_bar_is_split_into_right_and_wrong_with_no_label(
+    board: Leaderboard, analysis_logs: AnalysisLogs
+) -> None:
+    logs = [*analysis_logs.grid.values(), *analysis_logs.conversation.values()]
+    right = right_shares(board.rows, sample_details([log.location for log in logs]))
+    for row, share in zip(board.rows, right, strict=True):
+        [log] = [log for log in logs if log.eval.eval_id in row.eval_ids]
+        per_sample = []
+        for sample in log.samples or []:
+            questions = sample.scores[row.scorer].metadata["questions"]  # type: ignore[index]
+            per_sample.append(fmean(bool(question["correct"]) for question in questions))
+        assert share == pytest.approx(fmean(per_sample))
+    series = dict(memory_failure_series(board.rows, right))
+    for row, share in zip(board.rows, right, strict=True):
+        label = next(name for name in series if name.startswith(row.task) and row.model in name)
+        shares = series[label]
+        assert UNLABELLED not in shares and sum(shares.values()) == pytest.approx(1.0)
+        rest = 1.0 - sum(v for k, v in shares.items() if k not in (RIGHT, WRONG_UNLABELLED))
+        assert shares[RIGHT] == pytest.approx(min(share or 0.0, rest))
+
+
+def test_a_run_with_no_labels_but_a_verdict_shows_its_right_answers(board: Leaderboard) -> None:
+    """A strategy with no per-question label (entity_stream's rag) that answered 0.34 right."""
+    row = dataclasses.replace(board.rows[0], operations={"failed_outdated": Estimate(0.0, 0.0)})
+    [(_, shares)] = memory_failure_series([row], [0.34])
+    assert shares == {"outdated": 0.0, RIGHT: 0.34, WRONG_UNLABELLED: pytest.approx(0.66)}
+    [(_, unknown)] = memory_failure_series([row])
+    assert unknown == {"outdated": 0.0, UNLABELLED: 1.0}

@@ -70,8 +70,66 @@ def test_compare_shows_each_system_as_a_strategy_of_its_own(tmp_path: Path) -> N
         text=True,
         check=True,
     )
-    rows = [line for line in result.stdout.splitlines() if line.startswith("| memgym/perfect")]
+    headline_table = result.stdout.split("**what the memory held**")[0]
+    rows = [line for line in headline_table.splitlines() if line.startswith("| memgym/perfect")]
     assert sorted(row.split("|")[2].strip() for row in rows) == [
         "system:KeywordMemory",
         "system:langgraph",
     ]
+
+
+ADAPTERS = '''
+from inspect_memgym.memory_systems.system import MemorySystem, SystemHit
+
+
+class Shouting(MemorySystem):
+    """Keeps each input upper-cased, as its own memory, and lists them."""
+
+    name = "shouting"
+
+    def __init__(self):
+        self.kept = {}
+
+    async def add(self, items, scope):
+        self.kept.setdefault(scope.user_id, []).extend(i.content.upper() for i in items)
+
+    async def search(self, query, scope, k):
+        return [SystemHit(text) for text in self.kept.get(scope.user_id, [])[:k]]
+
+    async def reset(self, scope):
+        self.kept.pop(scope.user_id, None)
+
+    async def list_all(self, scope):
+        return [SystemHit(text) for text in self.kept.get(scope.user_id, [])]
+
+
+class Unlisted(Shouting):
+    """The same memory, but it cannot list what it holds."""
+
+    name = "unlisted"
+
+    async def list_all(self, scope):
+        return None
+'''
+
+
+def last_snapshot(log: EvalLog) -> dict[str, Any]:
+    [sample] = log.samples or []
+    stage: dict[str, Any] = sample.store["MemoryHoldings:stages"][-1]
+    return stage
+
+
+def test_the_snapshot_is_what_the_system_lists_or_says_it_cannot_list(tmp_path: Path) -> None:
+    adapters = tmp_path / "adapters.py"
+    adapters.write_text(ADAPTERS)
+    listed = last_snapshot(
+        run(tmp_path, "memgym/perfect", system=f"{adapters}:Shouting", short_term_window=0)
+    )
+    assert listed["source"] == "system shouting: its list_all"
+    assert listed["count"] == 3 and all(item == item.upper() for item in listed["items"])
+    unlisted = last_snapshot(
+        run(tmp_path, "memgym/perfect", system=f"{adapters}:Unlisted", short_term_window=0)
+    )
+    assert unlisted["source"] == "system unlisted: the inputs added (it cannot list what it holds)"
+    assert unlisted["count"] == 3
+    assert all(": " in item and item != item.upper() for item in unlisted["items"])

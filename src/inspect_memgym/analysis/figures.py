@@ -13,9 +13,10 @@ the protocol fields that differ when the logs hold several protocols of the task
 * ``<task>_frontier.png``: the headline against memory tokens per question and against
   search latency, one point per row (logs that record the cost figures).
 
-And one figure across tasks, ``memory_failures.png``: the memory failure labels (not stored,
-not retrieved, not used, outdated: `scoring.operation_scores`) stacked per task and strategy,
-for the tasks that score what memory holds.
+And one figure across tasks, ``memory_failures.png``: the questions answered right, the
+memory failure labels (not stored, not retrieved, not used, outdated:
+`scoring.operation_scores`) and the wrong answers no label tells, stacked per task and
+strategy, for the tasks that score what memory holds.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from inspect_memgym.analysis.plot_frontier import FrontierPoint, frontier_figure
 from inspect_memgym.analysis.plot_learning_curve import learning_curve_figure, mean_curve
 from inspect_memgym.analysis.plot_periods import period_figure
 from inspect_memgym.analysis.plot_question_types import question_type_figure
-from inspect_memgym.analysis.plot_style import UNLABELLED, save_png
+from inspect_memgym.analysis.plot_style import RIGHT, UNLABELLED, WRONG_UNLABELLED, save_png
 from inspect_memgym.analysis.protocol import describe_field, differing_fields
 from inspect_memgym.analysis.sample_scores import sample_details, sample_values
 from inspect_memgym.kit.cost_keys import MEMORY_TOKENS_PER_QUESTION, SEARCH_MS_P50, SEARCH_MS_P95
@@ -104,7 +105,7 @@ def write_figures(locations: Sequence[str], output_dir: str) -> list[WrittenFigu
     for task in board.tasks():
         rows = [row for row in board.rows if row.task == task]
         written += _task_figures(task, rows, details, directory)
-    attributed = memory_failure_series(board.rows)
+    attributed = memory_failure_series(board.rows, right_shares(board.rows, details))
     if attributed:
         written.append(
             _save(
@@ -119,19 +120,29 @@ def write_figures(locations: Sequence[str], output_dir: str) -> list[WrittenFigu
     return written
 
 
-def memory_failure_series(rows: Sequence[LeaderboardRow]) -> list[tuple[str, dict[str, float]]]:
+def memory_failure_series(
+    rows: Sequence[LeaderboardRow], right: Sequence[float | None] | None = None
+) -> list[tuple[str, dict[str, float]]]:
     """Each row with a memory failure share, as (``task · strategy``, outcome -> share).
 
-    A label the task cannot tell (undefined in every sample) adds nothing; the rest of the
-    bar is the questions answered right or left unlabelled. The model joins the label when
-    the rows have more than one.
+    A label the task cannot tell (undefined in every sample) adds nothing. The rest of the
+    bar is split into the questions answered right (the row's `right` share, at most the
+    rest) and those wrong with no label; a row with no right share keeps it whole
+    (``unlabelled``). The model joins the label when the rows have more than one.
 
     Args:
         rows: Leaderboard rows of every task.
+        right: Each row's share of questions answered right (`right_shares`), None where
+            its samples record no per-question verdict.
     """
     models = {row.model for row in rows}
+    answered = list(right) if right is not None else [None] * len(rows)
     series = []
-    for row in sorted(rows, key=lambda row: (row.task, strategy_of(row), row.model)):
+    ordered = sorted(
+        zip(rows, answered, strict=True),
+        key=lambda pair: (pair[0].task, strategy_of(pair[0]), pair[0].model),
+    )
+    for row, right_share in ordered:
         shares = {
             label: row.operations[key].mean
             for key, label in zip(FAILURE_KEYS, MEMORY_FAILURE_LABELS, strict=True)
@@ -139,10 +150,36 @@ def memory_failure_series(rows: Sequence[LeaderboardRow]) -> list[tuple[str, dic
         }
         if not shares:
             continue
-        shares[UNLABELLED] = max(0.0, 1.0 - sum(shares.values()))
+        rest = max(0.0, 1.0 - sum(shares.values()))
+        if right_share is None:
+            shares[UNLABELLED] = rest
+        else:
+            shares[RIGHT] = min(right_share, rest)
+            shares[WRONG_UNLABELLED] = rest - shares[RIGHT]
         model = f" · {row.model}" if len(models) > 1 else ""
         series.append((f"{row.task} · {strategy_of(row)}{model}", shares))
     return series
+
+
+def right_shares(rows: Sequence[LeaderboardRow], details: pd.DataFrame) -> list[float | None]:
+    """Each row's share of questions answered right: the mean over its samples.
+
+    Args:
+        rows: Leaderboard rows.
+        details: `sample_scores.sample_details` of their logs.
+
+    Returns:
+        One share per row, None for a row whose samples record no per-question verdict.
+    """
+    shares: list[float | None] = []
+    for row in rows:
+        per_sample = [
+            sum(bool(question["correct"]) for question in questions) / len(questions)
+            for sample in _row_details(row, details)
+            if (questions := sample.get("questions"))
+        ]
+        shares.append(sum(per_sample) / len(per_sample) if per_sample else None)
+    return shares
 
 
 def series_labels(rows: Sequence[LeaderboardRow]) -> list[str]:

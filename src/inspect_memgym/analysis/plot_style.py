@@ -32,15 +32,23 @@ OUTCOME_COLOURS = {
 }
 """Answered right, and the three failure labels."""
 UNLABELLED = "unlabelled"
-"""The questions with no memory failure label: answered right, or wrong with none told."""
+"""The questions with no memory failure label, where the run records no per-question verdict:
+answered right, or wrong with none told."""
+RIGHT = "right"
+"""The questions answered right."""
+WRONG_UNLABELLED = "wrong_unlabelled"
+"""The questions answered wrong with no memory failure label the task can tell."""
 MEMORY_OUTCOME_COLOURS = {
+    RIGHT: OUTCOME_COLOURS["right"],
     "not_stored": OUTCOME_COLOURS["write_failure"],
     "not_retrieved": OUTCOME_COLOURS["read_failure"],
     "not_used": OUTCOME_COLOURS["utilization_failure"],
     "outdated": "#937860",
-    UNLABELLED: "#A8A8A8",
+    WRONG_UNLABELLED: "#6E6E6E",
+    UNLABELLED: "#C8C8C8",
 }
-"""The memory failure labels (`scoring.operation_scores`) and the questions with none."""
+"""Answered right, the memory failure labels (`scoring.operation_scores`), wrong with no
+label, and right or wrong with no label (no per-question verdicts)."""
 DPI = 150
 FONT_SIZE = 9.0
 

@@ -27,7 +27,12 @@ from inspect_memgym.locomo.values import (
     OFFICIAL_HEADLINE_KEY,
 )
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS
-from inspect_memgym.scoring.metrics import score_metrics, unreadable_verdicts, with_memory_cost
+from inspect_memgym.scoring.metrics import (
+    memory_operations,
+    score_metrics,
+    unreadable_verdicts,
+    with_memory_cost,
+)
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 QUESTION_COUNTS = "question_counts"
@@ -86,15 +91,16 @@ def pooled_name(key: str) -> str:
 def locomo_metrics(keys: Sequence[str]) -> list[Metric | dict[str, list[Metric]]]:
     """The cost figures and the pooled figures, then mean and standard error per summary key.
 
-    With the judge on, the run's total of unreadable verdicts is reported under the
-    scorer's own name (`scoring.metrics.unreadable_verdicts`).
+    The per-operation memory scores are reported under the scorer's own name
+    (`scoring.metrics.memory_operations`); with the judge on, the run's total of unreadable
+    verdicts too (`scoring.metrics.unreadable_verdicts`).
 
     Args:
         keys: The score keys.
     """
     summary = [key for key in keys if key in SUMMARY_KEYS]
     weighted = [key for key in keys if key in WEIGHTED_KEYS]
-    scorer_level = [question_weighted(weighted)]
+    scorer_level = [question_weighted(weighted), memory_operations()]
     if JUDGE_UNREADABLE in keys:
         scorer_level.append(unreadable_verdicts())
     return with_memory_cost(score_metrics(summary, headline=HEADLINE_KEY), *scorer_level)

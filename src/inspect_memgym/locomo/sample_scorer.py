@@ -8,7 +8,10 @@ judge's reply is read by its first yes or no word (`scoring.yes_no_verdict`); a 
 neither is counted in ``judge_unreadable`` and left out of ``judge_accuracy``; each
 question's row keeps the raw reply.
 ``Score.value`` is `values.locomo_values`; ``Score.metadata`` has one row per question, with
-our score and, beside it, the official code's score of the same reply (``official_score``).
+our score and, beside it, the official code's score of the same reply (``official_score``)
+and its memory failure label, and what the memory held, scored per operation against the
+turns the questions cite as evidence (``operation_scores`` and ``memory_holds``,
+`locomo.memory_holds`).
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from inspect_memgym.locomo.judge_prompts import (
     JUDGE_TEMPLATES,
     judge_prompt,
 )
+from inspect_memgym.locomo.memory_holds import memory_holds
 from inspect_memgym.locomo.metrics import QUESTION_COUNTS
 from inspect_memgym.locomo.records import QuestionItem
 from inspect_memgym.locomo.state import (
@@ -59,6 +63,7 @@ from inspect_memgym.locomo.values import (
     score_keys,
 )
 from inspect_memgym.memory.cost_figures import cost_metadata
+from inspect_memgym.memory.holdings import current_holdings
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import Judgement, panel_metadata, yes_no_judgement
 from inspect_memgym.scoring.judge_audit import (
@@ -67,6 +72,7 @@ from inspect_memgym.scoring.judge_audit import (
     decided_by_counts,
 )
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
+from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
 from inspect_memgym.scoring.reached import NOTHING_REACHED, reached_sentence
 from inspect_memgym.scoring.yes_no_verdict import (
     JUDGE_UNREADABLE,
@@ -135,6 +141,7 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
             not_reached,
         )
         rows = _rows(asked, grades, answers, no_memory, judgements, category_names(category_map))
+        operations, holds = memory_holds(conversation, asked, rows, current_holdings())
         keys = score_keys(judge, tuple(options.get("categories", (1, 2, 3, 4, 5))), category_map)
         shown = {key: value[key] for key in keys}
         categories = tuple(options.get("categories", (1, 2, 3, 4, 5)))
@@ -168,6 +175,8 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
                 DECIDED_BY: decided_by_counts(row[DECIDED_BY] for row in rows),
                 **_judge_metadata(judgements, settings),
                 **cost_metadata(),
+                OPERATION_SCORES_KEY: operations,
+                MEMORY_HOLDS_KEY: holds,
             },
         )
 

@@ -6,7 +6,9 @@ the question id, otherwise by the question type. The judge is the ``grader`` rol
 here as ``self_judged``) at temperature 0. Its reply is read by its first yes or no word
 (`scoring.yes_no_verdict`); a reply with neither is unreadable: counted in
 ``judge_unreadable``, left out of the accuracy (or of ``no_memory``), never read as no.
-Both raw replies are kept in the score's metadata. ``Score.value`` is
+Both raw replies are kept in the score's metadata, with what the memory held, scored per
+operation against the turns flagged ``has_answer`` (``operation_scores`` and
+``memory_holds``, `longmemeval.memory_holds`). ``Score.value`` is
 `values.longmemeval_values`.
 """
 
@@ -27,15 +29,18 @@ from inspect_memgym.longmemeval.judge_prompts import (
     judge_prompt,
     rubric_for,
 )
+from inspect_memgym.longmemeval.memory_holds import MEMORY_FAILURE, memory_holds
 from inspect_memgym.longmemeval.records import QUESTION_TYPES, LongMemEvalRecord
 from inspect_memgym.longmemeval.state import PHASE_JUDGE, current_longmemeval_state
 from inspect_memgym.longmemeval.values import isolation as isolation_of
 from inspect_memgym.longmemeval.values import longmemeval_values, score_keys
 from inspect_memgym.memory.cost_figures import cost_metadata
+from inspect_memgym.memory.holdings import current_holdings
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import Judgement, panel_metadata, yes_no_judgement
 from inspect_memgym.scoring.judge_audit import DECIDED_BY, JUDGE
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
+from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
 from inspect_memgym.scoring.yes_no_verdict import (
     JUDGE_UNREADABLE,
@@ -85,6 +90,7 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
         isolated = isolation_of(record, correct, no_memory_correct, answered_without, same_reply)
         values = longmemeval_values(record, correct, no_memory_correct, isolated, answered_without)
         prompt_version, builtin = JUDGE_PROMPTS[rubric_for(record)]
+        operations, holds = memory_holds(record, correct, current_holdings())
         return Score(
             value={key: values[key] for key in keys},
             answer=progress.answer,
@@ -114,9 +120,12 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
                         "correct": correct,
                         "verdict": judged.verdict,
                         JUDGE_UNREADABLE: correct is None,
+                        MEMORY_FAILURE: holds["memory_failure"],
                     }
                 ],
                 **cost_metadata(),
+                OPERATION_SCORES_KEY: operations,
+                MEMORY_HOLDS_KEY: holds,
             },
         )
 

@@ -22,7 +22,12 @@ from inspect_memgym.longmemeval.dataset import QUESTION_KEY, TYPE_KEY
 from inspect_memgym.longmemeval.metrics import JudgedAnswer, summarise_accuracy
 from inspect_memgym.longmemeval.values import ABSTENTION_KEY, HEADLINE_KEY
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS
-from inspect_memgym.scoring.metrics import score_metrics, unreadable_verdicts, with_memory_cost
+from inspect_memgym.scoring.metrics import (
+    memory_operations,
+    score_metrics,
+    unreadable_verdicts,
+    with_memory_cost,
+)
 
 SUMMARY_KEYS = frozenset({HEADLINE_KEY, ABSTENTION_KEY, *ISOLATION_KEYS})
 """The keys with a mean and standard error."""
@@ -51,15 +56,19 @@ def task_averaged() -> Metric:
 def longmemeval_metrics(keys: Sequence[str]) -> list[Metric | dict[str, list[Metric]]]:
     """The cost figures and the task average, then mean and standard error per summary key.
 
-    The run's total of unreadable verdicts is reported under the scorer's own name
-    (`scoring.metrics.unreadable_verdicts`).
+    The run's total of unreadable verdicts and the per-operation memory scores are reported
+    under the scorer's own name (`scoring.metrics.unreadable_verdicts`,
+    `scoring.metrics.memory_operations`).
 
     Args:
         keys: The score keys.
     """
     summary = [key for key in keys if key in SUMMARY_KEYS]
     return with_memory_cost(
-        score_metrics(summary, headline=HEADLINE_KEY), task_averaged(), unreadable_verdicts()
+        score_metrics(summary, headline=HEADLINE_KEY),
+        task_averaged(),
+        unreadable_verdicts(),
+        memory_operations(),
     )
 
 

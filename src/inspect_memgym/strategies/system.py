@@ -29,6 +29,7 @@ from inspect_memgym.memory.budget import (
 )
 from inspect_memgym.memory.content import MAX_CONTENT_CHARS
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
+from inspect_memgym.memory.holdings import MemorySnapshot
 from inspect_memgym.memory.ledger import current_ledger, logged_operation
 from inspect_memgym.memory_systems.registry import choose_system
 from inspect_memgym.memory_systems.system import MemoryItem, MemorySystem, Scope, SystemHit
@@ -50,6 +51,10 @@ ADD_OPERATION = "system_add"
 logger = getLogger(__name__)
 SEARCH_OPERATION = "retrieve"
 """Name of one search in `MemoryLedger.operations` (as every strategy's retrieval)."""
+LISTED_SOURCE = "system {system}: its list_all"
+"""A snapshot's source when the system listed what it holds."""
+UNLISTED_SOURCE = "system {system}: the inputs added (it cannot list what it holds)"
+"""A snapshot's source when the system cannot list: the inputs given to it stand in."""
 
 
 class SystemStrategy(WindowedStrategy):
@@ -133,10 +138,20 @@ class SystemStrategy(WindowedStrategy):
     def _all_memory(self) -> str:
         return "\n".join(self._added)
 
-    async def _memory_items(self) -> tuple[str, ...]:
-        """The system's own list of what it holds (`list_all`), else what was added."""
+    async def snapshot(self) -> MemorySnapshot:
+        """What the system lists (`list_all`), then the short-term window.
+
+        A system that cannot list (its ``list_all`` gives None) shows the inputs it was
+        given instead, and its source says so: what such a memory held is not known, and
+        its per-operation scores are those of a memory that kept every input.
+        """
         listed = await self.system.list_all(self.scope)
-        return tuple(self._added if listed is None else (hit.text for hit in listed))
+        recent = tuple(message.content for message in self._recent)
+        if listed is None:
+            source = UNLISTED_SOURCE.format(system=self.system.name)
+            return MemorySnapshot((*self._added, *recent), source)
+        items = tuple(hit.text for hit in listed)
+        return MemorySnapshot((*items, *recent), LISTED_SOURCE.format(system=self.system.name))
 
     async def _search(self, query: str, log: bool) -> list[SystemHit]:
         text = query.strip()
