@@ -46,6 +46,8 @@ from inspect_memgym.scoring.clauses import (
 )
 from inspect_memgym.scoring.memory_points import MemoryPoint
 from inspect_memgym.scoring.number_mentions import (
+    RELATIVE_TOLERANCE,
+    ZERO_TOLERANCE,
     NumberMention,
     find_mentions,
     within_tolerance,
@@ -237,6 +239,33 @@ def _point_matches(mention: NumberMention, point: MemoryPoint) -> bool:
     return any(_matches(mention, number, point.integer) for number in point.numbers)
 
 
+def number_window(point: MemoryPoint) -> tuple[float, float]:
+    """An interval holding every number `_point_matches` can accept for the point.
+
+    Wider than any tolerance the answer rules allow (2% relative, the zero tolerance, or the
+    round-off of an exact match), so a number outside it matches none of the point's
+    numbers and the full check can be skipped; inside it the full check decides.
+
+    Args:
+        point: A point with numbers.
+    """
+    slacks = [
+        RELATIVE_TOLERANCE * abs(number) * 1.01 + ZERO_TOLERANCE + 1e-6 * max(1.0, abs(number))
+        for number in point.numbers
+    ]
+    return (
+        min(number - slack for number, slack in zip(point.numbers, slacks, strict=True)),
+        max(number + slack for number, slack in zip(point.numbers, slacks, strict=True)),
+    )
+
+
+def _may_match(mention: NumberMention, window: tuple[float, float]) -> bool:
+    low, high = window
+    return low <= mention.mantissa <= high or (
+        mention.scale != 1.0 and low <= mention.value <= high
+    )
+
+
 class PointIndex:
     """The points of one sample by subject, to match clauses against.
 
@@ -252,6 +281,18 @@ class PointIndex:
         self._current = {point.key: point for point in self.points if point.current}
         self._current.update({point.key: point for point in self.points if point.is_target})
         self._held: dict[tuple[str, str], bool] = {}
+        self._windows = {
+            point.point_id: number_window(point) for point in self.points if point.numbers
+        }
+
+    def number_matches(self, mention: NumberMention, point: MemoryPoint) -> bool:
+        """`_point_matches` for a point with numbers, skipped when no tolerance can reach.
+
+        Args:
+            mention: A number a clause asserts.
+            point: One of this index's points with numbers.
+        """
+        return _may_match(mention, self._windows[point.point_id]) and _point_matches(mention, point)
 
     def holds(self, clause: Clause, point: MemoryPoint) -> bool:
         """`clause_holds`, each (clause, point) decided once: every score asks again.
@@ -335,10 +376,10 @@ class PointIndex:
             targets = [point for point in points if point.is_target and point.numbers]
             superseded = [point for point in points if not point.current and point.numbers]
             for mention in clause.numbers:
-                if any(_point_matches(mention, point) for point in targets):
+                if any(self.number_matches(mention, point) for point in targets):
                     verdicts.append("precise")
                     continue
-                matching = [point for point in superseded if _point_matches(mention, point)]
+                matching = [point for point in superseded if self.number_matches(mention, point)]
                 verdicts.append(
                     self._verdict(clause, matching, partial(stated.states_number, mention))
                 )
