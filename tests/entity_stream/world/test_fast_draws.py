@@ -24,8 +24,9 @@ from inspect_memgym.entity_stream.world.numbers import (
     round_series,
 )
 from inspect_memgym.entity_stream.world.rng import sample, shuffle
+from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES, get_template
 from inspect_memgym.entity_stream.world.value_text import shown_value
-from inspect_memgym.entity_stream.world.values import value_changer, value_sampler
+from inspect_memgym.entity_stream.world.values import value_changer, value_sampler, values_drawer
 
 EDGE_VALUES = (
     0.0,
@@ -188,3 +189,24 @@ def test_series_sampler_follows_the_recipe(low: float, high: float, places: int)
         expected = _series_by_the_recipe(spec, random.Random(seed))
         drawn = sample_series(random.Random(seed))
         assert [_bits(value) for value in drawn] == [_bits(value) for value in expected]  # type: ignore[arg-type]
+
+
+def test_values_drawer_makes_each_samplers_draws() -> None:
+    for name in TEMPLATE_NAMES:
+        template = get_template(name)
+        draw = values_drawer(template)
+        for seed in range(60):
+            left_out = set(random.Random(seed).sample(range(len(template.attributes)), seed % 6))
+            ours, theirs = random.Random(seed), random.Random(seed)
+            drawn = draw(ours, left_out)
+            expected = {
+                spec.key: value_sampler(spec)(theirs)
+                for index, spec in enumerate(template.attributes)
+                if index not in left_out
+            }
+            assert list(drawn) == list(expected)
+            for key, value in expected.items():
+                assert type(drawn[key]) is type(value) and drawn[key] == value, (name, key)
+                if isinstance(value, float):
+                    assert _bits(drawn[key]) == _bits(value)  # type: ignore[arg-type]
+            assert ours.random() == theirs.random()  # same state afterwards

@@ -80,12 +80,13 @@ def generate_relations(template: Template, names: list[str], rng: random.Random)
     edges: list[Relation] = []
     per_kind = min(max(6, len(names) // 3), len(names) * (len(names) - 1))
     for relation in template.relations:
+        kind = relation.key
         seen: set[tuple[str, str]] = set()
         while len(seen) < per_kind:
-            source, target = rng.sample(names, 2)
+            source, target = sample(rng, names, 2)  # rng.sample(names, 2), the same draws
             if (source, target) not in seen:
                 seen.add((source, target))
-                edges.append(Relation(source, relation.key, target))
+                edges.append(Relation(source, kind, target))
     return edges
 
 

@@ -41,6 +41,18 @@ def round_places(value: float, places: int) -> float:
     return round(value, places)
 
 
+def rounding_scale(places: int) -> float:
+    """The power of ten :func:`round_places` scales by, for loops that inline it.
+
+    0.0 for places outside 0-15: the inlined shortcut then always falls back to ``round``
+    (a zero scaled value is never taken).
+
+    Args:
+        places: Decimal places.
+    """
+    return _SCALES[places] if 0 <= places < len(_SCALES) else 0.0
+
+
 def grouped_integer(value: int) -> str:
     """``format(value, ",")`` for an int.
 

@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable, Collection
 
 from inspect_memgym.entity_stream.world.model import AttributeSpec, Template, Value
-from inspect_memgym.entity_stream.world.numbers import round_places
+from inspect_memgym.entity_stream.world.numbers import round_places, rounding_scale
 from inspect_memgym.entity_stream.world.rng import sample
 
 _LOG_UNIFORM_SPREAD = 50.0
@@ -89,7 +89,7 @@ def _series_sampler(spec: AttributeSpec) -> Sampler:
     slope_low, slope_width = _bounds(-0.08, 0.08)
     noise_low, noise_width = _bounds(-0.04, 0.04)
     lowest, highest = float(low), float(high)
-    scale = 10.0**decimals if 0 <= decimals <= 15 else 0.0  # 0.0: always the built-in round
+    scale = rounding_scale(decimals)
 
     def sample_series(rng: random.Random) -> Value:
         random = rng.random
@@ -180,6 +180,7 @@ def values_drawer(template: Template) -> ValuesDrawer:
         template: The template.
     """
     steps = tuple(_draw_step(spec) for spec in template.attributes)
+    scales = tuple(rounding_scale(step[4]) for step in steps)
     exp = math.exp
 
     def draw(rng: random.Random, left_out: Collection[int]) -> dict[str, Value]:
@@ -188,14 +189,25 @@ def values_drawer(template: Template) -> ValuesDrawer:
         for index, (key, how, low, width, decimals, extra) in enumerate(steps):
             if index in left_out:
                 continue
-            if how == _FLOAT:
-                values[key] = round_places(float(low + width * random()), decimals) + 0.0
+            # the kinds by how often templates declare them: log-uniform ones first
+            if how == _INT_LOG:
+                values[key] = round(exp(low + width * random()))
+            elif how in (_FLOAT_LOG, _FLOAT):
+                drawn = low + width * random()
+                if how == _FLOAT_LOG:
+                    drawn = exp(drawn)
+                # numbers.round_places(drawn, decimals) + 0.0, inline (see there why it is
+                # exact); a nonzero result needs no + 0.0
+                scale = scales[index]
+                scaled = drawn * scale
+                if -1099511627776.0 < scaled < 1099511627776.0:
+                    nearest = round(scaled)
+                    if nearest and -0.499 < scaled - nearest < 0.499:
+                        values[key] = nearest / scale
+                        continue
+                values[key] = round(drawn, decimals) + 0.0
             elif how == _INT:
                 values[key] = round(low + width * random())
-            elif how == _FLOAT_LOG:
-                values[key] = round_places(exp(low + width * random()), decimals) + 0.0
-            elif how == _INT_LOG:
-                values[key] = round(exp(low + width * random()))
             elif how == _ENUM:
                 values[key] = extra[int(random() * width)]  # type: ignore[index]
             else:
