@@ -15,7 +15,8 @@ import struct
 import pytest
 
 from inspect_memgym.entity_stream.world.formatting import format_value
-from inspect_memgym.entity_stream.world.model import AttributeSpec, Value
+from inspect_memgym.entity_stream.world.generate import generate_entities, sampled_facts
+from inspect_memgym.entity_stream.world.model import AttributeSpec, Entity, Template, Value
 from inspect_memgym.entity_stream.world.numbers import (
     grouped_decimal,
     grouped_decimal_format,
@@ -209,4 +210,39 @@ def test_values_drawer_makes_each_samplers_draws() -> None:
                 assert type(drawn[key]) is type(value) and drawn[key] == value, (name, key)
                 if isinstance(value, float):
                     assert _bits(drawn[key]) == _bits(value)  # type: ignore[arg-type]
+            assert ours.random() == theirs.random()  # same state afterwards
+
+
+def _sampled_facts_by_the_recipe(
+    template: Template,
+    entities: list[Entity],
+    count: int,
+    taken: set[tuple[str, str]],
+    rng: random.Random,
+) -> list[tuple[Entity, AttributeSpec]]:
+    """The candidate list built in full and sampled by ``random.Random.sample``."""
+    candidates = [
+        (entity, spec)
+        for entity in entities
+        for spec in template.attributes
+        if spec.kind in ("int", "float")
+        and spec.key in entity.values
+        and (entity.name, spec.key) not in taken
+    ]
+    return rng.sample(candidates, min(count, len(candidates)))
+
+
+def test_sampled_facts_match_sampling_the_candidate_list() -> None:
+    for index, name in enumerate(TEMPLATE_NAMES):
+        template = get_template(name)
+        entities = generate_entities(template, 40, random.Random(index))
+        picker = random.Random(index)
+        for seed in range(40):
+            chosen = entities[: picker.choice((0, 1, 5, 40))]
+            facts = [(entity.name, key) for entity in chosen for key in entity.values]
+            taken = set(picker.sample(facts, min(len(facts), seed % 7)))
+            count = picker.choice((0, 1, 5, 10_000))
+            ours, theirs = random.Random(seed), random.Random(seed)
+            expected = _sampled_facts_by_the_recipe(template, chosen, count, taken, theirs)
+            assert sampled_facts(template, chosen, count, taken, ours) == expected
             assert ours.random() == theirs.random()  # same state afterwards

@@ -6,6 +6,7 @@ generator does not reshuffle the others.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import random
 
@@ -108,15 +109,8 @@ def pick_changes(
         taken: Facts already changed; updated in place so no fact changes twice.
         rng: Seeded RNG.
     """
-    numeric = derived(_numeric_attributes, template)
-    candidates = [
-        (entity, spec)
-        for entity in entities
-        for spec in numeric
-        if spec.key in entity.values and (entity.name, spec.key) not in taken
-    ]
     changes = []
-    for entity, spec in rng.sample(candidates, min(count, len(candidates))):
+    for entity, spec in sampled_facts(template, entities, count, taken, rng):
         taken.add((entity.name, spec.key))
         old = entity.values[spec.key]
         reason = rng.choice(template.correction_reasons) if kind == "correction" else ""
@@ -131,6 +125,57 @@ def pick_changes(
             )
         )
     return changes
+
+
+def sampled_facts(
+    template: Template,
+    entities: list[Entity],
+    count: int,
+    taken: set[tuple[str, str]],
+    rng: random.Random,
+) -> list[tuple[Entity, AttributeSpec]]:
+    """``rng.sample(candidates, min(count, len(candidates)))``, with the same draws.
+
+    The candidates are every numeric fact the entities hold and ``taken`` does not,
+    entity by entity in template order. A sample's draws depend only on how many
+    candidates there are, so the list is not built: each entity's candidates are counted
+    (a set intersection) and only the chosen positions are looked up.
+
+    Args:
+        template: The template.
+        entities: Entities whose facts may be chosen.
+        count: How many facts (fewer if there are not that many candidates).
+        taken: Facts that may not be chosen (``(entity name, attribute key)``).
+        rng: Seeded RNG.
+    """
+    numeric = derived(_numeric_attributes, template)
+    numeric_keys = derived(_numeric_keys, template)
+    taken_by_entity: dict[str, set[str]] = {}
+    for name, key in taken:
+        taken_by_entity.setdefault(name, set()).add(key)
+    counts = []
+    for entity in entities:
+        held = numeric_keys.intersection(entity.values)
+        gone = taken_by_entity.get(entity.name)
+        counts.append(len(held - gone) if gone else len(held))
+    ends = list(itertools.accumulate(counts))
+    total = ends[-1] if ends else 0
+    chosen = []
+    for position in sample(rng, range(total), min(count, total)):
+        index = bisect.bisect_right(ends, position)
+        entity = entities[index]
+        skip = position - (ends[index] - counts[index])
+        for spec in numeric:
+            if spec.key in entity.values and (entity.name, spec.key) not in taken:
+                if skip == 0:
+                    chosen.append((entity, spec))
+                    break
+                skip -= 1
+    return chosen
+
+
+def _numeric_keys(template: Template) -> frozenset[str]:
+    return frozenset(spec.key for spec in derived(_numeric_attributes, template))
 
 
 def _numeric_attributes(template: Template) -> tuple[AttributeSpec, ...]:
