@@ -127,6 +127,17 @@ def test_shown_values_match_format_value(unit: str) -> None:
             assert shown(value) == format_value(spec, value), (unit, value)
 
 
+def test_shown_fragments_match_format_value() -> None:
+    spec = AttributeSpec("notes", "notes", "text", choices=("alpha", "beta", "gamma", "delta"))
+    shown = shown_value(spec)
+    rng = random.Random(5)
+    for _ in range(200):
+        fragments = tuple(rng.sample(spec.choices, rng.randint(0, 4)))
+        assert shown(fragments) == format_value(spec, fragments)
+    mixed: Value = ("alpha", 3)  # type: ignore[assignment]
+    assert shown(mixed) == format_value(spec, mixed) == "alpha and 3"
+
+
 def _changed_by_the_recipe(spec: AttributeSpec, old: float, rng: random.Random) -> Value:
     """``changed_value`` as its docstring states it, with builtins only."""
     fraction = rng.uniform(0.1, 0.5)
