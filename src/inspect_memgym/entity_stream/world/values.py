@@ -192,26 +192,29 @@ def values_drawer(template: Template) -> ValuesDrawer:
             # the kinds by how often templates declare them: log-uniform ones first
             if how == _INT_LOG:
                 values[key] = round(exp(low + width * random()))
-            elif how in (_FLOAT_LOG, _FLOAT):
+                continue
+            if how == _FLOAT_LOG:
+                drawn = exp(low + width * random())
+            elif how == _FLOAT:
                 drawn = low + width * random()
-                if how == _FLOAT_LOG:
-                    drawn = exp(drawn)
-                # numbers.round_places(drawn, decimals) + 0.0, inline (see there why it is
-                # exact); a nonzero result needs no + 0.0
-                scale = scales[index]
-                scaled = drawn * scale
-                if -1099511627776.0 < scaled < 1099511627776.0:
-                    nearest = round(scaled)
-                    if nearest and -0.499 < scaled - nearest < 0.499:
-                        values[key] = nearest / scale
-                        continue
-                values[key] = round(drawn, decimals) + 0.0
-            elif how == _INT:
-                values[key] = round(low + width * random())
-            elif how == _ENUM:
-                values[key] = extra[int(random() * width)]  # type: ignore[index]
             else:
-                values[key] = extra(rng)  # type: ignore[operator]
+                if how == _INT:
+                    values[key] = round(low + width * random())
+                elif how == _ENUM:
+                    values[key] = extra[int(random() * width)]  # type: ignore[index]
+                else:
+                    values[key] = extra(rng)  # type: ignore[operator]
+                continue
+            # numbers.round_places(drawn, decimals) + 0.0, inline (see there why it is
+            # exact); a nonzero result needs no + 0.0
+            scale = scales[index]
+            scaled = drawn * scale
+            if -1099511627776.0 < scaled < 1099511627776.0:
+                nearest = round(scaled)
+                if nearest and -0.499 < scaled - nearest < 0.499:
+                    values[key] = nearest / scale
+                    continue
+            values[key] = round(drawn, decimals) + 0.0
         return values
 
     return draw
