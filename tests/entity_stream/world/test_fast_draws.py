@@ -257,3 +257,14 @@ def test_sampled_facts_match_sampling_the_candidate_list() -> None:
             expected = _sampled_facts_by_the_recipe(template, chosen, count, taken, theirs)
             assert sampled_facts(template, chosen, count, taken, ours) == expected
             assert ours.random() == theirs.random()  # same state afterwards
+
+
+def test_floor_picks_the_index_int_picks() -> None:
+    rng = random.Random(11)
+    below_one = math.nextafter(1.0, 0.0)
+    for count in (1, 2, 3, 4, 7, 10, 25, 600, 3653):
+        draws = [rng.random() for _ in range(2_000)] + [0.0, below_one]
+        for draw in draws:
+            index = math.floor(draw * count)
+            assert index == int(draw * count) and type(index) is int
+            assert 0 <= index < count

@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import random
+from math import floor
 
 from inspect_memgym.entity_stream.world.derived import derived
 from inspect_memgym.entity_stream.world.model import (
@@ -46,9 +47,11 @@ def generate_entities(template: Template, count: int, rng: random.Random) -> lis
     category_count = len(categories)
     random = rng.random
     entities = []
+    # floor(), not int(): the same index, as the product is never negative, and
+    # about half the cost of int()'s type call (pinned in test_fast_draws)
     for name in names:
-        category = categories[int(random() * category_count)]
-        held = fewest + int(random() * held_spread)
+        category = categories[floor(random() * category_count)]
+        held = fewest + floor(random() * held_spread)
         dropped = set(sample(rng, indices, attribute_total - held))
         entities.append(Entity(name, category, draw_values(rng, dropped)))
     return entities

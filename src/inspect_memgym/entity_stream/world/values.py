@@ -7,6 +7,7 @@ import functools
 import math
 import random
 from collections.abc import Callable, Collection
+from math import floor
 
 from inspect_memgym.entity_stream.world.model import AttributeSpec, Template, Value
 from inspect_memgym.entity_stream.world.numbers import round_places, rounding_scale
@@ -62,14 +63,14 @@ def _float_sampler(spec: AttributeSpec) -> Sampler:
 def _enum_sampler(spec: AttributeSpec) -> Sampler:
     choices = spec.choices
     count = len(choices)
-    return lambda rng: choices[int(rng.random() * count)]
+    return lambda rng: choices[floor(rng.random() * count)]
 
 
 def _date_sampler(spec: AttributeSpec) -> Sampler:
     first = datetime.date(int(spec.low), 1, 1).toordinal()
     last = datetime.date(int(spec.high), 12, 31).toordinal()
     width, fromordinal = last - first + 1, datetime.date.fromordinal
-    return lambda rng: fromordinal(first + int(rng.random() * width)).isoformat()
+    return lambda rng: fromordinal(first + floor(rng.random() * width)).isoformat()
 
 
 def _text_sampler(spec: AttributeSpec) -> Sampler:
@@ -77,7 +78,7 @@ def _text_sampler(spec: AttributeSpec) -> Sampler:
     spread = spec.max_fragments - fewest + 1
 
     def sample_fragments(rng: random.Random) -> Value:
-        return tuple(sample(rng, choices, fewest + int(rng.random() * spread)))
+        return tuple(sample(rng, choices, fewest + floor(rng.random() * spread)))
 
     return sample_fragments
 
@@ -183,6 +184,8 @@ def values_drawer(template: Template) -> ValuesDrawer:
     scales = tuple(rounding_scale(step[4]) for step in steps)
     exp = math.exp
 
+    # floor(), not int(): the same index, as the product is never negative, and
+    # about half the cost of int()'s type call (pinned in test_fast_draws)
     def draw(rng: random.Random, left_out: Collection[int]) -> dict[str, Value]:
         random = rng.random
         values: dict[str, Value] = {}
@@ -201,7 +204,7 @@ def values_drawer(template: Template) -> ValuesDrawer:
                 if how == _INT:
                     values[key] = round(low + width * random())
                 elif how == _ENUM:
-                    values[key] = extra[int(random() * width)]  # type: ignore[index]
+                    values[key] = extra[floor(random() * width)]  # type: ignore[index]
                 else:
                     values[key] = extra(rng)  # type: ignore[operator]
                 continue
