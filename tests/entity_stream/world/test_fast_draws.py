@@ -21,6 +21,7 @@ from inspect_memgym.entity_stream.world.numbers import (
     grouped_decimal,
     grouped_decimal_format,
     grouped_integer,
+    round_float,
     round_places,
     round_series,
 )
@@ -97,6 +98,15 @@ def test_round_places_and_round_series_match_round() -> None:
         expected = [_bits(round(value, places)) for value in values]
         assert [_bits(value) for value in round_series(values, places)] == expected
     assert math.isnan(round_places(float("nan"), 1))
+
+
+def test_round_float_matches_round() -> None:
+    values = [value for value in _values(random.Random(13), 8_000) if math.isfinite(value)]
+    values += [0.5, 1.5, 2.5, -0.5, -2.5, 1e300, math.nextafter(0.5, 0.0)]
+    for value in values:
+        assert round_float(value) == round(value) and type(round_float(value)) is int, value
+    with pytest.raises(OverflowError):
+        round_float(float("inf"))
 
 
 def test_grouped_numbers_match_format() -> None:

@@ -13,6 +13,10 @@ from collections.abc import Iterable
 _SCALES = tuple(10.0**places for places in range(16))
 """Powers of ten that are exact doubles, by number of decimal places."""
 
+round_float = float.__round__
+"""``round(x)`` for a float ``x``: the same int, called directly rather than through
+``round``'s lookup of ``__round__`` (half the cost; only for arguments that are floats)."""
+
 _EXACT_LIMIT = 2.0**40
 """Scaled values below this are off by at most 2**-13 after the multiplication."""
 
@@ -35,7 +39,7 @@ def round_places(value: float, places: int) -> float:
     # the literals are _EXACT_LIMIT and a 0.001 margin below a half (constants are
     # cheaper to load than globals on this hot path)
     if -1099511627776.0 < scaled < 1099511627776.0:
-        nearest = round(scaled)
+        nearest = round_float(scaled)
         if nearest and -0.499 < scaled - nearest < 0.499:
             return nearest / scale
     return round(value, places)
@@ -103,7 +107,7 @@ def round_series(values: Iterable[float], places: int) -> tuple[float, ...]:
     for value in values:
         scaled = value * scale
         if -1099511627776.0 < scaled < 1099511627776.0:
-            nearest = round(scaled)
+            nearest = round_float(scaled)
             if nearest and -0.499 < scaled - nearest < 0.499:
                 rounded.append(nearest / scale)
                 continue

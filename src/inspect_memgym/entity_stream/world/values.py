@@ -10,7 +10,7 @@ from collections.abc import Callable, Collection
 from math import floor
 
 from inspect_memgym.entity_stream.world.model import AttributeSpec, Template, Value
-from inspect_memgym.entity_stream.world.numbers import round_places, rounding_scale
+from inspect_memgym.entity_stream.world.numbers import round_float, round_places, rounding_scale
 from inspect_memgym.entity_stream.world.rng import sample
 
 _LOG_UNIFORM_SPREAD = 50.0
@@ -48,8 +48,8 @@ def _int_sampler(spec: AttributeSpec) -> Sampler:
     logarithmic, low, width = _scalar(spec)
     exp = math.exp
     if logarithmic:
-        return lambda rng: round(exp(low + width * rng.random()))
-    return lambda rng: round(low + width * rng.random())
+        return lambda rng: round_float(exp(low + width * rng.random()))
+    return lambda rng: round_float(low + width * rng.random())
 
 
 def _float_sampler(spec: AttributeSpec) -> Sampler:
@@ -102,7 +102,7 @@ def _series_sampler(spec: AttributeSpec) -> Sampler:
             # numbers.round_places(clamped, decimals) + 0.0, inline (see there why it is exact)
             scaled = clamped * scale
             if -1099511627776.0 < scaled < 1099511627776.0:
-                nearest = round(scaled)
+                nearest = round_float(scaled)
                 if nearest and -0.499 < scaled - nearest < 0.499:
                     values.append(nearest / scale)
                 else:
@@ -194,7 +194,7 @@ def values_drawer(template: Template) -> ValuesDrawer:
                 continue
             # the kinds by how often templates declare them: log-uniform ones first
             if how == _INT_LOG:
-                values[key] = round(exp(low + width * random()))
+                values[key] = round_float(exp(low + width * random()))
                 continue
             if how == _FLOAT_LOG:
                 drawn = exp(low + width * random())
@@ -202,7 +202,7 @@ def values_drawer(template: Template) -> ValuesDrawer:
                 drawn = low + width * random()
             else:
                 if how == _INT:
-                    values[key] = round(low + width * random())
+                    values[key] = round_float(low + width * random())
                 elif how == _ENUM:
                     values[key] = extra[floor(random() * width)]  # type: ignore[index]
                 else:
@@ -213,7 +213,7 @@ def values_drawer(template: Template) -> ValuesDrawer:
             scale = scales[index]
             scaled = drawn * scale
             if -1099511627776.0 < scaled < 1099511627776.0:
-                nearest = round(scaled)
+                nearest = round_float(scaled)
                 if nearest and -0.499 < scaled - nearest < 0.499:
                     values[key] = nearest / scale
                     continue
