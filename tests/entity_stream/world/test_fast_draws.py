@@ -8,6 +8,7 @@ catch a difference only for the values the grid happens to draw.
 
 from __future__ import annotations
 
+import datetime
 import math
 import random
 import struct
@@ -269,12 +270,28 @@ def test_sampled_facts_match_sampling_the_candidate_list() -> None:
             assert ours.random() == theirs.random()  # same state afterwards
 
 
-def test_floor_picks_the_index_int_picks() -> None:
-    rng = random.Random(11)
-    below_one = math.nextafter(1.0, 0.0)
-    for count in (1, 2, 3, 4, 7, 10, 25, 600, 3653):
-        draws = [rng.random() for _ in range(2_000)] + [0.0, below_one]
-        for draw in draws:
-            index = math.floor(draw * count)
-            assert index == int(draw * count) and type(index) is int
-            assert 0 <= index < count
+def _index_draw_by_the_recipe(spec: AttributeSpec, rng: random.Random) -> Value:
+    """An enum, date or text value as ``value_sampler`` documents it, indices by ``int``."""
+    if spec.kind == "enum":
+        return spec.choices[int(rng.random() * len(spec.choices))]
+    if spec.kind == "date":
+        first = datetime.date(int(spec.low), 1, 1).toordinal()
+        width = datetime.date(int(spec.high), 12, 31).toordinal() - first + 1
+        return datetime.date.fromordinal(first + int(rng.random() * width)).isoformat()
+    spread = spec.max_fragments - spec.min_fragments + 1
+    return tuple(rng.sample(spec.choices, spec.min_fragments + int(rng.random() * spread)))
+
+
+def test_index_draws_follow_the_recipe() -> None:
+    choices = tuple(f"choice {index}" for index in range(7))
+    specs = [
+        AttributeSpec("e", "e", "enum", choices=choices),
+        AttributeSpec("d", "d", "date", low=1990, high=2024),
+        AttributeSpec("t", "t", "text", choices=choices, min_fragments=1, max_fragments=4),
+    ]
+    for spec in specs:
+        sampler = value_sampler(spec)
+        for seed in range(400):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            assert sampler(ours) == _index_draw_by_the_recipe(spec, theirs), (spec.kind, seed)
+            assert ours.random() == theirs.random()  # same state afterwards
