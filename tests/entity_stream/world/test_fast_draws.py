@@ -8,6 +8,7 @@ catch a difference only for the values the grid happens to draw.
 
 from __future__ import annotations
 
+import datetime
 import math
 import random
 import struct
@@ -15,17 +16,20 @@ import struct
 import pytest
 
 from inspect_memgym.entity_stream.world.formatting import format_value
-from inspect_memgym.entity_stream.world.model import AttributeSpec, Value
+from inspect_memgym.entity_stream.world.generate import generate_entities, sampled_facts
+from inspect_memgym.entity_stream.world.model import AttributeSpec, Entity, Template, Value
 from inspect_memgym.entity_stream.world.numbers import (
     grouped_decimal,
     grouped_decimal_format,
     grouped_integer,
+    round_float,
     round_places,
     round_series,
 )
 from inspect_memgym.entity_stream.world.rng import sample, shuffle
+from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES, get_template
 from inspect_memgym.entity_stream.world.value_text import shown_value
-from inspect_memgym.entity_stream.world.values import value_changer, value_sampler
+from inspect_memgym.entity_stream.world.values import value_changer, value_sampler, values_drawer
 
 EDGE_VALUES = (
     0.0,
@@ -97,6 +101,15 @@ def test_round_places_and_round_series_match_round() -> None:
     assert math.isnan(round_places(float("nan"), 1))
 
 
+def test_round_float_matches_round() -> None:
+    values = [value for value in _values(random.Random(13), 8_000) if math.isfinite(value)]
+    values += [0.5, 1.5, 2.5, -0.5, -2.5, 1e300, math.nextafter(0.5, 0.0)]
+    for value in values:
+        assert round_float(value) == round(value) and type(round_float(value)) is int, value
+    with pytest.raises(OverflowError):
+        round_float(float("inf"))
+
+
 def test_grouped_numbers_match_format() -> None:
     for value in range(-3000, 3000, 7):
         assert grouped_integer(value) == format(value, ",")
@@ -123,6 +136,17 @@ def test_shown_values_match_format_value(unit: str) -> None:
             else:
                 value = round(rng.choice(numbers))
             assert shown(value) == format_value(spec, value), (unit, value)
+
+
+def test_shown_fragments_match_format_value() -> None:
+    spec = AttributeSpec("notes", "notes", "text", choices=("alpha", "beta", "gamma", "delta"))
+    shown = shown_value(spec)
+    rng = random.Random(5)
+    for _ in range(200):
+        fragments = tuple(rng.sample(spec.choices, rng.randint(0, 4)))
+        assert shown(fragments) == format_value(spec, fragments)
+    mixed: Value = ("alpha", 3)  # type: ignore[assignment]
+    assert shown(mixed) == format_value(spec, mixed) == "alpha and 3"
 
 
 def _changed_by_the_recipe(spec: AttributeSpec, old: float, rng: random.Random) -> Value:
@@ -188,3 +212,86 @@ def test_series_sampler_follows_the_recipe(low: float, high: float, places: int)
         expected = _series_by_the_recipe(spec, random.Random(seed))
         drawn = sample_series(random.Random(seed))
         assert [_bits(value) for value in drawn] == [_bits(value) for value in expected]  # type: ignore[arg-type]
+
+
+def test_values_drawer_makes_each_samplers_draws() -> None:
+    for name in TEMPLATE_NAMES:
+        template = get_template(name)
+        draw = values_drawer(template)
+        for seed in range(60):
+            left_out = set(random.Random(seed).sample(range(len(template.attributes)), seed % 6))
+            ours, theirs = random.Random(seed), random.Random(seed)
+            drawn = draw(ours, left_out)
+            expected = {
+                spec.key: value_sampler(spec)(theirs)
+                for index, spec in enumerate(template.attributes)
+                if index not in left_out
+            }
+            assert list(drawn) == list(expected)
+            for key, value in expected.items():
+                assert type(drawn[key]) is type(value) and drawn[key] == value, (name, key)
+                if isinstance(value, float):
+                    assert _bits(drawn[key]) == _bits(value)  # type: ignore[arg-type]
+            assert ours.random() == theirs.random()  # same state afterwards
+
+
+def _sampled_facts_by_the_recipe(
+    template: Template,
+    entities: list[Entity],
+    count: int,
+    taken: set[tuple[str, str]],
+    rng: random.Random,
+) -> list[tuple[Entity, AttributeSpec]]:
+    """The candidate list built in full and sampled by ``random.Random.sample``."""
+    candidates = [
+        (entity, spec)
+        for entity in entities
+        for spec in template.attributes
+        if spec.kind in ("int", "float")
+        and spec.key in entity.values
+        and (entity.name, spec.key) not in taken
+    ]
+    return rng.sample(candidates, min(count, len(candidates)))
+
+
+def test_sampled_facts_match_sampling_the_candidate_list() -> None:
+    for index, name in enumerate(TEMPLATE_NAMES):
+        template = get_template(name)
+        entities = generate_entities(template, 40, random.Random(index))
+        picker = random.Random(index)
+        for seed in range(40):
+            chosen = entities[: picker.choice((0, 1, 5, 40))]
+            facts = [(entity.name, key) for entity in chosen for key in entity.values]
+            taken = set(picker.sample(facts, min(len(facts), seed % 7)))
+            count = picker.choice((0, 1, 5, 10_000))
+            ours, theirs = random.Random(seed), random.Random(seed)
+            expected = _sampled_facts_by_the_recipe(template, chosen, count, taken, theirs)
+            assert sampled_facts(template, chosen, count, taken, ours) == expected
+            assert ours.random() == theirs.random()  # same state afterwards
+
+
+def _index_draw_by_the_recipe(spec: AttributeSpec, rng: random.Random) -> Value:
+    """An enum, date or text value as ``value_sampler`` documents it, indices by ``int``."""
+    if spec.kind == "enum":
+        return spec.choices[int(rng.random() * len(spec.choices))]
+    if spec.kind == "date":
+        first = datetime.date(int(spec.low), 1, 1).toordinal()
+        width = datetime.date(int(spec.high), 12, 31).toordinal() - first + 1
+        return datetime.date.fromordinal(first + int(rng.random() * width)).isoformat()
+    spread = spec.max_fragments - spec.min_fragments + 1
+    return tuple(rng.sample(spec.choices, spec.min_fragments + int(rng.random() * spread)))
+
+
+def test_index_draws_follow_the_recipe() -> None:
+    choices = tuple(f"choice {index}" for index in range(7))
+    specs = [
+        AttributeSpec("e", "e", "enum", choices=choices),
+        AttributeSpec("d", "d", "date", low=1990, high=2024),
+        AttributeSpec("t", "t", "text", choices=choices, min_fragments=1, max_fragments=4),
+    ]
+    for spec in specs:
+        sampler = value_sampler(spec)
+        for seed in range(400):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            assert sampler(ours) == _index_draw_by_the_recipe(spec, theirs), (spec.kind, seed)
+            assert ours.random() == theirs.random()  # same state afterwards

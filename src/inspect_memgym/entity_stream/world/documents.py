@@ -43,10 +43,11 @@ def _relation_sentences(
     template: Template, entity: Entity, relations: RelationTargets
 ) -> list[str]:
     sentences = []
+    name = entity.name
     for relation in template.relations:
-        targets = relations.of(entity.name, relation.key)
+        targets = relations.sorted_targets(name, relation.key)
         if targets:
-            sentences.append(f"{entity.name} {relation.phrase} {join_phrases(targets)}.")
+            sentences.append(f"{name} {relation.phrase} {join_phrases(targets)}.")
     return sentences
 
 
@@ -57,7 +58,16 @@ class RelationTargets:
         index: dict[tuple[str, str], list[str]] = {}
         for edge in relations:
             index.setdefault((edge.source, edge.kind), []).append(edge.target)
-        self._index = {key: sorted(targets) for key, targets in index.items()}
+        self._index = {key: tuple(sorted(targets)) for key, targets in index.items()}
+
+    def sorted_targets(self, source: str, kind: str) -> tuple[str, ...]:
+        """A source's targets of one kind, sorted (the stored tuple, empty if none).
+
+        Args:
+            source: Source entity name.
+            kind: Relation key.
+        """
+        return self._index.get((source, kind), ())
 
     def of(self, source: str, kind: str) -> list[str]:
         """A source's targets of one kind, sorted (a new list).
@@ -91,12 +101,12 @@ def entity_document(
     shuffle(rng, sentences)
     paragraphs = integer_between(rng, 2, 4)
     size = -(-len(sentences) // paragraphs)
-    body = "\n\n".join(" ".join(sentences[i : i + size]) for i in range(0, len(sentences), size))
-    parts = [f"{style} — {entity.name}", f"Category: {entity.category}", body]
+    body = "\n\n".join([" ".join(sentences[i : i + size]) for i in range(0, len(sentences), size)])
+    document = f"{style} — {entity.name}\nCategory: {entity.category}\n\n{body}"
     relation_sentences = _relation_sentences(template, entity, relations)
     if relation_sentences:
-        parts.append("Relations: " + " ".join(relation_sentences))
-    return "\n".join(parts[:2]) + "\n\n" + "\n\n".join(parts[2:])
+        document += "\n\nRelations: " + " ".join(relation_sentences)
+    return document
 
 
 def noise_document(template: Template, rng: random.Random) -> str:

@@ -6,8 +6,10 @@ generator does not reshuffle the others.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import random
+from math import floor
 
 from inspect_memgym.entity_stream.world.derived import derived
 from inspect_memgym.entity_stream.world.model import (
@@ -45,9 +47,11 @@ def generate_entities(template: Template, count: int, rng: random.Random) -> lis
     category_count = len(categories)
     random = rng.random
     entities = []
+    # floor(), not int(): the same index, as the product is never negative, and
+    # about half the cost of int()'s type call (pinned in test_fast_draws)
     for name in names:
-        category = categories[int(random() * category_count)]
-        held = fewest + int(random() * held_spread)
+        category = categories[floor(random() * category_count)]
+        held = fewest + floor(random() * held_spread)
         dropped = set(sample(rng, indices, attribute_total - held))
         entities.append(Entity(name, category, draw_values(rng, dropped)))
     return entities
@@ -80,12 +84,13 @@ def generate_relations(template: Template, names: list[str], rng: random.Random)
     edges: list[Relation] = []
     per_kind = min(max(6, len(names) // 3), len(names) * (len(names) - 1))
     for relation in template.relations:
+        kind = relation.key
         seen: set[tuple[str, str]] = set()
         while len(seen) < per_kind:
-            source, target = rng.sample(names, 2)
+            source, target = sample(rng, names, 2)  # rng.sample(names, 2), the same draws
             if (source, target) not in seen:
                 seen.add((source, target))
-                edges.append(Relation(source, relation.key, target))
+                edges.append(Relation(source, kind, target))
     return edges
 
 
@@ -107,15 +112,8 @@ def pick_changes(
         taken: Facts already changed; updated in place so no fact changes twice.
         rng: Seeded RNG.
     """
-    numeric = derived(_numeric_attributes, template)
-    candidates = [
-        (entity, spec)
-        for entity in entities
-        for spec in numeric
-        if spec.key in entity.values and (entity.name, spec.key) not in taken
-    ]
     changes = []
-    for entity, spec in rng.sample(candidates, min(count, len(candidates))):
+    for entity, spec in sampled_facts(template, entities, count, taken, rng):
         taken.add((entity.name, spec.key))
         old = entity.values[spec.key]
         reason = rng.choice(template.correction_reasons) if kind == "correction" else ""
@@ -130,6 +128,57 @@ def pick_changes(
             )
         )
     return changes
+
+
+def sampled_facts(
+    template: Template,
+    entities: list[Entity],
+    count: int,
+    taken: set[tuple[str, str]],
+    rng: random.Random,
+) -> list[tuple[Entity, AttributeSpec]]:
+    """``rng.sample(candidates, min(count, len(candidates)))``, with the same draws.
+
+    The candidates are every numeric fact the entities hold and ``taken`` does not,
+    entity by entity in template order. A sample's draws depend only on how many
+    candidates there are, so the list is not built: each entity's candidates are counted
+    (a set intersection) and only the chosen positions are looked up.
+
+    Args:
+        template: The template.
+        entities: Entities whose facts may be chosen.
+        count: How many facts (fewer if there are not that many candidates).
+        taken: Facts that may not be chosen (``(entity name, attribute key)``).
+        rng: Seeded RNG.
+    """
+    numeric = derived(_numeric_attributes, template)
+    numeric_keys = derived(_numeric_keys, template)
+    taken_by_entity: dict[str, set[str]] = {}
+    for name, key in taken:
+        taken_by_entity.setdefault(name, set()).add(key)
+    counts = []
+    for entity in entities:
+        held = numeric_keys.intersection(entity.values)
+        gone = taken_by_entity.get(entity.name)
+        counts.append(len(held - gone) if gone else len(held))
+    ends = list(itertools.accumulate(counts))
+    total = ends[-1] if ends else 0
+    chosen = []
+    for position in sample(rng, range(total), min(count, total)):
+        index = bisect.bisect_right(ends, position)
+        entity = entities[index]
+        skip = position - (ends[index] - counts[index])
+        for spec in numeric:
+            if spec.key in entity.values and (entity.name, spec.key) not in taken:
+                if skip == 0:
+                    chosen.append((entity, spec))
+                    break
+                skip -= 1
+    return chosen
+
+
+def _numeric_keys(template: Template) -> frozenset[str]:
+    return frozenset(spec.key for spec in derived(_numeric_attributes, template))
 
 
 def _numeric_attributes(template: Template) -> tuple[AttributeSpec, ...]:

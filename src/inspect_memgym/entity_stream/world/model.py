@@ -273,7 +273,10 @@ class World:
             source: Source entity name.
             kind: Relation key.
         """
-        return list(self.memo("targets", self._targets_index).get((source, kind), ()))
+        index = self._memo.get("targets")  # the memo's entry read directly: questions ask often
+        if index is None:
+            index = self.memo("targets", self._targets_index)
+        return list(index.get((source, kind), ()))
 
     def _targets_index(self) -> dict[tuple[str, str], tuple[str, ...]]:
         index: dict[tuple[str, str], list[str]] = {}

@@ -126,20 +126,23 @@ def json_value(value: Value) -> Any:
 
 
 def _entity_payload(
-    entity: Entity, relations: RelationTargets, template: Template
+    entity: Entity,
+    relations: RelationTargets,
+    listed_keys: tuple[str, ...],
+    relation_keys: tuple[str, ...],
 ) -> dict[str, Any]:
+    """An ingested entity as scripted policies read it (tuples listed, relations by kind)."""
     values: dict[str, Any] = dict(entity.values)
-    for key in derived(_listed_keys, template):
+    for key in listed_keys:
         value = values.get(key)
         if value is not None:
             values[key] = list(value)
+    name = entity.name
     return {
-        "name": entity.name,
+        "name": name,
         "category": entity.category,
         "values": values,
-        "relations": {
-            relation.key: relations.of(entity.name, relation.key) for relation in template.relations
-        },
+        "relations": {key: list(relations.sorted_targets(name, key)) for key in relation_keys},
     }
 
 
@@ -229,6 +232,8 @@ def _build_stream(
     corrections = [c for c in changes if c.kind == "correction"]
     contradictions = [c for c in changes if c.kind == "contradiction"]
     targets = RelationTargets(relations)
+    listed_keys = derived(_listed_keys, template)
+    relation_keys = tuple(relation.key for relation in template.relations)
     for batch in range(1, layout.batches + 1):
         members = entities[(batch - 1) * BATCH_SIZE : batch * BATCH_SIZE]
         documents = [entity_document(template, entity, targets, rng) for entity in members]
@@ -240,7 +245,10 @@ def _build_stream(
             {
                 "batch": batch,
                 "batches": layout.batches,
-                "entities": [_entity_payload(entity, targets, template) for entity in members],
+                "entities": [
+                    _entity_payload(entity, targets, listed_keys, relation_keys)
+                    for entity in members
+                ],
             },
         )
         if batch == layout.corrections_after:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from inspect_memgym.entity_stream.world.formatting import format_value
+from inspect_memgym.entity_stream.world.formatting import format_value, join_phrases
 from inspect_memgym.entity_stream.world.model import AttributeSpec, Value
 from inspect_memgym.entity_stream.world.numbers import grouped_decimal_format, grouped_integer
 
 _FLOATS_ONLY = {float}
+_TEXT_ONLY = {str}
 
 
 def percent_escaped(text: str) -> str:
@@ -68,6 +69,15 @@ def shown_value(spec: AttributeSpec) -> Callable[[Value], str]:
             return format_value(spec, value)
 
         return shown_decimals
+    if spec.kind == "text":
+
+        def shown_fragments(value: Value) -> str:
+            # format_value's str(item) leaves text fragments as they are
+            if type(value) is tuple and {*map(type, value)} <= _TEXT_ONLY:
+                return join_phrases(cast(tuple[str, ...], value))
+            return format_value(spec, value)
+
+        return shown_fragments
     if spec.kind in ("enum", "date"):
 
         def shown_label(value: Value) -> str:
