@@ -119,6 +119,10 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         ["--smoke", "--log-dir", f"{TEMPORARY}/systems"],
         [r"\| locomo \| example \| [\d.]+ \| [+-][\d.]+ \| – \| \d+ \|"],
     ),
+    "official_scorer_table.py": (
+        ["--log-dir", "logs/reference"],
+        [r"^\| perfect \| 1\.000 \| 0\.\d{3} \|", r"^\| guesser \| "],
+    ),
     "policy_table.py": (
         [
             *("--tiers", "lite", "--seeds", "1", "--policies", "perfect", "--templates", "company"),

@@ -11,7 +11,7 @@ from inspect_memgym.scoring.point_matching import PointIndex, _point_matches
 
 NUMBERS = st.one_of(
     st.floats(min_value=-1e12, max_value=1e12, allow_nan=False),
-    st.integers(min_value=-10**6, max_value=10**6).map(float),
+    st.integers(min_value=-(10**6), max_value=10**6).map(float),
     st.sampled_from([0.0, 0.004, -0.004, 0.006, 1.0, 100.0, 102.0, 98.0]),
 )
 SCALES = st.sampled_from([1.0, 1e3, 1e6, 1e9])
