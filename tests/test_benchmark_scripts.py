@@ -67,10 +67,10 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
     "env_step_cost.py": (
         ["--quick"],
         [
-            r"\| lite \| ours \| markdown \| 44 \| [\d.]+ \| [\d,.]+ \| 1\.00 \| [\d,.]+ \|",
+            r"\| lite \| ours \| markdown \| 47 \| [\d.]+ \| [\d,.]+ \| 1\.00 \| [\d,.]+ \|",
             r"\| lite \| ours \| chroma \| \d+ \|",
             r"^MemoryGym: (skipped \(.*\); timing ours alone|\d+ configurations from )",
-            r"lite seed 0 ours markdown: 6 write, 13 search, 4 edit, 4 read, 10 submit, 7 advance",
+            r"lite seed 0 ours markdown: 6 write, 15 search, 4 edit, 4 read, 11 submit, 7 advance",
         ],
     ),
     "feedback_table.py": (

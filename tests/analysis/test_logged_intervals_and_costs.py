@@ -59,9 +59,9 @@ assert log.status == "success", log.error
 
 @pytest.fixture(scope="module")
 def three_epochs(tmp_path_factory: pytest.TempPathFactory) -> EvalLog:
-    """strategic on two smoke scenarios, three epochs: city right, codebase wrong each time."""
+    """strategic on two smoke scenarios, three epochs: company right, codebase wrong each time."""
     [log] = eval(
-        entity_stream(tier="smoke", templates="city,codebase", seeds=[0]),
+        entity_stream(tier="smoke", templates="company,codebase", seeds=[0]),
         model="memgym/strategic",
         epochs=3,
         log_dir=str(tmp_path_factory.mktemp("epochs")),
@@ -95,13 +95,13 @@ def test_pass_k_on_a_run_with_three_epochs(three_epochs: EvalLog, tmp_path: Path
 
     # one epoch of a passing sample failed: that sample no longer passes all three
     log = read_eval_log(three_epochs.location)
-    first = next(s for s in log.samples or [] if s.id == "city-smoke-0" and s.epoch == 2)
+    first = next(s for s in log.samples or [] if s.id == "company-smoke-0" and s.epoch == 2)
     first.scores[SCORER].value["composite"] = 0.0  # type: ignore[index]
     write_eval_log(log, str(tmp_path / "one_epoch_failed.eval"))
     [row] = load_leaderboard([str(tmp_path / "one_epoch_failed.eval")]).rows
     assert row.pass_k is not None and (row.pass_k.passed, row.pass_k.samples) == (0, 2)
     assert row.scores["composite"].mean == pytest.approx((2 / 3 + 0) / 2)
-    assert row.intervals["composite"].method == "bootstrap"  # city now averages 2/3
+    assert row.intervals["composite"].method == "bootstrap"  # company now averages 2/3
 
 
 @pytest.fixture(scope="module")

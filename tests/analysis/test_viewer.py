@@ -80,7 +80,7 @@ def test_logs_carry_the_headline_viewer_and_tables(analysis_logs: AnalysisLogs) 
     [sample, *_] = log.samples or []
     explanation = str(sample.scores["entity_stream_scorer"].explanation)  # type: ignore[index]
     assert "| question | type | gold | answer | right | failure | no memory |" in explanation
-    assert explanation.count("\n| q0") + explanation.count("\n| q1") == 10  # a row per question
+    assert explanation.count("\n| q0") + explanation.count("\n| q1") == 11  # a row per question
 
     talk = analysis_logs.conversation["guesser"]
     [user] = talk.samples or []

@@ -20,7 +20,7 @@ from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
 PART_WAY: dict[str, tuple[int, int]] = {
     "code_qa": (15_000, 6),
     "conversation": (30_000, 12),
-    "entity_stream": (60_000, 10),
+    "entity_stream": (60_000, 11),
     "research_qa": (3_200, 1),
     "locomo": (900, 6),
     "longmemeval": (250, 1),

@@ -41,7 +41,7 @@ from inspect_memgym.training.memory_calls import run_memory_tool
 from inspect_memgym.training.registry import register_world
 from inspect_memgym.training.world import Stage, StageEnd, StageRewards, World
 
-TASK_VERSION = 7
+TASK_VERSION = 8
 """The Inspect task's version this world plays (`entity_stream.task.TASK_VERSION`)."""
 MAX_TURNS_PER_EVENT = 20
 """The task's default ``max_turns_per_event``."""

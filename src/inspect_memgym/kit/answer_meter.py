@@ -35,14 +35,11 @@ from inspect_memgym.kit.inspect_internals import (
     JsonStoreModel,
     observed_model_calls,
 )
+from inspect_memgym.kit.pass_names import MEMORY_PASS as MEMORY_PASS
+from inspect_memgym.kit.pass_names import NO_MEMORY_PASS as NO_MEMORY_PASS
+from inspect_memgym.kit.pass_names import UPPER_BOUND_PASS as UPPER_BOUND_PASS
 from inspect_memgym.kit.tokens import estimate_tokens
 
-MEMORY_PASS = "memory"
-"""An answer with the strategy's memory."""
-NO_MEMORY_PASS = "no_memory"
-"""The same answer with an empty memory (the memory-isolated pass)."""
-UPPER_BOUND_PASS = "upper_bound"
-"""An answer given the true state instead of memory (a task's ceiling, not metered)."""
 CONTROL_PASSES = frozenset({NO_MEMORY_PASS, UPPER_BOUND_PASS})
 """Passes that measure the task rather than the strategy: not behaviour to imitate."""
 PASS_METADATA_KEY = "memgym_pass"

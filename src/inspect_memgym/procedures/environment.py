@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from inspect_memgym.kit.answer_meter import MEMORY_PASS
+from inspect_memgym.kit.pass_names import MEMORY_PASS
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET
 from inspect_memgym.memory.operations import MemoryRefusal

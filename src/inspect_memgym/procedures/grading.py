@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from inspect_memgym.kit.answer_meter import MEMORY_PASS, NO_MEMORY_PASS
+from inspect_memgym.kit.pass_names import MEMORY_PASS, NO_MEMORY_PASS
 from inspect_memgym.procedures.world.check import CheckResult, check_state
 from inspect_memgym.procedures.world.generate import ProceduresWorld, TestTask
 from inspect_memgym.procedures.world.model import WorldState

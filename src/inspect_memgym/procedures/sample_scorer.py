@@ -10,7 +10,7 @@ from __future__ import annotations
 from inspect_ai.scorer import Score, Scorer, Target
 from inspect_ai.solver import TaskState
 
-from inspect_memgym.kit.answer_meter import MEMORY_PASS
+from inspect_memgym.kit.pass_names import MEMORY_PASS
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.procedures.grading import HEADLINE, grade_passes
 from inspect_memgym.procedures.state import current_procedures_state
