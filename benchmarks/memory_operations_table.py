@@ -29,7 +29,7 @@ from typing import Any
 
 from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
-from memory_systems_table import EXAMPLES, task_factories
+from memory_systems_table import SYSTEMS, task_factories
 
 from inspect_memgym.analysis.leaderboard import LeaderboardRow, load_leaderboard
 from inspect_memgym.code_qa.task import code_qa
@@ -46,15 +46,7 @@ STRATEGIES: dict[str, dict[str, Any]] = {
     "notes": {"agent": "notes"},
     "summary": {"agent": "summary"},
     "none": {"agent": "none"},
-    "mem0": {"agent": {"name": "system", "system": "mem0"}},
-    "mcp": {
-        "agent": {
-            "name": "system",
-            "system": "mcp",
-            "mcp_command": f"python {EXAMPLES / 'mcp_memory_server.py'}",
-        }
-    },
-    "langgraph": {"agent": {"name": "system", "system": "langgraph"}},
+    **{name: SYSTEMS[name] for name in ("mem0", "mcp", "langgraph")},
 }
 """Each row's task arguments; every task also plays its own default strategy."""
 TASKS: dict[str, Callable[..., Task]] = {
