@@ -19,9 +19,11 @@ from inspect_memgym.code_qa.memory_holds import (
     SUPERSEDING_SOURCES,
     instance_points,
     question_failure,
+    shown_texts,
 )
 from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.code_qa.world.generate import generate_instance
+from inspect_memgym.code_qa.world.ingest import group_memory_files
 from inspect_memgym.scoring.operation_scores import operation_scores
 from inspect_memgym.scoring.point_matching import stated_values
 
@@ -33,7 +35,7 @@ OTHERS = [d for d in INSTANCE.distractors if d.source not in SUPERSEDING_SOURCES
 
 def measured(*items: str) -> dict[str, Any]:
     result: dict[str, Any] = operation_scores(
-        instance_points(INSTANCE), items, stated_values(INSTANCE.memory_files.values())
+        instance_points(INSTANCE), items, stated_values(shown_texts(INSTANCE))
     )
     return result
 
@@ -100,6 +102,14 @@ def test_the_whole_history_holds_everything_and_every_token_in_a_bag_no_precisio
     assert bag["precision"] < scores(*FACTS)["precision"]
     # a bag is one clause: it holds every point, so only the stray numbers count against it
     assert bag["precision"] == pytest.approx(17 / 222)
+
+
+@pytest.mark.parametrize("group_size", [1500, 4000, 100_000])
+def test_a_raw_store_of_the_ingest_groups_hallucinates_nothing(group_size: int) -> None:
+    # what rag or a memory system keeps: the groups as shown, file headers included; the
+    # headers' numbers come from the file names, which the strategy was shown too
+    groups = group_memory_files(INSTANCE.memory_files, group_size)
+    assert scores(*groups)["hallucination"] == 0.0
 
 
 def row(qa_id: str, correct: bool, **fields: Any) -> dict[str, Any]:

@@ -156,6 +156,18 @@ def question_failure(instance: CodeQAInstance, row: dict[str, Any], held: set[st
     return memory_failure(bool(row["correct"]), attribution, outdated)
 
 
+def shown_texts(instance: CodeQAInstance) -> list[str]:
+    """Every text the strategy is shown: each memory file's name (its ingest header) and prose.
+
+    A value a memory states is a hallucination only if none of these stated it; a raw store
+    keeps the headers (``=== 2024-03-05_notes.md ===``) whose numbers are in the names.
+
+    Args:
+        instance: The instance.
+    """
+    return [*instance.memory_files, *instance.memory_files.values()]
+
+
 def memory_holds(
     instance: CodeQAInstance, rows: list[dict[str, Any]], holdings: MemoryHoldings
 ) -> tuple[dict[str, float | None], dict[str, Any]]:
@@ -177,7 +189,7 @@ def memory_holds(
         measured = operation_scores(
             instance_points(instance),
             snapshot.items,
-            stated_values(instance.memory_files.values()),
+            stated_values(shown_texts(instance)),
         )
         scores, counts, held = measured["scores"], measured["counts"], measured["held"]
     for row in rows:
