@@ -160,7 +160,7 @@ def ours_step(env: Any, action: Any) -> tuple[float, bool]:
 
 def record_ours(tier: str, seed: int, backend: str) -> tuple[Episode, Episode]:
     """The perfect policy's episode: as one call per step, and as the policy's turns."""
-    env = MemoryEnv("entity_stream", tier=tier, backend=backend)
+    env = MemoryEnv("entity_stream", tier=tier, memory=backend)
     observation = env.reset(seed=seed, template=TEMPLATE)
     turns: list[tuple[dict[str, Any], str, bool]] = []  # action, event kind, stage opens
     done, reward = False, 0.0
@@ -205,7 +205,7 @@ def ours_configs(
             "ours",
             backend,
             make=lambda tier, backend=backend: MemoryEnv(
-                "entity_stream", tier=tier, backend=backend
+                "entity_stream", tier=tier, memory=backend
             ),
             reset=lambda env, seed: env.reset(seed=seed, template=TEMPLATE),
             step=ours_step,

@@ -45,8 +45,11 @@ def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ChromaSe
 
 OLD_SPELLING = "old_spelling"
 """The mark of a test that gives an old ``-T`` spelling on purpose (its deprecation test)."""
-DEPRECATION_LOGGER = "inspect_memgym.strategies.task_arguments"
-"""The logger of the one line an old ``-T`` spelling prints."""
+DEPRECATION_LOGGERS = (
+    "inspect_memgym.strategies.task_arguments",
+    "inspect_memgym.training.episode_memory",
+)
+"""The loggers of the one line an old ``-T`` spelling (or a world's old keyword) prints."""
 
 
 class DeprecationLines(logging.Handler):
@@ -71,7 +74,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", f"{OLD_SPELLING}: gives an old -T spelling on purpose (prints its line)"
     )
-    logging.getLogger(DEPRECATION_LOGGER).addHandler(DEPRECATIONS)
+    for name in DEPRECATION_LOGGERS:
+        logging.getLogger(name).addHandler(DEPRECATIONS)
 
 
 @pytest.fixture(autouse=True)

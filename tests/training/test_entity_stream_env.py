@@ -128,7 +128,7 @@ def test_a_question_left_without_submit_answer_is_graded_on_its_last_text() -> N
 
 
 def test_the_turn_limit_and_a_repeated_call_end_a_stage() -> None:
-    env = MemoryEnv("entity_stream", tier="lite", max_turns_per_event=2)
+    env = MemoryEnv("entity_stream", tier="lite", max_turns=2)
     env.reset(seed=0)
     _, _, _, _, info = env.step({"tool": "memory_read", "arguments": {}})
     assert "stage_end" not in info
@@ -161,7 +161,7 @@ def test_the_environment_imports_no_inspect() -> None:
     code = (
         "import sys\n"
         "from inspect_memgym.environments import MemoryEnv\n"
-        "env = MemoryEnv('entity_stream', tier='lite')\n"
+        "env = MemoryEnv('entity_stream', tier='lite', memory={'backend': 'markdown'})\n"
         "env.reset(seed=0)\n"
         "env.step({'tool': 'memory_write', 'arguments': {'content': 'x'}})\n"
         "assert 'inspect_ai' not in sys.modules, 'inspect_ai imported'\n"

@@ -19,7 +19,7 @@ def _play_to_the_end(env: MemoryEnv) -> dict[str, Any]:
 
 
 def test_calls_written_as_text_repeated_writes_copies_and_refusals_are_counted() -> None:
-    env = MemoryEnv("entity_stream", tier="lite", max_turns_per_event=6)
+    env = MemoryEnv("entity_stream", tier="lite", max_turns=6)
     env.reset(seed=0)
     env.step(_write("Ada: 41"))
     env.step(_write("Ada: 41"))  # the same note again: a repeated write
@@ -55,7 +55,7 @@ def test_calls_written_as_text_repeated_writes_copies_and_refusals_are_counted()
 
 
 def test_prose_naming_a_tool_is_not_a_call_and_a_repeat_ends_a_stage() -> None:
-    env = MemoryEnv("entity_stream", tier="lite", max_turns_per_event=4)
+    env = MemoryEnv("entity_stream", tier="lite", max_turns=4)
     env.reset(seed=0)
     env.step({"tool": "memory_read", "arguments": {}})
     env.step({"tool": "memory_read", "arguments": {}})  # same calls, same results

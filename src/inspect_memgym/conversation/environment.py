@@ -23,6 +23,7 @@ from inspect_memgym.conversation.world.generate import generate_user
 from inspect_memgym.conversation.world.model import ConversationQuestion, Period
 from inspect_memgym.conversation.world.presentation import gold_number, presented_choices
 from inspect_memgym.conversation.world.tiers import get_conversation_tier
+from inspect_memgym.kit.memory_argument import MemoryArgument
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET
 from inspect_memgym.memory.tool_specs import (
@@ -38,7 +39,7 @@ from inspect_memgym.strategies.prompts import (
     agentic_system_prompt,
 )
 from inspect_memgym.training.episode_budget import EpisodeBudget
-from inspect_memgym.training.episode_memory import open_episode_memory
+from inspect_memgym.training.episode_memory import open_episode_memory, world_memory
 from inspect_memgym.training.memory_calls import run_memory_tool
 from inspect_memgym.training.registry import register_world
 from inspect_memgym.training.world import Stage, StageEnd, StageRewards, World
@@ -47,6 +48,9 @@ TASK_VERSION = 5
 """The Inspect task's version this world plays (`conversation.task.TASK_VERSION`)."""
 MAX_TURNS = 20
 """The agentic strategy's default turns per reply or answer."""
+OLD_KEYWORDS_UNTIL = 6
+"""The task version from which ``backend=`` and ``embedding=`` are refused (before it
+each prints one line naming ``memory=``)."""
 DEFAULT_TIER = "base"
 REPLY = "reply"
 QUESTION = "question"
@@ -59,9 +63,11 @@ class ConversationWorld(World):
         seed: The user's seed.
         tier: small, base or extra.
         write_budget: Writes allowed (default: effectively unlimited, as in AMemGym).
-        backend: ``markdown`` (default) or ``chroma`` (the task's default store).
-        embedding: Embedding for the chroma backend.
+        memory: A backend name or a mapping of ``backend`` and ``embedding``:
+            ``markdown`` (default) or ``chroma`` (the task's default store).
         max_turns: Turns allowed per reply or answer.
+        backend: Old spelling of ``memory``'s backend (deprecated).
+        embedding: Old spelling of ``memory``'s embedding (deprecated).
     """
 
     task = BENCHMARK_NAME
@@ -73,9 +79,10 @@ class ConversationWorld(World):
         seed: int = 0,
         tier: str = DEFAULT_TIER,
         write_budget: int | None = None,
-        backend: str = "markdown",
-        embedding: str = "hashing",
+        memory: MemoryArgument = None,
         max_turns: int = MAX_TURNS,
+        backend: str | None = None,
+        embedding: str | None = None,
     ) -> None:
         get_conversation_tier(tier)
         if max_turns < 1:
@@ -86,8 +93,16 @@ class ConversationWorld(World):
             write_budget=UNBOUNDED_WRITE_BUDGET if write_budget is None else write_budget
         )
         self.max_turns = max_turns
-        self.memory: MemoryBackend = open_episode_memory(backend, embedding)
-        self.backend_name = backend
+        self.memory: MemoryBackend = open_episode_memory(
+            world_memory(
+                BENCHMARK_NAME,
+                TASK_VERSION,
+                OLD_KEYWORDS_UNTIL,
+                memory,
+                {"backend": backend, "embedding": embedding},
+            )
+        )
+        self.backend_name = self.memory.name
         self.results: list[dict[str, Any]] = []
         self.replies = 0
         self._all_tools = MEMORY_TOOL_SPECS

@@ -30,21 +30,25 @@ from inspect_memgym.entity_stream.world.questions import Question
 from inspect_memgym.entity_stream.world.scenario import generate_scenario
 from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES, get_template
 from inspect_memgym.entity_stream.world.tiers import get_tier
+from inspect_memgym.kit.memory_argument import MemoryArgument
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.operations import (
     memory_status,
 )
 from inspect_memgym.memory.tool_specs import MEMORY_TOOL_SPECS
 from inspect_memgym.training.episode_budget import EpisodeBudget
-from inspect_memgym.training.episode_memory import open_episode_memory
+from inspect_memgym.training.episode_memory import old_keyword, open_episode_memory, world_memory
 from inspect_memgym.training.memory_calls import run_memory_tool
 from inspect_memgym.training.registry import register_world
 from inspect_memgym.training.world import Stage, StageEnd, StageRewards, World
 
 TASK_VERSION = 8
 """The Inspect task's version this world plays (`entity_stream.task.TASK_VERSION`)."""
-MAX_TURNS_PER_EVENT = 20
-"""The task's default ``max_turns_per_event``."""
+MAX_TURNS = 20
+"""The task's default turn cap per event (the agent's ``max_turns``)."""
+OLD_KEYWORDS_UNTIL = 9
+"""The task version from which ``backend=``, ``embedding=`` and ``max_turns_per_event=``
+are refused (before it each prints one line naming ``memory=`` or ``max_turns=``)."""
 FREE_EDITS_PER_CORRECTION = 3
 """Edits that are free while one correction notice is processed (as the task's solver)."""
 DEFAULT_TIER = "standard"
@@ -59,10 +63,13 @@ class EntityStreamWorld(World):
         template: The scenario's template (default: the ``seed % 10``-th, so seeds
             0-9 cover every template once).
         write_budget: Override of the tier's write budget.
-        backend: ``markdown`` (default: BM25 over a file, fast, no Inspect) or ``chroma``
-            (the task's default; the same store the Inspect task uses).
-        embedding: Embedding for the chroma backend.
-        max_turns_per_event: Turns allowed per event.
+        memory: A backend name or a mapping of ``backend`` and ``embedding``: ``markdown``
+            (default: BM25 over a file, fast, no Inspect) or ``chroma`` (the task's default;
+            the same store the Inspect task uses).
+        max_turns: Turns allowed per event.
+        backend: Old spelling of ``memory``'s backend (deprecated).
+        embedding: Old spelling of ``memory``'s embedding (deprecated).
+        max_turns_per_event: Old spelling of ``max_turns`` (deprecated).
     """
 
     task = BENCHMARK_NAME
@@ -75,15 +82,33 @@ class EntityStreamWorld(World):
         tier: str = DEFAULT_TIER,
         template: str | None = None,
         write_budget: int | None = None,
-        backend: str = "markdown",
-        embedding: str = "hashing",
-        max_turns_per_event: int = MAX_TURNS_PER_EVENT,
+        memory: MemoryArgument = None,
+        max_turns: int = MAX_TURNS,
+        backend: str | None = None,
+        embedding: str | None = None,
+        max_turns_per_event: int | None = None,
     ) -> None:
         get_tier(tier)
         chosen = template if template is not None else TEMPLATE_NAMES[seed % len(TEMPLATE_NAMES)]
         self.template = get_template(chosen)
-        if max_turns_per_event < 1:
-            raise ValueError(f"max_turns_per_event must be at least 1, got {max_turns_per_event}")
+        memory = world_memory(
+            BENCHMARK_NAME,
+            TASK_VERSION,
+            OLD_KEYWORDS_UNTIL,
+            memory,
+            {"backend": backend, "embedding": embedding},
+        )
+        if max_turns_per_event is not None:
+            old_keyword(
+                BENCHMARK_NAME,
+                TASK_VERSION,
+                OLD_KEYWORDS_UNTIL,
+                "max_turns_per_event",
+                f"use max_turns={max_turns_per_event}",
+            )
+            max_turns = max_turns_per_event
+        if max_turns < 1:
+            raise ValueError(f"max_turns must be at least 1, got {max_turns}")
         scenario = generate_scenario(chosen, tier, seed, write_budget)
         content = content_of(scenario)
         self.seed, self.tier = seed, tier
@@ -91,10 +116,10 @@ class EntityStreamWorld(World):
         self.questions = [Question.from_dict(item) for item in content.questions]
         self.known_names = list(content.known_names)
         self.budget = EpisodeBudget(write_budget=scenario.write_budget)
-        self.max_turns = max_turns_per_event
+        self.max_turns = max_turns
         self.answers: dict[str, dict[str, Any]] = {}
-        self.memory: MemoryBackend = open_episode_memory(backend, embedding)
-        self.backend_name = backend
+        self.memory: MemoryBackend = open_episode_memory(memory)
+        self.backend_name = self.memory.name
         self._event: dict[str, Any] = {}
         self._system = SYSTEM_PROMPT.format(
             entity_plural=self.template.entity_plural, write_budget=scenario.write_budget

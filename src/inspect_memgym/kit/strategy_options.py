@@ -13,6 +13,8 @@ from typing import Any
 
 from inspect_ai.solver import Solver
 
+from inspect_memgym.kit.memory_argument import MemoryArgument
+
 STRATEGY_OPTION_NAMES = (
     "update_frequency",
     "short_term_window",
@@ -33,5 +35,11 @@ TOKEN_BUDGET_NAMES = ("context_budget", "notes_budget")
 
 StrategyArgument = str | Mapping[str, Any] | Solver
 """What a task's ``agent`` argument may be: a strategy name, its name and options, a solver."""
-MemoryArgument = str | Mapping[str, Any] | None
-"""What a task's ``memory`` argument may be: a backend name, a mapping, or None (defaults)."""
+
+__all__ = [
+    "STRATEGY_OPTION_NAMES",
+    "TEXT_OPTION_NAMES",
+    "TOKEN_BUDGET_NAMES",
+    "MemoryArgument",
+    "StrategyArgument",
+]

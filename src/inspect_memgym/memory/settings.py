@@ -10,11 +10,10 @@ Solvers and memory strategies open one backend per sample and epoch from it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from inspect_memgym.kit.strategy_options import MemoryArgument
+from inspect_memgym.kit.memory_argument import MEMORY_KEYS, MemoryArgument, memory_choices
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.chroma_connection import check_chroma_server
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING, check_embedding_available
@@ -25,33 +24,7 @@ from inspect_memgym.memory.factory import (
     create_backend,
 )
 
-MEMORY_KEYS = ("backend", "embedding", "keep")
-"""The keys of a ``memory`` mapping (``keep``: keep each sample's chroma collection)."""
-
-
-def memory_choices(memory: MemoryArgument) -> dict[str, Any]:
-    """A ``memory`` argument as a mapping of the `MEMORY_KEYS` it sets.
-
-    Args:
-        memory: A backend name, a mapping of `MEMORY_KEYS`, or None (nothing set).
-
-    Raises:
-        ValueError: If it is neither, or the mapping holds another key.
-    """
-    if memory is None:
-        return {}
-    if isinstance(memory, str):
-        return {"backend": memory}
-    if not isinstance(memory, Mapping):
-        raise ValueError(f"memory must be a backend name or a mapping, got {memory!r}")
-    unknown = sorted(set(memory) - set(MEMORY_KEYS))
-    if unknown:
-        raise ValueError(
-            f"memory takes no key {', '.join(map(repr, unknown))}; its keys: "
-            f"{', '.join(MEMORY_KEYS)} (a ChromaDB server's URL and token: the environment "
-            "variables MEMGYM_CHROMA_URL and MEMGYM_CHROMA_TOKEN)"
-        )
-    return dict(memory)
+__all__ = ["MEMORY_KEYS", "MemorySettings", "memory_choices"]
 
 
 @dataclass(frozen=True)

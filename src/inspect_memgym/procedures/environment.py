@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from inspect_memgym.kit.memory_argument import MemoryArgument
 from inspect_memgym.kit.pass_names import MEMORY_PASS
 from inspect_memgym.memory.backend import MemoryBackend
 from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET
@@ -41,7 +42,7 @@ from inspect_memgym.strategies.prompts import (
     agentic_system_prompt,
 )
 from inspect_memgym.training.episode_budget import EpisodeBudget
-from inspect_memgym.training.episode_memory import open_episode_memory
+from inspect_memgym.training.episode_memory import open_episode_memory, world_memory
 from inspect_memgym.training.memory_calls import run_memory_tool
 from inspect_memgym.training.registry import register_world
 from inspect_memgym.training.world import Stage, StageEnd, StageRewards, World
@@ -50,6 +51,9 @@ TASK_VERSION = 1
 """The Inspect task's version this world plays (`procedures.task.TASK_VERSION`)."""
 MAX_TURNS = 20
 DEFAULT_TIER = "lite"
+OLD_KEYWORDS_UNTIL = 2
+"""The task version from which ``backend=`` and ``embedding=`` are refused (before it
+each prints one line naming ``memory=``)."""
 INPUT, LESSONS, ACT = "input", "lessons", "act"
 RETRIEVE = "retrieve_learnings"
 RETRIEVE_SPEC = ToolSpec(
@@ -99,9 +103,11 @@ class ProceduresTrainingWorld(World):
         tier: smoke, lite or standard.
         template: shop, travel or support.
         test_task: The test task's id (``T1``...).
-        backend: ``markdown`` (default) or ``chroma``.
-        embedding: Embedding for the chroma backend.
+        memory: A backend name or a mapping of ``backend`` and ``embedding``:
+            ``markdown`` (default) or ``chroma`` (the task's default store).
         max_turns: Turns allowed per stage.
+        backend: Old spelling of ``memory``'s backend (deprecated).
+        embedding: Old spelling of ``memory``'s embedding (deprecated).
     """
 
     task = BENCHMARK_NAME
@@ -114,9 +120,10 @@ class ProceduresTrainingWorld(World):
         tier: str = DEFAULT_TIER,
         template: str = "shop",
         test_task: str = "T1",
-        backend: str = "markdown",
-        embedding: str = "hashing",
+        memory: MemoryArgument = None,
         max_turns: int = MAX_TURNS,
+        backend: str | None = None,
+        embedding: str | None = None,
     ) -> None:
         if max_turns < 1:
             raise ValueError(f"max_turns must be at least 1, got {max_turns}")
@@ -126,9 +133,17 @@ class ProceduresTrainingWorld(World):
             known = ", ".join(t.task_id for t in self.world.tests)
             raise ValueError(f"unknown test task {test_task!r}; choose one of: {known}")
         self.max_turns = max_turns
-        self.memory: MemoryBackend = open_episode_memory(backend, embedding)
+        self.memory: MemoryBackend = open_episode_memory(
+            world_memory(
+                BENCHMARK_NAME,
+                TASK_VERSION,
+                OLD_KEYWORDS_UNTIL,
+                memory,
+                {"backend": backend, "embedding": embedding},
+            )
+        )
         self.budget = EpisodeBudget(write_budget=UNBOUNDED_WRITE_BUDGET)
-        self.backend_name = backend
+        self.backend_name = self.memory.name
         self.state = self.world.state
         self.calls: list[dict[str, Any]] = []
         self.lessons = ""

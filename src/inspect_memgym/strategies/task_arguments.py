@@ -23,9 +23,10 @@ from typing import Any
 import yaml
 from inspect_ai.solver import Solver
 
+from inspect_memgym.kit.memory_argument import memory_choices
 from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 from inspect_memgym.memory.chroma_connection import CHROMA_TOKEN_ENV, CHROMA_URL_ENV
-from inspect_memgym.memory.settings import MemorySettings, memory_choices
+from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.strategies.registry import strategy_parameters, strategy_solver
 from inspect_memgym.strategies.settings import (
     NAME_KEY,

@@ -76,7 +76,7 @@ class MemoryEnv:
         max_steps: Most steps in an episode before it is truncated (None: no cap; every
             stage has its own turn limit, so an episode always ends).
         **options: Default options of every episode (e.g. ``tier``, ``template``,
-            ``write_budget``, ``backend``): the world's keyword arguments
+            ``write_budget``, ``memory``): the world's keyword arguments
             (docs/training.md), each a setting of the Inspect task it plays.
     """
 
