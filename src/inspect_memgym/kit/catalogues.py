@@ -18,12 +18,25 @@ import types
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from typing import Any, Literal, NoReturn, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Literal,
+    NoReturn,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - the TOML reader of the standard library arrived in 3.11
     import tomli as tomllib
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 Entry = TypeVar("Entry")
 
@@ -39,17 +52,26 @@ def read_catalogue(package: str, file_name: str) -> dict[str, Any]:
     """The parsed tables of a catalogue file, read once per process.
 
     Args:
-        package: Dotted name of the package holding the file.
+        package: Dotted name of the package holding the file, or of a module in it (a
+            reading module passes its ``__name__``).
         file_name: File name inside the package (e.g. ``"company.toml"``).
 
     Raises:
         CatalogueError: If the file is missing or is not valid TOML.
     """
     try:
-        text = resources.files(package).joinpath(file_name).read_text(encoding="utf-8")
+        text = _directory(package).joinpath(file_name).read_text(encoding="utf-8")
         return tomllib.loads(text)
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise CatalogueError(f"{file_name}: {error}") from None
+
+
+def _directory(package: str) -> Traversable:
+    """The directory of a package, or of the package of a plain module (before 3.12)."""
+    try:
+        return resources.files(package)
+    except TypeError:
+        return resources.files(package.rpartition(".")[0])
 
 
 def load_catalogue(kind: type[Entry], package: str, file_name: str) -> Entry:
@@ -57,7 +79,7 @@ def load_catalogue(kind: type[Entry], package: str, file_name: str) -> Entry:
 
     Args:
         kind: The dataclass the file describes.
-        package: Dotted name of the package holding the file.
+        package: Dotted name of the package holding the file, or of a module in it.
         file_name: File name inside the package.
 
     Raises:
@@ -72,7 +94,7 @@ def load_entries(kind: type[Entry], package: str, file_name: str, table: str) ->
 
     Args:
         kind: The dataclass of one entry.
-        package: Dotted name of the package holding the file.
+        package: Dotted name of the package holding the file, or of a module in it.
         file_name: File name inside the package.
         table: Name of the array of tables (``[[table]]`` in the file).
 
@@ -93,7 +115,7 @@ def load_value(annotation: Any, package: str, file_name: str, name: str) -> Any:
 
     Args:
         annotation: The type the value must have (e.g. ``tuple[str, ...]``).
-        package: Dotted name of the package holding the file.
+        package: Dotted name of the package holding the file, or of a module in it.
         file_name: File name inside the package.
         name: The value's key in the file.
 
