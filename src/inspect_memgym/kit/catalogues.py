@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 Entry = TypeVar("Entry")
 
 _UNION_TYPES = (Union, types.UnionType)
+_INIT_FIELDS: dict[type[Any], dict[str, tuple[Any, bool]]] = {}
+"""Each dataclass's constructor fields, resolved once (resolving type hints is slow)."""
 
 
 class CatalogueError(ValueError):
@@ -182,18 +184,32 @@ def _is_scalar(value: object, annotation: Any) -> bool:
 def _checked_dataclass(value: Any, kind: type[Any], place: _Place) -> Any:
     if not isinstance(value, Mapping):
         _mismatch(value, kind, place)
-    fields = {field.name: field for field in dataclasses.fields(kind) if field.init}
+    fields = _init_fields(kind)
     unknown = [name for name in value if name not in fields]
     if unknown:
         place.field(unknown[0]).fail(f"is not a field of {kind.__name__}")
-    hints = get_type_hints(kind)
-    for name, field in fields.items():
-        required = field.default is dataclasses.MISSING
-        if required and field.default_factory is dataclasses.MISSING and name not in value:
-            place.field(name).fail("is missing")
+    missing = [name for name, (_, required) in fields.items() if required and name not in value]
+    if missing:
+        place.field(missing[0]).fail("is missing")
     return kind(
-        **{name: _checked(item, hints[name], place.field(name)) for name, item in value.items()}
+        **{name: _checked(item, fields[name][0], place.field(name)) for name, item in value.items()}
     )
+
+
+def _init_fields(kind: type[Any]) -> dict[str, tuple[Any, bool]]:
+    """Each field a dataclass's constructor takes: its type and whether it is required."""
+    if kind in _INIT_FIELDS:
+        return _INIT_FIELDS[kind]
+    hints = get_type_hints(kind)
+    _INIT_FIELDS[kind] = {
+        field.name: (
+            hints[field.name],
+            field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING,
+        )
+        for field in dataclasses.fields(kind)
+        if field.init
+    }
+    return _INIT_FIELDS[kind]
 
 
 def _checked_tuple(value: Any, arguments: tuple[Any, ...], place: _Place) -> tuple[Any, ...]:
