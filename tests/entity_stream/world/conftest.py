@@ -35,7 +35,9 @@ from inspect_memgym.entity_stream.world.model import (
     Value,
     World,
 )
-from inspect_memgym.entity_stream.world.templates.company import COMPANY
+from inspect_memgym.entity_stream.world.templates import get_template
+
+COMPANY = get_template("company")
 
 HAND_TEMPLATE = Template(
     name="handmade",

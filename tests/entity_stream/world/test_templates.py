@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import math
 import re
+from importlib import resources
+from pathlib import Path
 
 import pytest
 
 from inspect_memgym.entity_stream.world.model import NUMERIC_KINDS, AttributeSpec, Template
 from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES, TEMPLATES, get_template
+from inspect_memgym.kit.catalogues import CatalogueError, load_catalogue
 
 CANONICAL = (
     "company",
@@ -390,3 +393,35 @@ def test_expected_entity_words() -> None:
     assert TEMPLATES["codebase"].entity_word == "module"
     assert TEMPLATES["agentteam"].entity_word == "agent"
     assert TEMPLATES["company"].entity_word == "company"
+
+
+# --- the files ------------------------------------------------------------------------
+
+
+def test_each_template_file_names_its_template() -> None:
+    files = resources.files("inspect_memgym.entity_stream.world.templates")
+    shipped = sorted(item.name for item in files.iterdir() if item.name.endswith(".toml"))
+    assert shipped == sorted(f"{name}.toml" for name in TEMPLATE_NAMES)
+
+
+def test_a_broken_template_file_fails_naming_the_file_and_the_attribute(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shipped = resources.files("inspect_memgym.entity_stream.world.templates") / "company.toml"
+    text = shipped.read_text(encoding="utf-8")
+    broken = text.replace(
+        'key = "employees"\nlabel = "headcount"\nkind = "int"',
+        'key = "employees"\nlabel = "headcount"\nkind = "integer"',
+    )
+    assert broken != text
+    package = tmp_path / "broken_templates"
+    package.mkdir()
+    (package / "__init__.py").write_text('"""A broken template."""\n')
+    (package / "company.toml").write_text(broken, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(CatalogueError) as raised:
+        load_catalogue(Template, "broken_templates", "company.toml")
+    assert str(raised.value) == (
+        "company.toml: attributes[4] (employees).kind expects one of 'int', 'float', 'text', "
+        "'enum', 'list_float', 'date', got 'integer'"
+    )

@@ -10,53 +10,21 @@ from __future__ import annotations
 
 import re
 
-TITLES: tuple[str, ...] = (
-    "{name}: register entry",
-    "{name}: archive summary",
-    "Notes on {name}",
-    "{name}: public record",
-    "{name}: directory listing",
+from inspect_memgym.kit.catalogues import load_value
+
+CATALOGUE = "document_templates.toml"
+"""The data file beside this module the lists below are read from."""
+
+TITLES: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "titles")
+LEADS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "leads")
+CLOSINGS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "closings")
+WITHDRAWN_RELATION: str = load_value(str, __name__, CATALOGUE, "withdrawn_relation")
+WITHDRAWN_ATTRIBUTE: str = load_value(str, __name__, CATALOGUE, "withdrawn_attribute")
+ARCHIVE_SOURCES: tuple[str, ...] = load_value(
+    tuple[str, ...], __name__, CATALOGUE, "archive_sources"
 )
-LEADS: tuple[str, ...] = (
-    "This entry gathers the public record of {subject}.",
-    "The notes below concern {subject}.",
-    "Records on {subject} were collated from open sources.",
-    "{subject} appears in several regional registers.",
-)
-CLOSINGS: tuple[str, ...] = (
-    "The entry was last reviewed by the records office.",
-    "Further material is held in a regional archive.",
-    "Other details could not be confirmed at the time of writing.",
-    "Corrections may be sent to the records office.",
-)
-WITHDRAWN_RELATION = (
-    "An archived {source} from {old_year} named {wrong} as {role}, but {authority} withdrew "
-    "that entry in {fix_year}, so the claim is superseded and no longer current."
-)
-WITHDRAWN_ATTRIBUTE = (
-    "An archived {source} from {old_year} gave {wrong} as the {label} of {subject}, but "
-    "{authority} withdrew that figure in {fix_year}, so the claim is superseded and no longer "
-    "current."
-)
-ARCHIVE_SOURCES: tuple[str, ...] = (
-    "directory",
-    "register",
-    "yearbook",
-    "catalogue",
-    "almanac",
-    "bulletin",
-)
-AUTHORITIES: tuple[str, ...] = (
-    "the issuing office",
-    "the regional records board",
-    "the editors of the register",
-    "an official correction notice",
-    "the national archive",
-)
-DEAD_END = (
-    "The scanned {source} entry for {subject} is missing the page that gives the {label}, "
-    "so this source cannot settle it."
-)
+AUTHORITIES: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "authorities")
+DEAD_END: str = load_value(str, __name__, CATALOGUE, "dead_end")
 ARCHIVE_YEARS = (1988, 2012)
 """Range of the years an archived source carries."""
 LONGEST_CORRECTION = 9

@@ -12,68 +12,23 @@ import random
 import re
 from dataclasses import dataclass
 
+from inspect_memgym.kit.catalogues import load_value
 from inspect_memgym.kit.rng import integer_between, pick
 from inspect_memgym.kit.tokens import CHARACTERS_PER_TOKEN, estimate_tokens
 
-TOPICS: tuple[str, ...] = (
-    "Sediment transport in upland catchments", "Moisture budgets of coastal heath",
-    "Survey design for river gauging", "Lichen cover on exposed granite",
-    "Peat accumulation rates", "Error budgets in field spectroscopy",
-    "Sampling bias in volunteer surveys", "Calibration drift in rain gauges",
-    "Grain size in braided channels", "Frost heave under unsealed roads",
-    "Wind exposure of upland plantations", "Nitrate leaching under pasture",
-    "Thermal layering in shallow lakes", "Colour fading in archival inks",
-    "Corrosion of buried iron fittings", "Seed dispersal along hedgerows",
-    "Acoustic monitoring of bats", "Salt weathering of sandstone",
-    "Flood frequency estimates", "Soil compaction under machinery",
-    "Snow drift around shelter belts", "Reservoir algae in late summer",
-    "Moss growth on shaded walls", "Bedload sampling protocols",
-    "Leaf litter decomposition", "Humidity control in reading rooms",
-)  # fmt: skip
-SECTIONS: tuple[str, ...] = (
-    "methods review", "survey notes", "working summary", "literature digest",
-    "field memorandum", "technical note", "background reading", "draft discussion",
-)  # fmt: skip
-OPENERS: tuple[str, ...] = (
-    "Field surveys", "Repeated measurements", "Laboratory trials", "Archival comparisons",
-    "Sampling campaigns", "Model runs", "Pilot studies", "Cross-site comparisons",
-    "Instrument checks", "Long-running records", "Independent replications",
-    "Early drafts of the protocol",
-)  # fmt: skip
-VERBS: tuple[str, ...] = (
-    "suggest", "indicate", "point to", "are consistent with", "do not rule out",
-    "tentatively support", "complicate the picture of", "refine earlier estimates of",
-    "leave open the question of",
-)  # fmt: skip
-FINDINGS: tuple[str, ...] = (
-    "a modest seasonal effect", "a gradual drift in baseline readings",
-    "a weak dependence on slope aspect", "strong variation between neighbouring plots",
-    "an effect that fades after the first year", "a threshold response to heavy rain",
-    "little change once the instruments were shielded", "a lag between exposure and response",
-    "clustering near older boundaries", "a sensitivity to the choice of sampling interval",
-    "a small but steady decline", "patchy recovery after disturbance",
-)  # fmt: skip
-QUALIFIERS: tuple[str, ...] = (
-    "across the sampled sites", "under controlled conditions", "once outliers are set aside",
-    "in the wetter years of the record", "when the protocol is followed closely",
-    "for the larger samples only", "after the instruments were recalibrated",
-    "within the stated margins of error",
-)  # fmt: skip
-NUMERIC_SENTENCES: tuple[str, ...] = (
-    "The reported correlation was 0.{digits} on the pooled data.",
-    "An effect size near 0.{digits} was reported, with wide intervals.",
-    "About 0.{digits} of the variance remained unexplained.",
+CATALOGUE = "filler.toml"
+"""The data file beside this module the lists below are read from."""
+
+TOPICS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "topics")
+SECTIONS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "sections")
+OPENERS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "openers")
+VERBS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "verbs")
+FINDINGS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "findings")
+QUALIFIERS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "qualifiers")
+NUMERIC_SENTENCES: tuple[str, ...] = load_value(
+    tuple[str, ...], __name__, CATALOGUE, "numeric_sentences"
 )
-REMARKS: tuple[str, ...] = (
-    "Several authors caution against reading too much into single seasons.",
-    "The method is cheap, but it needs careful calibration.",
-    "Reviewers asked for a longer record before drawing firm conclusions.",
-    "Doctoral theses on the topic often repeat the same caveats.",
-    "Founding charters of older survey programmes rarely describe their methods.",
-    "Directors of field stations tend to favour simpler protocols.",
-    "Host cities of the early meetings kept only partial minutes.",
-    "Published atlases of the period disagree on basic definitions.",
-)
+REMARKS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "remarks")
 
 SENTENCES_PER_PARAGRAPH = 5
 SMALLEST_DOCUMENT_TOKENS = 60

@@ -13,6 +13,11 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from inspect_memgym.kit.catalogues import load_entries, load_value
+
+CATALOGUE = "schema.toml"
+"""The data file beside this module the lists below are read from."""
+
 EntityKind = Literal["person", "organisation", "place", "work", "event"]
 
 ENTITY_KINDS: tuple[EntityKind, ...] = ("person", "organisation", "place", "work", "event")
@@ -20,40 +25,14 @@ ENTITY_KINDS: tuple[EntityKind, ...] = ("person", "organisation", "place", "work
 START_KINDS: tuple[EntityKind, ...] = ("work", "event")
 """Kinds a question names as the start of its chain."""
 
-SUBTYPES: dict[EntityKind, tuple[str, ...]] = {
-    "person": ("researcher",),
-    "organisation": ("Institute", "Foundation", "Laboratory", "Society", "Observatory", "Academy"),
-    "place": ("city",),
-    "work": ("Report", "Atlas", "Chronicle", "Treatise", "Compendium"),
-    "event": ("Symposium", "Congress", "Colloquium", "Summit", "Convention"),
-}
+SUBTYPES: dict[EntityKind, tuple[str, ...]] = load_value(
+    dict[EntityKind, tuple[str, ...]], __name__, CATALOGUE, "subtypes"
+)
 """Subtypes per kind; for organisations, works and events the word ends the name."""
 
-KIND_NOUNS: dict[EntityKind, str] = {
-    "person": "person",
-    "organisation": "organisation",
-    "place": "city",
-    "work": "work",
-    "event": "event",
-}
-
-FIELDS: tuple[str, ...] = (
-    "hydrology",
-    "glaciology",
-    "epigraphy",
-    "seismology",
-    "palynology",
-    "limnology",
-    "numismatics",
-    "cartography",
-    "dendrochronology",
-    "volcanology",
-    "metallurgy",
-    "ornithology",
-    "toponymy",
-    "phonology",
+KIND_NOUNS: dict[EntityKind, str] = load_value(
+    dict[EntityKind, str], __name__, CATALOGUE, "kind_nouns"
 )
-"""The pool of the one label attribute (an organisation's field)."""
 
 
 @dataclass(frozen=True)
@@ -112,113 +91,14 @@ class RelationSpec:
     question: str
 
 
-ATTRIBUTES: tuple[AttributeSpec, ...] = (
-    AttributeSpec(
-        "birth_year", "person", "birth year",
-        "{subject} was born in the year {value}.",
-        "In which year was {subject} born?", 1921, 1994, is_year=True,
-    ),
-    AttributeSpec(
-        "publication_count", "person", "number of published papers",
-        "{subject} has published {value} papers.",
-        "How many papers has {subject} published?", 14, 390,
-    ),
-    AttributeSpec(
-        "founding_year", "organisation", "founding year",
-        "{subject} was founded in {value}.",
-        "In which year was {subject} founded?", 1820, 2008, is_year=True,
-    ),
-    AttributeSpec(
-        "staff_count", "organisation", "staff count",
-        "{subject} employs {value} staff.",
-        "How many staff does {subject} employ?", 35, 4800,
-    ),
-    AttributeSpec(
-        "field", "organisation", "field of research",
-        "{subject} specialises in {value}.",
-        "In which field does {subject} specialise?", choices=FIELDS,
-    ),
-    AttributeSpec(
-        "population", "place", "population",
-        "{subject} has a population of {value}.",
-        "What is the population of {subject}?", 4000, 950000,
-    ),
-    AttributeSpec(
-        "charter_year", "place", "charter year",
-        "{subject} received its town charter in {value}.",
-        "In which year did {subject} receive its town charter?", 1150, 1890, is_year=True,
-    ),
-    AttributeSpec(
-        "publication_year", "work", "year of publication",
-        "{subject} was first published in {value}.",
-        "In which year was {subject} first published?", 1890, 2023, is_year=True,
-    ),
-    AttributeSpec(
-        "page_count", "work", "page count",
-        "{subject} runs to {value} pages.",
-        "How many pages does {subject} run to?", 48, 960,
-    ),
-    AttributeSpec(
-        "event_year", "event", "year",
-        "{subject} took place in the year {value}.",
-        "In which year did {subject} take place?", 1950, 2024, is_year=True,
-    ),
-    AttributeSpec(
-        "attendee_count", "event", "attendance",
-        "{subject} drew {value} attendees.",
-        "How many attendees did {subject} draw?", 60, 5200,
-    ),
-)  # fmt: skip
+ATTRIBUTES: tuple[AttributeSpec, ...] = load_entries(
+    AttributeSpec, __name__, CATALOGUE, "attributes"
+)
 
-RELATIONS: tuple[RelationSpec, ...] = (
-    RelationSpec(
-        "written_by", "work", "person", "author", "the author of {subject}",
-        "{object} wrote {subject}.", "Who wrote {subject}?",
-    ),
-    RelationSpec(
-        "published_by", "work", "organisation", "publisher", "the publisher of {subject}",
-        "{subject} was published by {object}.", "Which organisation published {subject}?",
-    ),
-    RelationSpec(
-        "supervised_by", "person", "person", "doctoral supervisor",
-        "the doctoral supervisor of {subject}",
-        "{object} supervised the doctoral thesis of {subject}.",
-        "Who supervised the doctoral thesis of {subject}?",
-    ),
-    RelationSpec(
-        "employed_by", "person", "organisation", "employer", "the employer of {subject}",
-        "{subject} holds a research post at {object}.",
-        "Where does {subject} hold a research post?",
-    ),
-    RelationSpec(
-        "born_in", "person", "place", "birthplace", "the birthplace of {subject}",
-        "{subject} was born in the city of {object}.", "In which city was {subject} born?",
-    ),
-    RelationSpec(
-        "directed_by", "organisation", "person", "director", "the director of {subject}",
-        "{object} is the director of {subject}.", "Who is the director of {subject}?",
-    ),
-    RelationSpec(
-        "founded_by", "organisation", "person", "founder", "the founder of {subject}",
-        "{subject} was founded by {object}.", "Who founded {subject}?",
-    ),
-    RelationSpec(
-        "located_in", "organisation", "place", "home city", "the home city of {subject}",
-        "{subject} is headquartered in {object}.", "In which city is {subject} headquartered?",
-    ),
-    RelationSpec(
-        "mayor", "place", "person", "mayor", "the mayor of {subject}",
-        "{object} is the mayor of {subject}.", "Who is the mayor of {subject}?",
-    ),
-    RelationSpec(
-        "hosted_by", "event", "organisation", "host", "the host of {subject}",
-        "{subject} was hosted by {object}.", "Which organisation hosted {subject}?",
-    ),
-    RelationSpec(
-        "held_in", "event", "place", "host city", "the host city of {subject}",
-        "{subject} was held in the city of {object}.", "In which city was {subject} held?",
-    ),
-)  # fmt: skip
+RELATIONS: tuple[RelationSpec, ...] = load_entries(RelationSpec, __name__, CATALOGUE, "relations")
+
+FIELDS: tuple[str, ...] = next(spec.choices for spec in ATTRIBUTES if spec.key == "field")
+"""The pool of the one label attribute (an organisation's field)."""
 
 ENTITY_ANSWER_KINDS: frozenset[EntityKind] = frozenset({"person", "place"})
 """Object kinds a chain may end on (the answer is then that entity's name)."""

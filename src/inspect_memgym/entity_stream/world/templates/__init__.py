@@ -1,34 +1,28 @@
-"""The ten domain templates, by name."""
+"""The ten domain templates, by name: one TOML file each beside this module, read once."""
 
 from __future__ import annotations
 
 from inspect_memgym.entity_stream.world.model import Template
-from inspect_memgym.entity_stream.world.templates.agentteam import AGENTTEAM
-from inspect_memgym.entity_stream.world.templates.city import CITY
-from inspect_memgym.entity_stream.world.templates.codebase import CODEBASE
-from inspect_memgym.entity_stream.world.templates.company import COMPANY
-from inspect_memgym.entity_stream.world.templates.hospital import HOSPITAL
-from inspect_memgym.entity_stream.world.templates.movie import MOVIE
-from inspect_memgym.entity_stream.world.templates.project import PROJECT
-from inspect_memgym.entity_stream.world.templates.research import RESEARCH
-from inspect_memgym.entity_stream.world.templates.sport import SPORT
-from inspect_memgym.entity_stream.world.templates.university import UNIVERSITY
+from inspect_memgym.kit.catalogues import load_catalogue
 from inspect_memgym.kit.named import lookup
+
+TEMPLATE_FILES: tuple[str, ...] = (
+    "company",
+    "research",
+    "city",
+    "hospital",
+    "sport",
+    "movie",
+    "university",
+    "codebase",
+    "project",
+    "agentteam",
+)
+"""The template files (``<name>.toml``), in the canonical order."""
 
 TEMPLATES: dict[str, Template] = {
     template.name: template
-    for template in (
-        COMPANY,
-        RESEARCH,
-        CITY,
-        HOSPITAL,
-        SPORT,
-        MOVIE,
-        UNIVERSITY,
-        CODEBASE,
-        PROJECT,
-        AGENTTEAM,
-    )
+    for template in (load_catalogue(Template, __name__, f"{name}.toml") for name in TEMPLATE_FILES)
 }
 """Every template, keyed by name, in the canonical order."""
 
