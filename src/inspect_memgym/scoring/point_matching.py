@@ -52,6 +52,7 @@ from inspect_memgym.scoring.number_mentions import (
     find_mentions,
     within_tolerance,
 )
+from inspect_memgym.scoring.sections import sectioned_lines
 
 Vocabulary = Mapping[str, Mapping[str, Sequence[str]]]
 """Attribute -> each value it can take -> the phrases that assert that value."""
@@ -185,15 +186,21 @@ def read_clauses(items: Iterable[str], subjects: Iterable[str]) -> list[Clause]:
     names = sorted({subject for subject in subjects if subject}, key=len, reverse=True)
     clauses = []
     for item in items:
-        for sentence in sentences(item):
-            named = frozenset(name for name in names if shows_token(sentence, name))
-            remaining = sentence
-            for name in named:
-                remaining = remaining.replace(normalise_answer(name), " ")
-            mentions = find_mentions(remaining)
-            owner = _first_named(sentence, named)
-            clauses.append(Clause(sentence, named, owner, mentions.numbers, mentions.dates))
+        for line in sectioned_lines(item, names):
+            for sentence in sentences(line.text):
+                clauses.append(_read_clause(sentence, names, line.subject))
     return clauses
+
+
+def _read_clause(sentence: str, names: Sequence[str], section: str | None) -> Clause:
+    """One clause; its owner is the subject it names first, else its section's subject."""
+    named = frozenset(name for name in names if shows_token(sentence, name))
+    remaining = sentence
+    for name in named:
+        remaining = remaining.replace(normalise_answer(name), " ")
+    mentions = find_mentions(remaining)
+    owner = _first_named(sentence, named) or section
+    return Clause(sentence, named, owner, mentions.numbers, mentions.dates)
 
 
 def _first_named(sentence: str, named: frozenset[str]) -> str | None:
@@ -280,7 +287,7 @@ class PointIndex:
             self._by_subject.setdefault(point.subject, []).append(point)
         self._current = {point.key: point for point in self.points if point.current}
         self._current.update({point.key: point for point in self.points if point.is_target})
-        self._held: dict[tuple[str, str], bool] = {}
+        self._held: dict[tuple[str, str | None, str], bool] = {}
         self._windows = {
             point.point_id: number_window(point) for point in self.points if point.numbers
         }
@@ -301,7 +308,7 @@ class PointIndex:
             clause: A clause of the memory this index scores.
             point: One of its points.
         """
-        key = (clause.text, point.point_id)
+        key = (clause.text, clause.owner, point.point_id)
         held = self._held.get(key)
         if held is None:
             held = self._held[key] = clause_holds(clause, point)
