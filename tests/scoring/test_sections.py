@@ -119,6 +119,24 @@ def test_an_entity_line_opens_a_section_until_the_next_one_or_a_blank_line() -> 
     assert held(plain) == {"Argon Labs/staff", "Cobalt Labs/staff"}
 
 
+def test_a_title_line_opens_a_section_where_blank_lines_were_lost() -> None:
+    # a stored entry keeps no blank line: two documents in one entry, one section per title
+    entry = (
+        "Census digest — Argon Labs\nCategory: Sector Argon\nArgon Labs reports staff of 11.\n"
+        "Travel guide — Basalt Labs\nCategory: Sector Basalt\nRevenue: 1037.5."
+    )
+    assert subjects(entry) == [*["Argon Labs"] * 3, *["Basalt Labs"] * 3]
+    assert held(entry) == {
+        "Argon Labs/category", "Argon Labs/staff", "Basalt Labs/category", "Basalt Labs/revenue",
+    }  # fmt: skip
+    notes = "Argon Labs (fintech)\n- staff: 11\nBasalt Labs (retail)\n- staff: 24"
+    assert held(notes) == {"Argon Labs/staff", "Basalt Labs/staff"}
+    assert scores(notes)["precision"] == 1.0
+    # a line stating a value, or a sentence, is no title
+    assert subjects("Argon Labs\nBasalt Labs staff: 24\nstaff: 11") == ["Argon Labs"] * 3
+    assert subjects("Argon Labs\nBasalt Labs is a firm.\nstaff: 11") == ["Argon Labs"] * 3
+
+
 def test_a_clause_naming_a_subject_keeps_it_inside_another_subject_s_section() -> None:
     note = "# Argon Labs\nBasalt Labs staff: 24\nstaff: 11"
     assert held(note) == {"Basalt Labs/staff", "Argon Labs/staff"}

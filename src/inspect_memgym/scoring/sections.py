@@ -9,9 +9,12 @@ from the text's structure only, read line by line:
 * a **Markdown heading** (``#`` to ``######``) opens a section that lasts until the next
   heading of the same or a higher level; blank lines do not end it. A heading naming no
   subject keeps the subject of the heading it sits under;
-* a **name line** opens a section that lasts until the next blank line or name line: a line
-  holding nothing but one subject's name (``Argon Labs:``, ``**Argon Labs**``), or a label
-  line ``Entity:``, ``Name:`` or ``Subject:`` followed by the name;
+* a **name line** opens a section that lasts until the next blank line or name line: a
+  title naming a subject (a short line, no number, not ending as a sentence does:
+  ``**Argon Labs**:``, ``Census digest — Argon Labs``, ``Argon Labs (fintech)``), or a
+  label line ``Entity:``, ``Name:`` or ``Subject:`` followed by the name (stored entries lose
+  their blank lines, so a store keeping several documents in one entry still opens one
+  section per title);
 * the **first line of a block** (lines between blank lines) that names a subject makes the
   block its section (a document's title line ``Census digest — Argon Labs`` over its
   ``Category:`` line); a name line inside the block opens a new section from there.
@@ -35,7 +38,10 @@ _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*)$")
 _LABEL = re.compile(r"^(?:entity|name|subject)\s*:\s*")
 _MARKUP = re.compile(r"[*_`>]+")
 _BULLET = re.compile(r"^\s*(?:[-+*]|\d+[.)])\s+")
-_TRAILING = re.compile(r"[\s:.\-—–]+$")
+_DIGIT = re.compile(r"\d")
+_SENTENCE_END = re.compile(r"[.!?]$")
+TITLE_WORDS = 12
+"""Longest title line, in words (a name line may carry a label or a short description)."""
 
 
 @dataclass(frozen=True)
@@ -121,9 +127,17 @@ def _heading_level(line: str) -> int:
 
 
 def _is_name_line(line: str, named: Sequence[str]) -> bool:
-    """Whether a line is a label line (``Entity: ...``) or holds nothing but one name."""
+    """Whether a line is a label line (``Entity: ...``) or a title naming a subject.
+
+    A title is short, states no number and is no sentence: ``**Argon Labs**:``,
+    ``Census digest — Argon Labs``, ``Argon Labs (fintech)``.
+    """
     bare = normalise_answer(_MARKUP.sub("", _BULLET.sub("", line)))
     if _LABEL.match(bare):
         return True
-    bare = _TRAILING.sub("", bare)
-    return len(named) >= 1 and any(bare == normalise_answer(name) for name in named)
+    return (
+        bool(named)
+        and len(bare.split()) <= TITLE_WORDS
+        and not _DIGIT.search(bare)
+        and not _SENTENCE_END.search(bare)
+    )
