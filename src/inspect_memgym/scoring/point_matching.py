@@ -3,10 +3,14 @@
 Memory items are cut into clauses by the shared claim rule (`scoring.clauses`: a sentence or
 a line). A clause is about the subject it names first (a whole token), its owner: in
 ``Argon Labs|...|r0=Basalt Works`` or "Argon Labs supplies Basalt Works", the values are
-Argon Labs'. A clause holds a point when its owner is the point's subject (a point with no
-subject needs none) and it holds every part of its value: each number within the
-tolerance the answers use (`scoring.number_mentions.within_tolerance`: exact for integers,
-else 2%, by mantissa or by scaled value), each date, each phrase as a whole token.
+Argon Labs'. A clause naming no subject is owned by the one subject its section names
+(`scoring.sections`: a Markdown heading, a title or ``Entity:`` line, a block's first line),
+so a kept document's ``Category:`` line is its title's entity's; a section opened by a line
+naming several subjects owns nothing. A clause holds a point when its owner is the point's
+subject (a point with no subject needs none) and it holds every part of its value: each
+number within the tolerance the answers use (`scoring.number_mentions.within_tolerance`:
+exact for integers, else 2%, by mantissa or by scaled value), each date, each phrase as a
+whole token.
 
 A point with no subject (a code fact: its key tokens are the claim) is held by a clause
 holding every part of it, and owns only that clause's values.
@@ -73,7 +77,8 @@ class Clause:
     Attributes:
         text: The normalised clause (`scoring.clauses.normalise_answer`).
         subjects: The subjects it names.
-        owner: The subject it names first, whose values it states (None if it names none).
+        owner: The subject it names first, whose values it states; if it names none, the
+            one subject its section names (`scoring.sections`); else None.
         numbers: The numbers it asserts (subject names cut out first).
         dates: The ISO dates it asserts.
     """
