@@ -127,9 +127,15 @@ def test_invented_values_are_hallucinations_and_stray_ones_imprecise() -> None:
     assert stray["precision"] == pytest.approx(1 / 2)
 
 
-def test_values_count_only_beside_their_subject_in_one_clause() -> None:
-    separated = scores("Argon Labs is a company.\nIts revenue is 175720.5 and staff 1300.")
-    assert separated["extraction_recall"] == 0.0
+def test_values_count_only_beside_their_subject_in_one_clause_or_its_section() -> None:
+    figures = "Its revenue is 175720.5 and staff 1300."
+    assert scores("Argon Labs is a company.", figures)["extraction_recall"] == 0.0
+    after_a_blank_line = scores(f"Argon Labs is a company.\n\n{figures}")
+    assert after_a_blank_line["extraction_recall"] == 0.0
+    led_by_two = scores(f"Argon Labs and Basalt Works are companies.\n{figures}")
+    assert led_by_two["extraction_recall"] == 0.0
+    under_its_name = scores(f"Argon Labs is a company.\n{figures}")
+    assert under_its_name["extraction_recall"] == pytest.approx(2 / 5)
     together = scores("Argon Labs: revenue $175,720.5M; staff 1,300.")
     assert together["extraction_recall"] == pytest.approx(2 / 5)
 

@@ -3,10 +3,14 @@
 Memory items are cut into clauses by the shared claim rule (`scoring.clauses`: a sentence or
 a line). A clause is about the subject it names first (a whole token), its owner: in
 ``Argon Labs|...|r0=Basalt Works`` or "Argon Labs supplies Basalt Works", the values are
-Argon Labs'. A clause holds a point when its owner is the point's subject (a point with no
-subject needs none) and it holds every part of its value: each number within the
-tolerance the answers use (`scoring.number_mentions.within_tolerance`: exact for integers,
-else 2%, by mantissa or by scaled value), each date, each phrase as a whole token.
+Argon Labs'. A clause naming no subject is owned by the one subject its section names
+(`scoring.sections`: a Markdown heading, a title or ``Entity:`` line, a block's first line),
+so a kept document's ``Category:`` line is its title's entity's; a section opened by a line
+naming several subjects owns nothing. A clause holds a point when its owner is the point's
+subject (a point with no subject needs none) and it holds every part of its value: each
+number within the tolerance the answers use (`scoring.number_mentions.within_tolerance`:
+exact for integers, else 2%, by mantissa or by scaled value), each date, each phrase as a
+whole token.
 
 A point with no subject (a code fact: its key tokens are the claim) is held by a clause
 holding every part of it, and owns only that clause's values.
@@ -52,6 +56,7 @@ from inspect_memgym.scoring.number_mentions import (
     find_mentions,
     within_tolerance,
 )
+from inspect_memgym.scoring.sections import sectioned_lines
 
 Vocabulary = Mapping[str, Mapping[str, Sequence[str]]]
 """Attribute -> each value it can take -> the phrases that assert that value."""
@@ -72,7 +77,8 @@ class Clause:
     Attributes:
         text: The normalised clause (`scoring.clauses.normalise_answer`).
         subjects: The subjects it names.
-        owner: The subject it names first, whose values it states (None if it names none).
+        owner: The subject it names first, whose values it states; if it names none, the
+            one subject its section names (`scoring.sections`); else None.
         numbers: The numbers it asserts (subject names cut out first).
         dates: The ISO dates it asserts.
     """
@@ -185,15 +191,21 @@ def read_clauses(items: Iterable[str], subjects: Iterable[str]) -> list[Clause]:
     names = sorted({subject for subject in subjects if subject}, key=len, reverse=True)
     clauses = []
     for item in items:
-        for sentence in sentences(item):
-            named = frozenset(name for name in names if shows_token(sentence, name))
-            remaining = sentence
-            for name in named:
-                remaining = remaining.replace(normalise_answer(name), " ")
-            mentions = find_mentions(remaining)
-            owner = _first_named(sentence, named)
-            clauses.append(Clause(sentence, named, owner, mentions.numbers, mentions.dates))
+        for line in sectioned_lines(item, names):
+            for sentence in sentences(line.text):
+                clauses.append(_read_clause(sentence, names, line.subject))
     return clauses
+
+
+def _read_clause(sentence: str, names: Sequence[str], section: str | None) -> Clause:
+    """One clause; its owner is the subject it names first, else its section's subject."""
+    named = frozenset(name for name in names if shows_token(sentence, name))
+    remaining = sentence
+    for name in named:
+        remaining = remaining.replace(normalise_answer(name), " ")
+    mentions = find_mentions(remaining)
+    owner = _first_named(sentence, named) or section
+    return Clause(sentence, named, owner, mentions.numbers, mentions.dates)
 
 
 def _first_named(sentence: str, named: frozenset[str]) -> str | None:
@@ -280,7 +292,7 @@ class PointIndex:
             self._by_subject.setdefault(point.subject, []).append(point)
         self._current = {point.key: point for point in self.points if point.current}
         self._current.update({point.key: point for point in self.points if point.is_target})
-        self._held: dict[tuple[str, str], bool] = {}
+        self._held: dict[tuple[str, str | None, str], bool] = {}
         self._windows = {
             point.point_id: number_window(point) for point in self.points if point.numbers
         }
@@ -301,7 +313,7 @@ class PointIndex:
             clause: A clause of the memory this index scores.
             point: One of its points.
         """
-        key = (clause.text, point.point_id)
+        key = (clause.text, clause.owner, point.point_id)
         held = self._held.get(key)
         if held is None:
             held = self._held[key] = clause_holds(clause, point)
