@@ -84,6 +84,7 @@ def feedback(
     # driver, policies and scorer.
     from inspect_memgym.feedback import (
         BENCHMARK_NAME,
+        driver,  # noqa: F401  (registers the driver)
         policy_play,  # noqa: F401  (registers the memgym policies)
     )
     from inspect_memgym.feedback.dataset import generated_dataset, records_dataset
