@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from inspect_memgym.code_qa.instances import CodeQASpec
 from inspect_memgym.code_qa.protocol import ProtocolOptions
 from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.kit.inspect_internals import TaskArgumentError
@@ -61,7 +62,7 @@ def test_good_values_build_the_task_and_record_the_protocol() -> None:
     assert task.metadata["ingest_groups"] == 0 and task.metadata["repo_files"] is True
     sample = task.dataset[0]
     assert sample.metadata is not None
-    options = ProtocolOptions.from_dict(sample.metadata["code_qa_options"])
+    options = CodeQASpec.of_metadata(sample.metadata).code_qa_options
     assert options == ProtocolOptions(repo_files=True, ingest_groups=0)
     assert sample.metadata["ingest_groups"] == 3  # 10k tokens fit three groups of 15,000
 

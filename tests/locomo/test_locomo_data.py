@@ -8,7 +8,7 @@ from pathlib import Path
 import fsspec
 import pytest
 
-from inspect_memgym.locomo import data
+from inspect_memgym.locomo import data, dataset
 from locomo_sample import locomo_raw, write_locomo
 
 
@@ -102,3 +102,11 @@ def test_missing_or_broken_local_copies_fail_with_one_line(tmp_path: Path) -> No
     broken.write_text("[{", encoding="utf-8")
     with pytest.raises(ValueError, match="not valid JSON"):
         data.load_locomo(dataset=str(broken))
+
+
+def test_parsed_files_are_kept_up_to_a_bound(tmp_path: Path) -> None:
+    paths = [str(write_locomo(tmp_path / f"locomo-{index}.json")) for index in range(3)]
+    for path in paths:
+        conversations = dataset.conversations_at(path)
+        assert dataset.conversations_at(path) is conversations  # parsed once while kept
+    assert len(dataset._by_source) == dataset.CACHED_SOURCES < len(paths)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from inspect_memgym.longmemeval import data
+from inspect_memgym.longmemeval import data, dataset
 from inspect_memgym.longmemeval.prompts import format_history, reader_prompt
 from inspect_memgym.longmemeval.records import parse_longmemeval, session_date_key
 from longmemeval_sample import longmemeval_raw, write_longmemeval
@@ -211,3 +211,11 @@ def test_default_fetch_asks_the_hub_for_the_dataset_at_the_revision(
     monkeypatch.setattr(data, "connection_problem", lambda url: "huggingface.co (refused)")
     assert data.hub_download("owner/name", "file.json", "abc123", tmp_path) == "/cache/file.json"
     assert seen["local_files_only"] is True
+
+
+def test_parsed_files_are_kept_up_to_a_bound(tmp_path: Path) -> None:
+    paths = [str(write_longmemeval(tmp_path / f"lme-{index}.json")) for index in range(3)]
+    for path in paths:
+        records = dataset.records_at(path)
+        assert dataset.records_at(path) is records  # parsed once while kept
+    assert len(dataset._by_source) == dataset.CACHED_SOURCES < len(paths)

@@ -6,7 +6,11 @@ import json
 from pathlib import Path
 
 from inspect_memgym.research_qa.dataset import generated_dataset, memgym_dataset
-from inspect_memgym.research_qa.driver import INSTANCE_KEY, OPTIONS_KEY, sample_instance
+from inspect_memgym.research_qa.driver import (
+    INSTANCE_KEY,
+    ResearchSpec,
+    sample_instance,
+)
 from inspect_memgym.research_qa.options import RunOptions, run_options
 from inspect_memgym.research_qa.prompts import answer_prompt, turn_inputs
 from inspect_memgym.research_qa.references import resolve_instance
@@ -43,7 +47,7 @@ def test_a_sample_names_its_instance_and_plays_the_full_length() -> None:
     }  # fmt: skip
     assert sample.metadata["hops"] == 5 and sample.metadata["context_tokens"] == 100_000
     assert len(json.dumps(sample.metadata)) < 2_000
-    instance, options = sample_instance(sample.metadata)
+    instance, options = sample_instance(ResearchSpec.of_metadata(sample.metadata))
     assert instance.to_dict() == full.to_dict()
     assert options == RunOptions()
 
@@ -52,8 +56,8 @@ def test_the_eviction_option_replaces_the_instances_own() -> None:
     options = run_options("scripted", "sliding_window", 3, 10, 5, "bm25", "hashing", True)
     [sample] = generated_dataset([1], [4], 10_000, options)
     assert sample.metadata is not None
-    assert RunOptions.from_dict(sample.metadata[OPTIONS_KEY]) == options
-    instance, _ = sample_instance(sample.metadata)
+    assert ResearchSpec.of_metadata(sample.metadata).research_options == options
+    instance, _ = sample_instance(ResearchSpec.of_metadata(sample.metadata))
     assert instance.eviction_policy == EvictionPolicy("sliding_window", 3)
     assert sample.metadata["eviction"] == "sliding_window" and sample.metadata["window"] == 3
     assert resolve_instance(sample.metadata[INSTANCE_KEY]).eviction_policy.mode == "full_eviction"
@@ -67,7 +71,7 @@ def test_released_rows_become_samples(tmp_path: Path) -> None:
     assert first.input.startswith("When was the lab founded")
     assert first.target == "1987"
     assert first.metadata is not None
-    instance, _ = sample_instance(first.metadata)
+    instance, _ = sample_instance(ResearchSpec.of_metadata(first.metadata))
     assert instance.source == "memgym"
     assert instance.eviction_policy == EvictionPolicy("sliding_window", 2, True, 300)
     assert first.metadata["eviction"] == "sliding_window"

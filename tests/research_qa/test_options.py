@@ -10,13 +10,14 @@ from typing import Any
 import pytest
 
 from inspect_memgym.kit.inspect_internals import TaskArgumentError
+from inspect_memgym.research_qa.driver import ResearchSpec
 from inspect_memgym.research_qa.options import (
-    RunOptions,
     eviction_policy,
     parse_context_tokens,
     parse_hops,
     run_options,
 )
+from inspect_memgym.research_qa.references import generated_reference
 from inspect_memgym.research_qa.task import research_qa
 from inspect_memgym.research_qa.world import EvictionPolicy
 
@@ -56,7 +57,9 @@ def test_eviction_choices() -> None:
 
 def test_run_options_round_trip() -> None:
     options = run_options("interactive", "sliding_window", 3, 7, 4, "chroma", "hashing", False)
-    assert RunOptions.from_dict(options.to_dict()) == options
+    reference = generated_reference(1, 4, 10_000)
+    metadata = {"instance": reference, "research_options": options.to_dict()}
+    assert ResearchSpec.of_metadata(metadata).research_options == options
     assert options.eviction == EvictionPolicy("sliding_window", 3)
 
 

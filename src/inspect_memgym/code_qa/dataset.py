@@ -13,6 +13,7 @@ from inspect_memgym.code_qa import BENCHMARK_NAME
 from inspect_memgym.code_qa.instances import (
     CONTEXT_TOKENS_KEY,
     GENERATOR_VERSION_KEY,
+    OPTIONS_KEY,
     SEED_KEY,
 )
 from inspect_memgym.code_qa.protocol import EVICTED, ProtocolOptions
@@ -22,8 +23,6 @@ from inspect_memgym.kit.tokens import estimate_tokens
 from inspect_memgym.simulation.policy_registry import BENCHMARK_KEY
 from inspect_memgym.strategies.drivers import DRIVER_KEY
 
-OPTIONS_KEY = "code_qa_options"
-"""Sample metadata key holding the protocol options (`ProtocolOptions.to_dict()`)."""
 SAMPLE_INPUT = (
     "{task_prompt}\n\nThe task's history ({files} memory files, about {tokens:,} tokens) is "
     "taken into memory, then {questions} questions about the task are asked "

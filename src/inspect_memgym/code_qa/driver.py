@@ -21,8 +21,7 @@ from inspect_ai.model import ChatMessageSystem, ChatMessageUser, get_model
 from inspect_ai.solver import TaskState
 
 from inspect_memgym.code_qa import BENCHMARK_NAME
-from inspect_memgym.code_qa.dataset import OPTIONS_KEY
-from inspect_memgym.code_qa.instances import sample_instance
+from inspect_memgym.code_qa.instances import CodeQASpec, sample_instance
 from inspect_memgym.code_qa.prompts import (
     ANSWER_PROMPT,
     CODE_QA_BRIEFING,
@@ -60,8 +59,9 @@ async def run_code_qa(state: TaskState, agent: MemoryStrategy) -> TaskState:
         The state, with the strategy's description in ``metadata["agent"]`` (unused, and
         empty, under ``full_context``).
     """
-    instance = sample_instance(state.metadata)
-    options = ProtocolOptions.from_dict(state.metadata[OPTIONS_KEY])
+    spec = CodeQASpec.of_state(state)
+    instance = sample_instance(spec)
+    options = spec.code_qa_options
     agent.brief(CODE_QA_BRIEFING)
     answers: list[AnswerRecord] = []
     try:

@@ -22,7 +22,6 @@ Registered with the ``memgym`` provider: every model call of a code_qa sample co
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
@@ -34,11 +33,17 @@ from inspect_memgym.code_qa.adversaries import (
     SWITCH_BEHAVIOURS,
     adversary_action,
 )
-from inspect_memgym.code_qa.instances import cached_instance, sample_instance
+from inspect_memgym.code_qa.instances import (
+    CACHED_INSTANCES,
+    CodeQASpec,
+    cached_instance,
+    sample_instance,
+)
 from inspect_memgym.code_qa.judge_policy import judge_action
 from inspect_memgym.code_qa.state import PHASE_QUESTION
 from inspect_memgym.code_qa.world.model import CodeQAInstance
 from inspect_memgym.code_qa.world.reader import answer_from_facts
+from inspect_memgym.kit.bounded_cache import BoundedCache
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
 from inspect_memgym.kit.pass_switch import resolve_switch
 from inspect_memgym.simulation.actions import Action, finish
@@ -81,9 +86,13 @@ def fact_book(instance: CodeQAInstance) -> FactBook:
     return FactBook(facts=facts, needed=needed, answer=answer, guess=guess)
 
 
-@lru_cache(maxsize=16)
+_books = BoundedCache[FactBook](CACHED_INSTANCES)
+"""Fact books by instance (seed, history size): one per cached instance."""
+
+
 def _cached_book(seed: int, context_tokens: int) -> FactBook:
-    return fact_book(cached_instance(seed, context_tokens))
+    key = (seed, context_tokens)
+    return _books.get(key, lambda: fact_book(cached_instance(seed, context_tokens)))
 
 
 def paraphrase(answer: str) -> str:
@@ -113,7 +122,7 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     policy_name = resolve_switch(policy_name, SWITCH_BEHAVIOURS)
     if policy_name in ADVERSARIES:
         return PolicyTurn(adversary_action(policy_name, messages, tools), prefix, len(messages))
-    instance = sample_instance(current_sample_metadata())
+    instance = sample_instance(CodeQASpec.of_metadata(current_sample_metadata()))
     if policy_name in GRADER_POLICIES:
         return PolicyTurn(judge_action(instance, messages, policy_name), prefix, len(messages))
     keeper = "perfect" if policy_name == PARAPHRASER else policy_name

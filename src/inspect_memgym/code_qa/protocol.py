@@ -15,7 +15,6 @@ is built and carried in each sample's metadata.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -109,12 +108,3 @@ class ProtocolOptions:
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form, for sample metadata."""
         return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> ProtocolOptions:
-        """Rebuild options from `to_dict` output.
-
-        Args:
-            data: The dict form.
-        """
-        return cls(**{key: data[key] for key in cls.__dataclass_fields__ if key in data})

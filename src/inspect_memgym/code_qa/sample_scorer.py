@@ -36,7 +36,7 @@ from inspect_memgym.code_qa.grading import (
     graded_text,
     undecided_facts,
 )
-from inspect_memgym.code_qa.instances import sample_instance
+from inspect_memgym.code_qa.instances import CodeQASpec, sample_instance
 from inspect_memgym.code_qa.judge import (
     FACT_JUDGE_PROMPT,
     FACT_JUDGE_PROMPT_NAME,
@@ -160,7 +160,7 @@ def sample_scorer(
 
     async def score(state: TaskState, target: Target) -> Score:
         bind_rescored_sample(state)
-        instance = sample_instance(state.metadata)
+        instance = sample_instance(CodeQASpec.of_state(state))
         records = store_as(CodeQAState).answers
         if judge:
             announce_judge(BENCHMARK_NAME, self_judge)

@@ -12,8 +12,7 @@ from dataclasses import replace
 from inspect_ai.dataset import MemoryDataset, Sample
 
 from inspect_memgym.feedback import BENCHMARK_NAME
-from inspect_memgym.feedback.driver import OPTIONS_KEY, RunOptions
-from inspect_memgym.feedback.episode_loading import WORLD_KEY
+from inspect_memgym.feedback.episode_loading import OPTIONS_KEY, WORLD_KEY, RunOptions
 from inspect_memgym.feedback.memorybench_files import load_memorybench_records
 from inspect_memgym.feedback.memorybench_records import MemoryBenchRecord
 from inspect_memgym.feedback.records_episode import RECORDS_KEY, records_payload

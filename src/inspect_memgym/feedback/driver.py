@@ -24,60 +24,22 @@ nothing else. The raw answers go to
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from inspect_ai.solver import TaskState
 
 from inspect_memgym.feedback import BENCHMARK_NAME
 from inspect_memgym.feedback.episode import Episode
-from inspect_memgym.feedback.episode_loading import episode_from_metadata
+from inspect_memgym.feedback.episode_loading import FeedbackSpec, RunOptions, episode_of
 from inspect_memgym.feedback.feedback_giver import FeedbackGiver, feedback_giver
 from inspect_memgym.feedback.state import PHASE_TEST, current_feedback_state
 from inspect_memgym.feedback.world.protocols import schedule
 from inspect_memgym.feedback.world.reference import ASSISTANT, USER, Dialogue
-from inspect_memgym.feedback.world.simulator import FeedbackMode, render_user_message
+from inspect_memgym.feedback.world.simulator import render_user_message
 from inspect_memgym.memory.ledger import current_ledger
 from inspect_memgym.strategies.call_context import PHASE_REPLY, set_phase
 from inspect_memgym.strategies.drivers import register_driver
 from inspect_memgym.strategies.strategy import MemoryStrategy
-
-OPTIONS_KEY = "feedback_options"
-"""Sample metadata key holding the run options (`RunOptions.to_dict`)."""
-
-
-@dataclass(frozen=True)
-class RunOptions:
-    """How one sample is played.
-
-    Attributes:
-        protocol: ``off_policy``, ``stepwise`` or ``on_policy``.
-        feedback: ``verbal``, ``implicit`` or ``both``.
-        max_rounds: Replies per dialogue.
-        batch_size: Dialogues per step (stepwise, on_policy).
-        steps: Steps (on_policy).
-        memory_isolation: Also answer the test split with no memory.
-    """
-
-    protocol: str
-    feedback: FeedbackMode
-    max_rounds: int
-    batch_size: int
-    steps: int
-    memory_isolation: bool = True
-
-    def to_dict(self) -> dict[str, Any]:
-        """As plain data for the sample's metadata."""
-        return dict(self.__dict__)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> RunOptions:
-        """Rebuild from `to_dict` output.
-
-        Args:
-            data: The plain data.
-        """
-        return cls(**{**data, "feedback": cast(FeedbackMode, data["feedback"])})
 
 
 @register_driver(BENCHMARK_NAME)
@@ -91,8 +53,9 @@ async def run_feedback(state: TaskState, agent: MemoryStrategy) -> TaskState:
     Returns:
         The state, with the strategy's description in ``metadata["agent"]``.
     """
-    episode = episode_from_metadata(state.metadata)
-    options = RunOptions.from_dict(state.metadata[OPTIONS_KEY])
+    spec = FeedbackSpec.of_state(state)
+    episode = episode_of(spec)
+    options = spec.run_options()
     agent.brief(episode.briefing())
     progress = current_feedback_state()
     giver = feedback_giver(episode, options.feedback)

@@ -21,7 +21,7 @@ from inspect_memgym.feedback.adversaries import (
     SWITCH_BEHAVIOURS,
     adversary_action,
 )
-from inspect_memgym.feedback.episode_loading import episode_from_metadata
+from inspect_memgym.feedback.episode_loading import FeedbackSpec, episode_of
 from inspect_memgym.feedback.policies import FEEDBACK_POLICIES, LearnerCall, learner_action
 from inspect_memgym.feedback.records_episode import RecordsEpisode
 from inspect_memgym.feedback.records_policies import records_action
@@ -50,7 +50,7 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     if policy_name in ADVERSARIES:
         action = adversary_action(policy_name, context.phase, messages, tools)
         return PolicyTurn(action, f"memgym-{context.phase}", len(messages))
-    episode = episode_from_metadata(current_sample_metadata() or {})
+    episode = episode_of(FeedbackSpec.of_metadata(current_sample_metadata()))
     request_id, round_number = "", 0
     if context.phase == PHASE_TEST:
         request_id = context.item_id

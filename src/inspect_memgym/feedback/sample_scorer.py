@@ -14,7 +14,7 @@ from __future__ import annotations
 from inspect_ai.scorer import Score, Scorer, Target
 from inspect_ai.solver import TaskState
 
-from inspect_memgym.feedback.episode_loading import episode_from_metadata
+from inspect_memgym.feedback.episode_loading import FeedbackSpec, episode_of
 from inspect_memgym.feedback.explanation import curve_table, items_table
 from inspect_memgym.feedback.grading import grade_records, grade_world
 from inspect_memgym.feedback.memory_holds import memory_holds
@@ -34,7 +34,7 @@ def sample_scorer() -> Scorer:
     """Grade every test answer of a feedback sample and draw its learning curve."""
 
     async def score(state: TaskState, target: Target) -> Score:
-        episode = episode_from_metadata(state.metadata)
+        episode = episode_of(FeedbackSpec.of_state(state))
         progress = current_feedback_state()
         if isinstance(episode, WorldEpisode):
             grade = grade_world(

@@ -84,10 +84,11 @@ def feedback(
     # driver, policies and scorer.
     from inspect_memgym.feedback import (
         BENCHMARK_NAME,
+        driver,  # noqa: F401  (registers the driver)
         policy_play,  # noqa: F401  (registers the memgym policies)
     )
     from inspect_memgym.feedback.dataset import generated_dataset, records_dataset
-    from inspect_memgym.feedback.driver import RunOptions
+    from inspect_memgym.feedback.episode_loading import RunOptions
     from inspect_memgym.feedback.scorer import feedback_scorer
     from inspect_memgym.feedback.viewer import feedback_headline, feedback_viewer
     from inspect_memgym.feedback.world.generate import FEEDBACK_GENERATOR_VERSION

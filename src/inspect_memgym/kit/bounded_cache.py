@@ -1,9 +1,11 @@
-"""A small cache of values built on first use, emptied when full.
+"""The one cache of content built from a sample's spec: values built on first use, bounded.
 
-Scripted policies look their sample's parsed data up on every model call; parsing it each
-time would dominate run time, and keeping every sample's data would grow without end. A
-`BoundedCache` keeps up to ``size`` values and starts afresh when full (a whole run
-touches few samples at a time, so no eviction order is needed).
+A sample's metadata names its content (a file and an id, a seed and a size) instead of
+holding it; the driver, the scorer and the scripted policies (on every model call) rebuild
+it from there. Rebuilding each time would dominate run time, and keeping every sample's
+content would grow without end. A `BoundedCache` keeps up to ``size`` values and drops the
+least recently used one when full. Every benchmark sizes its caches for the samples a run
+plays at once (each module says why its size).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ Value = TypeVar("Value")
 
 
 class BoundedCache(Generic[Value]):
-    """Values by key, built on a miss; emptied when ``size`` values are held."""
+    """Values by key, built on a miss; the least recently used dropped past ``size``."""
 
     def __init__(self, size: int) -> None:
         """Start empty.
@@ -36,11 +38,16 @@ class BoundedCache(Generic[Value]):
                 entry keeps the object (so its id is not reused while cached), and an entry
                 made for another object under a reused id is a miss.
         """
-        entry = self._entries.get(key)
+        entry = self._entries.pop(key, None)
         if entry is not None and entry[0] is owner:
+            self._entries[key] = entry
             return entry[1]
-        if len(self._entries) >= self.size:
-            self._entries.clear()
         value = build()
+        while len(self._entries) >= self.size:
+            del self._entries[next(iter(self._entries))]
         self._entries[key] = (owner, value)
         return value
+
+    def __len__(self) -> int:
+        """How many values are held."""
+        return len(self._entries)

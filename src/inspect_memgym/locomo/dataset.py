@@ -9,12 +9,15 @@ source once per process. Logs stay small and every sample still says which data 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from inspect_ai.dataset import MemoryDataset, Sample
+from pydantic import BaseModel, ConfigDict
 
+from inspect_memgym.kit.bounded_cache import BoundedCache
 from inspect_memgym.kit.dataset_files import read_json_source
+from inspect_memgym.kit.sample_spec import SampleSpec
 from inspect_memgym.locomo import BENCHMARK_NAME
+from inspect_memgym.locomo.category_maps import DEFAULT_CATEGORY_MAP
 from inspect_memgym.locomo.data import LOCOMO_LABEL, locomo_source
 from inspect_memgym.locomo.grading import is_askable
 from inspect_memgym.locomo.records import (
@@ -44,7 +47,49 @@ SAMPLE_INPUT = (
     "(LoCoMo {sample_id})."
 )
 
-_by_source: dict[str, dict[str, Conversation]] = {}
+CACHED_SOURCES = 2
+"""Parsed LoCoMo files kept (a run reads one; a second lets a suite switch without reparsing)."""
+_by_source = BoundedCache[dict[str, Conversation]](CACHED_SOURCES)
+
+
+class LocomoOptions(BaseModel):
+    """The run options the driver, scorer and policies read (``locomo_options``).
+
+    Attributes:
+        seed: Fixes the order of each adversarial question's two options.
+        judge: Also grade every reply with the answer judge.
+        self_judge: The judge is the model under test (no bound grader).
+        include_adversarial: Category 5 counts in the headline.
+        memory_isolation: Also answer every question with no memory.
+        category_map: The category id -> name mapping scored under.
+        categories: The category ids asked.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    seed: int = 0
+    judge: bool = False
+    self_judge: bool = False
+    include_adversarial: bool = False
+    memory_isolation: bool = True
+    category_map: str = DEFAULT_CATEGORY_MAP
+    categories: tuple[int, ...] = ALL_CATEGORIES
+
+
+class LocomoSpec(SampleSpec):
+    """What a LoCoMo sample's metadata says (field names are its metadata keys).
+
+    Attributes:
+        source: The path or URL the conversation is read from.
+        conversation_id: The conversation's ``sample_id``.
+        locomo_options: The run options.
+        questions: How many questions the conversation asks (None in older logs).
+    """
+
+    source: str
+    conversation_id: str
+    locomo_options: LocomoOptions = LocomoOptions()
+    questions: int | None = None
 
 
 def parse_categories(
@@ -95,30 +140,28 @@ def conversations_at(source: str) -> dict[str, Conversation]:
     Raises:
         ValueError: One line when the file cannot be read or is malformed.
     """
-    conversations = _by_source.get(source)
-    if conversations is None:
-        parsed = parse_locomo(read_json_source(source, LOCOMO_LABEL))
-        conversations = {conversation.sample_id: conversation for conversation in parsed}
-        _by_source[source] = conversations
-    return conversations
+    return _by_source.get(source, lambda: _parsed_conversations(source))
 
 
-def conversation_for(metadata: Mapping[str, Any]) -> Conversation:
+def _parsed_conversations(source: str) -> dict[str, Conversation]:
+    parsed = parse_locomo(read_json_source(source, LOCOMO_LABEL))
+    return {conversation.sample_id: conversation for conversation in parsed}
+
+
+def conversation_for(spec: LocomoSpec) -> Conversation:
     """The conversation a sample names.
 
     Args:
-        metadata: The sample's metadata.
+        spec: The sample's spec.
 
     Raises:
-        RuntimeError: If the metadata names no LoCoMo conversation, or its source no longer
-            holds it.
+        RuntimeError: If the spec's source no longer holds its conversation.
     """
-    source, conversation_id = metadata.get(SOURCE_KEY), metadata.get(CONVERSATION_KEY)
-    if not isinstance(source, str) or not isinstance(conversation_id, str):
-        raise RuntimeError("this sample names no LoCoMo conversation (source, conversation_id)")
-    conversation = conversations_at(source).get(conversation_id)
+    conversation = conversations_at(spec.source).get(spec.conversation_id)
     if conversation is None:
-        raise RuntimeError(f"LoCoMo data at {source} has no conversation {conversation_id!r}")
+        raise RuntimeError(
+            f"LoCoMo data at {spec.source} has no conversation {spec.conversation_id!r}"
+        )
     return conversation
 
 
@@ -148,18 +191,15 @@ def not_asked(conversation: Conversation, categories: Sequence[int]) -> list[str
     ]
 
 
-def conversation_sample(
-    conversation: Conversation, source: str, categories: tuple[int, ...], options: dict[str, Any]
-) -> Sample:
+def conversation_sample(conversation: Conversation, source: str, options: LocomoOptions) -> Sample:
     """One Inspect sample for one conversation.
 
     Args:
         conversation: The conversation.
         source: Where it was read from.
-        categories: The categories whose questions are asked.
-        options: Run options for the driver and scorer.
+        options: Run options for the driver and scorer (with the categories asked).
     """
-    asked = asked_questions(conversation, categories)
+    asked = asked_questions(conversation, options.categories)
     return Sample(
         id=conversation.sample_id,
         input=SAMPLE_INPUT.format(
@@ -176,22 +216,19 @@ def conversation_sample(
             DRIVER_KEY: BENCHMARK_NAME,
             SOURCE_KEY: source,
             CONVERSATION_KEY: conversation.sample_id,
-            OPTIONS_KEY: {**options, "categories": list(categories)},
+            OPTIONS_KEY: options.model_dump(mode="json"),
             QUESTION_COUNT_KEY: len(asked),
-            NOT_ASKED_KEY: not_asked(conversation, categories),
+            NOT_ASKED_KEY: not_asked(conversation, options.categories),
         },
     )
 
 
-def locomo_dataset(
-    dataset: str | None, categories: tuple[int, ...], options: dict[str, Any]
-) -> MemoryDataset:
+def locomo_dataset(dataset: str | None, options: LocomoOptions) -> MemoryDataset:
     """One sample per conversation of the pinned release or of ``dataset``.
 
     Args:
         dataset: A local path or fsspec URL; None for the pinned file (downloaded on first use).
-        categories: The categories whose questions are asked.
-        options: Run options for the driver and scorer.
+        options: Run options for the driver and scorer (with the categories asked).
 
     Raises:
         ValueError: One line when the data cannot be fetched or read, or is malformed.
@@ -199,7 +236,7 @@ def locomo_dataset(
     source = locomo_source(dataset)
     conversations = conversations_at(source)
     samples = [
-        conversation_sample(conversation, source, categories, options)
+        conversation_sample(conversation, source, options)
         for conversation in conversations.values()
     ]
     return MemoryDataset(samples, name="locomo", location=source)

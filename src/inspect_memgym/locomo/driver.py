@@ -18,7 +18,7 @@ from typing import Any
 from inspect_ai.solver import TaskState
 
 from inspect_memgym.locomo import BENCHMARK_NAME
-from inspect_memgym.locomo.dataset import OPTIONS_KEY, asked_questions, conversation_for
+from inspect_memgym.locomo.dataset import LocomoSpec, asked_questions, conversation_for
 from inspect_memgym.locomo.grading import adversarial_options
 from inspect_memgym.locomo.prompts import (
     MEMORY_BRIEF,
@@ -77,10 +77,11 @@ async def run_locomo(state: TaskState, agent: MemoryStrategy) -> TaskState:
     Returns:
         The state, with the strategy's description in ``metadata["agent"]``.
     """
-    conversation = conversation_for(state.metadata)
-    options: dict[str, Any] = state.metadata.get(OPTIONS_KEY, {})
-    if options.get("judge"):
-        announce_judge(BENCHMARK_NAME, bool(options.get("self_judge", False)))
+    spec = LocomoSpec.of_state(state)
+    conversation = conversation_for(spec)
+    options = spec.locomo_options
+    if options.judge:
+        announce_judge(BENCHMARK_NAME, options.self_judge)
     briefing = locomo_briefing(conversation)
     agent.brief(briefing)
     progress = current_locomo_state()
@@ -92,12 +93,12 @@ async def run_locomo(state: TaskState, agent: MemoryStrategy) -> TaskState:
             await agent.observe(text)
         await agent.end_session()
     await agent.flush()
-    questions = asked_questions(conversation, options.get("categories", (1, 2, 3, 4, 5)))
-    seed = int(options.get("seed", 0))
+    questions = asked_questions(conversation, options.categories)
+    seed = options.seed
     results: list[dict[str, Any]] = []
     try:
         await _ask(agent.answer, questions, seed, MEMORY_ANSWER, results)
-        if options.get("memory_isolation", True):
+        if options.memory_isolation:
             await _ask(agent.answer_without_memory, questions, seed, NO_MEMORY_ANSWER, results)
     finally:
         # One store write (the store is snapshotted around calls), made even when a limit

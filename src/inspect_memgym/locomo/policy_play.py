@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
 
 from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
@@ -35,7 +34,7 @@ from inspect_memgym.kit.bounded_cache import BoundedCache
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
 from inspect_memgym.kit.pass_switch import SWITCH_POLICIES, resolve_switch
 from inspect_memgym.locomo import BENCHMARK_NAME
-from inspect_memgym.locomo.dataset import OPTIONS_KEY, conversation_for
+from inspect_memgym.locomo.dataset import LocomoSpec, conversation_for
 from inspect_memgym.locomo.grading import AdversarialOptions, adversarial_options, scoring_gold
 from inspect_memgym.locomo.judge_prompts import ANSWER_JUDGE_PROMPT
 from inspect_memgym.locomo.records import Conversation
@@ -87,7 +86,6 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
         ValueError: If ``memgym/judge`` is asked to do anything but judge.
         RuntimeError: If there is no current LoCoMo sample.
     """
-    metadata = current_sample_metadata() or {}
     context = current_call_context()
     session = current_locomo_state().session
     prefix = f"memgym-{session}-{context.phase}"
@@ -95,9 +93,9 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     policy_name = resolve_switch(policy_name, TEXT_SWITCH_BEHAVIOURS)
     if context.phase == PHASE_JUDGE:
         return PolicyTurn(judge_action(messages, policy_name), prefix, len(messages))
-    conversation = conversation_for(metadata)
-    options: dict[str, Any] = metadata.get(OPTIONS_KEY, {})
-    book = fact_book(conversation, int(options.get("seed", 0)))
+    spec = LocomoSpec.of_metadata(current_sample_metadata())
+    conversation = conversation_for(spec)
+    book = fact_book(conversation, spec.locomo_options.seed)
     call = FactCall.announced(
         policy_name, context, PHASE_MEMORY_UPDATE, PHASE_QUESTION, conversation.sample_id
     )

@@ -23,18 +23,8 @@ from inspect_ai.solver import TaskState
 
 from inspect_memgym.kit.inspect_internals import bind_rescored_sample
 from inspect_memgym.locomo import BENCHMARK_NAME
-from inspect_memgym.locomo.category_maps import (
-    DEFAULT_CATEGORY_MAP,
-    category_names,
-    describe_category_map,
-)
-from inspect_memgym.locomo.dataset import (
-    NOT_ASKED_KEY,
-    OPTIONS_KEY,
-    QUESTION_COUNT_KEY,
-    conversation_for,
-    not_asked,
-)
+from inspect_memgym.locomo.category_maps import category_names, describe_category_map
+from inspect_memgym.locomo.dataset import NOT_ASKED_KEY, LocomoSpec, conversation_for, not_asked
 from inspect_memgym.locomo.explanation import locomo_explanation
 from inspect_memgym.locomo.grading import QuestionGrade, adversarial_options, grade_reply
 from inspect_memgym.locomo.judge_prompts import (
@@ -95,32 +85,33 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
 
     async def score(state: TaskState, target: Target) -> Score:
         bind_rescored_sample(state)
-        conversation = conversation_for(state.metadata)
-        options: dict[str, Any] = state.metadata.get(OPTIONS_KEY, {})
-        seed = int(options.get("seed", 0))
-        include_adversarial = bool(options.get("include_adversarial", False))
-        category_map = str(options.get("category_map", DEFAULT_CATEGORY_MAP))
+        spec = LocomoSpec.of_state(state)
+        conversation = conversation_for(spec)
+        options = spec.locomo_options
+        seed = options.seed
+        include_adversarial = options.include_adversarial
+        category_map = options.category_map
         items = {item.question_id: item for item in conversation.questions}
         answers: dict[str, dict[str, str]] = {MEMORY_ANSWER: {}, NO_MEMORY_ANSWER: {}}
         for result in current_locomo_state().results:
             answers[result["kind"]][result["question_id"]] = result["raw"]
         asked = [items[question_id] for question_id in answers[MEMORY_ANSWER]]
-        not_reached = int(state.metadata.get(QUESTION_COUNT_KEY, len(asked))) - len(asked)
+        not_reached = (len(asked) if spec.questions is None else spec.questions) - len(asked)
         speakers = (conversation.speaker_a, conversation.speaker_b)
         grades = [
             _grade(item, answers[MEMORY_ANSWER][item.question_id], seed, speakers) for item in asked
         ]
         no_memory = None
-        if options.get("memory_isolation", True):
+        if options.memory_isolation:
             no_memory = [
                 None
                 if item.question_id not in answers[NO_MEMORY_ANSWER]
                 else _grade(item, answers[NO_MEMORY_ANSWER][item.question_id], seed, speakers)
                 for item in asked
             ]
-        judge = bool(options.get("judge"))
+        judge = options.judge
         judgements = (
-            await _judge(asked, answers[MEMORY_ANSWER], bool(options.get("self_judge")), settings)
+            await _judge(asked, answers[MEMORY_ANSWER], options.self_judge, settings)
             if judge
             else {}
         )
@@ -142,9 +133,9 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
         )
         rows = _rows(asked, grades, answers, no_memory, judgements, category_names(category_map))
         operations, holds = memory_holds(conversation, asked, rows, current_holdings())
-        keys = score_keys(judge, tuple(options.get("categories", (1, 2, 3, 4, 5))), category_map)
+        keys = score_keys(judge, options.categories, category_map)
         shown = {key: value[key] for key in keys}
-        categories = tuple(options.get("categories", (1, 2, 3, 4, 5)))
+        categories = options.categories
         adversarial_metadata = (
             {
                 "adversarial_note": ADVERSARIAL_NOTE,

@@ -90,7 +90,7 @@ def locomo(
         policy_play,  # noqa: F401  (registers the memgym policies)
     )
     from inspect_memgym.locomo.data import LOCOMO_COMMIT
-    from inspect_memgym.locomo.dataset import locomo_dataset, parse_categories
+    from inspect_memgym.locomo.dataset import LocomoOptions, locomo_dataset, parse_categories
     from inspect_memgym.locomo.judge_prompts import ANSWER_JUDGE_PROMPT_VERSION, JUDGE_TEMPLATES
     from inspect_memgym.locomo.metrics import locomo_metrics
     from inspect_memgym.locomo.scorer import locomo_scorer
@@ -116,16 +116,17 @@ def locomo(
                 "categories selects only adversarial questions, which the F1 headline leaves "
                 "out; add a category 1-4 or pass -T include_adversarial=true"
             )
-        options = {
-            "seed": seed,
-            "judge": judge,
-            "self_judge": self_judge,
-            "include_adversarial": include_adversarial,
-            "memory_isolation": memory_isolation,
-            "category_map": category_map,
-        }
+        options = LocomoOptions(
+            seed=seed,
+            judge=judge,
+            self_judge=self_judge,
+            include_adversarial=include_adversarial,
+            memory_isolation=memory_isolation,
+            category_map=category_map,
+            categories=chosen,
+        )
         solver = strategy.solver()
-        samples = locomo_dataset(dataset, chosen, options)
+        samples = locomo_dataset(dataset, options)
         keys = score_keys(judge, chosen, category_map)
         return Task(
             dataset=samples,

@@ -10,12 +10,14 @@ record back through `record_for`, which parses each source once per process (a h
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from inspect_ai.dataset import MemoryDataset, Sample
+from pydantic import BaseModel, ConfigDict
 
+from inspect_memgym.kit.bounded_cache import BoundedCache
 from inspect_memgym.kit.dataset_files import read_json_source
+from inspect_memgym.kit.sample_spec import SampleSpec
 from inspect_memgym.longmemeval import BENCHMARK_NAME
 from inspect_memgym.longmemeval.data import LONGMEMEVAL_LABEL, longmemeval_source
 from inspect_memgym.longmemeval.records import (
@@ -35,7 +37,40 @@ TYPE_KEY = "question_type"
 OPTIONS_KEY = "longmemeval_options"
 """Sample metadata key: the run options the driver and scorer read."""
 
-_by_source: dict[str, dict[str, LongMemEvalRecord]] = {}
+CACHED_SOURCES = 2
+"""Parsed LongMemEval files kept: a run reads one (the ``m`` variant's is about 2.7 GB of
+JSON, so few are kept); a second lets a suite switch without reparsing."""
+_by_source = BoundedCache[dict[str, LongMemEvalRecord]](CACHED_SOURCES)
+
+
+class LongMemEvalOptions(BaseModel):
+    """The run options the driver and scorer read (``longmemeval_options``).
+
+    Attributes:
+        memory_isolation: Also answer the question with no memory.
+        question_types: The question types asked.
+        self_judge: The judge is the model under test (no bound grader).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    memory_isolation: bool = True
+    question_types: tuple[str, ...] = QUESTION_TYPES
+    self_judge: bool = False
+
+
+class LongMemEvalSpec(SampleSpec):
+    """What a LongMemEval sample's metadata says (field names are its metadata keys).
+
+    Attributes:
+        source: The path or URL the record is read from.
+        question_id: The question's id.
+        longmemeval_options: The run options.
+    """
+
+    source: str
+    question_id: str
+    longmemeval_options: LongMemEvalOptions = LongMemEvalOptions()
 
 
 def parse_question_types(value: str | Sequence[str] | None) -> tuple[str, ...]:
@@ -74,34 +109,32 @@ def records_at(source: str) -> dict[str, LongMemEvalRecord]:
     Raises:
         ValueError: One line when the file cannot be read or is malformed.
     """
-    records = _by_source.get(source)
-    if records is None:
-        parsed = parse_longmemeval(read_json_source(source, LONGMEMEVAL_LABEL))
-        records = {record.question_id: record for record in parsed}
-        _by_source[source] = records
-    return records
+    return _by_source.get(source, lambda: _parsed_records(source))
 
 
-def record_for(metadata: Mapping[str, Any]) -> LongMemEvalRecord:
+def _parsed_records(source: str) -> dict[str, LongMemEvalRecord]:
+    parsed = parse_longmemeval(read_json_source(source, LONGMEMEVAL_LABEL))
+    return {record.question_id: record for record in parsed}
+
+
+def record_for(spec: LongMemEvalSpec) -> LongMemEvalRecord:
     """The record a sample names.
 
     Args:
-        metadata: The sample's metadata.
+        spec: The sample's spec.
 
     Raises:
-        RuntimeError: If the metadata names no LongMemEval question, or its source no longer
-            holds it.
+        RuntimeError: If the spec's source no longer holds its question.
     """
-    source, question_id = metadata.get(SOURCE_KEY), metadata.get(QUESTION_KEY)
-    if not isinstance(source, str) or not isinstance(question_id, str):
-        raise RuntimeError("this sample names no LongMemEval question (source, question_id)")
-    record = records_at(source).get(question_id)
+    record = records_at(spec.source).get(spec.question_id)
     if record is None:
-        raise RuntimeError(f"LongMemEval data at {source} has no question {question_id!r}")
+        raise RuntimeError(
+            f"LongMemEval data at {spec.source} has no question {spec.question_id!r}"
+        )
     return record
 
 
-def question_sample(record: LongMemEvalRecord, source: str, options: dict[str, Any]) -> Sample:
+def question_sample(record: LongMemEvalRecord, source: str, options: LongMemEvalOptions) -> Sample:
     """One Inspect sample for one question.
 
     Args:
@@ -122,7 +155,7 @@ def question_sample(record: LongMemEvalRecord, source: str, options: dict[str, A
             "abstention": record.is_abstention,
             "question_date": record.question_date,
             "sessions": len(record.sessions),
-            OPTIONS_KEY: dict(options),
+            OPTIONS_KEY: options.model_dump(mode="json"),
         },
     )
 
@@ -130,16 +163,14 @@ def question_sample(record: LongMemEvalRecord, source: str, options: dict[str, A
 def longmemeval_dataset(
     variant: str,
     dataset: str | None,
-    question_types: tuple[str, ...],
-    options: dict[str, Any],
+    options: LongMemEvalOptions,
 ) -> MemoryDataset:
     """One sample per question of the chosen types, in file order.
 
     Args:
         variant: ``s``, ``m`` or ``oracle`` (the pinned file used when ``dataset`` is None).
         dataset: A local path or fsspec URL of a LongMemEval-shaped file.
-        question_types: The types asked.
-        options: Run options for the driver and scorer.
+        options: Run options for the driver and scorer (with the types asked).
 
     Raises:
         ValueError: One line when the data cannot be fetched or read, is malformed, or has
@@ -147,7 +178,9 @@ def longmemeval_dataset(
     """
     source = longmemeval_source(variant, dataset)
     records = [
-        record for record in records_at(source).values() if record.question_type in question_types
+        record
+        for record in records_at(source).values()
+        if record.question_type in options.question_types
     ]
     if not records:
         raise ValueError(f"LongMemEval data at {source} has no question of the chosen types")

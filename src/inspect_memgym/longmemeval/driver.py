@@ -13,12 +13,10 @@ session's position (`MemoryLedger.event_index`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from inspect_ai.solver import TaskState
 
 from inspect_memgym.longmemeval import BENCHMARK_NAME
-from inspect_memgym.longmemeval.dataset import OPTIONS_KEY, record_for
+from inspect_memgym.longmemeval.dataset import LongMemEvalSpec, record_for
 from inspect_memgym.longmemeval.prompts import (
     MEMORY_BRIEF,
     MEMORY_LABEL,
@@ -49,9 +47,10 @@ async def run_longmemeval(state: TaskState, agent: MemoryStrategy) -> TaskState:
     Returns:
         The state, with the strategy's description in ``metadata["agent"]``.
     """
-    record = record_for(state.metadata)
-    options: dict[str, Any] = state.metadata.get(OPTIONS_KEY, {})
-    announce_judge(BENCHMARK_NAME, bool(options.get("self_judge", False)))
+    spec = LongMemEvalSpec.of_state(state)
+    record = record_for(spec)
+    options = spec.longmemeval_options
+    announce_judge(BENCHMARK_NAME, options.self_judge)
     agent.brief(LONGMEMEVAL_BRIEFING)
     progress = current_longmemeval_state()
     ledger = current_ledger()
@@ -65,7 +64,7 @@ async def run_longmemeval(state: TaskState, agent: MemoryStrategy) -> TaskState:
     prompt = question_prompt(record)
     set_phase(PHASE_QUESTION, record.question_id)
     progress.answer = await agent.answer(prompt, record.question)
-    if options.get("memory_isolation", True):
+    if options.memory_isolation:
         set_phase(PHASE_QUESTION, record.question_id)
         progress.no_memory_answer = await agent.answer_without_memory(prompt, record.question)
     set_phase("")

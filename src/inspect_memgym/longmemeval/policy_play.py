@@ -32,7 +32,7 @@ from inspect_memgym.kit.bounded_cache import BoundedCache
 from inspect_memgym.kit.inspect_internals import current_sample_metadata
 from inspect_memgym.kit.pass_switch import SWITCH_POLICIES, resolve_switch
 from inspect_memgym.longmemeval import BENCHMARK_NAME
-from inspect_memgym.longmemeval.dataset import record_for
+from inspect_memgym.longmemeval.dataset import LongMemEvalSpec, record_for
 from inspect_memgym.longmemeval.judge_prompts import JUDGE_PROMPTS
 from inspect_memgym.longmemeval.records import ChatTurn, LongMemEvalRecord
 from inspect_memgym.longmemeval.state import (
@@ -94,7 +94,7 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     policy_name = resolve_switch(policy_name, TEXT_SWITCH_BEHAVIOURS)
     if context.phase == PHASE_JUDGE:
         return PolicyTurn(judge_action(messages, policy_name), prefix, len(messages))
-    record = record_for(current_sample_metadata() or {})
+    record = record_for(LongMemEvalSpec.of_metadata(current_sample_metadata()))
     call = FactCall.announced(
         policy_name,
         context,

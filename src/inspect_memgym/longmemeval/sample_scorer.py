@@ -15,14 +15,13 @@ operation against the turns flagged ``has_answer`` (``operation_scores`` and
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from inspect_ai.scorer import Score, Scorer, Target
 from inspect_ai.solver import TaskState
 
 from inspect_memgym.kit.inspect_internals import bind_rescored_sample
 from inspect_memgym.longmemeval import BENCHMARK_NAME
-from inspect_memgym.longmemeval.dataset import OPTIONS_KEY, record_for
+from inspect_memgym.longmemeval.dataset import LongMemEvalSpec, record_for
 from inspect_memgym.longmemeval.judge_prompts import (
     JUDGE_PROMPTS,
     JUDGE_TEMPLATES,
@@ -30,7 +29,7 @@ from inspect_memgym.longmemeval.judge_prompts import (
     rubric_for,
 )
 from inspect_memgym.longmemeval.memory_holds import MEMORY_FAILURE, memory_holds
-from inspect_memgym.longmemeval.records import QUESTION_TYPES, LongMemEvalRecord
+from inspect_memgym.longmemeval.records import LongMemEvalRecord
 from inspect_memgym.longmemeval.state import PHASE_JUDGE, current_longmemeval_state
 from inspect_memgym.longmemeval.values import isolation as isolation_of
 from inspect_memgym.longmemeval.values import longmemeval_values, score_keys
@@ -63,12 +62,13 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
 
     async def score(state: TaskState, target: Target) -> Score:
         bind_rescored_sample(state)
-        record = record_for(state.metadata)
-        options: dict[str, Any] = state.metadata.get(OPTIONS_KEY, {})
-        isolation = bool(options.get("memory_isolation", True))
+        spec = LongMemEvalSpec.of_state(state)
+        record = record_for(spec)
+        options = spec.longmemeval_options
+        isolation = options.memory_isolation
         progress = current_longmemeval_state()
-        self_judge = bool(options.get("self_judge", False))
-        keys = score_keys(tuple(options.get("question_types", QUESTION_TYPES)))
+        self_judge = options.self_judge
+        keys = score_keys(options.question_types)
         if progress.answer is None:
             nothing = {**dict.fromkeys(keys, math.nan), NOT_REACHED: 1.0}
             return Score(value=nothing, explanation=NOTHING_REACHED)

@@ -78,7 +78,11 @@ def longmemeval(
         policy_play,  # noqa: F401  (registers the memgym policies)
     )
     from inspect_memgym.longmemeval.data import LONGMEMEVAL_REVISION, variant_file
-    from inspect_memgym.longmemeval.dataset import longmemeval_dataset, parse_question_types
+    from inspect_memgym.longmemeval.dataset import (
+        LongMemEvalOptions,
+        longmemeval_dataset,
+        parse_question_types,
+    )
     from inspect_memgym.longmemeval.judge_prompts import JUDGE_PROMPTS, JUDGE_TEMPLATES
     from inspect_memgym.longmemeval.scorer import longmemeval_scorer
     from inspect_memgym.longmemeval.task_average import longmemeval_metrics
@@ -100,12 +104,10 @@ def longmemeval(
         )
         types = parse_question_types(question_types)
         solver = strategy.solver()
-        options = {
-            "memory_isolation": memory_isolation,
-            "question_types": list(types),
-            "self_judge": self_judge,
-        }
-        samples = longmemeval_dataset(variant, dataset, types, options)
+        options = LongMemEvalOptions(
+            memory_isolation=memory_isolation, question_types=types, self_judge=self_judge
+        )
+        samples = longmemeval_dataset(variant, dataset, options)
         keys = score_keys(types)
         return Task(
             dataset=samples,

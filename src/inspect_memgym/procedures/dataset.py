@@ -12,13 +12,18 @@ from collections.abc import Sequence
 from inspect_ai.dataset import MemoryDataset, Sample
 
 from inspect_memgym.procedures import BENCHMARK_NAME
-from inspect_memgym.procedures.driver import ISOLATION_KEY, MAX_TURNS_KEY
 from inspect_memgym.procedures.world.generate import (
     PROCEDURES_GENERATOR_VERSION,
     ProceduresWorld,
     TestTask,
 )
-from inspect_memgym.procedures.world_loading import WORLD_KEY, cached_world, world_reference
+from inspect_memgym.procedures.world_loading import (
+    ISOLATION_KEY,
+    MAX_TURNS_KEY,
+    WORLD_KEY,
+    cached_world,
+    world_reference,
+)
 from inspect_memgym.simulation.policy_registry import BENCHMARK_KEY
 from inspect_memgym.strategies.drivers import DRIVER_KEY
 
@@ -48,7 +53,7 @@ def task_sample(
         metadata={
             BENCHMARK_KEY: BENCHMARK_NAME,
             DRIVER_KEY: BENCHMARK_NAME,
-            WORLD_KEY: world_reference(world, task),
+            WORLD_KEY: world_reference(world, task).model_dump(),
             ISOLATION_KEY: memory_isolation,
             MAX_TURNS_KEY: max_turns,
             "template": world.template,

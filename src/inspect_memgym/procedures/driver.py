@@ -37,7 +37,7 @@ from inspect_memgym.procedures.state import (
     current_procedures_state,
 )
 from inspect_memgym.procedures.world.generate import ProceduresWorld, TestTask
-from inspect_memgym.procedures.world_loading import world_and_task
+from inspect_memgym.procedures.world_loading import ProceduresSpec, world_and_task
 from inspect_memgym.procedures.world_tools import (
     LiveCase,
     retrieve_learnings_def,
@@ -48,12 +48,6 @@ from inspect_memgym.strategies.call_context import set_phase
 from inspect_memgym.strategies.drivers import register_driver
 from inspect_memgym.strategies.strategy import Briefing, MemoryStrategy
 from inspect_memgym.tool_use.loop import tool_loop
-
-ISOLATION_KEY = "memory_isolation"
-"""Sample metadata key: whether the test task is also worked with no memory."""
-MAX_TURNS_KEY = "max_turns"
-DEFAULT_MAX_TURNS = 20
-"""Model turns of the agent's tool loop per pass."""
 
 Answer = Callable[[str, str], Awaitable[str]]
 
@@ -82,15 +76,16 @@ async def run_procedures(state: TaskState, agent: MemoryStrategy) -> TaskState:
     Returns:
         The state, with the strategy's description in ``metadata["agent"]``.
     """
-    world, task = world_and_task(state.metadata)
+    spec = ProceduresSpec.of_state(state)
+    world, task = world_and_task(spec)
     agent.brief(briefing(world))
     for episode in world.episodes:
         await agent.observe(episode.text())
         await agent.end_session()
     await agent.flush()
-    max_turns = int(state.metadata.get(MAX_TURNS_KEY, DEFAULT_MAX_TURNS))
+    max_turns = spec.max_turns
     await _work(world, task, agent.answer, agent.recall, MEMORY_PASS, max_turns)
-    if state.metadata.get(ISOLATION_KEY, True):
+    if spec.memory_isolation:
         await _work(world, task, agent.answer_without_memory, None, NO_MEMORY_PASS, max_turns)
     set_phase("")
     state.metadata["agent"] = agent.describe()

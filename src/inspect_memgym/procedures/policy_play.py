@@ -22,7 +22,7 @@ from inspect_memgym.procedures.policies import PROCEDURES_POLICIES, act
 from inspect_memgym.procedures.state import PHASE_ACT, PHASE_LESSONS, current_procedures_state
 from inspect_memgym.procedures.switch_plans import SWITCH_ADVERSARIES, SWITCH_BEHAVIOURS
 from inspect_memgym.procedures.world.generate import ProceduresWorld
-from inspect_memgym.procedures.world_loading import world_and_task
+from inspect_memgym.procedures.world_loading import ProceduresSpec, world_and_task
 from inspect_memgym.scoring.facts import Fact
 from inspect_memgym.simulation.fact_play import FactBook, FactCall, fact_action
 from inspect_memgym.simulation.policy_registry import PolicyTurn, register_policies
@@ -56,7 +56,7 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     """
     policy_name = resolve_switch(policy_name, SWITCH_BEHAVIOURS)
     context = current_call_context()
-    world, task = world_and_task(current_sample_metadata() or {})
+    world, task = world_and_task(ProceduresSpec.of_metadata(current_sample_metadata()))
     prefix = f"memgym-{current_procedures_state().current_pass or 'input'}-{context.phase}"
     if context.phase == PHASE_ACT:
         action = act(policy_name, world, task, messages, tools)

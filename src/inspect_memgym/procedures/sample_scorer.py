@@ -14,7 +14,7 @@ from inspect_memgym.kit.pass_names import MEMORY_PASS
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.procedures.grading import HEADLINE, grade_passes
 from inspect_memgym.procedures.state import current_procedures_state
-from inspect_memgym.procedures.world_loading import world_and_task
+from inspect_memgym.procedures.world_loading import ProceduresSpec, world_and_task
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
 
@@ -23,7 +23,7 @@ def sample_scorer() -> Scorer:
     """Check the final state of each pass over the sample's test task."""
 
     async def score(state: TaskState, target: Target) -> Score:
-        world, task = world_and_task(state.metadata)
+        world, task = world_and_task(ProceduresSpec.of_state(state))
         passes = current_procedures_state().passes
         grade = grade_passes(world, task, passes)
         if grade.value[NOT_REACHED]:

@@ -70,6 +70,7 @@ def procedures(
     from inspect_memgym.kit.seeds import resolve_names, resolve_seeds
     from inspect_memgym.procedures import (
         BENCHMARK_NAME,
+        driver,  # noqa: F401  (registers the driver)
         policy_play,  # noqa: F401  (registers the memgym policies)
     )
     from inspect_memgym.procedures.dataset import generated_dataset

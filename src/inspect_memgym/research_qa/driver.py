@@ -21,10 +21,10 @@ operations are tagged with the turn (`MemoryLedger.event_index`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from inspect_ai.solver import TaskState
 
+from inspect_memgym.kit.sample_spec import SampleSpec
 from inspect_memgym.memory.ledger import current_ledger
 from inspect_memgym.research_qa import BENCHMARK_NAME
 from inspect_memgym.research_qa.grading import chain_facts_in
@@ -52,14 +52,27 @@ VisibleDocument = tuple[str, str, str]
 """(document id, title, text) of a document visible when answering."""
 
 
-def sample_instance(metadata: dict[str, Any]) -> tuple[ResearchInstance, RunOptions]:
+class ResearchSpec(SampleSpec):
+    """What a research_qa sample's metadata says (field names are its metadata keys).
+
+    Attributes:
+        instance: The instance reference (`references.generated_reference` or
+            `references.row_reference`).
+        research_options: The run options.
+    """
+
+    instance: dict[str, str | int]
+    research_options: RunOptions = RunOptions()
+
+
+def sample_instance(spec: ResearchSpec) -> tuple[ResearchInstance, RunOptions]:
     """The instance a sample plays, under its run options, and the options.
 
     Args:
-        metadata: The sample's metadata.
+        spec: The sample's spec.
     """
-    options = RunOptions.from_dict(metadata[OPTIONS_KEY])
-    return resolve_instance(metadata[INSTANCE_KEY], options.eviction), options
+    options = spec.research_options
+    return resolve_instance(spec.instance, options.eviction), options
 
 
 @register_driver(BENCHMARK_NAME)
@@ -73,7 +86,7 @@ async def run_research(state: TaskState, agent: MemoryStrategy) -> TaskState:
     Returns:
         The state, with the strategy's description in ``metadata["agent"]``.
     """
-    instance, options = sample_instance(state.metadata)
+    instance, options = sample_instance(ResearchSpec.of_state(state))
     briefing = research_briefing(instance.question)
     agent.brief(briefing)
     visible: list[VisibleDocument] = []

@@ -69,24 +69,6 @@ class RunOptions:
             "memory_isolation": self.memory_isolation,
         }
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> RunOptions:
-        """Rebuild from :meth:`to_dict` output.
-
-        Args:
-            data: The dict form.
-        """
-        eviction = data["eviction"]
-        return cls(
-            mode=data["mode"],
-            eviction=None if eviction is None else EvictionPolicy.from_dict(eviction),
-            max_searches=data["max_searches"],
-            search_results=data["search_results"],
-            search_backend=data["search_backend"],
-            embedding=data["embedding"],
-            memory_isolation=data["memory_isolation"],
-        )
-
 
 def run_options(
     mode: str,

@@ -41,7 +41,7 @@ from inspect_memgym.research_qa.adversaries import (
     SWITCH_BEHAVIOURS,
     play_adversary,
 )
-from inspect_memgym.research_qa.driver import INSTANCE_KEY
+from inspect_memgym.research_qa.driver import ResearchSpec
 from inspect_memgym.research_qa.honest_judge import scripted_judge_reply
 from inspect_memgym.research_qa.interactive import SEARCH_TOOL
 from inspect_memgym.research_qa.prompts import INSUFFICIENT_INFORMATION, READY
@@ -90,10 +90,7 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
     if context.phase == PHASE_JUDGE:
         reply = scripted_judge_reply(policy_name, messages[-1].text)
         return PolicyTurn(finish(reply), turn_prefix, 0)
-    metadata = current_sample_metadata() or {}
-    if INSTANCE_KEY not in metadata:
-        raise RuntimeError("memgym research_qa policies need the sample's instance reference")
-    instance = resolve_instance(metadata[INSTANCE_KEY])
+    instance = resolve_instance(ResearchSpec.of_metadata(current_sample_metadata()).instance)
     book = fact_book(instance)
     if context.phase == PHASE_SEARCH:
         action = search_action(policy_name, instance, book, messages)

@@ -10,11 +10,11 @@ few recent instances are cached (a sample's model calls all ask for the same one
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from inspect_memgym.kit.bounded_cache import BoundedCache
 from inspect_memgym.kit.dataset_files import read_failure
 from inspect_memgym.research_qa.world import (
     EvictionPolicy,
@@ -28,7 +28,11 @@ RELEASED_ROW = "memgym"
 ROWS_LABEL = "MemGym-DR dataset"
 """What a released rows file is called in error messages."""
 CACHED_INSTANCES = 16
+"""Instances kept (one per sample running at once is enough)."""
 CACHED_ROW_FILES = 2
+"""Released rows files kept (a run reads one)."""
+_instances = BoundedCache[ResearchInstance](CACHED_INSTANCES)
+_row_files = BoundedCache[tuple[ResearchInstance, ...]](CACHED_ROW_FILES)
 
 
 def generated_reference(seed: int, hops: int, context_tokens: int) -> dict[str, Any]:
@@ -72,11 +76,11 @@ def released_rows(location: str) -> tuple[ResearchInstance, ...]:
     Raises:
         ValueError: If the file is missing, unreadable or malformed (one line).
     """
-    return _released_rows(resolve_location(location))
+    resolved = resolve_location(location)
+    return _row_files.get(resolved, lambda: _read_rows(resolved))
 
 
-@functools.lru_cache(maxsize=CACHED_ROW_FILES)
-def _released_rows(location: str) -> tuple[ResearchInstance, ...]:
+def _read_rows(location: str) -> tuple[ResearchInstance, ...]:
     if "://" not in location and Path(location).is_dir():
         raise ValueError(f"{ROWS_LABEL} at {location} is a folder; pass the JSONL file itself")
     if "://" not in location and not Path(location).is_file():
@@ -101,15 +105,14 @@ def resolve_instance(
     Raises:
         ValueError: If the reference is malformed.
     """
-    instance = _instance(tuple(sorted(reference.items())))
+    key = tuple(sorted(reference.items()))
+    instance = _instances.get(key, lambda: _instance(reference))
     if eviction is None or eviction == instance.eviction_policy:
         return instance
     return dataclasses.replace(instance, eviction_policy=eviction)
 
 
-@functools.lru_cache(maxsize=CACHED_INSTANCES)
-def _instance(key: tuple[tuple[str, Any], ...]) -> ResearchInstance:
-    reference = dict(key)
+def _instance(reference: Mapping[str, Any]) -> ResearchInstance:
     if reference.get("source") == GENERATED:
         return generate_instance(
             int(reference["seed"]), int(reference["hops"]), int(reference["context_tokens"])

@@ -23,7 +23,7 @@ from inspect_memgym.kit.inspect_internals import bind_rescored_sample
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.holdings import current_holdings
 from inspect_memgym.research_qa import BENCHMARK_NAME
-from inspect_memgym.research_qa.driver import sample_instance
+from inspect_memgym.research_qa.driver import ResearchSpec, sample_instance
 from inspect_memgym.research_qa.explanation import research_explanation
 from inspect_memgym.research_qa.grading import (
     AnswerGrade,
@@ -72,7 +72,7 @@ def sample_scorer(
 
     async def score(state: TaskState, target: Target) -> Score:
         bind_rescored_sample(state)
-        instance, _ = sample_instance(state.metadata)
+        instance, _ = sample_instance(ResearchSpec.of_state(state))
         progress = store_as(ResearchState)
         if judge:
             announce_judge(BENCHMARK_NAME, self_judge)
