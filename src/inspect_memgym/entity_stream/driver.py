@@ -38,9 +38,9 @@ from inspect_memgym.entity_stream.prompts import (
     SYSTEM_PROMPT,
     event_prompt,
 )
+from inspect_memgym.entity_stream.sample_spec import EntityStreamSpec
 from inspect_memgym.entity_stream.scenario_content import scenario_content
 from inspect_memgym.entity_stream.state import (
-    ISOLATION_KEY,
     PHASE_QUESTION,
     STRATEGY_KEY,
     current_stream_state,
@@ -57,8 +57,6 @@ from inspect_memgym.strategies.call_context import set_phase
 from inspect_memgym.strategies.drivers import record_strategy_snapshot, register_driver
 from inspect_memgym.strategies.strategy import Briefing, MemoryStrategy
 
-SCENARIO_KEYS = ("template", "tier", "seed")
-"""Public scenario parameters copied into every event a scripted policy sees."""
 FREE_EDITS_PER_CORRECTION = 3
 """Edits that are free while one correction notice is processed; further edits cost 1."""
 MEMORY_STORE_KEY = "memory_store"
@@ -105,11 +103,12 @@ async def run_stream(state: TaskState, strategy: MemoryStrategy) -> TaskState:
         ``metadata["agent"]``.
     """
     metadata = state.metadata
-    strategy.brief(stream_briefing(str(metadata["template"])))
-    isolated = bool(metadata.get(ISOLATION_KEY, True))
+    spec = EntityStreamSpec.of_state(state)
+    strategy.brief(stream_briefing(spec.template))
+    isolated = spec.memory_isolation
     metadata[STRATEGY_KEY] = strategy.name
-    current_ledger().write_budget = int(metadata["write_budget"])
-    scenario = {key: metadata[key] for key in SCENARIO_KEYS}
+    current_ledger().write_budget = spec.write_budget
+    scenario: dict[str, Any] = spec.scenario
     events = scenario_content(metadata).events
     if isinstance(strategy, AgenticStrategy):
         await _play_with_tools(state, events, scenario, strategy, isolated)
@@ -147,10 +146,10 @@ async def _play_with_tools(
     isolated: bool,
 ) -> None:
     """Play every event as one tool loop, each question again without memory if isolated."""
-    metadata = state.metadata
-    metadata[MEMORY_STORE_KEY] = describe_backend(strategy.memory)
+    spec = EntityStreamSpec.of_state(state)
+    state.metadata[MEMORY_STORE_KEY] = describe_backend(strategy.memory)
     system_prompt = SYSTEM_PROMPT.format(
-        entity_plural=metadata["entity_plural"], write_budget=metadata["write_budget"]
+        entity_plural=spec.entity_plural, write_budget=spec.write_budget
     )
     strategy.offer_task_tools([ToolDef(submit_answer())])
     transcript: list[ChatMessage] = []

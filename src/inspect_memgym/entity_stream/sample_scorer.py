@@ -34,8 +34,9 @@ from inspect_memgym.entity_stream.explanation import entity_stream_questions
 from inspect_memgym.entity_stream.memory_holds import memory_holds
 from inspect_memgym.entity_stream.official import official_axes, storage_coverage
 from inspect_memgym.entity_stream.rule_grading import rule_detail
+from inspect_memgym.entity_stream.sample_spec import EntityStreamSpec
 from inspect_memgym.entity_stream.scenario_content import scenario_content
-from inspect_memgym.entity_stream.state import AGENTIC, STRATEGY_KEY, EntityStreamState
+from inspect_memgym.entity_stream.state import AGENTIC, EntityStreamState
 from inspect_memgym.entity_stream.world.model import Template
 from inspect_memgym.entity_stream.world.questions import Question
 from inspect_memgym.entity_stream.world.templates import get_template
@@ -129,7 +130,7 @@ def _add_attribution(
 ) -> None:
     """Add each question's failure label and blamed facts to its detail dict."""
     attributions = attribute_questions(
-        str(state.metadata["template"]),
+        EntityStreamSpec.of_state(state).template,
         events,
         questions,
         ledger.operations,
@@ -157,10 +158,11 @@ def sample_scorer(
 
     async def score(state: TaskState, target: Target) -> Score:
         bind_rescored_sample(state)
+        spec = EntityStreamSpec.of_state(state)
         content = scenario_content(state.metadata)
         questions = [Question.from_dict(item) for item in content.questions]
         known_names = list(content.known_names)
-        template = get_template(str(state.metadata["template"]))
+        template = get_template(spec.template)
         progress = store_as(EntityStreamState)
         ledger = store_as(MemoryLedger)
 
@@ -200,7 +202,7 @@ def sample_scorer(
             else None
         )
         unreadable = sum(detail["correct"] is None for detail in [*graded, *(graded_without or [])])
-        attributed = state.metadata.get(STRATEGY_KEY, AGENTIC) == AGENTIC
+        attributed = EntityStreamSpec.of_state(state).strategy == AGENTIC
         if attributed:
             scored_questions = {detail["qid"] for detail in details}
             scored = [question for question in reached if question.qid in scored_questions]

@@ -13,11 +13,11 @@ read as they are.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from inspect_memgym.entity_stream.world.rng import GENERATOR_VERSION
 from inspect_memgym.entity_stream.world.scenario import Scenario, generate_scenario
+from inspect_memgym.kit.bounded_cache import BoundedCache
 
 CONTENT_KEYS = ("events", "questions", "known_names")
 """The scenario content a sample's metadata may carry (``scenario_metadata``) or leave out."""
@@ -89,10 +89,11 @@ def scenario_content(metadata: dict[str, Any]) -> ScenarioContent:
             f"sample made by entity_stream generator {version}, this is {GENERATOR_VERSION}: "
             "its scenario cannot be regenerated"
         )
-    return _generated(str(metadata["template"]), str(metadata["tier"]), int(metadata["seed"]))
+    template, tier, seed = str(metadata["template"]), str(metadata["tier"]), int(metadata["seed"])
+    return _generated.get(
+        (template, tier, seed), lambda: content_of(generate_scenario(template, tier, seed))
+    )
 
 
-@lru_cache(maxsize=CACHED_SCENARIOS)
-def _generated(template: str, tier: str, seed: int) -> ScenarioContent:
-    """Content of a freshly generated scenario (the write budget does not change content)."""
-    return content_of(generate_scenario(template, tier, seed))
+_generated = BoundedCache[ScenarioContent](CACHED_SCENARIOS)
+"""Content of freshly generated scenarios (the write budget does not change content)."""

@@ -23,7 +23,7 @@ class BoundedCache(Generic[Value]):
         """Start empty.
 
         Args:
-            size: Most values held before the cache is emptied.
+            size: Most values held (past it the least recently used goes).
         """
         self.size = size
         self._entries: dict[Hashable, tuple[object, Value]] = {}
