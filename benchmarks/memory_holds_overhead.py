@@ -13,7 +13,10 @@ machine's load weighs on both arms alike. Each run is measured in process CPU se
 (`time.process_time`: the eval runs in this process, so other processes' load does not
 count, only its effect on caches and frequency); the table gives each arm's median and
 range, and the overhead is B's median over A's (target: at most 5%), with the range of the
-per-block overheads beside it.
+per-block overheads beside it. On a loaded machine that difference is noisier than the
+cost itself, so each B run also measures, in process CPU, the two parts that A leaves out:
+scoring the snapshot (`entity_stream.memory_holds`) and recording it in the store
+(`memory.holdings.record_snapshot`); their medians are given as shares of A's median.
 
 ``--profile`` adds a load-independent count: one more run of each arm under cProfile,
 with the number of Python function calls each made (deterministic for a scripted policy)
@@ -86,14 +89,42 @@ def holdings_off() -> Iterator[None]:
         strategy_drivers.record_snapshot, stream_scorer.memory_holds = saved
 
 
+PARTS = ("scoring", "recording")
+"""What B does and A does not, each measured inside B's runs."""
+
+
 @contextmanager
-def arm(name: str) -> Iterator[None]:
-    """Run A (holdings off) or B (as the suite runs)."""
+def parts_measured(spent: dict[str, float]) -> Iterator[None]:
+    """Add the process CPU seconds of scoring and of recording the snapshots to ``spent``."""
+    saved = (strategy_drivers.record_snapshot, stream_scorer.memory_holds)
+
+    def measured(part: str, function: Any) -> Any:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            start = time.process_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[part] = spent.get(part, 0.0) + time.process_time() - start
+
+        return run
+
+    stream_scorer.memory_holds = measured("scoring", saved[1])  # type: ignore[assignment]
+    strategy_drivers.record_snapshot = measured("recording", saved[0])  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        strategy_drivers.record_snapshot, stream_scorer.memory_holds = saved
+
+
+@contextmanager
+def arm(name: str, spent: dict[str, float] | None = None) -> Iterator[None]:
+    """Run A (holdings off) or B (as the suite runs, its parts measured into ``spent``)."""
     if name == "A":
         with holdings_off():
             yield
     else:
-        yield
+        with parts_measured({} if spent is None else spent):
+            yield
 
 
 def play(settings: RunSettings) -> None:
@@ -108,9 +139,11 @@ def play(settings: RunSettings) -> None:
         raise RuntimeError(f"run failed: {log.error}")
 
 
-def timed_run(settings: RunSettings, name: str) -> tuple[float, float]:
-    """One eval of an arm: (process CPU seconds, wall seconds)."""
-    with arm(name):
+def timed_run(
+    settings: RunSettings, name: str, spent: dict[str, float] | None = None
+) -> tuple[float, float]:
+    """One eval of an arm: (process CPU seconds, wall seconds); B's parts into ``spent``."""
+    with arm(name, spent):
         cpu, wall = time.process_time(), time.perf_counter()
         play(settings)
         return time.process_time() - cpu, time.perf_counter() - wall
@@ -177,8 +210,13 @@ def _spread(values: list[float]) -> str:
 def print_timings(settings: RunSettings, runs: int) -> None:
     """The ABBA runs' CPU and wall seconds per arm and B's overhead over A."""
     timings: dict[str, list[tuple[float, float]]] = {"A": [], "B": []}
+    parts: dict[str, list[float]] = {part: [] for part in PARTS}
     for name in abba_order(runs):
-        timings[name].append(timed_run(settings, name))
+        spent: dict[str, float] = {}
+        timings[name].append(timed_run(settings, name, spent))
+        if name == "B":
+            for part in PARTS:
+                parts[part].append(spent.get(part, 0.0))
     cpu = {name: [run[0] for run in runs_of] for name, runs_of in timings.items()}
     wall = {name: [run[1] for run in runs_of] for name, runs_of in timings.items()}
     overhead = statistics.median(cpu["B"]) / statistics.median(cpu["A"]) - 1
@@ -196,6 +234,15 @@ def print_timings(settings: RunSettings, runs: int) -> None:
         f"CPU overhead: {overhead:+.1%} ({verdict} the {TARGET_OVERHEAD:.0%} target); "
         f"per pair {min(paired):+.1%} to {max(paired):+.1%}, median "
         f"{statistics.median(paired):+.1%}"
+    )
+    baseline = statistics.median(cpu["A"])
+    print(
+        "Measured inside B: "
+        + ", ".join(
+            f"{part} {statistics.median(parts[part]):.3f} s "
+            f"({statistics.median(parts[part]) / baseline:.1%} of A)"
+            for part in PARTS
+        )
     )
 
 
