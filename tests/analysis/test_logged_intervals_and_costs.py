@@ -140,7 +140,8 @@ def test_the_cost_column_is_filled_from_a_price_file(priced: Path) -> None:
     assert "| tokens by role | tokens / question | $ / question | tokens | cost |" in markdown
     # then what the memory held: recall / precision; then the update chains: right / stale
     assert re.search(
-        r"\| [\d,]+ \| \$0\.0\d{3} \| [\d.]+k \| \$0\.\d\d \| [\d.–]+ / [\d.–]+ \| [\d.]+ / [\d.]+ \|$",
+        r"\| [\d,]+ \| \$0\.0\d{3} \| [\d.]+k \| \$0\.\d\d \| [\d.–]+ / [\d.–]+ "
+        r"\| [\d.]+ / [\d.]+ \|$",
         markdown,
         re.M,
     )
