@@ -138,9 +138,12 @@ def test_the_cost_column_is_filled_from_a_price_file(priced: Path) -> None:
     assert row.costs[TOKENS_PER_QUESTION].mean > 0
     markdown = format_leaderboard(board, "markdown")
     assert "| tokens by role | tokens / question | $ / question | tokens | cost |" in markdown
-    # then what the memory held: recall / precision
+    # then what the memory held: recall / precision; then the update chains: right / stale
     assert re.search(
-        r"\| [\d,]+ \| \$0\.0\d{3} \| [\d.]+k \| \$0\.\d\d \| [\d.–]+ / [\d.–]+ \|$", markdown, re.M
+        r"\| [\d,]+ \| \$0\.0\d{3} \| [\d.]+k \| \$0\.\d\d \| [\d.–]+ / [\d.–]+ "
+        r"\| [\d.]+ / [\d.]+ \|$",
+        markdown,
+        re.M,
     )
     [record] = csv.DictReader(io.StringIO(format_leaderboard(board, "csv")))
     assert float(record["cost"]) == pytest.approx(expected, rel=1e-5)

@@ -17,11 +17,21 @@ from statistics import fmean
 import pytest
 from analysis_logs import AnalysisLogs, copy_logs
 
-from inspect_memgym.analysis.compare import memory_holds_markdown
+from inspect_memgym.analysis.compare import memory_holds_markdown, update_chain_markdown
 from inspect_memgym.analysis.figures import memory_failure_series, right_shares
-from inspect_memgym.analysis.leaderboard import Estimate, Leaderboard, load_leaderboard
-from inspect_memgym.analysis.leaderboard_format import MEMORY_HEADER, format_leaderboard
+from inspect_memgym.analysis.leaderboard import (
+    Estimate,
+    Leaderboard,
+    LeaderboardRow,
+    load_leaderboard,
+)
+from inspect_memgym.analysis.leaderboard_format import (
+    MEMORY_HEADER,
+    UPDATE_CHAIN_HEADER,
+    format_leaderboard,
+)
 from inspect_memgym.analysis.memory_operation_columns import OPERATION_KEYS, operation_figures
+from inspect_memgym.analysis.paired import strategy_of
 from inspect_memgym.analysis.plot_style import RIGHT, UNLABELLED, WRONG_UNLABELLED
 from inspect_memgym.analysis.sample_scores import sample_details
 
@@ -74,7 +84,7 @@ def test_markdown_adds_one_narrow_column_and_csv_and_json_carry_every_figure(
             for line in markdown.splitlines()
             if line.startswith(f"| {row.model} | {row.label}")
         )
-        assert line.endswith(f"| {recall:.2f} / {shown} |")
+        assert line.endswith(f"| {recall:.2f} / {shown} | {chain_cell(row)} |")
     records = list(csv.DictReader(io.StringIO(format_leaderboard(board, "csv"))))
     document = json.loads(format_leaderboard(board, "json"))
     for row, record, entry in zip(board.rows, records, document["rows"], strict=True):
@@ -90,6 +100,89 @@ def test_compare_shows_what_each_strategy_held_per_task(board: Leaderboard) -> N
         recall = row.operations["extraction_recall"].mean
         assert f"{recall:.2f} / " in text
     assert memory_holds_markdown(Leaderboard(rows=[], notes=[], settings=board.settings)) == ""
+
+
+def chain_cell(row: LeaderboardRow) -> str:
+    """The row's update chain figures as both views show them: ``right / stale``."""
+    right = row.operations["update_chain_accuracy"].mean
+    stale = row.operations["stale_chain_rate"].mean
+    return f"{right:.2f} / {stale:.2f}"
+
+
+def test_markdown_shows_the_update_chain_figures_of_the_tasks_that_ask_them(
+    board: Leaderboard,
+) -> None:
+    markdown = format_leaderboard(board, "markdown")
+    assert markdown.count(f"| {MEMORY_HEADER} | {UPDATE_CHAIN_HEADER} |") == 2
+    for row in board.rows:
+        line = next(
+            line
+            for line in markdown.splitlines()
+            if line.startswith(f"| {row.model} | {row.label}")
+        )
+        assert line.endswith(f"| {chain_cell(row)} |")
+
+
+def test_a_task_without_update_chains_has_no_such_column_and_a_run_without_them_a_blank(
+    board: Leaderboard,
+) -> None:
+    other = dataclasses.replace(
+        board.rows[0],
+        task="research_qa",
+        operations={"extraction_recall": Estimate(0.5, 0.1), "precision": Estimate(1.0, 0.0)},
+    )
+    older = dataclasses.replace(
+        board.rows[0],
+        model="older/run",
+        operations={"extraction_recall": Estimate(1.0, 0.0)},
+    )
+    stale = dataclasses.replace(
+        board.rows[0],
+        model="stale/keeper",
+        operations={
+            "extraction_recall": Estimate(1.0, 0.0),
+            "update_chain_accuracy": Estimate(0.25, 0.1),
+            "stale_chain_rate": Estimate(0.75, 0.1),
+        },
+    )
+    with_others = dataclasses.replace(board, rows=[*board.rows, other, older, stale])
+    tables = format_leaderboard(with_others, "markdown").split("**")
+    research_qa = tables[tables.index("research_qa") + 1]
+    assert MEMORY_HEADER in research_qa and UPDATE_CHAIN_HEADER not in research_qa
+    older_line = next(
+        line for line in "".join(tables).splitlines() if line.startswith("| older/run |")
+    )
+    assert older_line.endswith("| 1.00 / – | – |")
+    stale_line = next(
+        line for line in "".join(tables).splitlines() if line.startswith("| stale/keeper |")
+    )
+    assert stale_line.endswith("| 1.00 / – | 0.25 / 0.75 |")
+    chains = update_chain_markdown(with_others)
+    assert "research_qa" not in chains and "older/run" not in chains
+    assert f"| stale/keeper | {strategy_of(stale)} | 0.25 / 0.75 | – |" in chains
+
+
+def test_compare_shows_the_update_chain_figures_per_task(board: Leaderboard) -> None:
+    text = memory_holds_markdown(board)
+    chains = update_chain_markdown(board)
+    assert chains and text.endswith(chains)
+    assert "| model | strategy | conversation | entity_stream |" in chains
+    for row in board.rows:
+        line = next(
+            line
+            for line in chains.splitlines()
+            if line.startswith(f"| {row.model} | {strategy_of(row)} |")
+        )
+        assert chain_cell(row) in line
+    assert max(len(line) for line in text.splitlines()) <= 80
+    no_chains = [
+        dataclasses.replace(
+            row,
+            operations={k: v for k, v in row.operations.items() if "chain" not in k},
+        )
+        for row in board.rows
+    ]
+    assert update_chain_markdown(dataclasses.replace(board, rows=no_chains)) == ""
 
 
 def test_the_failure_figure_stacks_each_label_and_the_rest_to_one(board: Leaderboard) -> None:

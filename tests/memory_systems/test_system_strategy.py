@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 from inspect_ai import eval
 from inspect_ai.log import EvalLog
+from inspect_ai.util import Store
 
 from inspect_memgym.locomo.task import locomo
+from inspect_memgym.memory.holdings import MemoryHoldings
 from locomo_sample import locomo_raw, write_locomo
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -115,8 +117,7 @@ class Unlisted(Shouting):
 
 def last_snapshot(log: EvalLog) -> dict[str, Any]:
     [sample] = log.samples or []
-    stage: dict[str, Any] = sample.store["MemoryHoldings:stages"][-1]
-    return stage
+    return MemoryHoldings(store=Store(sample.store)).stages[-1]
 
 
 def test_the_snapshot_is_what_the_system_lists_or_says_it_cannot_list(tmp_path: Path) -> None:

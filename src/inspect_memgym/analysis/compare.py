@@ -10,7 +10,8 @@ Each cell is what memory added to the headline for one (model, strategy) on one 
 Either way the cell holds the mean, its standard error and its paired bootstrap confidence
 interval (samples resampled with their pairs: `intervals`). Beside it, what each strategy's
 memory held (`memory_holds_markdown`: extraction recall / precision per task, for the tasks
-that score it). As a Markdown table (cells
+that score it), and its update-aware multi-hop questions (`update_chain_markdown`: right /
+stale chain per task, for the tasks that ask them). As a Markdown table (cells
 ``Δ [low, high] (n)``, the method under the table), and as a figure (one panel per task, a
 bar per model and strategy with its interval as the whisker, zero marked).
 """
@@ -36,6 +37,7 @@ from inspect_memgym.analysis.leaderboard import Estimate, Leaderboard
 from inspect_memgym.analysis.paired import paired_deltas, strategy_of
 from inspect_memgym.analysis.plot_style import FONT_SIZE, new_figure
 from inspect_memgym.scoring.isolation import MEMORY_DELTA
+from inspect_memgym.scoring.operation_scores import UPDATE_CHAIN_KEYS
 
 MISSING = "–"
 NO_MEMORY_STRATEGY = "none"
@@ -140,7 +142,8 @@ def memory_holds_markdown(board: Leaderboard) -> str:
 
     Each cell is the mean over samples of the row's extraction recall and precision
     (`scoring.operation_scores`); the leaderboard's CSV and JSON carry every per-operation
-    score. Empty when no task of the board scores what memory holds.
+    score. Empty when no task of the board scores what memory holds; followed by
+    `update_chain_markdown` when some task asks update-aware multi-hop questions.
 
     Args:
         board: The runs.
@@ -154,10 +157,46 @@ def memory_holds_markdown(board: Leaderboard) -> str:
 
     def shown(model: str, strategy: str, task: str) -> str:
         row = found.get((model, strategy, task))
-        return MISSING if row is None else _holds_cell(row.operations)
+        return MISSING if row is None else _holds_cell(row.operations, HOLDS_SHOWN)
 
     title = "**what the memory held** (extraction recall / precision, means over samples)"
+    held = "\n".join(_task_grid(title, tasks, rows, shown)) + "\n"
+    chains = update_chain_markdown(board)
+    return held + (f"\n{chains}" if chains else "")
+
+
+def update_chain_markdown(board: Leaderboard) -> str:
+    """Rows (model, strategy), columns the tasks asking update-aware multi-hop questions.
+
+    Each cell is the mean over samples of the row's ``update_chain_accuracy`` (answered
+    right) and ``stale_chain_rate`` (answered with the stale chain's answer), missing for a
+    run whose samples asked none. Empty when no task of the board asks them (only
+    entity_stream and conversation do).
+
+    Args:
+        board: The runs.
+    """
+    asked = [row for row in board.rows if _asked_update_chains(row.operations)]
+    if not asked:
+        return ""
+    tasks = list(dict.fromkeys(row.task for row in asked))
+    rows = list(dict.fromkeys((row.model, strategy_of(row)) for row in asked))
+    found = {(row.model, strategy_of(row), row.task): row for row in asked}
+
+    def shown(model: str, strategy: str, task: str) -> str:
+        row = found.get((model, strategy, task))
+        return MISSING if row is None else _holds_cell(row.operations, UPDATE_CHAIN_KEYS)
+
+    title = "**update-aware multi-hop questions** (right / stale chain, means over samples)"
     return "\n".join(_task_grid(title, tasks, rows, shown)) + "\n"
+
+
+def _asked_update_chains(operations: dict[str, Estimate]) -> bool:
+    """Whether some sample of a run asked an update-aware multi-hop question."""
+    return any(
+        (value := operations.get(key)) is not None and not math.isnan(value.mean)
+        for key in UPDATE_CHAIN_KEYS
+    )
 
 
 def _task_grid(
@@ -186,9 +225,9 @@ def _task_grid(
     return lines
 
 
-def _holds_cell(operations: dict[str, Estimate]) -> str:
+def _holds_cell(operations: dict[str, Estimate], keys: Sequence[str]) -> str:
     figures = []
-    for key in HOLDS_SHOWN:
+    for key in keys:
         value = operations.get(key)
         figures.append(MISSING if value is None or math.isnan(value.mean) else f"{value.mean:.2f}")
     return " / ".join(figures)

@@ -8,9 +8,11 @@ cost: memory tokens per question, all tokens per question and (when some row has
 dollars per question, search latency (p50 / p95 milliseconds, means over samples), tokens
 per model role (``model`` is the model under test), then total tokens and cost; a log
 without a figure shows it as missing. A task that scores what memory holds
-(`scoring.operation_scores`) gets one more column, ``memory recall / precision``; the CSV
-(``memory_<score>_mean`` / ``_stderr``) and JSON (``memory_operations``) carry every such
-score. CSV has one line per row with ``<key>_mean`` and
+(`scoring.operation_scores`) gets one more column, ``memory recall / precision``, and a task
+that asks update-aware multi-hop questions (entity_stream, conversation) one more,
+``update chain right / stale`` (`UPDATE_CHAIN_HEADER`; a row whose samples asked none shows
+it as missing); the CSV (``memory_<score>_mean`` / ``_stderr``) and JSON
+(``memory_operations``) carry every such score. CSV has one line per row with ``<key>_mean`` and
 ``<key>_stderr`` columns over every task's keys and cost figures, ``<key>_ci_low``,
 ``<key>_ci_high`` and ``<key>_ci_method`` for the keys with an interval, ``pass_k_*``
 columns when a row has pass^k, ``tokens_<role>`` and ``cost_<role>`` columns, and no notes
@@ -50,6 +52,7 @@ from inspect_memgym.kit.cost_keys import (
 )
 from inspect_memgym.scoring.isolation import RAW_ISOLATION_KEYS, is_delta_key
 from inspect_memgym.scoring.official import is_official_key
+from inspect_memgym.scoring.operation_scores import UPDATE_CHAIN_KEYS
 from inspect_memgym.scoring.reached import NOT_REACHED
 
 FORMATS = ("markdown", "csv", "json")
@@ -63,6 +66,10 @@ MISSING = "–"
 MEMORY_SHOWN = ("extraction_recall", "precision")
 """The per-operation memory scores the Markdown table shows (the CSV and JSON carry all)."""
 MEMORY_HEADER = "memory recall / precision"
+UPDATE_CHAIN_HEADER = "update chain right / stale"
+"""The Markdown column of the update-aware multi-hop questions: the share answered right
+(``update_chain_accuracy``) / the share answered with the stale chain's answer
+(``stale_chain_rate``), for the tasks that ask them."""
 MEMORY_COLUMN_PREFIX = "memory_"
 """CSV columns of the per-operation memory scores: ``memory_<score>_mean`` / ``_stderr``."""
 
@@ -127,6 +134,7 @@ def markdown(board: Leaderboard, deltas: Sequence[PairedDelta] = (), beside: boo
             *keys[1:],
             *_cost_columns(priced),
             *_memory_columns(rows),
+            *_update_chain_columns(rows),
         ]
         lines = [
             f"**{task}** (mean ± standard error over samples; headline, Δ and pass^k: mean "
@@ -148,6 +156,7 @@ def markdown(board: Leaderboard, deltas: Sequence[PairedDelta] = (), beside: boo
                 *(_estimate_cell(row, key) for key in keys[1:]),
                 *_cost_cells(row, priced),
                 *_memory_cells(row, rows),
+                *_update_chain_cells(row, rows),
             ]
             lines.append("| " + " | ".join(cells) + " |")
         parts.append("\n".join(lines))
@@ -453,11 +462,36 @@ def _memory_cells(row: LeaderboardRow, rows: Sequence[LeaderboardRow]) -> list[s
     """``recall / precision`` of what the row's memory holds (the CSV and JSON carry all)."""
     if not _memory_columns(rows):
         return []
+    return [_operations_cell(row, MEMORY_SHOWN)]
+
+
+def _update_chain_columns(rows: Sequence[LeaderboardRow]) -> list[str]:
+    """`UPDATE_CHAIN_HEADER` when some row of the task asked update-aware multi-hop questions."""
+    return [UPDATE_CHAIN_HEADER] if any(_asked_update_chains(row) for row in rows) else []
+
+
+def _update_chain_cells(row: LeaderboardRow, rows: Sequence[LeaderboardRow]) -> list[str]:
+    """``right / stale`` of the row's update-aware multi-hop questions (missing if none)."""
+    if not _update_chain_columns(rows):
+        return []
+    return [_operations_cell(row, UPDATE_CHAIN_KEYS) if _asked_update_chains(row) else MISSING]
+
+
+def _asked_update_chains(row: LeaderboardRow) -> bool:
+    """Whether some sample of the row asked an update-aware multi-hop question."""
+    return any(
+        (value := row.operations.get(key)) is not None and not math.isnan(value.mean)
+        for key in UPDATE_CHAIN_KEYS
+    )
+
+
+def _operations_cell(row: LeaderboardRow, keys: Sequence[str]) -> str:
+    """The row's means of some per-operation memory scores, ``0.75 / 0.50`` (``–`` if none)."""
     shown = []
-    for key in MEMORY_SHOWN:
+    for key in keys:
         value = row.operations.get(key)
         shown.append(MISSING if value is None or math.isnan(value.mean) else f"{value.mean:.2f}")
-    return [" / ".join(shown)]
+    return " / ".join(shown)
 
 
 def _cost_columns(priced: bool) -> list[str]:
