@@ -14,6 +14,7 @@ features are counted on update_chain questions alone, for the gold and the stale
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -27,7 +28,7 @@ from inspect_memgym.conversation.world.presentation import (
     presented_values,
 )
 from inspect_memgym.conversation.world.probes import probed_variables
-from inspect_memgym.validity.statistics import FeatureTally
+from inspect_memgym.validity.statistics import DEFAULT_Z, SMALLEST_TRIALS, FeatureTally
 from inspect_memgym.validity.verdicts import Verdict
 
 FEATURE_TIERS = ("small", "base")
@@ -85,23 +86,42 @@ Tally = Callable[[str], FeatureTally]
 
 
 class FeatureTallies:
-    """The tallies of every feature, and how often each tied every option shown."""
+    """The tallies of every feature, and how often each tied every option shown.
 
-    def __init__(self) -> None:
-        """Start with no feature counted."""
+    Attributes:
+        tallies: Each feature's tally over every user.
+        ties: How often each feature tied every option shown.
+        by_user: Each feature's tally per user, when the bound is clustered by user.
+    """
+
+    def __init__(self, clustered: bool = False) -> None:
+        """Start with no feature counted.
+
+        Args:
+            clustered: Bound each rate by its spread between users rather than between
+                instances: a user's update_chain questions repeat one pair of first and
+                current values over the periods, so they are not independent.
+        """
         self.tallies: dict[str, FeatureTally] = {}
         self.ties: Counter[str] = Counter()
+        self.by_user: dict[str, dict[str, FeatureTally]] | None = {} if clustered else None
 
-    def record(self, feature: str, picked: list[int], numbers: list[int], gold: int) -> None:
+    def record(
+        self, feature: str, user: str, picked: list[int], numbers: list[int], target: int
+    ) -> None:
         """Count one instance of a feature (a tie of every option counts as a tie).
 
         Args:
             feature: The feature's name.
+            user: The user's id.
             picked: The option numbers it singles out.
             numbers: Every option number shown.
-            gold: The number counted as the target (the gold, or the stale option).
+            target: The number counted as the target (the gold, or the stale option).
         """
-        self.tallies.setdefault(feature, FeatureTally(feature)).record(picked, numbers, gold)
+        self.tallies.setdefault(feature, FeatureTally(feature)).record(picked, numbers, target)
+        if self.by_user is not None:
+            users = self.by_user.setdefault(feature, {})
+            users.setdefault(user, FeatureTally(feature)).record(picked, numbers, target)
         if set(picked) == set(numbers):
             self.ties[feature] += 1
 
@@ -114,7 +134,16 @@ class FeatureTallies:
         if tally.trials == 0 and self.ties[name]:
             detail = f"ties every option in all {self.ties[name]} instances: singles out none"
             return Verdict(f"chance: {name}", True, detail)
-        return tally.verdict()
+        if self.by_user is None or tally.trials < SMALLEST_TRIALS:
+            return tally.verdict()
+        users = self.by_user[name].values()
+        spread = math.sqrt(sum((user.hits - user.expected) ** 2 for user in users))
+        bound = DEFAULT_Z * spread / tally.trials
+        detail = (
+            f"gold {tally.rate:.1%} vs chance {tally.chance:.1%} ± {bound:.1%} over "
+            f"{tally.trials} instances of {len(users)} users (bound clustered by user)"
+        )
+        return Verdict(f"chance: {name}", abs(tally.rate - tally.chance) <= bound, detail)
 
 
 def feature_verdicts(users: int) -> list[Verdict]:
@@ -136,12 +165,12 @@ def update_chain_verdicts(users: int) -> list[Verdict]:
     """Each question feature's verdict on update_chain questions, for the gold and the stale.
 
     Over ``users`` generated users of each of `FEATURE_TIERS`: following a feature must name
-    the gold, and the stale option, at the chance rate.
+    the gold, and the stale option, at the chance rate, within a bound clustered by user.
 
     Args:
         users: Users per tier (seeds 0 to users - 1).
     """
-    tallies = FeatureTallies()
+    tallies = FeatureTallies(clustered=True)
     for tier in FEATURE_TIERS:
         for seed in range(users):
             _count_questions(generate_user(tier, seed), tallies, update_chain_only=True)
@@ -171,7 +200,7 @@ def _count_questions(
                     ]
             for feature, picked in features.items():
                 for suffix, target in targets.items():
-                    tallies.record(feature + suffix, picked, numbers, target)
+                    tallies.record(feature + suffix, user.scenario_id, picked, numbers, target)
 
 
 def _count_probes(user: ConversationScenario, tallies: FeatureTallies) -> None:
@@ -180,4 +209,4 @@ def _count_probes(user: ConversationScenario, tallies: FeatureTallies) -> None:
             values = presented_values(user, variable, period.index)
             numbers = list(range(1, len(values) + 1))
             gold = values.index(period.state[variable.key]) + 1
-            tallies.record("probe: the value listed first", [1], numbers, gold)
+            tallies.record("probe: the value listed first", user.scenario_id, [1], numbers, gold)
