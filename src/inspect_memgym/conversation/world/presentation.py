@@ -93,11 +93,13 @@ def _block_values(
     """Each required variable's values when the question shows blocks, else ().
 
     Blocks are shown when a period shows `BLOCK_SIZE` options of a pool that is every
-    combination of two or more variables' values.
+    combination of two or more variables' values, each variable having two or more.
     """
     if scenario.choices_shown != BLOCK_SIZE or len(question.required) < 2:
         return ()
     values = tuple(scenario.variable(key).values for key in question.required)
+    if any(len(each) < 2 for each in values):
+        return ()
     pool = {choice.state for choice in question.choices}
     if len(pool) != math.prod(len(each) for each in values):
         return ()
@@ -119,7 +121,7 @@ def _drawn_block(
         holding = [block for block in blocks if stale.state in block]
         rest = [block for block in blocks if stale.state not in block]
         stale_rate = (BLOCK_SIZE - 1) / (len(question.choices) - 1)
-        chosen = rng.choice(holding if rng.random() < stale_rate else rest)
+        chosen = rng.choice(holding if rng.random() < stale_rate or not rest else rest)
     by_state = {choice.state: choice for choice in question.choices}
     return [by_state[state] for state in chosen]
 
