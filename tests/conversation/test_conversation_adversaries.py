@@ -175,11 +175,11 @@ def test_sandbagging_the_upper_bound_changes_no_headline(tmp_path: Path) -> None
         # AMemGym's memory score, inflated by the sandbagging, is clipped and flagged
         assert -1.0 <= scores["memory_score"] <= 1.0
     # AMemGym's own ratio divides by (0 - random): its sign flips. Periods' accuracy
-    # 0, 0, 2/3, 0 against random 1/4: ours -1, -1, 1, -1 (floored, clipped); AMemGym's
-    # 1, 1, -5/3, 1
+    # 2/3, 0, 1/3, 0 against random 1/4: ours 1, -1, 5/6, -1 (floored, clipped); AMemGym's
+    # -5/3, 1, -1/3, 1
     [scores] = sandbagged.values()
-    assert scores["memory_score"] == -0.5
-    assert scores["official_memory_score"] == pytest.approx(1 / 3)
+    assert scores["memory_score"] == pytest.approx(-1 / 24)
+    assert scores["official_memory_score"] == pytest.approx(0.0)
 
 
 def test_sandbagging_the_no_memory_pass_gains_nothing(tmp_path: Path) -> None:

@@ -155,3 +155,16 @@ def test_the_pool_is_every_combination_and_each_period_shows_the_gold(users):
 def test_unknown_tier_is_refused():
     with pytest.raises(ValueError, match="unknown conversation tier 'huge'; choose one of"):
         generate_user("huge", 0)
+
+
+def test_a_block_is_every_way_of_combining_two_groups_of_values() -> None:
+    from inspect_memgym.conversation.world.presentation import blocks_around
+
+    two = blocks_around(("a", "b"), [("a", "x", "y"), ("b", "u", "v")])
+    assert all(block[0] == ("a", "b") for block in two)
+    squares = {frozenset({("a", "b"), (x, "b"), ("a", y), (x, y)}) for x in "xy" for y in "uv"}
+    assert {frozenset(block) for block in two} == squares
+    # three variables: two single groups with one kept (3 x 4 blocks) or one and two (3 x 8)
+    three = blocks_around(("a", "b", "c"), [("a", "x", "y"), ("b", "u", "v"), ("c", "p", "q")])
+    assert len(three) == 36 == len({frozenset(block) for block in three})
+    assert all(len(set(block)) == 4 for block in three)

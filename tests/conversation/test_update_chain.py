@@ -2,13 +2,15 @@
 
 The kind is read from the generated user (tagging changes no sample); the figures sit beside
 the headline; perfect answers every such question, naive (which never applies a change)
-answers exactly the stale option, labelled ``outdated``, and the memoryless readers pick the
-gold and the stale option at the chance rate.
+answers exactly the stale option, labelled ``outdated``, and every memoryless reader picks
+the gold and the stale option at the chance rate: the options are a block around the gold
+(`world.presentation`), where every option shares as many sentences with the others.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +56,15 @@ MEMORYLESS = (
     "question_overlap",
     "position_prior",
     "text_prior",
+    "shared_sentences",
+    "stated_state",
+    "period_counter",
+    "upper_bound_sandbagger",
+    "no_memory_sandbagger",
 )
-"""Adversaries whose pick does not follow the options' shared values (see the pair test)."""
+"""Every adversary reader that names one option of a question call."""
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+"""Where the sentence-sharing reader splits an option (`adversary_readers`)."""
 
 
 def chain_rows(user: ConversationScenario) -> list[tuple[int, str, int, int]]:
@@ -72,8 +81,8 @@ def chain_rows(user: ConversationScenario) -> list[tuple[int, str, int, int]]:
 
 
 def test_counts_of_the_small_and_base_users() -> None:
-    assert [len(chain_rows(generate_user("small", seed))) for seed in range(3)] == [2, 3, 1]
-    assert len(chain_rows(generate_user("base", 0))) == 29
+    assert [len(chain_rows(generate_user("small", seed))) for seed in range(3)] == [3, 0, 3]
+    assert len(chain_rows(generate_user("base", 0))) == 27
 
 
 def test_a_question_is_update_chain_exactly_when_a_change_makes_a_shown_stale_option() -> None:
@@ -100,7 +109,7 @@ def test_a_question_is_update_chain_exactly_when_a_change_makes_a_shown_stale_op
                     tagged += 1
                     assert period.index > 0 and shown[number - 1].state == stale
                     assert number != gold_number(shown, gold)
-    assert tagged == 84
+    assert tagged == 87
 
 
 def test_the_figures_count_right_and_stale_answers_of_update_chain_rows_only() -> None:
@@ -157,13 +166,41 @@ def test_memoryless_readers_pick_the_gold_and_the_stale_option_at_chance(name: s
         assert tally.trials > 300 and verdict.passed, verdict.detail
 
 
-def test_sentence_sharing_finds_the_gold_and_stale_pair_but_cannot_split_it() -> None:
-    # The gold and the stale option share the advice of every unchanged variable, so the
-    # option sharing most sentences with the others is one of the two more often than
-    # chance; it is the gold no more often than the stale option.
-    gold, stale = pick_rates(adversary_pick("shared_sentences"), range(150))
-    assert gold.rate > 0.3 and stale.rate > 0.28
-    assert abs(gold.rate - stale.rate) < 3 * math.sqrt(0.25 * 0.75 / gold.trials)
+def test_every_option_of_an_update_chain_question_shares_as_many_sentences() -> None:
+    # In a block every option stands to the others as the gold does, so sentence sharing,
+    # which singled out the gold and stale pair of a uniform draw, ties every option.
+    blocks = 0
+    for seed in range(40):
+        user = generate_user("small", seed)
+        questions = {question.qid: question for question in user.questions}
+        for period_index, qid, _, _ in chain_rows(user):
+            shown = presented_choices(user, questions[qid], user.periods[period_index])
+            sentences = [set(SENTENCE_END.split(choice.text)) for choice in shown]
+            shared = {
+                sum(len(mine & theirs) for other, theirs in enumerate(sentences) if other != index)
+                for index, mine in enumerate(sentences)
+            }
+            assert len(shared) == 1
+            blocks += 1
+    assert blocks == 87
+
+
+def test_the_stale_option_is_shown_as_often_as_a_uniform_draw_would_show_it() -> None:
+    # 3 of the 8 others of a two-variable pool: 3/8 of the asked questions whose stale
+    # combination differs from the gold show it.
+    changed = shown = 0
+    for seed in range(150):
+        user = generate_user("small", seed)
+        for period in user.periods:
+            for question in user.questions:
+                stale = tuple(user.periods[0].state[key] for key in question.required)
+                if stale == question.gold_choice(period.state).state:
+                    continue
+                changed += 1
+                choices = presented_choices(user, question, period)
+                shown += stale_number(user, question, period, choices) is not None
+    assert changed > 800
+    assert abs(shown / changed - 3 / 8) < 3 * math.sqrt(3 / 8 * 5 / 8 / changed)
 
 
 def chain_scores(policy: str, tmp_path: Path) -> list[dict[str, Any]]:
@@ -188,18 +225,21 @@ def chain_scores(policy: str, tmp_path: Path) -> list[dict[str, Any]]:
         metadata = sample.scores["conversation_scorer"].metadata or {}
         rows = [row for row in metadata["questions"] if row["kind"] == UPDATE_CHAIN]
         samples.append({"figures": metadata["operation_scores"], "rows": rows})
-    assert [len(sample["rows"]) for sample in samples] == [2, 3, 1]
+    assert [len(sample["rows"]) for sample in samples] == [3, 0, 3]
     return samples
 
 
 def test_perfect_answers_every_update_chain_question(tmp_path: Path) -> None:
-    for sample in chain_scores("perfect", tmp_path):
+    samples = chain_scores("perfect", tmp_path)
+    none = [samples[1]["figures"][key] for key in (UPDATE_CHAIN_ACCURACY, STALE_CHAIN_RATE)]
+    assert none == [None, None]  # asked none: undefined (null in the log)
+    for sample in samples[::2]:
         assert sample["figures"][UPDATE_CHAIN_ACCURACY] == 1.0
         assert sample["figures"][STALE_CHAIN_RATE] == 0.0
 
 
 def test_naive_answers_the_stale_option_labelled_outdated(tmp_path: Path) -> None:
-    for sample in chain_scores("naive", tmp_path):
+    for sample in chain_scores("naive", tmp_path)[::2]:
         assert sample["figures"][UPDATE_CHAIN_ACCURACY] == 0.0
         assert sample["figures"][STALE_CHAIN_RATE] == 1.0
         for row in sample["rows"]:

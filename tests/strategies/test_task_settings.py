@@ -133,7 +133,8 @@ def test_metadata_is_the_one_main_built_for_the_same_settings(
             assert json.loads(json.dumps(metadata)) == expected[key], key
             compared += 1
     assert compared + refused == 41
-    assert refused == (4 if spelling == 0 else 0)  # entity_stream 8 refuses the old spellings
+    # entity_stream 8 (4 cases) and conversation 6 (5) refuse the old spellings
+    assert refused == (9 if spelling == 0 else 0)
 
 
 def refuses_old_spellings(task_name: str) -> bool:
@@ -197,6 +198,20 @@ def test_a_solver_is_played_as_given_and_named_in_the_metadata() -> None:
         ({"memory": {"keep": "yes"}}, "memory keep must be true or false, got 'yes'"),
         ({"memory": "paper"}, "paper"),
         ({"topk": 5}, "unknown parameter 'topk'"),
+        ({"top_k": 5}, '-T top_k was removed in conversation 6: use -T agent="{name: awe, top_k'),
+    ],
+)
+def test_a_bad_setting_is_refused_in_one_line(arguments: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError) as refusal:
+        conversation(tier="small", seeds=1, **arguments)
+    text = str(refusal.value)
+    assert text.startswith("conversation: ") and message in text
+    assert "\n" not in text
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
         (
             {"agent": {"name": "rag", "top_k": 5}, "top_k": 5},
             "top_k given twice, in -T agent and in its old spelling",
@@ -209,11 +224,14 @@ def test_a_solver_is_played_as_given_and_named_in_the_metadata() -> None:
         ({"agent": fixed_reply(), "top_k": 5}, "-T top_k cannot configure a given solver"),
     ],
 )
-def test_a_bad_setting_is_refused_in_one_line(arguments: dict[str, Any], message: str) -> None:
+def test_a_setting_in_both_spellings_is_refused_in_one_line(
+    arguments: dict[str, Any], message: str
+) -> None:
+    # research_qa 6 still reads the old spellings (conversation refuses them from 6)
     with pytest.raises(ValueError) as refusal:
-        conversation(tier="small", seeds=1, **arguments)
+        research_qa(seeds=1, **arguments)
     text = str(refusal.value)
-    assert text.startswith("conversation: ") and message in text
+    assert text.startswith("research_qa: ") and message in text
     assert "\n" not in text
 
 
@@ -284,23 +302,34 @@ def test_an_old_spelling_works_with_one_line_naming_the_new(
 ) -> None:
     arguments, replacement = OLD_SPELLINGS[name]
     with caplog.at_level(logging.WARNING, logger=LOGGER):
-        task = conversation(tier="small", seeds=1, **arguments)
+        task = research_qa(seeds=1, **arguments)  # still read until research_qa 7
     lines = [record.getMessage() for record in caplog.records if record.name == LOGGER]
-    expected = f"conversation: -T {name} is deprecated (until conversation 6); {replacement}"
+    expected = f"research_qa: -T {name} is deprecated (until research_qa 7); {replacement}"
     assert lines.count(expected) == 1
     assert len(lines) == len(arguments) - ("agent" in arguments)
     assert task.metadata is not None
 
 
+REFUSING: dict[str, tuple[Callable[..., Task], dict[str, Any], int]] = {
+    "entity_stream": (entity_stream, {"tier": "smoke", "seeds": 1}, 8),
+    "conversation": (conversation, {"tier": "small", "seeds": 1}, 6),
+}
+"""Each task that refuses the old spellings: its function, small arguments, the version."""
+
+
+@pytest.mark.parametrize("task_name", sorted(REFUSING))
 @pytest.mark.parametrize("name", sorted(OLD_SPELLINGS))
-def test_from_the_pinned_version_an_old_spelling_is_refused_with_the_same_line(name: str) -> None:
+def test_from_the_pinned_version_an_old_spelling_is_refused_with_the_same_line(
+    name: str, task_name: str
+) -> None:
     arguments, replacement = OLD_SPELLINGS[name]
+    function, base, version = REFUSING[task_name]
     with pytest.raises(ValueError) as refusal:
-        entity_stream(tier="smoke", seeds=1, **arguments)
+        function(**base, **arguments)
     message = str(refusal.value)
-    assert message.startswith("entity_stream: -T ") and "\n" not in message
-    parts = message.removeprefix("entity_stream: ").split("; ")
-    assert f"-T {name} was removed in entity_stream 8: {replacement}" in parts
+    assert message.startswith(f"{task_name}: -T ") and "\n" not in message
+    parts = message.removeprefix(f"{task_name}: ").split("; ")
+    assert f"-T {name} was removed in {task_name} {version}: {replacement}" in parts
 
 
 def test_the_new_spellings_print_no_deprecation(caplog: pytest.LogCaptureFixture) -> None:
@@ -318,8 +347,8 @@ def test_a_scripted_run_scores_the_same_in_either_spelling(tmp_path: Path) -> No
         {"agent": {"name": "rag", "top_k": 3}, "memory": "markdown"},
     ):
         [log] = eval(
-            conversation(tier="small", seeds=1, diagnostics=False, upper_bound=False, **arguments),
-            model="memgym/strategic",
+            research_qa(seeds=1, **arguments),  # still reads the old spellings
+            model="memgym/partial",
             display="none",
             log_dir=str(tmp_path),
         )

@@ -1,23 +1,44 @@
 """What each evaluation call shows: a question's options and a probe's values, per period.
 
-In every period a question shows its gold choice and ``choices_shown - 1`` others drawn
-uniformly from the rest of its pool (the whole pool when ``choices_shown`` is 0 or at least
-the pool's size), in a uniformly random order; a probe shows a variable's values in a
-uniformly random order. Each draw is seeded by (user, item, period), so the driver and the
-grader compute the same presentation, and the order changes from period to period.
+In every period a question shows its gold choice and ``choices_shown - 1`` others, in a
+uniformly random order; a probe shows a variable's values in a uniformly random order. Each
+draw is seeded by (user, item, period), so the driver and the grader compute the same
+presentation, and the order changes from period to period.
 
-Why a draw around the gold: when a question's options were the fixed list of combinations
-the user lived through, an option sharing values with many other options was the gold 34%
-of the time against 25% by chance (consecutive states differ in one value, so the user's
-path ties its combinations together). For generated users the gold combination is uniform
-over the pool in every period (the generator treats every value alike), so a uniform draw
-around it leaves the gold uniform among the options shown, whatever their texts, lengths,
-positions or overlaps: no visible feature of the options can single it out.
+Which others: while the question's *stale combination* (every required variable at the value
+the user first revealed, `update_chain`) is the gold, the others are drawn uniformly from
+the rest of the pool (the whole pool is shown when ``choices_shown`` is 0 or at least the
+pool's size). Once a change makes it differ from the gold, four options form a *block*:
+the variables split into two groups (and the rest, kept at the gold's values), each group
+takes the gold's values or one other set of values, and the four options are the four
+ways of combining them, the gold one corner. The block is drawn uniformly among those
+holding the stale combination with the probability a uniform draw would show it
+(``(choices_shown - 1) / (pool size - 1)``: 3 in 8 for two variables, 3 in 26 for three),
+else uniformly among those not holding it.
+
+Why: for generated users the gold combination is uniform over the pool (the generator
+treats every value alike), so a uniform draw around it leaves the gold uniform among the
+options shown, whatever their texts, lengths, positions or overlaps. But an *update_chain*
+question is one whose period shows the stale option, and the stale option shares the advice
+of every unchanged variable with the gold: among uniformly drawn options the pair was the
+one sharing most sentences, and a memoryless reader of sentence sharing picked the gold and
+the stale option 31% of the time each (chance 25%; task version 5). In a block every corner
+stands to the others as the gold does (one group changed, the other, or both), and the
+relabelling of values that swaps two corners maps the draw onto itself, so the gold, and on
+update_chain questions the stale option, is uniform among the options shown, whether the
+stale option is shown or not.
+
+Before version 3, when a question's options were the fixed list of combinations the user
+lived through, an option sharing values with many other options was the gold 34% of the
+time against 25% by chance.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
+from collections.abc import Sequence
 
 from inspect_memgym.conversation.world.model import (
     Choice,
@@ -27,6 +48,9 @@ from inspect_memgym.conversation.world.model import (
     StateVariable,
 )
 from inspect_memgym.conversation.world.randomness import presentation_stream
+
+BLOCK_SIZE = 4
+"""Options a block shows: two groups of variables, each at the gold's values or at others."""
 
 
 def presented_choices(
@@ -44,13 +68,105 @@ def presented_choices(
     """
     gold = question.gold_choice(period.state)
     rng = presentation_stream(scenario.scenario_id, question.qid, period.index)
-    others = [choice for choice in question.choices if choice is not gold]
-    shown = scenario.choices_shown
-    if 0 < shown <= len(question.choices):
-        others = rng.sample(others, shown - 1)
-    options = [gold, *others]
+    values = _block_values(scenario, question)
+    if values:
+        stale = question.gold_choice(scenario.periods[0].state)
+        options = _drawn_block(question, gold, stale, values, rng)
+    else:
+        options = [gold, *_drawn_others(question, gold, scenario.choices_shown, rng)]
     rng.shuffle(options)
     return tuple(options)
+
+
+def _drawn_others(
+    question: ConversationQuestion, gold: Choice, shown: int, rng: random.Random
+) -> list[Choice]:
+    others = [choice for choice in question.choices if choice is not gold]
+    if 0 < shown <= len(question.choices):
+        others = rng.sample(others, shown - 1)
+    return others
+
+
+def _block_values(
+    scenario: ConversationScenario, question: ConversationQuestion
+) -> tuple[tuple[str, ...], ...]:
+    """Each required variable's values when the question shows blocks, else ().
+
+    Blocks are shown when a period shows `BLOCK_SIZE` options of a pool that is every
+    combination of two or more variables' values, each variable having two or more.
+    """
+    if scenario.choices_shown != BLOCK_SIZE or len(question.required) < 2:
+        return ()
+    values = tuple(scenario.variable(key).values for key in question.required)
+    if any(len(each) < 2 for each in values):
+        return ()
+    pool = {choice.state for choice in question.choices}
+    if len(pool) != math.prod(len(each) for each in values):
+        return ()
+    return values if pool == set(itertools.product(*values)) else ()
+
+
+def _drawn_block(
+    question: ConversationQuestion,
+    gold: Choice,
+    stale: Choice,
+    values: tuple[tuple[str, ...], ...],
+    rng: random.Random,
+) -> list[Choice]:
+    """A block around the gold, holding a stale choice as often as a uniform draw would."""
+    blocks = blocks_around(gold.state, values)
+    if stale is gold:
+        chosen = rng.choice(blocks)
+    else:
+        holding = [block for block in blocks if stale.state in block]
+        rest = [block for block in blocks if stale.state not in block]
+        stale_rate = (BLOCK_SIZE - 1) / (len(question.choices) - 1)
+        chosen = rng.choice(holding if rng.random() < stale_rate or not rest else rest)
+    by_state = {choice.state: choice for choice in question.choices}
+    return [by_state[state] for state in chosen]
+
+
+def blocks_around(
+    gold: tuple[str, ...], values: Sequence[Sequence[str]]
+) -> list[tuple[tuple[str, ...], ...]]:
+    """Every block of four combinations with the gold as a corner, in a fixed order.
+
+    A block splits the variables into two nonempty groups and the rest (kept at the gold's
+    values); each group takes the gold's values or another value on every one of its
+    variables, and the block's four corners are the four ways of combining the two.
+
+    Args:
+        gold: The gold combination (one value per variable).
+        values: Each variable's values, in the same order.
+
+    Returns:
+        The blocks, each as its four combinations with the gold first.
+    """
+    blocks: list[tuple[tuple[str, ...], ...]] = []
+    for roles in itertools.product((0, 1, 2), repeat=len(gold)):
+        grouped = [role for role in roles if role]
+        if 2 not in grouped or grouped[0] != 1:
+            continue  # both groups nonempty, counted once (the first grouped variable in 1)
+        first = [index for index, role in enumerate(roles) if role == 1]
+        second = [index for index, role in enumerate(roles) if role == 2]
+        for one in _other_values(gold, values, first):
+            for two in _other_values(gold, values, second):
+                blocks.append(
+                    (gold, _with(gold, one), _with(gold, two), _with(_with(gold, one), two))
+                )
+    return blocks
+
+
+def _other_values(
+    gold: tuple[str, ...], values: Sequence[Sequence[str]], indexes: list[int]
+) -> list[dict[int, str]]:
+    """Every assignment of the variables at ``indexes`` differing from the gold on each."""
+    choices = [[value for value in values[index] if value != gold[index]] for index in indexes]
+    return [dict(zip(indexes, picked, strict=True)) for picked in itertools.product(*choices)]
+
+
+def _with(state: tuple[str, ...], replaced: dict[int, str]) -> tuple[str, ...]:
+    return tuple(replaced.get(index, value) for index, value in enumerate(state))
 
 
 def presented_values(
