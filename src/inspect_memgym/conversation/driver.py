@@ -41,6 +41,7 @@ from inspect_memgym.conversation.prompts import (
     time_prefix,
     upper_bound_prompt,
 )
+from inspect_memgym.conversation.sample_spec import ConversationSpec
 from inspect_memgym.conversation.self_evolution import (
     NO_EVOLUTION,
     evolve_memory_brief,
@@ -85,13 +86,14 @@ async def run_conversation(state: TaskState, agent: MemoryStrategy) -> TaskState
         The state, with the session transcript in ``messages`` and the strategy's
         description in ``metadata["agent"]``.
     """
-    scenario = ConversationScenario.from_dict(state.metadata[SCENARIO_KEY])
-    options: dict[str, Any] = state.metadata.get(OPTIONS_KEY, {})
+    spec = ConversationSpec.of_state(state)
+    scenario = ConversationScenario.from_dict(spec.scenario)
+    options = spec.conversation_options
     progress = current_conversation_state()
     user = simulated_user(scenario.persona)
     state.metadata["simulated_user"] = user.kind
     ledger = current_ledger()
-    level = str(options.get("evolve", NO_EVOLUTION))
+    level = options.evolve
     evolution = start_evolution(agent, level) if level != NO_EVOLUTION else None
     last = scenario.periods[-1].index
     for period in scenario.periods:
@@ -103,11 +105,11 @@ async def run_conversation(state: TaskState, agent: MemoryStrategy) -> TaskState
         await record_strategy_snapshot(f"period {period.index}", agent)
         progress.session_id = ""
         answers = await _ask_questions(scenario, period, agent)
-        if options.get("memory_isolation", True):
+        if options.memory_isolation:
             answers.extend(await _ask_without_memory(scenario, period, agent))
-        if options.get("diagnostics", True):
+        if options.diagnostics:
             answers.extend(await _ask_probes(scenario, period, agent))
-        if options.get("upper_bound", True):
+        if options.upper_bound:
             answers.extend(await _ask_upper_bound(scenario, period))
         # One store write per period: the store is snapshotted around model calls.
         progress.results = [*progress.results, *answers]

@@ -15,12 +15,12 @@ from inspect_ai.tool import ToolInfo
 
 from inspect_memgym.conversation import BENCHMARK_NAME
 from inspect_memgym.conversation.adversaries import ADVERSARIES, POLICY_NAMES, SWITCH_BEHAVIOURS
-from inspect_memgym.conversation.driver import SCENARIO_KEY
 from inspect_memgym.conversation.policies import (
     CONVERSATION_POLICIES,
     Situation,
     get_conversation_policy,
 )
+from inspect_memgym.conversation.sample_spec import ConversationSpec
 from inspect_memgym.conversation.state import current_conversation_state
 from inspect_memgym.conversation.world.model import ConversationScenario
 from inspect_memgym.kit.bounded_cache import BoundedCache
@@ -65,10 +65,7 @@ def play(policy_name: str, messages: list[ChatMessage], tools: list[ToolInfo]) -
 
 
 def _current_scenario() -> ConversationScenario:
-    metadata = current_sample_metadata() or {}
-    data = metadata.get(SCENARIO_KEY)
-    if not isinstance(data, dict):
-        raise RuntimeError("memgym conversation policies need the sample's conversation scenario")
+    data = ConversationSpec.of_metadata(current_sample_metadata()).scenario
     return _scenarios.get(str(data["scenario_id"]), lambda: ConversationScenario.from_dict(data))
 
 

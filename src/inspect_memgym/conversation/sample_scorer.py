@@ -20,7 +20,6 @@ from inspect_ai.scorer import Score, Scorer, Target
 from inspect_ai.solver import TaskState
 from inspect_ai.util import store_as
 
-from inspect_memgym.conversation.driver import OPTIONS_KEY, SCENARIO_KEY
 from inspect_memgym.conversation.explanation import conversation_grid, conversation_periods
 from inspect_memgym.conversation.grading import (
     HEADLINE,
@@ -31,6 +30,7 @@ from inspect_memgym.conversation.grading import (
 )
 from inspect_memgym.conversation.memory_holds import memory_holds
 from inspect_memgym.conversation.normalisation import MEMORY_DELTA_SCALE
+from inspect_memgym.conversation.sample_spec import ConversationSpec
 from inspect_memgym.conversation.self_evolution import (
     NO_EVOLUTION,
     EvolutionState,
@@ -60,7 +60,8 @@ def sample_scorer() -> Scorer:
     """Grade every question, probe and upper-bound answer of a conversation sample."""
 
     async def score(state: TaskState, target: Target) -> Score:
-        scenario = ConversationScenario.from_dict(state.metadata[SCENARIO_KEY])
+        spec = ConversationSpec.of_state(state)
+        scenario = ConversationScenario.from_dict(spec.scenario)
         results = store_as(ConversationState).results
         grading = grade_conversation(scenario, results)
         ledger = store_as(MemoryLedger)
@@ -70,7 +71,7 @@ def sample_scorer() -> Scorer:
         value = grading.value
         evolution: dict[str, Any] = {}
         evolution_text = ""
-        if state.metadata.get(OPTIONS_KEY, {}).get("evolve", NO_EVOLUTION) != NO_EVOLUTION:
+        if spec.conversation_options.evolve != NO_EVOLUTION:
             evolved = store_as(EvolutionState)
             rows = evolution_rows(
                 period_rows(grading), evolved.initial_brief, evolved.rewrites, EVOLUTION_KEYS
