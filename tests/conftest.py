@@ -22,6 +22,21 @@ from policy_grid import (
 )
 
 
+@pytest.fixture(scope="session", autouse=True)
+def distribution_scan_once_per_process() -> Iterator[None]:
+    """Inspect's per-eval scan of the installed distributions, done once per test process.
+
+    Every ``inspect_ai.eval`` scans all installed distributions to name a task's package
+    (about 0.2 s of CPU per eval, half of a tiny one); the installed set cannot change during
+    a session, so the scan is cached for all of it (`distribution_scan_cached`). Nothing a
+    test asserts depends on it; evals in subprocesses still scan.
+    """
+    from inspect_memgym.kit.inspect_internals import distribution_scan_cached
+
+    with distribution_scan_cached():
+        yield
+
+
 @pytest.fixture(scope="session")
 def lite_grid(tmp_path_factory: pytest.TempPathFactory) -> PolicyGrid:
     """Every memgym policy on tier lite, five templates, seed 0 (through inspect_ai.eval)."""

@@ -6,7 +6,9 @@ reads the file list of every installed distribution (about 0.2 s of CPU per eval
 of a tiny eval). The installed set cannot change during a test session, so the fixture
 caches that mapping (`kit.inspect_internals.distribution_scan_cached`). Nothing a test
 asserts depends on it; with an Inspect that no longer scans this way, the fixture does
-nothing. Import it into a test module to use it there.
+nothing. ``tests/conftest.py`` caches the scan for every test of a session (its
+``distribution_scan_once_per_process``), so importing this per-test fixture adds nothing
+now; the modules that still import it keep working unchanged.
 """
 
 from __future__ import annotations

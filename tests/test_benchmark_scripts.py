@@ -5,7 +5,9 @@ it no longer lived, and nobody noticed). Here every script runs with arguments t
 small (`SMOKE`), or is listed in `EXCLUDED` with the reason. To pay Python's and Inspect's
 import once rather than once per script, one subprocess runs them all in turn, each as
 ``__main__`` with its own ``sys.argv`` and its output captured to a file; each test then
-checks one script's exit status and the shape of its output. Nothing here is timed.
+checks one script's exit status and the shape of its output. Nothing here is timed, so the
+driver, like the suite (``tests/conftest.py``), scans the installed distributions for
+Inspect once rather than once per eval.
 """
 
 from __future__ import annotations
@@ -209,7 +211,10 @@ REFERENCE_LOG = REPOSITORY / "logs" / "reference" / "conversation_native_perfect
 DRIVER = """
 import contextlib, json, runpy, sys, time, traceback
 from pathlib import Path
+from inspect_memgym.kit.inspect_internals import distribution_scan_cached
 plan = json.loads(sys.argv[1])
+scan_once = contextlib.ExitStack()
+scan_once.enter_context(distribution_scan_cached())  # as the suite does (tests/conftest.py)
 for entry in plan:
     output, errors = Path(entry["stdout"]), Path(entry["stderr"])
     status = 0

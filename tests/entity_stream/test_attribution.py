@@ -1,18 +1,17 @@
 """Failure attribution (write / read / utilization) from hand-built transcripts and real evals.
 
 The crafted transcripts are company-template events plus operation logs in the form
-``MemoryLedger.operations`` records them; no eval runs for those. The end-to-end checks run
-the offline ``memgym`` policies through ``inspect_ai.eval`` on two lite samples.
+``MemoryLedger.operations`` records them; no eval runs for those. The end-to-end checks read
+two lite samples (company and city, seed 0) of the offline ``memgym`` policies' runs through
+``inspect_ai.eval`` from the session-wide lite grid (the ``lite_grid`` fixture).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
-from inspect_ai import eval
 from inspect_ai.log import EvalSample
 
 from inspect_memgym.entity_stream.attribution import (
@@ -21,7 +20,6 @@ from inspect_memgym.entity_stream.attribution import (
     fact_check,
 )
 from inspect_memgym.entity_stream.axes import SCORE_KEYS
-from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.entity_stream.world.questions import Axis, Question
 from inspect_memgym.entity_stream.world.templates import get_template
 from inspect_memgym.memory.operation_log import OPERATION_KEYS
@@ -506,18 +504,6 @@ SCORER = "entity_stream_scorer"
 LABELS = {"correct", *ATTRIBUTION_KEYS}
 
 
-def run_policy(policy: str, log_dir: Path) -> list[EvalSample]:
-    [log] = eval(
-        entity_stream(tier="lite", seed=0, templates="company,city"),
-        model=f"memgym/{policy}",
-        log_dir=str(log_dir),
-        display="none",
-    )
-    assert log.status == "success", log.error
-    assert log.samples is not None and len(log.samples) == 2
-    return log.samples
-
-
 def scored(sample: EvalSample) -> tuple[dict[str, float], list[dict[str, Any]]]:
     assert sample.scores is not None
     score = sample.scores[SCORER]
@@ -526,10 +512,23 @@ def scored(sample: EvalSample) -> tuple[dict[str, float], list[dict[str, Any]]]:
     return value, score.metadata["questions"]
 
 
+SAMPLE_IDS = ("company-lite-0", "city-lite-0")
+"""Two of the session-wide lite grid's samples (lite tier, seed 0)."""
+
+
+def grid_samples(lite_grid: Any, policy: str) -> list[EvalSample]:
+    """A policy's company and city samples from the session-wide lite grid."""
+    log = lite_grid.logs[policy]
+    assert log.status == "success", log.error
+    samples = [sample for sample in log.samples or [] if sample.id in SAMPLE_IDS]
+    assert len(samples) == len(SAMPLE_IDS)
+    return samples
+
+
 @pytest.fixture(scope="module")
-def policy_samples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[EvalSample]]:
-    log_dir = tmp_path_factory.mktemp("attribution_logs")
-    return {policy: run_policy(policy, log_dir) for policy in ("perfect", "naive", "guesser")}
+def policy_samples(lite_grid: Any) -> dict[str, list[EvalSample]]:
+    """perfect, naive and guesser on two lite samples: read from the grid, no eval of their own."""
+    return {policy: grid_samples(lite_grid, policy) for policy in ("perfect", "naive", "guesser")}
 
 
 @pytest.mark.parametrize("policy", ["perfect", "naive", "guesser"])

@@ -34,7 +34,8 @@ SAMPLE_IDS = [f"{template}-{TIER}-{SEED}" for template in LITE_GRID_TEMPLATES]
 POLICIES = ("perfect", "strategic", "naive", "guesser", "abstainer")
 DETERMINISM_IDS = ["movie-lite-0", "agentteam-lite-0"]
 """Rerun and compared call by call; company, the first template, is rerun by the validity
-suite itself (`test_validity.py`, its "a rerun is identical" verdicts)."""
+suite itself (`tests/test_cli_validate.py`'s golden table, its "a rerun is identical"
+verdicts)."""
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,13 @@
 """The validity suite end to end: every memgym policy through inspect_ai.eval, every invariant.
 
 One run per test session (the ``lite_grid`` fixture): lite tier, five templates, seed 0,
-every registered policy (reference policies and adversarial cheaters), plus the
-determinism reruns played as the suite plays them (`validity.grid.run_job`, first
-template). Each invariant is its own test, so a failure names what broke.
-``inspect-memgym validate`` runs the same check on any grid (the official one by default).
+every registered policy (reference policies and adversarial cheaters). Each invariant is
+its own test, so a failure names what broke. The determinism reruns ("a rerun is
+identical", played as the suite plays them on the first template) are checked by
+``tests/test_cli_validate.py::test_validate_in_two_processes_prints_the_golden_table``,
+whose grid (lite, seed 0, company) is this grid's first template: its golden table holds
+those verdicts. ``inspect-memgym validate`` runs the same check on any grid (the official
+one by default).
 """
 
 from __future__ import annotations
@@ -22,11 +25,10 @@ from inspect_memgym.entity_stream.invariants import (
 )
 from inspect_memgym.entity_stream.policies.registry import POLICIES
 from inspect_memgym.entity_stream.validity_suite import RERUN_POLICIES, SUITE
-from inspect_memgym.validity.grid import Job, run_job
 from inspect_memgym.validity.report import RunSummary, SuiteReport
-from inspect_memgym.validity.runs import rerun_verdict
-from inspect_memgym.validity.suite import ValidateOptions
 
+GOLDEN_TABLE = Path(__file__).parents[1] / "golden" / "validate_lite_seed0_company.md"
+"""What ``inspect-memgym validate`` prints on this grid's first template (test_cli_validate.py)."""
 INVARIANT_NAMES = (
     "perfect ≥ 99% right and composite ≥ 0.95",
     "cheaters, guessers, abstainer ≤ 0.05 composite",
@@ -36,21 +38,13 @@ INVARIANT_NAMES = (
     "perfect memory delta ≥ 0.9 × composite",
     "guessers and abstainer |memory delta| ≤ 0.05",
     "budget never exceeded",
-    *(f"{policy}: a rerun is identical" for policy in RERUN_POLICIES),
 )
 
 
 @pytest.fixture(scope="module")
-def report(lite_grid: Any, tmp_path_factory: pytest.TempPathFactory) -> SuiteReport:
+def report(lite_grid: Any) -> SuiteReport:
     results = {policy: SUITE.summarise(log) for policy, log in lite_grid.logs.items()}
-    options = ValidateOptions(
-        str(tmp_path_factory.mktemp("rerun")), seeds=lite_grid.seeds, tier=lite_grid.tier
-    )
-    reruns = dict(run_job(Job(SUITE.task, policy, True), options) for policy in RERUN_POLICIES)
-    verdicts = [
-        *ordering_checks(results),
-        *(rerun_verdict(job.run, results[job.run], again) for job, again in reruns.items()),
-    ]
+    verdicts = ordering_checks(results)
     summaries = [
         RunSummary(
             name,
@@ -96,3 +90,11 @@ def test_report_table_lists_every_policy_and_verdict(report: SuiteReport) -> Non
     for name in POLICIES:
         assert f"| {name} | {SUITE.run(name).description} |" in table
     assert table.count("- PASS ") + table.count("- FAIL ") == len(report.verdicts)
+
+
+def test_the_golden_validate_table_holds_every_rerun_verdict() -> None:
+    """The reruns are not played here: the golden table's test plays them on this grid."""
+    golden = GOLDEN_TABLE.read_text(encoding="utf-8")
+    assert "- FAIL " not in golden
+    for policy in RERUN_POLICIES:
+        assert f"- PASS {policy}: a rerun is identical: 1 samples identical" in golden
