@@ -105,7 +105,7 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         ["--runs", "1", "--tier", "smoke", "--templates", "company"],
         [
             r"memory holds overhead: smoke, 1 templates, memgym/perfect, 1 runs each",
-            r"\| B \(snapshot and scores\) \| [\d.]+ \| [\d.]+ \|",
+            r"\| B \(snapshot and scores\) \| [\d.]+ \([\d.]+–[\d.]+\) \| [\d.]+ ",
             r"CPU overhead: [+-][\d.]+%",
         ],
     ),
