@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -54,7 +55,8 @@ def inspect_composites(
         memory="markdown",
         memory_isolation=False,
     )
-    [log] = inspect_eval(task, model=f"memgym/{policy}", display="none", log_dir="/tmp/none")
+    with tempfile.TemporaryDirectory() as log_dir:
+        [log] = inspect_eval(task, model=f"memgym/{policy}", display="none", log_dir=log_dir)
     assert log.samples is not None
     return {
         (str(sample.metadata["template"]), int(sample.metadata["seed"])): float(
@@ -79,7 +81,8 @@ def inspect_conversation_scores(policy: str, seeds: tuple[int, ...]) -> dict[int
         diagnostics=False,
         upper_bound=False,
     )
-    [log] = inspect_eval(task, model=f"memgym/{policy}", display="none", log_dir="/tmp/none")
+    with tempfile.TemporaryDirectory() as log_dir:
+        [log] = inspect_eval(task, model=f"memgym/{policy}", display="none", log_dir=log_dir)
     assert log.samples is not None
     return {
         int(sample.metadata["seed"]): float(
