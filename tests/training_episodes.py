@@ -57,12 +57,13 @@ def inspect_composites(
     )
     with tempfile.TemporaryDirectory() as log_dir:
         [log] = inspect_eval(task, model=f"memgym/{policy}", display="none", log_dir=log_dir)
-    assert log.samples is not None
+        samples = list(log.samples or [])  # read while the log file is there
+    assert samples
     return {
         (str(sample.metadata["template"]), int(sample.metadata["seed"])): float(
             sample.scores["entity_stream_scorer"].value["composite"]  # type: ignore[index]
         )
-        for sample in log.samples
+        for sample in samples
     }
 
 
@@ -83,10 +84,11 @@ def inspect_conversation_scores(policy: str, seeds: tuple[int, ...]) -> dict[int
     )
     with tempfile.TemporaryDirectory() as log_dir:
         [log] = inspect_eval(task, model=f"memgym/{policy}", display="none", log_dir=log_dir)
-    assert log.samples is not None
+        samples = list(log.samples or [])  # read while the log file is there
+    assert samples
     return {
         int(sample.metadata["seed"]): float(
             sample.scores["conversation_scorer"].value["chance_corrected_accuracy"]  # type: ignore[index]
         )
-        for sample in log.samples
+        for sample in samples
     }
