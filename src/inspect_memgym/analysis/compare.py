@@ -148,19 +148,10 @@ def memory_holds_markdown(board: Leaderboard) -> str:
     Args:
         board: The runs.
     """
-    scored = [row for row in board.rows if row.operations]
-    if not scored:
-        return ""
-    tasks = list(dict.fromkeys(row.task for row in scored))
-    rows = list(dict.fromkeys((row.model, strategy_of(row)) for row in scored))
-    found = {(row.model, strategy_of(row), row.task): row for row in scored}
-
-    def shown(model: str, strategy: str, task: str) -> str:
-        row = found.get((model, strategy, task))
-        return MISSING if row is None else _holds_cell(row.operations, HOLDS_SHOWN)
-
     title = "**what the memory held** (extraction recall / precision, means over samples)"
-    held = "\n".join(_task_grid(title, tasks, rows, shown)) + "\n"
+    held = _operations_grid(board, title, HOLDS_SHOWN, lambda operations: bool(operations))
+    if not held:
+        return ""
     chains = update_chain_markdown(board)
     return held + (f"\n{chains}" if chains else "")
 
@@ -176,18 +167,38 @@ def update_chain_markdown(board: Leaderboard) -> str:
     Args:
         board: The runs.
     """
-    asked = [row for row in board.rows if _asked_update_chains(row.operations)]
-    if not asked:
+    title = "**update-aware multi-hop questions** (right / stale chain, means over samples)"
+    return _operations_grid(board, title, UPDATE_CHAIN_KEYS, _asked_update_chains)
+
+
+def _operations_grid(
+    board: Leaderboard,
+    title: str,
+    keys: Sequence[str],
+    shows: Callable[[dict[str, Estimate]], bool],
+) -> str:
+    """Rows (model, strategy), columns tasks, cells per-operation figures joined by " / ".
+
+    Args:
+        board: The runs.
+        title: The table's title line.
+        keys: The per-operation figures of a cell.
+        shows: Whether a run's per-operation figures belong in the table.
+
+    Returns:
+        The table, or an empty string when no run belongs in it.
+    """
+    chosen = [row for row in board.rows if shows(row.operations)]
+    if not chosen:
         return ""
-    tasks = list(dict.fromkeys(row.task for row in asked))
-    rows = list(dict.fromkeys((row.model, strategy_of(row)) for row in asked))
-    found = {(row.model, strategy_of(row), row.task): row for row in asked}
+    tasks = list(dict.fromkeys(row.task for row in chosen))
+    rows = list(dict.fromkeys((row.model, strategy_of(row)) for row in chosen))
+    found = {(row.model, strategy_of(row), row.task): row for row in chosen}
 
     def shown(model: str, strategy: str, task: str) -> str:
         row = found.get((model, strategy, task))
-        return MISSING if row is None else _holds_cell(row.operations, UPDATE_CHAIN_KEYS)
+        return MISSING if row is None else _holds_cell(row.operations, keys)
 
-    title = "**update-aware multi-hop questions** (right / stale chain, means over samples)"
     return "\n".join(_task_grid(title, tasks, rows, shown)) + "\n"
 
 

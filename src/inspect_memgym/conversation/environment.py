@@ -39,7 +39,7 @@ from inspect_memgym.strategies.prompts import (
     agentic_system_prompt,
 )
 from inspect_memgym.training.episode_budget import EpisodeBudget
-from inspect_memgym.training.episode_memory import open_episode_memory, world_memory
+from inspect_memgym.training.episode_memory import open_world_memory
 from inspect_memgym.training.memory_calls import run_memory_tool
 from inspect_memgym.training.registry import register_world
 from inspect_memgym.training.world import Stage, StageEnd, StageRewards, World
@@ -93,14 +93,8 @@ class ConversationWorld(World):
             write_budget=UNBOUNDED_WRITE_BUDGET if write_budget is None else write_budget
         )
         self.max_turns = max_turns
-        self.memory: MemoryBackend = open_episode_memory(
-            world_memory(
-                BENCHMARK_NAME,
-                TASK_VERSION,
-                OLD_KEYWORDS_UNTIL,
-                memory,
-                {"backend": backend, "embedding": embedding},
-            )
+        self.memory: MemoryBackend = open_world_memory(
+            BENCHMARK_NAME, TASK_VERSION, OLD_KEYWORDS_UNTIL, memory, backend, embedding
         )
         self.backend_name = self.memory.name
         self.results: list[dict[str, Any]] = []

@@ -37,7 +37,7 @@ from inspect_memgym.memory.operations import (
 )
 from inspect_memgym.memory.tool_specs import MEMORY_TOOL_SPECS
 from inspect_memgym.training.episode_budget import EpisodeBudget
-from inspect_memgym.training.episode_memory import old_keyword, open_episode_memory, world_memory
+from inspect_memgym.training.episode_memory import old_keyword, open_world_memory
 from inspect_memgym.training.memory_calls import run_memory_tool
 from inspect_memgym.training.registry import register_world
 from inspect_memgym.training.world import Stage, StageEnd, StageRewards, World
@@ -91,13 +91,6 @@ class EntityStreamWorld(World):
         get_tier(tier)
         chosen = template if template is not None else TEMPLATE_NAMES[seed % len(TEMPLATE_NAMES)]
         self.template = get_template(chosen)
-        memory = world_memory(
-            BENCHMARK_NAME,
-            TASK_VERSION,
-            OLD_KEYWORDS_UNTIL,
-            memory,
-            {"backend": backend, "embedding": embedding},
-        )
         if max_turns_per_event is not None:
             old_keyword(
                 BENCHMARK_NAME,
@@ -118,7 +111,9 @@ class EntityStreamWorld(World):
         self.budget = EpisodeBudget(write_budget=scenario.write_budget)
         self.max_turns = max_turns
         self.answers: dict[str, dict[str, Any]] = {}
-        self.memory: MemoryBackend = open_episode_memory(memory)
+        self.memory: MemoryBackend = open_world_memory(
+            BENCHMARK_NAME, TASK_VERSION, OLD_KEYWORDS_UNTIL, memory, backend, embedding
+        )
         self.backend_name = self.memory.name
         self._event: dict[str, Any] = {}
         self._system = SYSTEM_PROMPT.format(

@@ -42,7 +42,7 @@ from inspect_memgym.strategies.prompts import (
     agentic_system_prompt,
 )
 from inspect_memgym.training.episode_budget import EpisodeBudget
-from inspect_memgym.training.episode_memory import open_episode_memory, world_memory
+from inspect_memgym.training.episode_memory import open_world_memory
 from inspect_memgym.training.memory_calls import run_memory_tool
 from inspect_memgym.training.registry import register_world
 from inspect_memgym.training.world import Stage, StageEnd, StageRewards, World
@@ -133,14 +133,8 @@ class ProceduresTrainingWorld(World):
             known = ", ".join(t.task_id for t in self.world.tests)
             raise ValueError(f"unknown test task {test_task!r}; choose one of: {known}")
         self.max_turns = max_turns
-        self.memory: MemoryBackend = open_episode_memory(
-            world_memory(
-                BENCHMARK_NAME,
-                TASK_VERSION,
-                OLD_KEYWORDS_UNTIL,
-                memory,
-                {"backend": backend, "embedding": embedding},
-            )
+        self.memory: MemoryBackend = open_world_memory(
+            BENCHMARK_NAME, TASK_VERSION, OLD_KEYWORDS_UNTIL, memory, backend, embedding
         )
         self.budget = EpisodeBudget(write_budget=UNBOUNDED_WRITE_BUDGET)
         self.backend_name = self.memory.name

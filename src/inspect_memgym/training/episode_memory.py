@@ -53,6 +53,26 @@ def open_episode_memory(memory: MemoryArgument = None) -> MemoryBackend:
     )
 
 
+def open_world_memory(
+    world: str, version: int, until: int, memory: MemoryArgument, backend: Any, embedding: Any
+) -> MemoryBackend:
+    """A world's fresh memory from its ``memory`` argument and its old keywords.
+
+    Args:
+        world: The world's task, for the messages.
+        version: The task version the world plays.
+        until: The task version from which the old keywords are refused.
+        memory: The ``memory`` argument.
+        backend: The old ``backend`` keyword (None: not given).
+        embedding: The old ``embedding`` keyword (None: not given).
+
+    Raises:
+        ValueError: As `world_memory` and `open_episode_memory` do.
+    """
+    old = {"backend": backend, "embedding": embedding}
+    return open_episode_memory(world_memory(world, version, until, memory, old))
+
+
 def world_memory(
     world: str, version: int, until: int, memory: MemoryArgument, old: Mapping[str, Any]
 ) -> MemoryArgument:
