@@ -5,16 +5,18 @@ uniformly random order; a probe shows a variable's values in a uniformly random 
 draw is seeded by (user, item, period), so the driver and the grader compute the same
 presentation, and the order changes from period to period.
 
-Which others: while the question's *stale combination* (every required variable at the value
-the user first revealed, `update_chain`) is the gold, the others are drawn uniformly from
-the rest of the pool (the whole pool is shown when ``choices_shown`` is 0 or at least the
-pool's size). Once a change makes it differ from the gold, four options form a *block*:
-the variables split into two groups (and the rest, kept at the gold's values), each group
-takes the gold's values or one other set of values, and the four options are the four
-ways of combining them, the gold one corner. The block is drawn uniformly among those
-holding the stale combination with the probability a uniform draw would show it
-(``(choices_shown - 1) / (pool size - 1)``: 3 in 8 for two variables, 3 in 26 for three),
-else uniformly among those not holding it.
+Which others: when the question's pool is every combination of two or more variables'
+values and four options are shown (every generated user's questions), the four options form
+a *block*: the variables split into two groups (and the rest, kept at the gold's values),
+each group takes the gold's values or one other set of values, and the four options are the
+four ways of combining them, the gold one corner. The block is drawn uniformly among those
+with the gold as a corner; once a change makes the question's *stale combination* (every
+required variable at the value the user first revealed, `update_chain`) differ from the
+gold, it is drawn among the blocks holding the stale combination with the probability a
+uniform draw would show it (``(choices_shown - 1) / (pool size - 1)``: 3 in 8 for two
+variables, 3 in 26 for three), else among those not holding it. Any other pool (AMemGym's
+released data) shows the gold and others drawn uniformly from the rest (the whole pool when
+``choices_shown`` is 0 or at least the pool's size).
 
 Why: for generated users the gold combination is uniform over the pool (the generator
 treats every value alike), so a uniform draw around it leaves the gold uniform among the
