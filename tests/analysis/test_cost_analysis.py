@@ -41,8 +41,7 @@ REFERENCE = Path(__file__).resolve().parents[2] / "logs" / "reference"
 OLD = "conversation_none_perfect.eval"
 NEW = "conversation_rag_perfect.eval"
 REFERENCE_WITH_COSTS = "conversation_official_perfect.eval"
-"""A reference log whose scorer reports every cost metric (under the names before
-`kit.cost_keys.COST_METRIC_NAMES`)."""
+"""A reference log whose scorer reports every cost metric (`kit.cost_keys.COST_METRIC_NAMES`)."""
 SCORER = "conversation_scorer"
 HEADLINE = "chance_corrected_accuracy"
 GRADER_USAGE = ModelUsage(input_tokens=300, output_tokens=20, total_tokens=320, total_cost=0.5)
@@ -99,13 +98,11 @@ def test_old_logs_have_no_figures_and_show_them_missing(logs: Path) -> None:
     [row] = board.rows
     assert row.costs == {}
     assert set(row.roles) == {"model"} and row.roles["model"]["tokens"] == row.tokens
-    line = next(
-        line for line in format_leaderboard(board, "markdown").splitlines() if "| memgym" in line
-    )
-    cells = [cell.strip() for cell in line.strip("|").split("|")]
-    assert cells[-6:-4] == [MISSING, MISSING]  # memory tokens, search latency
-    assert cells[-4].startswith("model ")
-    assert cells[-3] == MISSING  # tokens per question: no questions metered
+    cells = row_cells(format_leaderboard(board, "markdown"))
+    assert cells["memory tokens / question"] == MISSING
+    assert cells["search ms p50 / p95"] == MISSING
+    assert cells["tokens by role"].startswith("model ")
+    assert cells["tokens / question"] == MISSING  # no questions metered
     figures = [
         Path(figure.path).name for figure in write_figures([str(logs / OLD)], str(logs / "old"))
     ]
@@ -156,12 +153,44 @@ def test_the_frontier_figure_has_a_point_per_strategy(logs: Path) -> None:
     assert Path(frontier.path).read_bytes().startswith(b"\x89PNG")
 
 
+def row_cells(markdown: str) -> dict[str, str]:
+    """The first run's cells of a one-table leaderboard, by column header."""
+    lines = markdown.splitlines()
+    header = next(line for line in lines if line.startswith("| model |"))
+    line = next(line for line in lines if line.startswith("| memgym"))
+
+    def split(text: str) -> list[str]:
+        return [cell.strip() for cell in text.strip().strip("|").split("|")]
+
+    return dict(zip(split(header), split(line), strict=True))
+
+
+def cost_names() -> dict[str, str]:
+    """Every name a cost metric was ever written under -> its figure."""
+    former = {
+        name: figure for figure, names_of in FORMER_COST_METRIC_NAMES.items() for name in names_of
+    }
+    return {**former, **{name: figure for figure, name in COST_METRIC_NAMES.items()}}
+
+
+def reference_cost_figures() -> dict[str, float]:
+    """The cost figures the reference log's results report, by figure."""
+    log = read_eval_log(str(REFERENCE / REFERENCE_WITH_COSTS), header_only=True)
+    assert log.results is not None
+    names = cost_names()
+    return {
+        names[name]: float(metric.value)
+        for score in log.results.scores
+        if score.name == score.scorer
+        for name, metric in score.metrics.items()
+        if name in names
+    }
+
+
 def renamed_metrics(log: EvalLog, names: dict[str, str]) -> EvalLog:
     """The log with its `memory_cost` metrics under other names (figure -> name)."""
     assert log.results is not None
-    by_name = {
-        name: figure for figure, names_of in FORMER_COST_METRIC_NAMES.items() for name in names_of
-    }
+    by_name = cost_names()
     for score in log.results.scores:
         if score.name == score.scorer:
             score.metrics = {
@@ -173,11 +202,18 @@ def renamed_metrics(log: EvalLog, names: dict[str, str]) -> EvalLog:
     return log
 
 
+SECOND_NAMES = {
+    **{figure: figure for figure in COST_METRIC_NAMES},
+    MEMORY_TOKENS_PER_QUESTION: "memory_tokens",
+}
+"""The names logs carried before `kit.cost_keys.COST_METRIC_NAMES`."""
+
+
 @pytest.mark.parametrize(
     "names",
     [
-        {},  # as the reference log holds them: memory_tokens, add_ms_p50, search_ms_p50...
-        COST_METRIC_NAMES,  # delta_tokens, p50_add_ms, p50_search_ms, p95_search_ms
+        {},  # as the reference log holds them: delta_tokens, p50_add_ms, p50_search_ms...
+        SECOND_NAMES,  # memory_tokens, add_ms_p50, search_ms_p50, search_ms_p95
         {figure: figure for figure in COST_METRIC_NAMES},  # the oldest: the figures' own
     ],
 )
@@ -189,17 +225,18 @@ def test_evals_df_reads_the_cost_metrics_under_old_and_new_names(
     [row] = evals_df(
         [str(tmp_path / REFERENCE_WITH_COSTS)], columns=EvalInfo + EVAL_COST_COLUMNS, quiet=True
     ).to_dict("records")
-    assert row[MEMORY_TOKENS_PER_QUESTION] == 435.575
-    assert (row[ADD_MS_P50], row[SEARCH_MS_P50], row[SEARCH_MS_P95]) == (8.885, 2.671, 18.676)
+    expected = reference_cost_figures()
+    assert set(expected) == set(COST_METRIC_NAMES) and expected[MEMORY_TOKENS_PER_QUESTION] > 0
+    assert {figure: row[figure] for figure in COST_METRIC_NAMES} == expected
 
 
 def test_the_leaderboard_of_a_reference_log_still_shows_its_cost_figures() -> None:
     """A reference log carries the former metric names; the leaderboard reads the samples."""
     board = load_leaderboard([str(REFERENCE / REFERENCE_WITH_COSTS)])
     [row] = board.rows
-    assert row.costs[MEMORY_TOKENS_PER_QUESTION].mean == pytest.approx(435.575, abs=1e-3)
-    markdown = format_leaderboard(board, "markdown")
-    line = next(line for line in markdown.splitlines() if "| memgym" in line)
-    cells = [cell.strip() for cell in line.strip("|").split("|")]
-    assert cells[-6] == "436"
-    assert cells[-5] == f"{row.costs[SEARCH_MS_P50].mean:.1f} / {row.costs[SEARCH_MS_P95].mean:.1f}"
+    tokens = reference_cost_figures()[MEMORY_TOKENS_PER_QUESTION]
+    assert row.costs[MEMORY_TOKENS_PER_QUESTION].mean == pytest.approx(tokens, abs=1e-3)
+    cells = row_cells(format_leaderboard(board, "markdown"))
+    assert cells["memory tokens / question"] == f"{tokens:,.0f}"
+    searched = f"{row.costs[SEARCH_MS_P50].mean:.1f} / {row.costs[SEARCH_MS_P95].mean:.1f}"
+    assert cells["search ms p50 / p95"] == searched
