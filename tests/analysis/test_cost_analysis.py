@@ -27,7 +27,6 @@ from inspect_memgym.analysis.figures import write_figures
 from inspect_memgym.analysis.leaderboard import load_leaderboard
 from inspect_memgym.analysis.leaderboard_format import MISSING, format_leaderboard
 from inspect_memgym.kit.cost_keys import (
-    ADD_MS_P50,
     COST_KEY,
     COST_METRIC_NAMES,
     FORMER_COST_METRIC_NAMES,
