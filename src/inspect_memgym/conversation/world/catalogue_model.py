@@ -87,3 +87,16 @@ class QuestionSpec:
     text: str
     variables: tuple[str, str, str]
     opener: str
+
+
+@dataclass(frozen=True)
+class DomainCatalogue:
+    """One life domain's catalogue file (``<domain>.toml``).
+
+    Attributes:
+        variables: The domain's state variables, in catalogue order.
+        questions: The questions that depend on them.
+    """
+
+    variables: tuple[VariableSpec, ...]
+    questions: tuple[QuestionSpec, ...]

@@ -1,8 +1,9 @@
 """The hand-written catalogue of state variables and advice questions, by key.
 
-Each domain module (``food``, ``money``...) holds three variables and the one question that
-depends on them; this package joins them in a fixed catalogue order. Nothing here is random:
-generators pick from these tables with their own seeded streams.
+Each life domain has a data file beside this module (``food.toml``, ``money.toml``...)
+holding three variables and the one question that depends on them; this package reads them
+once and joins them in a fixed catalogue order. Nothing here is random: generators pick from
+these tables with their own seeded streams.
 """
 
 from __future__ import annotations
@@ -10,31 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from inspect_memgym.conversation.world.catalogue import (
-    entertainment,
-    family,
-    fitness,
-    food,
-    gardening,
-    health,
-    hobbies,
-    housing,
-    learning,
-    money,
-    pets,
-    social,
-    tech,
-    transport,
-    travel,
-    work,
+from inspect_memgym.conversation.world.catalogue_model import (
+    DomainCatalogue,
+    QuestionSpec,
+    VariableSpec,
 )
-from inspect_memgym.conversation.world.catalogue.follow_ups import FOLLOW_UPS
-from inspect_memgym.conversation.world.catalogue_model import QuestionSpec, VariableSpec
+from inspect_memgym.kit.catalogues import load_catalogue, load_value
 
 SpecT = TypeVar("SpecT", VariableSpec, QuestionSpec)
 
 __all__ = [
     "DOMAINS",
+    "DOMAIN_FILES",
     "FOLLOW_UPS",
     "QUESTIONS",
     "VARIABLES",
@@ -42,43 +30,32 @@ __all__ = [
     "get_variable",
 ]
 
-_VARIABLE_GROUPS: tuple[tuple[VariableSpec, ...], ...] = (
-    food.VARIABLES,
-    money.VARIABLES,
-    fitness.VARIABLES,
-    work.VARIABLES,
-    housing.VARIABLES,
-    family.VARIABLES,
-    health.VARIABLES,
-    hobbies.VARIABLES,
-    travel.VARIABLES,
-    tech.VARIABLES,
-    learning.VARIABLES,
-    social.VARIABLES,
-    pets.VARIABLES,
-    transport.VARIABLES,
-    gardening.VARIABLES,
-    entertainment.VARIABLES,
+DOMAIN_FILES: tuple[str, ...] = (
+    "food",
+    "money",
+    "fitness",
+    "work",
+    "housing",
+    "family",
+    "health",
+    "hobbies",
+    "travel",
+    "tech",
+    "learning",
+    "social",
+    "pets",
+    "transport",
+    "gardening",
+    "entertainment",
+)
+"""The domain files (``<domain>.toml``), in catalogue order."""
+
+_DOMAIN_CATALOGUES: tuple[DomainCatalogue, ...] = tuple(
+    load_catalogue(DomainCatalogue, __name__, f"{name}.toml") for name in DOMAIN_FILES
 )
 
-_QUESTION_GROUPS: tuple[tuple[QuestionSpec, ...], ...] = (
-    food.QUESTIONS,
-    money.QUESTIONS,
-    fitness.QUESTIONS,
-    work.QUESTIONS,
-    housing.QUESTIONS,
-    family.QUESTIONS,
-    health.QUESTIONS,
-    hobbies.QUESTIONS,
-    travel.QUESTIONS,
-    tech.QUESTIONS,
-    learning.QUESTIONS,
-    social.QUESTIONS,
-    pets.QUESTIONS,
-    transport.QUESTIONS,
-    gardening.QUESTIONS,
-    entertainment.QUESTIONS,
-)
+FOLLOW_UPS: tuple[str, ...] = load_value(tuple[str, ...], __name__, "follow_ups.toml", "follow_ups")
+"""Follow-ups for the rounds after a session's opening message, in a fixed order."""
 
 
 class CatalogueTable(dict[str, SpecT]):
@@ -109,8 +86,8 @@ class CatalogueTable(dict[str, SpecT]):
         raise KeyError(f"no catalogue {self.kind} {key!r}")
 
 
-_ALL_VARIABLES = tuple(spec for group in _VARIABLE_GROUPS for spec in group)
-_ALL_QUESTIONS = tuple(spec for group in _QUESTION_GROUPS for spec in group)
+_ALL_VARIABLES = tuple(spec for domain in _DOMAIN_CATALOGUES for spec in domain.variables)
+_ALL_QUESTIONS = tuple(spec for domain in _DOMAIN_CATALOGUES for spec in domain.questions)
 
 VARIABLES: CatalogueTable[VariableSpec] = CatalogueTable("variable", _ALL_VARIABLES)
 """Every state variable, keyed by key, in catalogue order."""

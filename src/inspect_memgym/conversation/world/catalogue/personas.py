@@ -1,4 +1,4 @@
-"""Pools for building a fictional `Persona`, and a seeded builder.
+"""Pools for building a fictional `Persona` (read from ``personas.toml``), and a seeded builder.
 
 Every name, city and combination is invented. Occupations are desk jobs that can be done
 on site, from home or both, and hobbies stay clear of the catalogue's domains (no cooking,
@@ -11,66 +11,25 @@ from __future__ import annotations
 import random
 
 from inspect_memgym.conversation.world.model import Persona
+from inspect_memgym.kit.catalogues import load_value
 from inspect_memgym.kit.rng import integer_between, pick
 
-FIRST_NAMES: tuple[str, ...] = (
-    "Amara", "Bastian", "Chiara", "Dmitri", "Elif", "Farid", "Greta", "Hiroshi", "Ines",
-    "Jomo", "Kalani", "Leandro", "Mireille", "Nikhil", "Oona", "Priya", "Quentin", "Rosalind",
-    "Sefa", "Tomasz", "Ulla", "Valentin", "Wanjiru", "Xiomara", "Yusuf", "Zofia", "Anouk",
-    "Bram", "Catalina", "Desmond", "Esperanza", "Florin", "Gulnara", "Hamish", "Ifeoma",
-    "Jasper", "Keiko", "Lior", "Marisol", "Nadia", "Osvaldo", "Pavla", "Rafferty", "Soraya",
-    "Tariq", "Ursula", "Vikram", "Willa", "Yara", "Zainab", "Ailbhe", "Bongani", "Camille",
-    "Dario", "Emeka", "Freya", "Goran", "Hana", "Idris", "Junia", "Kofi", "Linnea", "Naveen",
-    "Orla", "Petra", "Rohan", "Sunniva", "Teodor", "Vesna", "Malik",
-)  # fmt: skip
+POOLS = "personas.toml"
+"""The data file beside this module the pools below are read from."""
+
+FIRST_NAMES: tuple[str, ...] = load_value(tuple[str, ...], __name__, POOLS, "first_names")
 """Invented-combination first names from many cultures."""
 
-SURNAMES: tuple[str, ...] = (
-    "Abernathy", "Balogun", "Carrow", "Dunleavy", "Eriksen", "Fairbairn", "Gallardo",
-    "Halloran", "Iwasaki", "Jankowski", "Kallio", "Lindqvist", "Mensah", "Novakova",
-    "Okafor", "Petrakis", "Quilty", "Rasmussen", "Sandoval", "Thorne", "Umarov", "Varga",
-    "Whitcombe", "Yilmaz", "Zielinski", "Adeyemi", "Brennan", "Castellanos", "Duval",
-    "Esposito", "Ferreira", "Haddad", "Ibarra", "Jovanovic", "Kowalczyk", "Moreau",
-    "Nakamura", "Oyelaran", "Pellegrini", "Ramanathan", "Salonen", "Tamura", "Ulloa",
-    "Vasquez", "Wojcik", "Yamada", "Zamora", "Achterberg", "Bianchi", "Chaudhry", "Delgado",
-    "Engstrom", "Gallagher", "Hollis", "Kariuki", "Lindgren", "Marchetti", "Nwosu",
-    "Ostrowski", "Pereira", "Quaresma", "Rautio", "Szabo", "Tremblay",
-)  # fmt: skip
+SURNAMES: tuple[str, ...] = load_value(tuple[str, ...], __name__, POOLS, "surnames")
 """Surnames from many cultures."""
 
-OCCUPATIONS: tuple[str, ...] = (
-    "an accountant", "a software tester", "a copywriter", "a data analyst", "a translator",
-    "a graphic designer", "an architect", "a project coordinator", "an insurance underwriter",
-    "a payroll specialist", "a technical writer", "a market researcher", "a recruiter",
-    "a grant writer", "a survey researcher", "a logistics planner", "an actuary", "a paralegal",
-    "a customer success manager", "a procurement officer", "a cartographer", "an editor",
-    "a tax adviser", "a systems administrator", "a quality auditor", "a product manager",
-    "a claims adjuster", "a statistician", "an urban planner", "a web developer",
-    "a bookkeeper", "a policy analyst", "a communications officer", "a fundraising officer",
-    "an operations analyst", "a database administrator",
-)  # fmt: skip
+OCCUPATIONS: tuple[str, ...] = load_value(tuple[str, ...], __name__, POOLS, "occupations")
 """Jobs phrased to follow "works as"."""
 
-CITIES: tuple[str, ...] = (
-    "Harlow Bay", "Marrowfield", "Eastbrook Vale", "Pennick Cross", "Saltmere",
-    "Oakhaven Point", "Dunmore Reach", "Brackenford", "Wilton Hollow", "Kestrel Harbour",
-    "Fenwick Sound", "Thistlecombe", "Amberwick", "Corrowen", "Halvering", "Silverlea",
-    "Norlow Flats", "Greyhaven Quay", "Rivenmoor", "Ashcombe Ridge", "Tarnholm",
-    "Quillon Springs", "Westmarrow", "Elderbrook", "Port Ellery", "Lowenfield",
-)  # fmt: skip
+CITIES: tuple[str, ...] = load_value(tuple[str, ...], __name__, POOLS, "cities")
 """Invented city names."""
 
-HOBBIES: tuple[str, ...] = (
-    "chess", "jigsaw puzzles", "crosswords", "birdwatching", "stargazing", "origami",
-    "board games", "model railways", "coin collecting", "stamp collecting", "knitting",
-    "crochet", "quilting", "woodworking", "bonsai", "kite flying", "trivia quizzes",
-    "geocaching", "rock collecting", "card games", "sudoku", "magic tricks", "genealogy",
-    "cross-stitch", "embroidery", "escape rooms", "fossil hunting", "amateur radio",
-    "model ship building", "furniture restoration", "candle making", "soap making", "darts",
-    "bowling", "pinball", "metal detecting", "shell collecting", "puzzle cubes", "backgammon",
-    "mahjong", "lace making", "macrame", "wood carving", "postcard collecting", "croquet",
-    "leatherwork", "clock repair",
-)  # fmt: skip
+HOBBIES: tuple[str, ...] = load_value(tuple[str, ...], __name__, POOLS, "hobbies")
 """Hobbies that stay clear of the catalogue's domains."""
 
 MIN_AGE = 22
