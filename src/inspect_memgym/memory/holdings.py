@@ -32,6 +32,15 @@ END_STAGE = "end"
 """The stage name of the snapshot taken when the sample's last input has been played."""
 STORES_NOTHING_NOTE = "this memory stores nothing by design"
 """What a bounded snapshot of a memory that keeps nothing says in place of its items."""
+SAME_AS = "same_as"
+"""Key of a stage whose memory held exactly what an earlier stage's did: that stage's name
+(its items are shown once, there)."""
+LATEST = "latest"
+"""Key marking the stage whose items are the whole latest snapshot
+(`MemoryHoldings.final_items`), bounded only when shown."""
+FORMER_STAGES_FIELD = "stages"
+"""The store field where logs written before `MemoryHoldings.taken` kept every stage bounded
+(a re-scored older log shows those)."""
 
 
 @dataclass(frozen=True)
@@ -95,19 +104,6 @@ def bounded_snapshot(
 
 def _cut(item: str, chars: int) -> str:
     return item if len(item) <= chars else item[:chars].rstrip() + "..."
-
-
-SAME_AS = "same_as"
-"""Key of a stage whose memory held exactly what an earlier stage's did: that stage's name
-(its items are shown once, there)."""
-LATEST = "latest"
-"""Key marking the stage whose items are the whole latest snapshot (`MemoryHoldings.final_items`),
-bounded only when shown."""
-
-
-FORMER_STAGES_FIELD = "stages"
-"""The store field where logs written before `MemoryHoldings.taken` kept every stage bounded
-(a re-scored older log shows those)."""
 
 
 class MemoryHoldings(JsonStoreModel):
