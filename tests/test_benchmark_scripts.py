@@ -181,6 +181,14 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
             r"\| markdown \| 300 \| after \|",
         ],
     ),
+    "update_chain_lengths.py": (
+        ["--smoke"],
+        [
+            r"^small users 0-149$",
+            r"^  - PASS chance: option length: the option with the most \(stale\): named ",
+            r"^  gold longer than stale: mean sign [+-][\d.]+, z [+-][\d.]+ \(\d+ rows\)$",
+        ],
+    ),
 }
 """Script -> (arguments, patterns its standard output must match)."""
 

@@ -140,7 +140,7 @@ class FeatureTallies:
         spread = math.sqrt(sum((user.hits - user.expected) ** 2 for user in users))
         bound = DEFAULT_Z * spread / tally.trials
         detail = (
-            f"gold {tally.rate:.1%} vs chance {tally.chance:.1%} ± {bound:.1%} over "
+            f"named {tally.rate:.1%} vs chance {tally.chance:.1%} ± {bound:.1%} over "
             f"{tally.trials} instances of {len(users)} users (bound clustered by user)"
         )
         return Verdict(f"chance: {name}", abs(tally.rate - tally.chance) <= bound, detail)
@@ -161,18 +161,22 @@ def feature_verdicts(users: int) -> list[Verdict]:
     return tallies.verdicts()
 
 
-def update_chain_verdicts(users: int) -> list[Verdict]:
+def update_chain_verdicts(
+    users: int, first_user: int = 0, tiers: Sequence[str] = FEATURE_TIERS
+) -> list[Verdict]:
     """Each question feature's verdict on update_chain questions, for the gold and the stale.
 
-    Over ``users`` generated users of each of `FEATURE_TIERS`: following a feature must name
-    the gold, and the stale option, at the chance rate, within a bound clustered by user.
+    Over ``users`` generated users of each tier: following a feature must name the gold,
+    and the stale option, at the chance rate, within a bound clustered by user.
 
     Args:
-        users: Users per tier (seeds 0 to users - 1).
+        users: Users per tier.
+        first_user: The first user's seed (seeds ``first_user`` to ``first_user + users - 1``).
+        tiers: The tiers to generate users of.
     """
     tallies = FeatureTallies(clustered=True)
-    for tier in FEATURE_TIERS:
-        for seed in range(users):
+    for tier in tiers:
+        for seed in range(first_user, first_user + users):
             _count_questions(generate_user(tier, seed), tallies, update_chain_only=True)
     return tallies.verdicts()
 
