@@ -39,7 +39,7 @@ memory score.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from statistics import fmean
 from typing import Any
@@ -82,6 +82,7 @@ from inspect_memgym.scoring.isolation import (
 from inspect_memgym.scoring.multiple_choice import parse_choice
 from inspect_memgym.scoring.official import official_key
 from inspect_memgym.scoring.reached import NOT_REACHED
+from inspect_memgym.scoring.stored_records import StoredRecord
 
 HEADLINE = "chance_corrected_accuracy"
 """Score key of the headline: (accuracy - random) / (1 - random)."""
@@ -120,6 +121,25 @@ SUMMARY_KEYS = (HEADLINE, "accuracy", NO_MEMORY, MEMORY_DELTA)
 """The keys with metrics (`scoring.metrics`); the rest stay in each sample's score."""
 NO_MEMORY_KIND = "no_memory"
 """Record kind of a question answered with no memory (asked in every period)."""
+
+
+@dataclass(frozen=True)
+class ConversationAnswer(StoredRecord):
+    """One raw answer, as the driver keeps it in `ConversationState.results`.
+
+    Attributes:
+        kind: ``question``, `NO_MEMORY_KIND`, ``probe`` or ``upper_bound``.
+        period: Index of the period it was asked in.
+        item: The question's id (a probe's: the variable's key).
+        raw: The reply as given, ungraded.
+        choices: How many options the prompt showed.
+    """
+
+    kind: str
+    period: int
+    item: str
+    raw: str
+    choices: int
 
 
 @dataclass(frozen=True)
@@ -186,19 +206,21 @@ class Grading:
     isolation: dict[str, Any]
 
 
-def grade_conversation(scenario: ConversationScenario, results: list[dict[str, Any]]) -> Grading:
+def grade_conversation(
+    scenario: ConversationScenario, results: Sequence[ConversationAnswer]
+) -> Grading:
     """Grade every recorded answer of one user.
 
     Args:
         scenario: The user.
-        results: The driver's records (``kind``, ``period``, ``item``, ``raw``).
+        results: The driver's records.
 
     Returns:
         The grading. A question with no recorded answer was never asked (a limit cut the
         sample first): it is counted under ``not_reached`` and left out of every figure,
         and a period with none reached is left out of the means.
     """
-    raw = {(r["kind"], int(r["period"]), str(r["item"])): str(r["raw"]) for r in results}
+    raw = {(record.kind, record.period, record.item): record.raw for record in results}
     probe_right = _probe_results(scenario, raw)
     has_probes = any(kind == "probe" for kind, _, _ in raw)
     revealed = {

@@ -25,6 +25,7 @@ from inspect_memgym.conversation.grading import (
     HEADLINE,
     OFFICIAL_MEMORY_SCORE,
     UPPER_BOUND_FLAG,
+    ConversationAnswer,
     grade_conversation,
     period_rows,
 )
@@ -62,7 +63,7 @@ def sample_scorer() -> Scorer:
     async def score(state: TaskState, target: Target) -> Score:
         spec = ConversationSpec.of_state(state)
         scenario = ConversationScenario.from_dict(spec.scenario)
-        results = store_as(ConversationState).results
+        results = ConversationAnswer.all_of(store_as(ConversationState).results)
         grading = grade_conversation(scenario, results)
         ledger = store_as(MemoryLedger)
         operations, holds = memory_holds(scenario, grading.questions, current_holdings())

@@ -64,6 +64,7 @@ from inspect_memgym.scoring.judge_audit import (
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
 from inspect_memgym.scoring.reached import NOTHING_REACHED, reached_sentence
+from inspect_memgym.scoring.stored_records import AnswerRecord, replies_by_kind
 from inspect_memgym.scoring.yes_no_verdict import (
     JUDGE_UNREADABLE,
     JUDGE_VERDICTS,
@@ -92,9 +93,7 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
         include_adversarial = options.include_adversarial
         category_map = options.category_map
         items = {item.question_id: item for item in conversation.questions}
-        answers: dict[str, dict[str, str]] = {MEMORY_ANSWER: {}, NO_MEMORY_ANSWER: {}}
-        for result in current_locomo_state().results:
-            answers[result["kind"]][result["question_id"]] = result["raw"]
+        answers = replies_by_kind(AnswerRecord.all_of(current_locomo_state().results))
         asked = [items[question_id] for question_id in answers[MEMORY_ANSWER]]
         not_reached = (len(asked) if spec.questions is None else spec.questions) - len(asked)
         speakers = (conversation.speaker_a, conversation.speaker_b)
