@@ -53,3 +53,14 @@ def test_replies_are_grouped_by_pass_and_both_passes_are_present() -> None:
         NO_MEMORY_PASS: {"q1": "c"},
     }
     assert replies_by_kind([]) == {MEMORY_PASS: {}, NO_MEMORY_PASS: {}}
+
+
+def test_a_field_with_a_default_may_be_missing_from_an_older_record() -> None:
+    @dataclass(frozen=True)
+    class WithDefault(StoredRecord):
+        question_id: str
+        shown: list[str] = field(default_factory=list)
+
+    assert WithDefault.of({"question_id": "q1"}) == WithDefault("q1", [])
+    with pytest.raises(KeyError, match="question_id"):
+        WithDefault.of({"shown": []})

@@ -45,7 +45,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from statistics import fmean
 from typing import Any
 
@@ -64,6 +64,7 @@ from inspect_memgym.scoring.isolation import (
     mean_credit,
 )
 from inspect_memgym.scoring.reached import NOT_REACHED
+from inspect_memgym.scoring.stored_records import StoredRecord
 
 SCORE_KEYS = (
     "final",
@@ -86,6 +87,38 @@ REPLY_SHOWN = 400
 """Characters of a reply kept in the per-answer rows."""
 CONSTANT_ANSWER = NOT_MENTIONED_OPTION
 """The memoryless answer a records row's chance is measured with."""
+
+
+@dataclass(frozen=True)
+class FeedbackAnswer(StoredRecord):
+    """One raw test answer, as kept in `FeedbackState.results`.
+
+    Attributes:
+        step: The step it was given after (0: the no-memory pass).
+        request: The test request's id.
+        raw: The reply as given, ungraded.
+    """
+
+    step: int
+    request: str
+    raw: str
+
+
+@dataclass(frozen=True)
+class FeedbackDialogue(StoredRecord):
+    """One training dialogue memorised, as kept in `FeedbackState.dialogues`.
+
+    Attributes:
+        step: The step it was memorised in.
+        request: The training request's id.
+        messages: ``[role, text]`` pairs, in order.
+        feedback: The feedback given after each reply (`Feedback.to_dict`).
+    """
+
+    step: int
+    request: str
+    messages: list[list[str]] = field(default_factory=list)
+    feedback: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -134,27 +167,27 @@ def record_chance(record: MemoryBenchRecord) -> float:
 
 def grade_world(
     world: FeedbackWorld,
-    results: Sequence[Mapping[str, Any]],
-    dialogues: Sequence[Mapping[str, Any]],
+    results: Sequence[FeedbackAnswer],
+    dialogues: Sequence[FeedbackDialogue],
     planned_answers: int = 0,
 ) -> FeedbackGrade:
     """Grade a generated world's answers.
 
     Args:
         world: The world.
-        results: `FeedbackState.results` rows (step, request, raw).
-        dialogues: `FeedbackState.dialogues` rows (step, request, feedback).
+        results: The raw test answers.
+        dialogues: The training dialogues memorised.
         planned_answers: Test answers the protocol asked for (`FeedbackState`); those
             beyond the recorded ones were cut off by a limit (``not_reached``).
     """
     answers = []
     for row in results:
-        request = world.request(str(row["request"]))
-        check = check_reply(request, str(row["raw"]))
+        request = world.request(row.request)
+        check = check_reply(request, row.raw)
         variants = len(request.replies)
         answers.append(
             {
-                "step": int(row["step"]),
+                "step": row.step,
                 "request": request.request_id,
                 "aspect": request.aspect,
                 "kind": request.kind,
@@ -163,8 +196,8 @@ def grade_world(
                 "credit": answer_credit(check, variants),
                 "chance": 1.0 / variants,
                 "reason": check.reason,
-                "reply": str(row["raw"])[:REPLY_SHOWN],
-                "reply_key": _reply_key(str(row["raw"])),
+                "reply": row.raw[:REPLY_SHOWN],
+                "reply_key": _reply_key(row.raw),
             }
         )
     fed_back = _fed_back(world, dialogues)
@@ -179,28 +212,28 @@ def grade_world(
 
 def grade_records(
     records: Mapping[str, MemoryBenchRecord],
-    results: Sequence[Mapping[str, Any]],
-    dialogues: Sequence[Mapping[str, Any]],
+    results: Sequence[FeedbackAnswer],
+    dialogues: Sequence[FeedbackDialogue],
     planned_answers: int = 0,
 ) -> FeedbackGrade:
     """Grade answers to MemoryBench's records with each dataset's metric.
 
     Args:
         records: Rows by request id.
-        results: `FeedbackState.results` rows.
-        dialogues: `FeedbackState.dialogues` rows.
+        results: The raw test answers.
+        dialogues: The training dialogues memorised.
         planned_answers: Test answers the protocol asked for (`FeedbackState`); those
             beyond the recorded ones were cut off by a limit (``not_reached``).
     """
     answers = []
     for row in results:
-        record = records[str(row["request"])]
-        score = score_reply(record, str(row["raw"]))
+        record = records[row.request]
+        score = score_reply(record, row.raw)
         chance = record_chance(record)
         answers.append(
             {
-                "step": int(row["step"]),
-                "request": str(row["request"]),
+                "step": row.step,
+                "request": row.request,
                 "aspect": record.dataset_name,
                 "kind": None,
                 "control": False,
@@ -208,8 +241,8 @@ def grade_records(
                 "credit": None if chance >= 1.0 else (score - chance) / (1.0 - chance),
                 "chance": chance,
                 "reason": f"{record.metric_name} {score:.3f} against {record.gold!r}",
-                "reply": str(row["raw"])[:REPLY_SHOWN],
-                "reply_key": _reply_key(str(row["raw"])),
+                "reply": row.raw[:REPLY_SHOWN],
+                "reply_key": _reply_key(row.raw),
             }
         )
     curve = _curve(answers, dialogues)
@@ -232,7 +265,7 @@ def _at(answers: list[dict[str, Any]], step: int, key: str, **match: Any) -> lis
 
 
 def _curve(
-    answers: list[dict[str, Any]], dialogues: Sequence[Mapping[str, Any]]
+    answers: list[dict[str, Any]], dialogues: Sequence[FeedbackDialogue]
 ) -> list[dict[str, Any]]:
     steps = sorted({row["step"] for row in answers if row["step"] > 0})
     curve = []
@@ -245,7 +278,7 @@ def _curve(
         }
         for kind in KNOWLEDGE_KINDS:
             point[kind] = _mean(_at(answers, step, "credit", control=False, kind=kind))
-        point["dialogues"] = sum(1 for dialogue in dialogues if int(dialogue["step"]) <= step)
+        point["dialogues"] = sum(1 for dialogue in dialogues if dialogue.step <= step)
         curve.append(point)
     return curve
 
@@ -307,14 +340,14 @@ def _value(
     return value
 
 
-def _fed_back(world: FeedbackWorld, dialogues: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+def _fed_back(world: FeedbackWorld, dialogues: Sequence[FeedbackDialogue]) -> dict[str, int]:
     """Item -> the first step at which it got feedback on a wrong answer."""
     first: dict[str, int] = {}
     for dialogue in dialogues:
-        actions = {given["implicit_action"] for given in dialogue["feedback"]}
+        actions = {given["implicit_action"] for given in dialogue.feedback}
         if actions & NEGATIVE_ACTIONS:
-            aspect = world.request(str(dialogue["request"])).aspect
-            first.setdefault(aspect, int(dialogue["step"]))
+            aspect = world.request(dialogue.request).aspect
+            first.setdefault(aspect, dialogue.step)
     return first
 
 

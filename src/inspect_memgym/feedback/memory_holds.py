@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from inspect_memgym.feedback.grading import FeedbackDialogue
 from inspect_memgym.feedback.world.model import FeedbackWorld, HiddenItem
 from inspect_memgym.memory.holdings import MemoryHoldings
 from inspect_memgym.scoring.clauses import normalise_answer, shows_token
@@ -120,19 +121,19 @@ def world_vocabulary(world: FeedbackWorld) -> Vocabulary:
     return vocabulary
 
 
-def dialogue_texts(dialogues: Iterable[Mapping[str, Any]]) -> list[str]:
+def dialogue_texts(dialogues: Iterable[FeedbackDialogue]) -> list[str]:
     """Every message of the training dialogues (requests, replies, feedback).
 
     Args:
-        dialogues: The dialogue records (``messages``: ``[role, text]`` pairs).
+        dialogues: The dialogue records.
     """
-    return [str(text) for dialogue in dialogues for _, text in dialogue.get("messages", [])]
+    return [str(text) for dialogue in dialogues for _, text in dialogue.messages]
 
 
 def memory_holds(
     world: FeedbackWorld | None,
     answers: Sequence[Mapping[str, Any]],
-    dialogues: Sequence[Mapping[str, Any]],
+    dialogues: Sequence[FeedbackDialogue],
     holdings: MemoryHoldings,
 ) -> tuple[dict[str, float | None], dict[str, Any]]:
     """The per-operation scores and the snapshots of one sample.

@@ -10,7 +10,7 @@ records carry more declares its own `StoredRecord`. Pure: no Inspect import.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import Field, dataclass, fields
+from dataclasses import MISSING, Field, dataclass, fields
 from typing import Any, TypeVar
 
 from inspect_memgym.kit.pass_names import MEMORY_PASS, NO_MEMORY_PASS
@@ -26,6 +26,10 @@ def _stored_key(field: Field[Any]) -> str:
     return str(field.metadata.get(STORED_KEY, field.name))
 
 
+def _has_default(field: Field[Any]) -> bool:
+    return field.default is not MISSING or field.default_factory is not MISSING
+
+
 @dataclass(frozen=True)
 class StoredRecord:
     """A frozen dataclass kept in the store as a plain dict, its fields in declared order."""
@@ -39,9 +43,16 @@ class StoredRecord:
         """The record a driver stored.
 
         Args:
-            stored: The dict `as_metadata` wrote (as read back from the store or a log).
+            stored: The dict `as_metadata` wrote (as read back from the store or a log); a
+                field with a default may be missing from it.
         """
-        return cls(**{field.name: stored[_stored_key(field)] for field in fields(cls)})
+        return cls(
+            **{
+                field.name: stored[_stored_key(field)]
+                for field in fields(cls)
+                if _stored_key(field) in stored or not _has_default(field)
+            }
+        )
 
     @classmethod
     def all_of(cls: type[Record], stored: Iterable[Mapping[str, Any]]) -> list[Record]:
