@@ -137,8 +137,8 @@ class TestGrading:
         grading = grade_conversation(scenario, results)
         assert grading.periods[2].read_failure == 0.5
         assert grading.periods[2].write_failure == 0.0
-        row = next(r for r in grading.questions if r["period"] == 2 and r["qid"] == "q01")
-        assert row["failure"] == "read_failure"
+        row = next(r for r in grading.questions if r.period == 2 and r.qid == "q01")
+        assert row.failure == "read_failure"
 
     def test_write_failure_when_probe_failed_right_after_reveal(self):
         scenario = tiny_user()
@@ -247,3 +247,25 @@ class TestGrading:
             for p in scenario.periods
         ]
         assert [g.accuracy for g in grading.periods] == expected
+
+
+def test_graded_rows_keep_their_logged_keys_in_order() -> None:
+    scenario = tiny_user()
+    grading = grade_conversation(scenario, perfect_results(scenario))
+    row = grading.questions[0].as_metadata()
+    assert list(row) == [
+        "period",
+        "qid",
+        "choice",
+        "gold",
+        "choices",
+        "correct",
+        "parse_failure",
+        "failure",
+        "no_memory_choice",
+        "no_memory_correct",
+        "kind",
+        "stale",
+        "memory_failure",
+    ]
+    assert row["correct"] is True and row["choice"] == row["gold"]

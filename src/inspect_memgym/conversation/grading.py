@@ -52,8 +52,6 @@ from inspect_memgym.conversation.normalisation import (
     upper_bound_flag,
 )
 from inspect_memgym.conversation.update_chain import (
-    KIND_KEY,
-    STALE_KEY,
     question_kind,
     stale_number,
 )
@@ -143,6 +141,42 @@ class ConversationAnswer(StoredRecord):
 
 
 @dataclass(frozen=True)
+class QuestionGrade(StoredRecord):
+    """One question of one period, graded (a row of ``Score.metadata["questions"]``).
+
+    Attributes:
+        period: Period index.
+        qid: The question's id.
+        choice: The option number the reply chose (None when unparsed).
+        gold: The best option's number.
+        choices: How many options were shown.
+        correct: Whether the choice is the best option.
+        parse_failure: Whether the reply named no valid option.
+        failure: The diagnostic label of a wrong answer (None when right or unprobed).
+        no_memory_choice: The no-memory reply's choice (None when unparsed or not asked).
+        no_memory_correct: Whether it is the best option (None when not asked).
+        kind: ``update_chain`` or ``advice`` (`update_chain.question_kind`).
+        stale: The stale option's number (None when no option is stale).
+        memory_failure: What the memory held says of a wrong answer
+            (`memory_holds.labelled_questions`; None when right or not yet labelled).
+    """
+
+    period: int
+    qid: str
+    choice: int | None
+    gold: int
+    choices: int
+    correct: bool
+    parse_failure: bool
+    failure: str | None
+    no_memory_choice: int | None
+    no_memory_correct: bool | None
+    kind: str
+    stale: int | None
+    memory_failure: str | None = None
+
+
+@dataclass(frozen=True)
 class PeriodGrade:
     """The grades of one period.
 
@@ -202,7 +236,7 @@ class Grading:
 
     value: dict[str, float]
     periods: list[PeriodGrade]
-    questions: list[dict[str, Any]]
+    questions: list[QuestionGrade]
     isolation: dict[str, Any]
 
 
@@ -238,7 +272,7 @@ def grade_conversation(
         isolations.append(isolated)
     summary = _summary(periods)
     summary["parse_failure"] = (
-        sum(row["parse_failure"] for row in rows) / len(rows) if rows else math.nan
+        sum(row.parse_failure for row in rows) / len(rows) if rows else math.nan
     )
     summary[NOT_REACHED] = float(len(scenario.questions) * len(scenario.periods) - len(rows))
     value = {key: summary[key] for key in SCORE_KEYS}
@@ -282,7 +316,7 @@ def _grade_period(
     probe_right: dict[tuple[int, str], bool],
     has_probes: bool,
     revealed: dict[str, list[int]],
-) -> tuple[PeriodGrade, list[dict[str, Any]], Isolation]:
+) -> tuple[PeriodGrade, list[QuestionGrade], Isolation]:
     rows = []
     correct: list[bool] = []
     upper: list[bool] = []
@@ -328,20 +362,20 @@ def _grade_period(
             labels.append(label)
         stale = stale_number(scenario, question, period, shown)
         rows.append(
-            {
-                "period": period.index,
-                "qid": question.qid,
-                "choice": choice,
-                "gold": gold,
-                "choices": options,
-                "correct": right,
-                "parse_failure": choice is None,
-                "failure": label,
-                "no_memory_choice": no_memory_choice,
-                "no_memory_correct": None if no_memory_reply is None else no_memory_choice == gold,
-                KIND_KEY: question_kind(stale),
-                STALE_KEY: stale,
-            }
+            QuestionGrade(
+                period=period.index,
+                qid=question.qid,
+                choice=choice,
+                gold=gold,
+                choices=options,
+                correct=right,
+                parse_failure=choice is None,
+                failure=label,
+                no_memory_choice=no_memory_choice,
+                no_memory_correct=None if no_memory_reply is None else no_memory_choice == gold,
+                kind=question_kind(stale),
+                stale=stale,
+            )
         )
     count = len(correct)
     accuracy = fmean(correct) if correct else math.nan
