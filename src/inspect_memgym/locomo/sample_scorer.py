@@ -54,7 +54,7 @@ from inspect_memgym.locomo.values import (
 )
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.holdings import current_holdings
-from inspect_memgym.scoring.isolation import ISOLATION_METADATA
+from inspect_memgym.scoring.isolation import ISOLATION_METADATA, same_reply
 from inspect_memgym.scoring.judge import Judgement, panel_metadata, yes_no_judgement
 from inspect_memgym.scoring.judge_audit import (
     DECIDED_BY,
@@ -116,7 +116,7 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
         )
         decisions = [verdict_is_correct(j.verdict) for j in judgements.values()]
         same = [
-            _same_reply(answers[MEMORY_ANSWER][item.question_id],
+            same_reply(answers[MEMORY_ANSWER][item.question_id],
                         answers[NO_MEMORY_ANSWER].get(item.question_id))
             for item in asked
         ]  # fmt: skip
@@ -171,13 +171,6 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
         )
 
     return score
-
-
-def _same_reply(reply: str, no_memory_reply: str | None) -> bool:
-    """Whether the no-memory reply is the memory pass's, whitespace and case aside."""
-    if no_memory_reply is None:
-        return False
-    return " ".join(reply.split()).lower() == " ".join(no_memory_reply.split()).lower()
 
 
 def _grade(item: QuestionItem, reply: str, seed: int, speakers: tuple[str, str]) -> QuestionGrade:
