@@ -122,6 +122,37 @@ class FeedbackDialogue(StoredRecord):
 
 
 @dataclass(frozen=True)
+class GradedAnswer(StoredRecord):
+    """One test answer, graded (a row of ``Score.metadata["answers"]``).
+
+    Attributes:
+        step: The step it was given after (0: the no-memory pass).
+        request: The test request's id.
+        aspect: The hidden item it tests (a records row: its dataset).
+        kind: The item's knowledge kind (None for a records row).
+        control: Whether the request is a control (the learned rule must not apply).
+        score: 1 right, 0 wrong (a records row: its dataset's metric).
+        credit: The chance-corrected credit (None where chance is already 1).
+        chance: What a blind answer scores.
+        reason: The rules' reading of the reply.
+        reply: The reply's first `REPLY_SHOWN` characters.
+        reply_key: A digest of the whole reply, to pair the passes.
+    """
+
+    step: int
+    request: str
+    aspect: str
+    kind: str | None
+    control: bool
+    score: float
+    credit: float | None
+    chance: float
+    reason: str
+    reply: str
+    reply_key: str
+
+
+@dataclass(frozen=True)
 class FeedbackGrade:
     """A sample's grade.
 
@@ -138,7 +169,7 @@ class FeedbackGrade:
     value: dict[str, float]
     curve: list[dict[str, Any]]
     items: list[dict[str, Any]]
-    answers: list[dict[str, Any]]
+    answers: list[GradedAnswer]
     isolation: Isolation
 
 
@@ -186,19 +217,19 @@ def grade_world(
         check = check_reply(request, row.raw)
         variants = len(request.replies)
         answers.append(
-            {
-                "step": row.step,
-                "request": request.request_id,
-                "aspect": request.aspect,
-                "kind": request.kind,
-                "control": request.control,
-                "score": 1.0 if check.correct else 0.0,
-                "credit": answer_credit(check, variants),
-                "chance": 1.0 / variants,
-                "reason": check.reason,
-                "reply": row.raw[:REPLY_SHOWN],
-                "reply_key": _reply_key(row.raw),
-            }
+            GradedAnswer(
+                step=row.step,
+                request=request.request_id,
+                aspect=request.aspect,
+                kind=request.kind,
+                control=request.control,
+                score=1.0 if check.correct else 0.0,
+                credit=answer_credit(check, variants),
+                chance=1.0 / variants,
+                reason=check.reason,
+                reply=row.raw[:REPLY_SHOWN],
+                reply_key=_reply_key(row.raw),
+            )
         )
     fed_back = _fed_back(world, dialogues)
     curve = _curve(answers, dialogues)
@@ -231,19 +262,19 @@ def grade_records(
         score = score_reply(record, row.raw)
         chance = record_chance(record)
         answers.append(
-            {
-                "step": row.step,
-                "request": row.request,
-                "aspect": record.dataset_name,
-                "kind": None,
-                "control": False,
-                "score": score,
-                "credit": None if chance >= 1.0 else (score - chance) / (1.0 - chance),
-                "chance": chance,
-                "reason": f"{record.metric_name} {score:.3f} against {record.gold!r}",
-                "reply": row.raw[:REPLY_SHOWN],
-                "reply_key": _reply_key(row.raw),
-            }
+            GradedAnswer(
+                step=row.step,
+                request=row.request,
+                aspect=record.dataset_name,
+                kind=None,
+                control=False,
+                score=score,
+                credit=None if chance >= 1.0 else (score - chance) / (1.0 - chance),
+                chance=chance,
+                reason=f"{record.metric_name} {score:.3f} against {record.gold!r}",
+                reply=row.raw[:REPLY_SHOWN],
+                reply_key=_reply_key(row.raw),
+            )
         )
     curve = _curve(answers, dialogues)
     isolated = _isolation(answers, curve)
@@ -256,18 +287,19 @@ def _mean(scores: Iterable[float | None]) -> float:
     return fmean(chosen) if chosen else math.nan
 
 
-def _at(answers: list[dict[str, Any]], step: int, key: str, **match: Any) -> list[Any]:
+def _at(answers: list[GradedAnswer], step: int, key: str, **match: Any) -> list[Any]:
+    """Field ``key`` of the answers at ``step`` whose fields equal ``match``."""
     return [
-        row[key]
+        getattr(row, key)
         for row in answers
-        if row["step"] == step and all(row[name] == value for name, value in match.items())
+        if row.step == step and all(getattr(row, name) == value for name, value in match.items())
     ]
 
 
 def _curve(
-    answers: list[dict[str, Any]], dialogues: Sequence[FeedbackDialogue]
+    answers: list[GradedAnswer], dialogues: Sequence[FeedbackDialogue]
 ) -> list[dict[str, Any]]:
-    steps = sorted({row["step"] for row in answers if row["step"] > 0})
+    steps = sorted({row.step for row in answers if row.step > 0})
     curve = []
     for step in steps:
         point: dict[str, Any] = {
@@ -288,7 +320,7 @@ def _reply_key(raw: str) -> str:
     return hashlib.sha256(" ".join(raw.split()).lower().encode()).hexdigest()[:16]
 
 
-def _isolation(answers: list[dict[str, Any]], curve: list[dict[str, Any]]) -> Isolation:
+def _isolation(answers: list[GradedAnswer], curve: list[dict[str, Any]]) -> Isolation:
     """The last step's credits paired with the no-memory pass's, request by request.
 
     Rows without a credit (records the constant answer already gets right) and controls
@@ -297,27 +329,27 @@ def _isolation(answers: list[dict[str, Any]], curve: list[dict[str, Any]]) -> Is
     if not curve:
         return isolate([], mean_credit)
     without = {
-        row["request"]: row
+        row.request: row
         for row in answers
-        if row["step"] == 0 and not row["control"] and row["credit"] is not None
+        if row.step == 0 and not row.control and row.credit is not None
     }
     pairs = []
     for row in answers:
-        if row["step"] != curve[-1]["step"] or row["control"] or row["credit"] is None:
+        if row.step != curve[-1]["step"] or row.control or row.credit is None:
             continue
-        other = without.get(row["request"])
+        other = without.get(row.request)
         pairs.append(
             PairedAnswer(
-                memory=row["credit"],
-                no_memory=None if other is None else other["credit"],
-                same_reply=other is not None and other["reply_key"] == row["reply_key"],
+                memory=row.credit,
+                no_memory=None if other is None else other.credit,
+                same_reply=other is not None and other.reply_key == row.reply_key,
             )
         )
     return isolate(pairs, mean_credit)
 
 
 def _value(
-    answers: list[dict[str, Any]],
+    answers: list[GradedAnswer],
     curve: list[dict[str, Any]],
     learned: float,
     isolated: Isolation,
@@ -353,7 +385,7 @@ def _fed_back(world: FeedbackWorld, dialogues: Sequence[FeedbackDialogue]) -> di
 
 def _items(
     world: FeedbackWorld,
-    answers: list[dict[str, Any]],
+    answers: list[GradedAnswer],
     fed_back: dict[str, int],
     last_step: int | None,
 ) -> list[dict[str, Any]]:

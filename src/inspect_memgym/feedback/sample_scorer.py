@@ -52,10 +52,10 @@ def sample_scorer() -> Scorer:
         world = episode.world if isinstance(episode, WorldEpisode) else None
         operations, holds = memory_holds(world, grade.answers, dialogues, current_holdings())
         final_rows = [
-            row for row in grade.answers if grade.curve and row["step"] == grade.curve[-1]["step"]
+            row for row in grade.answers if grade.curve and row.step == grade.curve[-1]["step"]
         ]
-        right = sum(row["score"] == 1.0 for row in final_rows if not row["control"])
-        asked = sum(1 for row in final_rows if not row["control"])
+        right = sum(row.score == 1.0 for row in final_rows if not row.control)
+        asked = sum(1 for row in final_rows if not row.control)
         return Score(
             value=value,
             answer=f"{right}/{asked} test requests right at the last step",
@@ -75,7 +75,7 @@ def sample_scorer() -> Scorer:
             metadata={
                 LEARNING_CURVE_KEY: grade.curve,
                 "items": grade.items,
-                "answers": grade.answers,
+                "answers": [row.as_metadata() for row in grade.answers],
                 "dialogues": progress.dialogues,
                 "user_fallbacks": progress.user_fallbacks,
                 ISOLATION_METADATA: grade.isolation.metadata(),
