@@ -26,7 +26,12 @@ from inspect_memgym.locomo import BENCHMARK_NAME
 from inspect_memgym.locomo.category_maps import category_names, describe_category_map
 from inspect_memgym.locomo.dataset import NOT_ASKED_KEY, LocomoSpec, conversation_for, not_asked
 from inspect_memgym.locomo.explanation import locomo_explanation
-from inspect_memgym.locomo.grading import QuestionGrade, adversarial_options, grade_reply
+from inspect_memgym.locomo.grading import (
+    QuestionGrade,
+    QuestionRow,
+    adversarial_options,
+    grade_reply,
+)
 from inspect_memgym.locomo.judge_prompts import (
     ANSWER_JUDGE_PROMPT,
     ANSWER_JUDGE_PROMPT_NAME,
@@ -130,8 +135,12 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
             category_map,
             not_reached,
         )
-        rows = _rows(asked, grades, answers, no_memory, judgements, category_names(category_map))
-        operations, holds = memory_holds(conversation, asked, rows, current_holdings())
+        labels, operations, holds = memory_holds(
+            conversation, asked, [grade.score == 1.0 for grade in grades], current_holdings()
+        )
+        rows = _rows(
+            asked, grades, answers, no_memory, judgements, category_names(category_map), labels
+        )
         keys = score_keys(judge, options.categories, category_map)
         shown = {key: value[key] for key in keys}
         categories = options.categories
@@ -154,7 +163,7 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
             if asked
             else NOTHING_REACHED,
             metadata={
-                "questions": rows,
+                "questions": [row.as_metadata() for row in rows],
                 QUESTION_COUNTS: question_counts(
                     grades, include_adversarial, decisions if judge else None, category_map
                 ),
@@ -162,7 +171,7 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
                 ISOLATION_METADATA: isolated.metadata(),
                 **adversarial_metadata,
                 **describe_category_map(category_map),
-                DECIDED_BY: decided_by_counts(row[DECIDED_BY] for row in rows),
+                DECIDED_BY: decided_by_counts(row.decided_by for row in rows),
                 **_judge_metadata(judgements, settings),
                 **cost_metadata(),
                 OPERATION_SCORES_KEY: operations,
@@ -223,31 +232,34 @@ def _rows(
     no_memory: list[QuestionGrade | None] | None,
     judgements: dict[str, Judgement],
     names: dict[int, str],
-) -> list[dict[str, Any]]:
+    labels: list[str | None],
+) -> list[QuestionRow]:
     rows = []
     for position, (item, grade) in enumerate(zip(asked, grades, strict=True)):
-        row: dict[str, Any] = {
-            "question_id": item.question_id,
-            "qtype": names[item.category],
-            "category": item.category,
-            "question": item.question,
-            "gold": grade.gold,
-            "answer": answers[MEMORY_ANSWER][item.question_id],
-            "score": grade.score,
-            "official_score": grade.official_score,
-            "rule": grade.rule,
-            DECIDED_BY: RULES,
-            "correct": grade.score == 1.0,
-        }
-        if grade.adversarial_pick is not None:
-            row["pick"] = grade.adversarial_pick
         without = None if no_memory is None else no_memory[position]
-        if without is not None:
-            row["no_memory_answer"] = answers[NO_MEMORY_ANSWER][item.question_id]
-            row["no_memory_score"] = without.score
-        if item.question_id in judgements:
-            row["judge_verdict"] = judgements[item.question_id].verdict
-            row["judge_reply"] = judgements[item.question_id].reply
-            row[JUDGE_UNREADABLE] = judgements[item.question_id].verdict == "unreadable"
-        rows.append(row)
+        judged = judgements.get(item.question_id)
+        rows.append(
+            QuestionRow(
+                question_id=item.question_id,
+                qtype=names[item.category],
+                category=item.category,
+                question=item.question,
+                gold=grade.gold,
+                answer=answers[MEMORY_ANSWER][item.question_id],
+                score=grade.score,
+                official_score=grade.official_score,
+                rule=grade.rule,
+                decided_by=RULES,
+                correct=grade.score == 1.0,
+                pick=grade.adversarial_pick,
+                no_memory_answer=None
+                if without is None
+                else answers[NO_MEMORY_ANSWER][item.question_id],
+                no_memory_score=None if without is None else without.score,
+                judge_verdict=None if judged is None else judged.verdict,
+                judge_reply=None if judged is None else judged.reply,
+                judge_unreadable=None if judged is None else judged.verdict == "unreadable",
+                memory_failure=labels[position],
+            )
+        )
     return rows
