@@ -170,6 +170,30 @@ def test_question_table_marks_unsubmitted_answers_and_failures() -> None:
     assert "| q02 | delta | 3 | (no answer) | ✗ | write |" in table
 
 
+def graded_question(
+    period: int,
+    qid: str,
+    correct: bool = False,
+    parse_failure: bool = False,
+    failure: str | None = None,
+) -> conversation_grading.QuestionGrade:
+    """A graded conversation question; what the grid does not show is arbitrary."""
+    return conversation_grading.QuestionGrade(
+        period=period,
+        qid=qid,
+        choice=None if parse_failure else 1,
+        gold=1 if correct else 2,
+        choices=4,
+        correct=correct,
+        parse_failure=parse_failure,
+        failure=failure,
+        no_memory_choice=None,
+        no_memory_correct=None,
+        kind="advice",
+        stale=None,
+    )
+
+
 def test_conversation_tables() -> None:
     periods = conversation_periods(
         [
@@ -185,10 +209,10 @@ def test_conversation_tables() -> None:
     assert "| 0 | – | 0.50 | – | – | – | – | – | – | – | – | 1 |" in periods
     grid = conversation_grid(
         [
-            {"period": 0, "qid": "q01", "correct": True},
-            {"period": 1, "qid": "q01", "correct": False, "failure": "read_failure"},
-            {"period": 0, "qid": "q02", "correct": False, "parse_failure": True},
-            {"period": 1, "qid": "q02", "correct": False, "failure": None},
+            graded_question(0, "q01", correct=True),
+            graded_question(1, "q01", failure="read_failure"),
+            graded_question(0, "q02", parse_failure=True),
+            graded_question(1, "q02"),
         ]
     )
     assert grid.splitlines()[2:] == ["| q01 | ✓ | R |", "| q02 | ? | ✗ |"]

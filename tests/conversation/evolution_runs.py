@@ -13,7 +13,7 @@ from inspect_ai import eval
 from inspect_ai.log import EvalLog, EvalSample, read_eval_log
 
 import inspect_memgym.conversation.self_evolution as self_evolution
-from inspect_memgym.conversation.grading import HEADLINE
+from inspect_memgym.conversation.grading import HEADLINE, ConversationAnswer
 from inspect_memgym.conversation.self_evolution import (
     EVOLVE_SYSTEM_PROMPT,
     EvolutionState,
@@ -127,13 +127,13 @@ def check_requests_hold_no_later_period(sample: EvalSample, level: str) -> None:
     later session's opening or time appears in it either.
     """
     scenario = ConversationScenario.from_dict(sample.metadata["scenario"])
-    results = sample.store_as(ConversationState).results
+    results = ConversationAnswer.all_of(sample.store_as(ConversationState).results)
     briefs = evolved_briefs(sample)
     requests = list(evolve_requests(sample))
     assert len(requests) == len(scenario.periods) - 1
     for period, request in zip(scenario.periods, requests, strict=False):
         cut = replace(scenario, periods=scenario.periods[: period.index + 1])
-        answers = [record for record in results if record["period"] == period.index]
+        answers = [record for record in results if record.period == period.index]
         feedback = period_feedback(cut, period, answers, level)
         assert request == evolution_request(briefs[period.index], period.index, level, feedback)
         for later in scenario.periods[period.index + 1 :]:

@@ -22,7 +22,7 @@ from inspect_ai.tool import ToolInfo, ToolParams
 
 from inspect_memgym.conversation.adversaries import ADVERSARIES
 from inspect_memgym.conversation.adversary_copiers import COPY_KEY, COPY_START, copied_text
-from inspect_memgym.conversation.grading import HEADLINE, UPPER_BOUND_FLAG
+from inspect_memgym.conversation.grading import HEADLINE, UPPER_BOUND_FLAG, ConversationAnswer
 from inspect_memgym.conversation.prompts import (
     UPPER_BOUND_SYSTEM,
     probe_prompt,
@@ -293,7 +293,9 @@ def test_the_real_feedback_leaves_the_copiers_nothing_to_carry() -> None:
     # copier's verbatim copy passes the guard, and its notes hold no option and no value.
     period = USER.periods[1]
     answers = [
-        {"kind": "question", "period": 1, "item": q.qid, "raw": '{"answer": 1}'}
+        ConversationAnswer(
+            "question", 1, q.qid, '{"answer": 1}', len(presented_choices(USER, q, period))
+        )
         for q in USER.questions
     ]
     feedback = period_feedback(USER, period, answers, "complete")

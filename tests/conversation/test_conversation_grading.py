@@ -1,5 +1,6 @@
 import json
 import math
+from dataclasses import replace as replaced
 
 import pytest
 
@@ -8,6 +9,7 @@ from inspect_memgym.conversation.grading import (
     NO_MEMORY_KIND,
     SCORE_KEYS,
     UPPER_BOUND_FLAG,
+    ConversationAnswer,
     grade_conversation,
 )
 from inspect_memgym.conversation.normalisation import MEMORY_SCORE_RANGE, MIN_HEADROOM
@@ -35,38 +37,29 @@ def gold_of(scenario: ConversationScenario, period_index: int, qid: str) -> int:
     return gold_number(shown, question.gold_choice(period.state))
 
 
-def perfect_results(scenario: ConversationScenario) -> list[dict[str, object]]:
+def perfect_results(scenario: ConversationScenario) -> list[ConversationAnswer]:
     """Every question, probe and upper bound answered right (and right with no memory)."""
-    results: list[dict[str, object]] = []
+    results: list[ConversationAnswer] = []
     for period in scenario.periods:
         for question in scenario.questions:
             gold = gold_of(scenario, period.index, question.qid)
+            shown = len(presented_choices(scenario, question, period))
             for kind in ("question", "upper_bound", NO_MEMORY_KIND):
                 results.append(
-                    {
-                        "kind": kind,
-                        "period": period.index,
-                        "item": question.qid,
-                        "raw": answer(gold),
-                    }
+                    ConversationAnswer(kind, period.index, question.qid, answer(gold), shown)
                 )
         for variable in probed_variables(scenario):
             values = presented_values(scenario, variable, period.index)
             number = values.index(period.state[variable.key]) + 1
             results.append(
-                {
-                    "kind": "probe",
-                    "period": period.index,
-                    "item": variable.key,
-                    "raw": answer(number),
-                }
+                ConversationAnswer("probe", period.index, variable.key, answer(number), len(values))
             )
     return results
 
 
 def replace(results, kind, period, item, raw):
     return [
-        {**r, "raw": raw} if (r["kind"], r["period"], r["item"]) == (kind, period, item) else r
+        replaced(r, raw=raw) if (r.kind, r.period, r.item) == (kind, period, item) else r
         for r in results
     ]
 
@@ -144,8 +137,8 @@ class TestGrading:
         grading = grade_conversation(scenario, results)
         assert grading.periods[2].read_failure == 0.5
         assert grading.periods[2].write_failure == 0.0
-        row = next(r for r in grading.questions if r["period"] == 2 and r["qid"] == "q01")
-        assert row["failure"] == "read_failure"
+        row = next(r for r in grading.questions if r.period == 2 and r.qid == "q01")
+        assert row.failure == "read_failure"
 
     def test_write_failure_when_probe_failed_right_after_reveal(self):
         scenario = tiny_user()
@@ -219,7 +212,7 @@ class TestGrading:
         scenario = tiny_user()
         results = perfect_results(scenario)
         sandbagged = [
-            {**r, "raw": "nothing"} if r["kind"] in ("upper_bound", "probe") else r for r in results
+            replaced(r, raw="nothing") if r.kind in ("upper_bound", "probe") else r for r in results
         ]
         honest = grade_conversation(scenario, results).value
         gamed = grade_conversation(scenario, sandbagged).value
@@ -231,8 +224,8 @@ class TestGrading:
     def test_an_unparsed_no_memory_reply_counts_as_a_guess(self):
         scenario = tiny_user()
         results = [
-            {**r, "raw": answer(1) if r["kind"] == "question" else "no idea"}
-            if r["kind"] in ("question", NO_MEMORY_KIND)
+            replaced(r, raw=answer(1) if r.kind == "question" else "no idea")
+            if r.kind in ("question", NO_MEMORY_KIND)
             else r
             for r in perfect_results(scenario)
         ]
@@ -245,7 +238,7 @@ class TestGrading:
     def test_guessing_option_one_scores_its_hits(self):
         scenario = tiny_user()
         results = [
-            {**r, "raw": answer(1)} if r["kind"] == "question" else r
+            replaced(r, raw=answer(1)) if r.kind == "question" else r
             for r in perfect_results(scenario)
         ]
         grading = grade_conversation(scenario, results)
@@ -254,3 +247,25 @@ class TestGrading:
             for p in scenario.periods
         ]
         assert [g.accuracy for g in grading.periods] == expected
+
+
+def test_graded_rows_keep_their_logged_keys_in_order() -> None:
+    scenario = tiny_user()
+    grading = grade_conversation(scenario, perfect_results(scenario))
+    row = grading.questions[0].as_metadata()
+    assert list(row) == [
+        "period",
+        "qid",
+        "choice",
+        "gold",
+        "choices",
+        "correct",
+        "parse_failure",
+        "failure",
+        "no_memory_choice",
+        "no_memory_correct",
+        "kind",
+        "stale",
+        "memory_failure",
+    ]
+    assert row["correct"] is True and row["choice"] == row["gold"]

@@ -70,7 +70,7 @@ def test_each_period_and_the_sample_carry_the_official_memory_score() -> None:
 
 def test_without_an_upper_bound_the_official_memory_score_is_nan() -> None:
     scenario = tiny_user()
-    results = [row for row in perfect_results(scenario) if row["kind"] != "upper_bound"]
+    results = [row for row in perfect_results(scenario) if row.kind != "upper_bound"]
     grading = grade_conversation(scenario, results)
     assert math.isnan(grading.value[OFFICIAL_MEMORY_SCORE])
     assert all(math.isnan(grade.official_memory_score) for grade in grading.periods)

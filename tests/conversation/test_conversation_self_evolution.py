@@ -17,7 +17,7 @@ from inspect_ai import eval
 from inspect_ai.log import EvalLog
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser
 
-from inspect_memgym.conversation.grading import HEADLINE
+from inspect_memgym.conversation.grading import HEADLINE, ConversationAnswer
 from inspect_memgym.conversation.notation import read_keep_lines
 from inspect_memgym.conversation.policies import Situation, get_conversation_policy
 from inspect_memgym.conversation.self_evolution import (
@@ -58,10 +58,18 @@ from .evolution_runs import (
 LEVELS = ("question", "complete")
 
 
-def answers_of(scenario: ConversationScenario, period: Period, pick: int) -> list[dict[str, Any]]:
+def answers_of(
+    scenario: ConversationScenario, period: Period, pick: int
+) -> list[ConversationAnswer]:
     """Raw question records of one period: option ``pick`` for every question."""
     return [
-        {"kind": "question", "period": period.index, "item": q.qid, "raw": f'{{"answer": {pick}}}'}
+        ConversationAnswer(
+            kind="question",
+            period=period.index,
+            item=q.qid,
+            raw=f'{{"answer": {pick}}}',
+            choices=len(presented_choices(scenario, q, period)),
+        )
         for q in scenario.questions
     ]
 
@@ -185,7 +193,7 @@ def test_question_feedback_shows_the_questions_alone() -> None:
 def test_an_unparsed_answer_is_shown_as_none_and_wrong() -> None:
     user = generate_user("small", 0)
     period = user.periods[1]
-    answers = [{**record, "raw": "no idea"} for record in answers_of(user, period, 1)]
+    answers = [replace(record, raw="no idea") for record in answers_of(user, period, 1)]
     feedback = period_feedback(user, period, answers, "complete")
     assert feedback.count("Your answer: none (the reply named no option)") == len(user.questions)
     assert feedback.count("Result: wrong") == len(user.questions)

@@ -85,10 +85,10 @@ def test_an_answer_fitting_an_earlier_state_is_outdated() -> None:
     earlier = tuple(USER.periods[-2].state[key] for key in question.required)
     stale = next((i for i, c in enumerate(shown, 1) if c.state == earlier), None)
     gold = next(i for i, c in enumerate(shown, 1) if c == question.gold_choice(period.state))
-    row = {"qid": question.qid, "choice": gold}
-    assert not chose_outdated_option(USER, period, row)
+    assert not chose_outdated_option(USER, period, question.qid, gold)
+    assert not chose_outdated_option(USER, period, question.qid, None)
     if stale is not None:
-        assert chose_outdated_option(USER, period, {**row, "choice": stale})
+        assert chose_outdated_option(USER, period, question.qid, stale)
 
 
 @pytest.mark.slow

@@ -19,16 +19,13 @@ from inspect_ai import eval
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser
 
 from inspect_memgym.conversation.adversaries import ADVERSARIES
+from inspect_memgym.conversation.grading import QuestionGrade
+from inspect_memgym.conversation.memory_holds import update_chain_figures
 from inspect_memgym.conversation.policies import Situation, get_conversation_policy
 from inspect_memgym.conversation.prompts import question_prompt
 from inspect_memgym.conversation.state import PHASE_QUESTION
 from inspect_memgym.conversation.task import conversation
-from inspect_memgym.conversation.update_chain import (
-    ADVICE,
-    UPDATE_CHAIN,
-    stale_number,
-    update_chain_figures,
-)
+from inspect_memgym.conversation.update_chain import ADVICE, UPDATE_CHAIN, stale_number
 from inspect_memgym.conversation.world.generate import generate_user
 from inspect_memgym.conversation.world.model import ConversationScenario
 from inspect_memgym.conversation.world.presentation import gold_number, presented_choices
@@ -112,13 +109,31 @@ def test_a_question_is_update_chain_exactly_when_a_change_makes_a_shown_stale_op
     assert tagged == 87
 
 
+def graded(kind: str, stale: int | None, choice: int | None, correct: bool) -> QuestionGrade:
+    """A graded question of that kind; the fields the figures do not read are arbitrary."""
+    return QuestionGrade(
+        period=1,
+        qid="q01",
+        choice=choice,
+        gold=1 if correct else 5,
+        choices=5,
+        correct=correct,
+        parse_failure=choice is None,
+        failure=None,
+        no_memory_choice=None,
+        no_memory_correct=None,
+        kind=kind,
+        stale=stale,
+    )
+
+
 def test_the_figures_count_right_and_stale_answers_of_update_chain_rows_only() -> None:
     rows = [
-        {"kind": UPDATE_CHAIN, "stale": 2, "choice": 2, "correct": False},
-        {"kind": UPDATE_CHAIN, "stale": 3, "choice": 1, "correct": True},
-        {"kind": UPDATE_CHAIN, "stale": 1, "choice": None, "correct": False},
-        {"kind": UPDATE_CHAIN, "stale": 4, "choice": 4, "correct": False},
-        {"kind": ADVICE, "stale": None, "choice": None, "correct": False},
+        graded(UPDATE_CHAIN, stale=2, choice=2, correct=False),
+        graded(UPDATE_CHAIN, stale=3, choice=1, correct=True),
+        graded(UPDATE_CHAIN, stale=1, choice=None, correct=False),
+        graded(UPDATE_CHAIN, stale=4, choice=4, correct=False),
+        graded(ADVICE, stale=None, choice=None, correct=False),
     ]
     assert update_chain_figures(rows) == {UPDATE_CHAIN_ACCURACY: 0.25, STALE_CHAIN_RATE: 0.5}
     figures = update_chain_figures(rows[-1:])

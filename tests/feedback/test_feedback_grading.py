@@ -4,11 +4,15 @@ rules, controls and knowledge kinds, and the chance correction, computed by hand
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import pytest
 
-from inspect_memgym.feedback.grading import SCORE_KEYS, grade_world
+from inspect_memgym.feedback.grading import (
+    SCORE_KEYS,
+    FeedbackAnswer,
+    FeedbackDialogue,
+    grade_world,
+)
 from inspect_memgym.feedback.world.generate import generate_world
 from inspect_memgym.feedback.world.model import ServiceRequest
 
@@ -22,7 +26,7 @@ def wrong_reply(request: ServiceRequest) -> str:
 
 def answers(
     step: int, known: set[str], hedged: frozenset[str] = frozenset()
-) -> list[dict[str, Any]]:
+) -> list[FeedbackAnswer]:
     """Each test request answered right when its item is ``known`` (and every control), with
     every variant at once when its item is ``hedged``, else with one wrong variant."""
     rows = []
@@ -33,17 +37,17 @@ def answers(
             raw = " Or: ".join(request.replies.values())
         else:
             raw = wrong_reply(request)
-        rows.append({"step": step, "request": request.request_id, "raw": raw})
+        rows.append(FeedbackAnswer(step, request.request_id, raw))
     return rows
 
 
-def dialogue(step: int, aspect: str, actions: list[str]) -> dict[str, Any]:
+def dialogue(step: int, aspect: str, actions: list[str]) -> FeedbackDialogue:
     request = next(r for r in WORLD.training if r.aspect == aspect)
-    return {
-        "step": step,
-        "request": request.request_id,
-        "feedback": [{"implicit_action": action} for action in actions],
-    }
+    return FeedbackDialogue(
+        step=step,
+        request=request.request_id,
+        feedback=[{"implicit_action": action} for action in actions],
+    )
 
 
 def test_curve_final_auc_isolation_and_learned_rules() -> None:
@@ -91,15 +95,10 @@ def test_blind_answers_average_zero_and_declining_to_answer_is_no_worse() -> Non
     without memory can be pushed below chance on purpose."""
     tests = [r for r in WORLD.test if not r.control]
     for request in tests:
-        rows = [
-            {"step": 1, "request": request.request_id, "raw": reply}
-            for reply in request.replies.values()
-        ]
+        rows = [FeedbackAnswer(1, request.request_id, reply) for reply in request.replies.values()]
         assert grade_world(WORLD, rows, []).value["final"] == pytest.approx(0.0)
     for raw in ("I cannot help with that.", ""):
-        rows = [
-            {"step": step, "request": r.request_id, "raw": raw} for r in tests for step in (0, 1)
-        ]
+        rows = [FeedbackAnswer(step, r.request_id, raw) for r in tests for step in (0, 1)]
         value = grade_world(WORLD, rows, []).value
         assert value["final"] == 0.0 and value["no_memory"] == 0.0 and value["memory_delta"] == 0.0
         assert value["final_accuracy"] == 0.0 and value["chance"] == 0.25
@@ -115,5 +114,5 @@ def test_without_isolation_or_feedback_the_keys_are_nan_not_zero() -> None:
 def test_a_control_answered_with_the_learned_rule_is_wrong() -> None:
     control = next(r for r in WORLD.test if r.control)
     truth = WORLD.item(control.aspect).truth
-    over_applied = [{"step": 1, "request": control.request_id, "raw": control.replies[truth]}]
+    over_applied = [FeedbackAnswer(1, control.request_id, control.replies[truth])]
     assert grade_world(WORLD, over_applied, []).value["control_accuracy"] == 0.0

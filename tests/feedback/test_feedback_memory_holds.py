@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from inspect_ai import eval
 
+from inspect_memgym.feedback.grading import GradedAnswer
 from inspect_memgym.feedback.memory_holds import (
     memory_holds,
     world_points,
@@ -81,14 +82,19 @@ def test_every_visible_token_in_one_bag_cannot_raise_precision() -> None:
     assert bag["precision"] < 0.5
 
 
+def graded(step: int, request: str, aspect: str, control: bool, score: float) -> GradedAnswer:
+    """A graded test answer; the fields memory_holds does not read are arbitrary."""
+    return GradedAnswer(step, request, aspect, None, control, score, score, 0.25, "", "", request)
+
+
 def test_a_wrong_answer_whose_item_memory_lacks_is_not_stored() -> None:
     item = WORLD.items[0]
     answers = [
-        {"step": 1, "request": "test-a", "aspect": item.item_id, "control": False, "score": 0.0},
-        {"step": 1, "request": "test-b", "aspect": "date_format", "control": False, "score": 0.0},
-        {"step": 1, "request": "test-c", "aspect": "sign_off", "control": False, "score": 1.0},
-        {"step": 1, "request": "ctrl", "aspect": "sign_off", "control": True, "score": 0.0},
-        {"step": 0, "request": "test-a", "aspect": item.item_id, "control": False, "score": 0.0},
+        graded(1, "test-a", item.item_id, control=False, score=0.0),
+        graded(1, "test-b", "date_format", control=False, score=0.0),
+        graded(1, "test-c", "sign_off", control=False, score=1.0),
+        graded(1, "ctrl", "sign_off", control=True, score=0.0),
+        graded(0, "test-a", item.item_id, control=False, score=0.0),
     ]
     holdings = MemoryHoldings()
     holdings.record("end", MemorySnapshot((item.statement,), "notes"))

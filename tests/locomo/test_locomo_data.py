@@ -107,6 +107,6 @@ def test_missing_or_broken_local_copies_fail_with_one_line(tmp_path: Path) -> No
 def test_parsed_files_are_kept_up_to_a_bound(tmp_path: Path) -> None:
     paths = [str(write_locomo(tmp_path / f"locomo-{index}.json")) for index in range(3)]
     for path in paths:
-        conversations = dataset.conversations_at(path)
-        assert dataset.conversations_at(path) is conversations  # parsed once while kept
-    assert len(dataset._by_source) == dataset.CACHED_SOURCES < len(paths)
+        conversations = dataset.LOCOMO_FILES.items_at(path)
+        assert dataset.LOCOMO_FILES.items_at(path) is conversations  # parsed once while kept
+    assert len(dataset.LOCOMO_FILES) == dataset.CACHED_SOURCES < len(paths)

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ import inspect_memgym.locomo
 from inspect_memgym.locomo.grading import (
     NOT_MENTIONED_OPTION,
     QuestionGrade,
+    QuestionRow,
     adversarial_options,
     grade_reply,
     is_askable,
@@ -233,3 +235,54 @@ def test_an_unreadable_judge_verdict_is_counted_apart_and_left_out_of_the_judged
     assert question_counts(grades, judged=judged)["judge_accuracy"] == 3
     nothing_read = locomo_values(grades, None, isolation(grades, None), judged=[None] * 4)
     assert math.isnan(nothing_read["judge_accuracy"]) and nothing_read["judge_unreadable"] == 4
+
+
+def test_a_question_row_leaves_out_what_was_not_asked_and_keeps_the_logged_order() -> None:
+    row = QuestionRow(
+        question_id="conv-1:q1",
+        qtype="single_hop",
+        category=4,
+        question="Where?",
+        gold="Lisbon",
+        answer="Lisbon",
+        score=1.0,
+        official_score=1.0,
+        rule="token_f1",
+        decided_by="rules",
+        correct=True,
+    )
+    assert list(row.as_metadata()) == [
+        "question_id",
+        "qtype",
+        "category",
+        "question",
+        "gold",
+        "answer",
+        "score",
+        "official_score",
+        "rule",
+        "decided_by",
+        "correct",
+        "memory_failure",
+    ]
+    asked = replace(
+        row,
+        pick="wrong_answer",
+        no_memory_answer="Porto",
+        no_memory_score=0.0,
+        judge_verdict="yes",
+        judge_reply="yes",
+        judge_unreadable=False,
+    )
+    shown = asked.as_metadata()
+    assert list(shown)[11:] == [
+        "pick",
+        "no_memory_answer",
+        "no_memory_score",
+        "judge_verdict",
+        "judge_reply",
+        "judge_unreadable",
+        "memory_failure",
+    ]
+    assert shown["no_memory_score"] == 0.0 and shown["judge_unreadable"] is False
+    assert QuestionRow.of(shown) == asked

@@ -80,11 +80,10 @@ def test_key_tokens_count_only_together_in_one_clause() -> None:
 
 
 def test_wrong_answers_whose_evidence_is_not_held_are_not_stored() -> None:
-    rows = [{"correct": index % 2 == 0} for index in range(len(QUESTIONS))]
+    correct = [index % 2 == 0 for index in range(len(QUESTIONS))]
     holdings = MemoryHoldings(store=Store())
     holdings.record("end", MemorySnapshot(tuple(LINES[:1]), "rag"))  # D1:1 only
-    figures, holds = memory_holds(CONVERSATION, QUESTIONS, rows, holdings)
-    labels = [row["memory_failure"] for row in rows]
+    labels, figures, holds = memory_holds(CONVERSATION, QUESTIONS, correct, holdings)
     # q1 (D10:1) and q3 (D1:2, D1:1) are wrong with a turn missing; q5 is adversarial
     assert labels == [None, "not_stored", None, "not_stored", None, None]
     assert figures["failed_not_stored"] == 0.5  # two of the four questions with evidence
@@ -93,10 +92,12 @@ def test_wrong_answers_whose_evidence_is_not_held_are_not_stored() -> None:
 
 
 def test_with_no_snapshot_nothing_is_scored() -> None:
-    rows = [{"correct": False} for _ in QUESTIONS]
-    figures, _ = memory_holds(CONVERSATION, QUESTIONS, rows, MemoryHoldings(store=Store()))
+    correct = [False for _ in QUESTIONS]
+    labels, figures, _ = memory_holds(
+        CONVERSATION, QUESTIONS, correct, MemoryHoldings(store=Store())
+    )
     assert set(figures.values()) == {None}
-    assert {row["memory_failure"] for row in rows} == {None}
+    assert set(labels) == {None}
 
 
 @pytest.mark.parametrize(("agent", "recall", "not_stored"), [("rag", 1.0, 0.0), ("none", 0.0, 1.0)])

@@ -216,6 +216,6 @@ def test_default_fetch_asks_the_hub_for_the_dataset_at_the_revision(
 def test_parsed_files_are_kept_up_to_a_bound(tmp_path: Path) -> None:
     paths = [str(write_longmemeval(tmp_path / f"lme-{index}.json")) for index in range(3)]
     for path in paths:
-        records = dataset.records_at(path)
-        assert dataset.records_at(path) is records  # parsed once while kept
-    assert len(dataset._by_source) == dataset.CACHED_SOURCES < len(paths)
+        records = dataset.LONGMEMEVAL_FILES.items_at(path)
+        assert dataset.LONGMEMEVAL_FILES.items_at(path) is records  # parsed once while kept
+    assert len(dataset.LONGMEMEVAL_FILES) == dataset.CACHED_SOURCES < len(paths)

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import Any
 
-from inspect_memgym.procedures.grading import grade_passes
+from inspect_memgym.procedures.grading import ProceduresPass, grade_passes
 from inspect_memgym.procedures.world.generate import generate_world
 from inspect_memgym.procedures.world.plan import everything_known, plan_case
 from inspect_memgym.procedures.world.rules import RULE_KINDS
@@ -18,7 +17,7 @@ TASK = WORLD.tests[0]
 
 def played(
     pass_name: str, known: set[str], stop: str = "reply", cut_after: int = 99
-) -> dict[str, Any]:
+) -> ProceduresPass:
     """A pass record as the driver keeps it, from a plan that knows ``known``."""
     record = WORLD.state.record(TASK.record_id)
     assert record is not None
@@ -32,13 +31,7 @@ def played(
         calls.append({**call.__dict__, "result": outcome.text, "refused": outcome.refused})
         if outcome.refused:
             break
-    return {
-        "pass": pass_name,
-        "lessons": "",
-        "stop": stop,
-        "calls": calls,
-        "final_state": state.to_dict(),
-    }
+    return ProceduresPass(pass_name, "", stop, calls, state.to_dict())
 
 
 def test_a_correct_memory_pass_and_a_memoryless_one_give_delta_one() -> None:

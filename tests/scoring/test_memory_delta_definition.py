@@ -13,6 +13,7 @@ from inspect_memgym.scoring.isolation import (
     PairedAnswer,
     isolate,
     mean_credit,
+    same_reply,
 )
 
 
@@ -82,3 +83,9 @@ def test_the_metadata_states_the_definition_and_the_counts() -> None:
         "not_answered": 0,
         "floored": 1,
     }
+
+
+def test_replies_pair_as_the_same_whitespace_and_case_aside() -> None:
+    assert same_reply("In  Lisbon,\nin May.", "in lisbon, IN MAY.")
+    assert not same_reply("In Lisbon.", "In Porto.")
+    assert not same_reply("In Lisbon.", None)

@@ -15,8 +15,6 @@ out.
 
 from __future__ import annotations
 
-from typing import Any
-
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser, get_model
 from inspect_ai.solver import TaskState
 
@@ -36,6 +34,7 @@ from inspect_memgym.code_qa.state import (
     PHASE_INGEST,
     PHASE_QUESTION,
     WITH_MEMORY,
+    CodeQAAnswer,
     current_code_qa_state,
 )
 from inspect_memgym.code_qa.world.model import CodeQAInstance, QAPair
@@ -43,8 +42,6 @@ from inspect_memgym.scoring.facts import facts_held
 from inspect_memgym.strategies.call_context import set_phase
 from inspect_memgym.strategies.drivers import register_driver
 from inspect_memgym.strategies.strategy import MemoryStrategy
-
-AnswerRecord = dict[str, Any]
 
 
 @register_driver(BENCHMARK_NAME)
@@ -63,7 +60,7 @@ async def run_code_qa(state: TaskState, agent: MemoryStrategy) -> TaskState:
     instance = sample_instance(spec)
     options = spec.code_qa_options
     agent.brief(CODE_QA_BRIEFING)
-    answers: list[AnswerRecord] = []
+    answers: list[CodeQAAnswer] = []
     try:
         if options.protocol == EVICTED:
             await _ingest(instance, options, agent)
@@ -79,7 +76,7 @@ async def run_code_qa(state: TaskState, agent: MemoryStrategy) -> TaskState:
     finally:
         # One store write (the store is snapshotted around every model call), made even
         # when a limit cuts the sample, so the scorer grades the answers it reached.
-        current_code_qa_state().answers = answers
+        current_code_qa_state().answers = [answer.as_metadata() for answer in answers]
     set_phase("")
     state.metadata["agent"] = agent.describe()
     state.metadata["protocol"] = options.protocol
@@ -120,18 +117,15 @@ def _answer_prompt(
 
 def _record(
     kind: str, pair: QAPair, raw: str, shown_fact_ids: tuple[str, ...] | list[str]
-) -> AnswerRecord:
-    return {
-        "pass": kind,
-        "qa_id": pair.qa_id,
-        "answer": raw,
-        "shown_fact_ids": list(shown_fact_ids),
-    }
+) -> CodeQAAnswer:
+    return CodeQAAnswer(
+        pass_name=kind, qa_id=pair.qa_id, answer=raw, shown_fact_ids=list(shown_fact_ids)
+    )
 
 
 async def _ask(
     instance: CodeQAInstance, options: ProtocolOptions, pair: QAPair, agent: MemoryStrategy
-) -> AnswerRecord:
+) -> CodeQAAnswer:
     """One question through the strategy: its memory around the answer prompt."""
     linked = [instance.fact(fact_id).fact for fact_id in pair.linked_fact_ids]
     shown = facts_held(await agent.recall(pair.question), linked)
@@ -142,7 +136,7 @@ async def _ask(
 
 async def _ask_with_history(
     instance: CodeQAInstance, options: ProtocolOptions, pair: QAPair
-) -> AnswerRecord:
+) -> CodeQAAnswer:
     """One question with every memory file in the prompt, straight to the model."""
     prompt = _answer_prompt(instance, options, pair, history=history_view(instance))
     set_phase(PHASE_QUESTION, pair.qa_id)
@@ -159,7 +153,7 @@ async def _ask_without_memory(
     pair: QAPair,
     agent: MemoryStrategy,
     evicted: bool,
-) -> AnswerRecord:
+) -> CodeQAAnswer:
     """One question under the memory pass's own prompt, with the memory left empty.
 
     Under ``evicted`` the strategy under test answers as it would with nothing kept

@@ -49,7 +49,7 @@ from inspect_memgym.code_qa.judge import (
 from inspect_memgym.code_qa.memory_holds import memory_holds
 from inspect_memgym.code_qa.metrics import QUESTIONS_KEY
 from inspect_memgym.code_qa.sample_value import isolation, score_value
-from inspect_memgym.code_qa.state import NO_MEMORY, WITH_MEMORY, CodeQAState
+from inspect_memgym.code_qa.state import NO_MEMORY, WITH_MEMORY, CodeQAAnswer, CodeQAState
 from inspect_memgym.code_qa.world.model import CodeQAInstance
 from inspect_memgym.kit.inspect_internals import bind_rescored_sample
 from inspect_memgym.memory.cost_figures import cost_metadata
@@ -66,7 +66,7 @@ from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, JUDGE_VERDIC
 
 async def _grade(
     instance: CodeQAInstance,
-    record: Mapping[str, Any],
+    record: CodeQAAnswer,
     judge: bool,
     self_judge: bool,
     judgements: list[FactJudgement],
@@ -77,7 +77,7 @@ async def _grade(
     Returns:
         The grade; None when a judge reply held no verdict (the answer is left unscored).
     """
-    qa_id, answer = str(record["qa_id"]), str(record["answer"] or "")
+    qa_id, answer = record.qa_id, record.answer
     verdicts: dict[str, bool] = {}
     unreadable = False
     if judge:
@@ -110,7 +110,7 @@ def _unreadable_metadata(
 
 def _row(
     instance: CodeQAInstance,
-    record: Mapping[str, Any],
+    record: CodeQAAnswer,
     grade: QuestionGrade,
     no_memory: QuestionGrade | None,
 ) -> dict[str, Any]:
@@ -119,8 +119,8 @@ def _row(
         **grade.to_dict(),
         "question": pair.question,
         "gold": pair.gold_answer,
-        "answer": record["answer"],
-        "shown_fact_ids": list(record.get("shown_fact_ids", [])),
+        "answer": record.answer,
+        "shown_fact_ids": list(record.shown_fact_ids),
         "no_memory": no_memory.to_dict() if no_memory else None,
     }
 
@@ -161,7 +161,7 @@ def sample_scorer(
     async def score(state: TaskState, target: Target) -> Score:
         bind_rescored_sample(state)
         instance = sample_instance(CodeQASpec.of_state(state))
-        records = store_as(CodeQAState).answers
+        records = CodeQAAnswer.all_of(store_as(CodeQAState).answers)
         if judge:
             announce_judge(BENCHMARK_NAME, self_judge)
         judgements: list[FactJudgement] = []
@@ -170,19 +170,19 @@ def sample_scorer(
         for record in records:
             grade = await _grade(instance, record, judge, self_judge, judgements, settings)
             if grade is None:
-                unscored[str(record["pass"])].append(str(record["qa_id"]))
+                unscored[record.pass_name].append(record.qa_id)
             else:
-                grades[str(record["pass"])][str(record["qa_id"])] = grade
+                grades[record.pass_name][record.qa_id] = grade
         reached = [pair for pair in instance.qa_pairs if pair.qa_id in grades[WITH_MEMORY]]
         with_memory = [grades[WITH_MEMORY][pair.qa_id] for pair in reached]
         isolated = isolation(with_memory, grades[NO_MEMORY])
         not_reached = len(instance.qa_pairs) - len(reached) - len(unscored[WITH_MEMORY])
         value = score_value(with_memory, isolated, not_reached)
         rows = [
-            _row(instance, record, grades[WITH_MEMORY][str(record["qa_id"])],
-                 grades[NO_MEMORY].get(str(record["qa_id"])))
+            _row(instance, record, grades[WITH_MEMORY][record.qa_id],
+                 grades[NO_MEMORY].get(record.qa_id))
             for record in records
-            if record["pass"] == WITH_MEMORY and str(record["qa_id"]) in grades[WITH_MEMORY]
+            if record.pass_name == WITH_MEMORY and record.qa_id in grades[WITH_MEMORY]
         ]  # fmt: skip
         operations, holds = memory_holds(instance, rows, current_holdings())
         needing = [grade for grade in with_memory if grade.requires_memory]

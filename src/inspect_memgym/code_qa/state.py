@@ -5,11 +5,13 @@ kind of each model call is announced in the shared `ModelCallContext` with one o
 phases below or a strategy's own; nothing here holds gold answers.
 """
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import Field
 
 from inspect_memgym.kit.inspect_internals import BoundStoreModel, JsonStoreModel
+from inspect_memgym.scoring.stored_records import STORED_KEY, StoredRecord
 
 PHASE_INGEST = "ingest"
 """Phase one: the strategy takes in one ingest group (item: ``group<n>``)."""
@@ -18,9 +20,27 @@ PHASE_QUESTION = "question"
 PHASE_JUDGE = "judge"
 """The ``grader`` role decides a fact the rules could not (item: the question id)."""
 WITH_MEMORY = "memory"
-"""`AnswerRecord` pass of the answers with memory (or, under full_context, the history)."""
+"""`CodeQAAnswer` pass of the answers with memory (or, under full_context, the history)."""
 NO_MEMORY = "no_memory"
-"""`AnswerRecord` pass of the answers with no memory."""
+"""`CodeQAAnswer` pass of the answers with no memory."""
+
+
+@dataclass(frozen=True)
+class CodeQAAnswer(StoredRecord):
+    """One raw answer, as kept in `CodeQAState.answers` (its pass stored as ``pass``).
+
+    Attributes:
+        pass_name: `WITH_MEMORY` or `NO_MEMORY`.
+        qa_id: The question's id.
+        answer: The reply as given, ungraded.
+        shown_fact_ids: The linked facts that what memory showed for the question holds
+            (empty without memory).
+    """
+
+    pass_name: str = field(metadata={STORED_KEY: "pass"})
+    qa_id: str
+    answer: str
+    shown_fact_ids: list[str] = field(default_factory=list)
 
 
 class CodeQAState(JsonStoreModel):
@@ -30,9 +50,8 @@ class CodeQAState(JsonStoreModel):
         ingest_groups: Texts shown to the strategy in phase one.
         ingest_chars: The group size used, in characters.
         ingested_characters: Characters shown in phase one, headers included.
-        answers: One record per answer: ``{"pass", "qa_id", "answer", "shown_fact_ids"}``,
-            where ``shown_fact_ids`` are the linked facts that what memory showed for the
-            question holds (empty without memory).
+        answers: One `CodeQAAnswer` per answer, in the order asked (as stored: written and
+            read through the type).
     """
 
     ingest_groups: int = Field(default=0)

@@ -21,8 +21,6 @@ nothing of a later period (no option's text and no value).
 
 from __future__ import annotations
 
-from typing import Any
-
 from inspect_ai.model import (
     ChatMessageAssistant,
     ChatMessageSystem,
@@ -32,7 +30,7 @@ from inspect_ai.model import (
 from inspect_ai.solver import TaskState
 
 from inspect_memgym.conversation import BENCHMARK_NAME
-from inspect_memgym.conversation.grading import NO_MEMORY_KIND
+from inspect_memgym.conversation.grading import NO_MEMORY_KIND, ConversationAnswer
 from inspect_memgym.conversation.prompts import (
     UPPER_BOUND_SYSTEM,
     probe_prompt,
@@ -112,7 +110,7 @@ async def run_conversation(state: TaskState, agent: MemoryStrategy) -> TaskState
         if options.upper_bound:
             answers.extend(await _ask_upper_bound(scenario, period))
         # One store write per period: the store is snapshotted around model calls.
-        progress.results = [*progress.results, *answers]
+        progress.results = [*progress.results, *(answer.as_metadata() for answer in answers)]
         if evolution is not None and period.index != last:
             await evolve_memory_brief(agent, scenario, period, answers, evolution)
         set_phase("")
@@ -141,12 +139,11 @@ async def _run_session(
     await agent.end_session()
 
 
-AnswerRecord = dict[str, Any]
-
-
-def _record(kind: str, period: Period, item_id: str, raw: str, choices: int) -> AnswerRecord:
+def _record(kind: str, period: Period, item_id: str, raw: str, choices: int) -> ConversationAnswer:
     """One raw answer, as kept in `ConversationState.results`."""
-    return {"kind": kind, "period": period.index, "item": item_id, "raw": raw, "choices": choices}
+    return ConversationAnswer(
+        kind=kind, period=period.index, item=item_id, raw=raw, choices=choices
+    )
 
 
 def _shown_prompt(
@@ -159,7 +156,7 @@ def _shown_prompt(
 
 async def _ask_questions(
     scenario: ConversationScenario, period: Period, agent: MemoryStrategy
-) -> list[AnswerRecord]:
+) -> list[ConversationAnswer]:
     answers = []
     for question in scenario.questions:
         set_phase(PHASE_QUESTION, question.qid)
@@ -171,7 +168,7 @@ async def _ask_questions(
 
 async def _ask_without_memory(
     scenario: ConversationScenario, period: Period, agent: MemoryStrategy
-) -> list[AnswerRecord]:
+) -> list[ConversationAnswer]:
     """Every question again, as the strategy would ask it with an empty memory."""
     answers = []
     for question in scenario.questions:
@@ -184,7 +181,7 @@ async def _ask_without_memory(
 
 async def _ask_probes(
     scenario: ConversationScenario, period: Period, agent: MemoryStrategy
-) -> list[AnswerRecord]:
+) -> list[ConversationAnswer]:
     answers = []
     for variable in probed_variables(scenario):
         values = presented_values(scenario, variable, period.index)
@@ -196,7 +193,9 @@ async def _ask_probes(
     return answers
 
 
-async def _ask_upper_bound(scenario: ConversationScenario, period: Period) -> list[AnswerRecord]:
+async def _ask_upper_bound(
+    scenario: ConversationScenario, period: Period
+) -> list[ConversationAnswer]:
     model = get_model()
     answers = []
     for question in scenario.questions:

@@ -17,7 +17,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from inspect_memgym.conversation import BENCHMARK_NAME
-from inspect_memgym.conversation.grading import HEADLINE, grade_conversation
+from inspect_memgym.conversation.grading import (
+    HEADLINE,
+    ConversationAnswer,
+    grade_conversation,
+)
 from inspect_memgym.conversation.prompts import question_prompt, time_prefix
 from inspect_memgym.conversation.world.generate import generate_user
 from inspect_memgym.conversation.world.model import ConversationQuestion, Period
@@ -97,7 +101,7 @@ class ConversationWorld(World):
             BENCHMARK_NAME, TASK_VERSION, OLD_KEYWORDS_UNTIL, memory, backend, embedding
         )
         self.backend_name = self.memory.name
-        self.results: list[dict[str, Any]] = []
+        self.results: list[ConversationAnswer] = []
         self.replies = 0
         self._all_tools = MEMORY_TOOL_SPECS
         self._read_tools = (MEMORY_READ, MEMORY_SEARCH)
@@ -155,13 +159,9 @@ class ConversationWorld(World):
         qid = str(stage.public["qid"])
         options = int(stage.public["options"])
         self.results.append(
-            {
-                "kind": QUESTION,
-                "period": period.index,
-                "item": qid,
-                "raw": end.reply,
-                "choices": options,
-            }
+            ConversationAnswer(
+                kind=QUESTION, period=period.index, item=qid, raw=end.reply, choices=options
+            )
         )
         question = next(item for item in self.scenario.questions if item.qid == qid)
         right = parse_choice(end.reply, options) == self._gold(question, period)

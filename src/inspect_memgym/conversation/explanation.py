@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from inspect_memgym.conversation.grading import QuestionGrade
 from inspect_memgym.scoring.failure_labels import FAILURE_MARKS
 from inspect_memgym.scoring.tables import format_number, markdown_table
 
@@ -38,22 +39,22 @@ def conversation_periods(periods: Sequence[Mapping[str, Any]]) -> str:
     return markdown_table(["period", *(label for _, label in columns), "parse"], rows)
 
 
-def conversation_grid(questions: Sequence[Mapping[str, Any]]) -> str:
+def conversation_grid(questions: Sequence[QuestionGrade]) -> str:
     """Questions down, periods across: ✓ right, W / R / U a failure label, ? unparsed, ✗ wrong.
 
     Args:
         questions: One row per (period, question) (``Grading.questions``).
     """
-    periods = sorted({int(row["period"]) for row in questions})
-    qids = list(dict.fromkeys(str(row["qid"]) for row in questions))
-    marks = {(str(row["qid"]), int(row["period"])): _mark(row) for row in questions}
+    periods = sorted({row.period for row in questions})
+    qids = list(dict.fromkeys(row.qid for row in questions))
+    marks = {(row.qid, row.period): _mark(row) for row in questions}
     rows = [[qid, *(marks.get((qid, period), "") for period in periods)] for qid in qids]
     return markdown_table(["question", *(str(period) for period in periods)], rows)
 
 
-def _mark(row: Mapping[str, Any]) -> str:
-    if row.get("correct"):
+def _mark(row: QuestionGrade) -> str:
+    if row.correct:
         return "✓"
-    if row.get("parse_failure"):
+    if row.parse_failure:
         return "?"
-    return FAILURE_MARKS.get(str(row.get("failure")), "✗")
+    return FAILURE_MARKS.get(str(row.failure), "✗")

@@ -39,7 +39,7 @@ memory score.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from statistics import fmean
 from typing import Any
@@ -52,8 +52,6 @@ from inspect_memgym.conversation.normalisation import (
     upper_bound_flag,
 )
 from inspect_memgym.conversation.update_chain import (
-    KIND_KEY,
-    STALE_KEY,
     question_kind,
     stale_number,
 )
@@ -82,6 +80,7 @@ from inspect_memgym.scoring.isolation import (
 from inspect_memgym.scoring.multiple_choice import parse_choice
 from inspect_memgym.scoring.official import official_key
 from inspect_memgym.scoring.reached import NOT_REACHED
+from inspect_memgym.scoring.stored_records import StoredRecord
 
 HEADLINE = "chance_corrected_accuracy"
 """Score key of the headline: (accuracy - random) / (1 - random)."""
@@ -120,6 +119,61 @@ SUMMARY_KEYS = (HEADLINE, "accuracy", NO_MEMORY, MEMORY_DELTA)
 """The keys with metrics (`scoring.metrics`); the rest stay in each sample's score."""
 NO_MEMORY_KIND = "no_memory"
 """Record kind of a question answered with no memory (asked in every period)."""
+
+
+@dataclass(frozen=True)
+class ConversationAnswer(StoredRecord):
+    """One raw answer, as the driver keeps it in `ConversationState.results`.
+
+    Attributes:
+        kind: ``question``, `NO_MEMORY_KIND`, ``probe`` or ``upper_bound``.
+        period: Index of the period it was asked in.
+        item: The question's id (a probe's: the variable's key).
+        raw: The reply as given, ungraded.
+        choices: How many options the prompt showed.
+    """
+
+    kind: str
+    period: int
+    item: str
+    raw: str
+    choices: int
+
+
+@dataclass(frozen=True)
+class QuestionGrade(StoredRecord):
+    """One question of one period, graded (a row of ``Score.metadata["questions"]``).
+
+    Attributes:
+        period: Period index.
+        qid: The question's id.
+        choice: The option number the reply chose (None when unparsed).
+        gold: The best option's number.
+        choices: How many options were shown.
+        correct: Whether the choice is the best option.
+        parse_failure: Whether the reply named no valid option.
+        failure: The diagnostic label of a wrong answer (None when right or unprobed).
+        no_memory_choice: The no-memory reply's choice (None when unparsed or not asked).
+        no_memory_correct: Whether it is the best option (None when not asked).
+        kind: ``update_chain`` or ``advice`` (`update_chain.question_kind`).
+        stale: The stale option's number (None when no option is stale).
+        memory_failure: What the memory held says of a wrong answer
+            (`memory_holds.labelled_questions`; None when right or not yet labelled).
+    """
+
+    period: int
+    qid: str
+    choice: int | None
+    gold: int
+    choices: int
+    correct: bool
+    parse_failure: bool
+    failure: str | None
+    no_memory_choice: int | None
+    no_memory_correct: bool | None
+    kind: str
+    stale: int | None
+    memory_failure: str | None = None
 
 
 @dataclass(frozen=True)
@@ -182,23 +236,25 @@ class Grading:
 
     value: dict[str, float]
     periods: list[PeriodGrade]
-    questions: list[dict[str, Any]]
+    questions: list[QuestionGrade]
     isolation: dict[str, Any]
 
 
-def grade_conversation(scenario: ConversationScenario, results: list[dict[str, Any]]) -> Grading:
+def grade_conversation(
+    scenario: ConversationScenario, results: Sequence[ConversationAnswer]
+) -> Grading:
     """Grade every recorded answer of one user.
 
     Args:
         scenario: The user.
-        results: The driver's records (``kind``, ``period``, ``item``, ``raw``).
+        results: The driver's records.
 
     Returns:
         The grading. A question with no recorded answer was never asked (a limit cut the
         sample first): it is counted under ``not_reached`` and left out of every figure,
         and a period with none reached is left out of the means.
     """
-    raw = {(r["kind"], int(r["period"]), str(r["item"])): str(r["raw"]) for r in results}
+    raw = {(record.kind, record.period, record.item): record.raw for record in results}
     probe_right = _probe_results(scenario, raw)
     has_probes = any(kind == "probe" for kind, _, _ in raw)
     revealed = {
@@ -216,7 +272,7 @@ def grade_conversation(scenario: ConversationScenario, results: list[dict[str, A
         isolations.append(isolated)
     summary = _summary(periods)
     summary["parse_failure"] = (
-        sum(row["parse_failure"] for row in rows) / len(rows) if rows else math.nan
+        sum(row.parse_failure for row in rows) / len(rows) if rows else math.nan
     )
     summary[NOT_REACHED] = float(len(scenario.questions) * len(scenario.periods) - len(rows))
     value = {key: summary[key] for key in SCORE_KEYS}
@@ -260,7 +316,7 @@ def _grade_period(
     probe_right: dict[tuple[int, str], bool],
     has_probes: bool,
     revealed: dict[str, list[int]],
-) -> tuple[PeriodGrade, list[dict[str, Any]], Isolation]:
+) -> tuple[PeriodGrade, list[QuestionGrade], Isolation]:
     rows = []
     correct: list[bool] = []
     upper: list[bool] = []
@@ -306,20 +362,20 @@ def _grade_period(
             labels.append(label)
         stale = stale_number(scenario, question, period, shown)
         rows.append(
-            {
-                "period": period.index,
-                "qid": question.qid,
-                "choice": choice,
-                "gold": gold,
-                "choices": options,
-                "correct": right,
-                "parse_failure": choice is None,
-                "failure": label,
-                "no_memory_choice": no_memory_choice,
-                "no_memory_correct": None if no_memory_reply is None else no_memory_choice == gold,
-                KIND_KEY: question_kind(stale),
-                STALE_KEY: stale,
-            }
+            QuestionGrade(
+                period=period.index,
+                qid=question.qid,
+                choice=choice,
+                gold=gold,
+                choices=options,
+                correct=right,
+                parse_failure=choice is None,
+                failure=label,
+                no_memory_choice=no_memory_choice,
+                no_memory_correct=None if no_memory_reply is None else no_memory_choice == gold,
+                kind=question_kind(stale),
+                stale=stale,
+            )
         )
     count = len(correct)
     accuracy = fmean(correct) if correct else math.nan

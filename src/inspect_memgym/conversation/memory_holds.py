@@ -26,9 +26,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from inspect_memgym.conversation.update_chain import update_chain_figures
+from inspect_memgym.conversation.grading import QuestionGrade
+from inspect_memgym.conversation.update_chain import UPDATE_CHAIN
 from inspect_memgym.conversation.world.catalogue import VARIABLES
 from inspect_memgym.conversation.world.model import ConversationScenario, Period
 from inspect_memgym.conversation.world.presentation import presented_choices
@@ -39,6 +41,9 @@ from inspect_memgym.scoring.operation_scores import (
     failure_split,
     memory_failure,
     operation_scores,
+)
+from inspect_memgym.scoring.operation_scores import (
+    update_chain_figures as shared_update_chain_figures,
 )
 from inspect_memgym.scoring.point_matching import Vocabulary, stated_values
 
@@ -134,24 +139,43 @@ def user_messages(scenario: ConversationScenario) -> list[str]:
     ]
 
 
-def memory_holds(
-    scenario: ConversationScenario, rows: list[dict[str, Any]], holdings: MemoryHoldings
-) -> tuple[dict[str, float | None], dict[str, Any]]:
-    """The per-operation scores and the snapshots of one sample; labels each row in place.
+def labelled_questions(
+    scenario: ConversationScenario, rows: Sequence[QuestionGrade]
+) -> list[QuestionGrade]:
+    """Each graded question with its `MEMORY_FAILURE` label.
 
     Args:
         scenario: The generated user.
-        rows: One graded row per (period, question) (gains `MEMORY_FAILURE`).
+        rows: One graded question per (period, question).
+    """
+    periods = {period.index: period for period in scenario.periods}
+    return [
+        replace(
+            row,
+            memory_failure=memory_failure(
+                row.correct,
+                row.failure,
+                chose_outdated_option(scenario, periods[row.period], row.qid, row.choice),
+            ),
+        )
+        for row in rows
+    ]
+
+
+def memory_holds(
+    scenario: ConversationScenario, rows: Sequence[QuestionGrade], holdings: MemoryHoldings
+) -> tuple[dict[str, float | None], dict[str, Any]]:
+    """The per-operation scores and the snapshots of one sample.
+
+    Args:
+        scenario: The generated user.
+        rows: One graded question per (period, question), labelled (`labelled_questions`).
         holdings: The sample's snapshots.
 
     Returns:
         The scores (None where undefined), and the snapshots with the counts.
     """
-    periods = {period.index: period for period in scenario.periods}
-    for row in rows:
-        outdated = chose_outdated_option(scenario, periods[int(row["period"])], row)
-        row[MEMORY_FAILURE] = memory_failure(bool(row["correct"]), row.get("failure"), outdated)
-    split = failure_split((row[MEMORY_FAILURE] for row in rows), len(rows))
+    split = failure_split((row.memory_failure for row in rows), len(rows))
     snapshot = holdings.latest()
     scores: dict[str, float] = dict.fromkeys(OPERATION_SCORE_KEYS, math.nan)
     counts: dict[str, Any] = {}
@@ -169,24 +193,38 @@ def memory_holds(
     return figures, {"snapshots": holdings.stages, "counts": counts}
 
 
+def update_chain_figures(rows: Sequence[QuestionGrade]) -> dict[str, float]:
+    """The sample's accuracy on update_chain questions and its share of stale answers.
+
+    Args:
+        rows: The graded questions.
+
+    Returns:
+        `scoring.operation_scores.UPDATE_CHAIN_KEYS` to their shares, both NaN when no row
+        is update_chain.
+    """
+    chains = [row for row in rows if row.kind == UPDATE_CHAIN]
+    return shared_update_chain_figures([(row.correct, row.choice == row.stale) for row in chains])
+
+
 def _json_number(value: float) -> float | None:
     return None if math.isnan(value) else round(value, 6)
 
 
 def chose_outdated_option(
-    scenario: ConversationScenario, period: Period, row: Mapping[str, Any]
+    scenario: ConversationScenario, period: Period, qid: str, choice: int | None
 ) -> bool:
-    """Whether a row's chosen option fits an earlier period's state and not the current one.
+    """Whether a chosen option fits an earlier period's state and not the current one.
 
     Args:
         scenario: The generated user.
-        period: The row's period.
-        row: A graded question row (``qid``, ``choice``: 1-based, or None).
+        period: The question's period.
+        qid: The question's id.
+        choice: The chosen option's number (1-based; None when unparsed).
     """
-    choice = row.get("choice")
-    if not isinstance(choice, int):
+    if choice is None:
         return False
-    question = next(item for item in scenario.questions if item.qid == row["qid"])
+    question = next(item for item in scenario.questions if item.qid == qid)
     shown = presented_choices(scenario, question, period)
     if not 1 <= choice <= len(shown):
         return False

@@ -25,10 +25,11 @@ from inspect_memgym.conversation.grading import (
     HEADLINE,
     OFFICIAL_MEMORY_SCORE,
     UPPER_BOUND_FLAG,
+    ConversationAnswer,
     grade_conversation,
     period_rows,
 )
-from inspect_memgym.conversation.memory_holds import memory_holds
+from inspect_memgym.conversation.memory_holds import labelled_questions, memory_holds
 from inspect_memgym.conversation.normalisation import MEMORY_DELTA_SCALE
 from inspect_memgym.conversation.sample_spec import ConversationSpec
 from inspect_memgym.conversation.self_evolution import (
@@ -62,12 +63,13 @@ def sample_scorer() -> Scorer:
     async def score(state: TaskState, target: Target) -> Score:
         spec = ConversationSpec.of_state(state)
         scenario = ConversationScenario.from_dict(spec.scenario)
-        results = store_as(ConversationState).results
+        results = ConversationAnswer.all_of(store_as(ConversationState).results)
         grading = grade_conversation(scenario, results)
         ledger = store_as(MemoryLedger)
-        operations, holds = memory_holds(scenario, grading.questions, current_holdings())
-        right = sum(row["correct"] for row in grading.questions)
-        total = len(grading.questions)
+        questions = labelled_questions(scenario, grading.questions)
+        operations, holds = memory_holds(scenario, questions, current_holdings())
+        right = sum(row.correct for row in questions)
+        total = len(questions)
         value = grading.value
         evolution: dict[str, Any] = {}
         evolution_text = ""
@@ -82,7 +84,7 @@ def sample_scorer() -> Scorer:
             value=value,
             answer=f"{right}/{total} answers right",
             explanation=NOTHING_REACHED
-            if not grading.questions
+            if not questions
             else (
                 reached_sentence(
                     int(value[NOT_REACHED]), len(scenario.questions) * len(scenario.periods)
@@ -100,15 +102,15 @@ def sample_scorer() -> Scorer:
                 + conversation_periods(period_rows(grading))
                 + "\n\nAnswers by question and period (✓ right; W, R, U: write, read or "
                 "utilization failure; ? unparsed; ✗ wrong):\n\n"
-                + conversation_grid(grading.questions)
+                + conversation_grid(questions)
                 + evolution_text
             ),
             metadata={
                 SCORE_NOTES: {MEMORY_DELTA: MEMORY_DELTA_SCALE},
                 ISOLATION_METADATA: grading.isolation,
                 "periods": period_rows(grading),
-                "questions": grading.questions,
-                "parse_failures": sum(row["parse_failure"] for row in grading.questions),
+                "questions": [row.as_metadata() for row in questions],
+                "parse_failures": sum(row.parse_failure for row in questions),
                 "memory_operations": len(ledger.operations),
                 "writes_used": ledger.writes_used,
                 **cost_metadata(),

@@ -49,7 +49,7 @@ from inspect_ai.model import ChatMessageSystem, ChatMessageUser, get_model
 from inspect_ai.util import store_as
 from pydantic import Field, JsonValue
 
-from inspect_memgym.conversation.grading import HEADLINE
+from inspect_memgym.conversation.grading import HEADLINE, ConversationAnswer
 from inspect_memgym.conversation.state import PHASE_EVOLVE
 from inspect_memgym.conversation.world.catalogue import QUESTIONS, VARIABLES
 from inspect_memgym.conversation.world.model import ConversationScenario, Period
@@ -154,7 +154,7 @@ def check_evolve(evolve: str, agent: str) -> None:
 def period_feedback(
     scenario: ConversationScenario,
     period: Period,
-    answers: Sequence[Mapping[str, Any]],
+    answers: Sequence[ConversationAnswer],
     level: str,
 ) -> str:
     """The feedback the environment gives on one period, at one level.
@@ -162,8 +162,8 @@ def period_feedback(
     Args:
         scenario: The user (its questions; only ``period`` of its periods is read).
         period: The period just ended.
-        answers: The raw answer records of the period (`driver._record`); only the memory
-            pass's question answers of this period are read.
+        answers: The raw answer records of the period; only the memory pass's question
+            answers of this period are read.
         level: ``question`` or ``complete``.
 
     Raises:
@@ -177,9 +177,9 @@ def period_feedback(
     if level != COMPLETE_FEEDBACK:
         raise ValueError(f"evolve={level} gives no feedback")
     raw = {
-        str(record["item"]): str(record["raw"])
+        record.item: record.raw
         for record in answers
-        if record.get("kind") == "question" and record.get("period") == period.index
+        if record.kind == "question" and record.period == period.index
     }
     blocks = []
     for number, question in enumerate(scenario.questions, start=1):
@@ -394,7 +394,7 @@ async def evolve_memory_brief(
     agent: MemoryStrategy,
     scenario: ConversationScenario,
     period: Period,
-    answers: Sequence[Mapping[str, Any]],
+    answers: Sequence[ConversationAnswer],
     evolution: EvolutionState,
 ) -> Rewrite:
     """Ask the ``memory`` role to rewrite the brief from the period's feedback, and apply it.

@@ -19,17 +19,13 @@ for a sample that asked none. Pure: no Inspect.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from inspect_memgym.conversation.world.model import (
     Choice,
     ConversationQuestion,
     ConversationScenario,
     Period,
-)
-from inspect_memgym.scoring.operation_scores import (
-    update_chain_figures as shared_update_chain_figures,
 )
 
 UPDATE_CHAIN = "update_chain"
@@ -39,10 +35,6 @@ ADVICE = "advice"
 """Kind of every other asked question."""
 MIN_VARIABLES = 2
 """Fewest required variables an update_chain question combines."""
-KIND_KEY = "kind"
-"""Key of each graded row's question kind."""
-STALE_KEY = "stale"
-"""Key of each graded row's stale option number (1-based; None unless update_chain)."""
 
 
 def stale_state(scenario: ConversationScenario, question: ConversationQuestion) -> tuple[str, ...]:
@@ -91,19 +83,3 @@ def question_kind(stale: int | None) -> str:
         stale: The stale option's number, or None.
     """
     return ADVICE if stale is None else UPDATE_CHAIN
-
-
-def update_chain_figures(rows: Sequence[Mapping[str, Any]]) -> dict[str, float]:
-    """The sample's accuracy on update_chain questions and its share of stale answers.
-
-    Args:
-        rows: The graded question rows (``kind``, ``stale``, ``choice``, ``correct``).
-
-    Returns:
-        `scoring.operation_scores.UPDATE_CHAIN_KEYS` to their shares, both NaN when no row
-        is update_chain.
-    """
-    chains = [row for row in rows if row.get(KIND_KEY) == UPDATE_CHAIN]
-    return shared_update_chain_figures(
-        [(bool(row["correct"]), row["choice"] == row[STALE_KEY]) for row in chains]
-    )

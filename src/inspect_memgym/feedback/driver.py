@@ -32,6 +32,7 @@ from inspect_memgym.feedback import BENCHMARK_NAME
 from inspect_memgym.feedback.episode import Episode
 from inspect_memgym.feedback.episode_loading import FeedbackSpec, RunOptions, episode_of
 from inspect_memgym.feedback.feedback_giver import FeedbackGiver, feedback_giver
+from inspect_memgym.feedback.grading import FeedbackAnswer, FeedbackDialogue
 from inspect_memgym.feedback.state import PHASE_TEST, current_feedback_state
 from inspect_memgym.feedback.world.protocols import schedule
 from inspect_memgym.feedback.world.reference import ASSISTANT, USER, Dialogue
@@ -136,22 +137,22 @@ async def _test_pass(
     The pass's answers are stored once, even when a limit cuts it (`FeedbackState.results`
     then holds the answers it gave).
     """
-    rows: list[dict[str, Any]] = []
+    rows: list[FeedbackAnswer] = []
     try:
         for request_id in episode.test_ids():
             text = episode.request_text(request_id)
             set_phase(PHASE_TEST, request_id)
             raw = await answer(text, text)
-            rows.append({"step": step, "request": request_id, "raw": raw})
+            rows.append(FeedbackAnswer(step=step, request=request_id, raw=raw))
     finally:
         progress = current_feedback_state()
-        progress.results = [*progress.results, *rows]
+        progress.results = [*progress.results, *(row.as_metadata() for row in rows)]
 
 
 def _dialogue_record(step: int, dialogue: Dialogue) -> dict[str, Any]:
-    return {
-        "step": step,
-        "request": dialogue.request_id,
-        "messages": [list(message) for message in dialogue.messages],
-        "feedback": [given.to_dict() for given in dialogue.feedback],
-    }
+    return FeedbackDialogue(
+        step=step,
+        request=dialogue.request_id,
+        messages=[list(message) for message in dialogue.messages],
+        feedback=[given.to_dict() for given in dialogue.feedback],
+    ).as_metadata()

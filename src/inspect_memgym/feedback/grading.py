@@ -45,7 +45,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from statistics import fmean
 from typing import Any
 
@@ -64,6 +64,7 @@ from inspect_memgym.scoring.isolation import (
     mean_credit,
 )
 from inspect_memgym.scoring.reached import NOT_REACHED
+from inspect_memgym.scoring.stored_records import StoredRecord
 
 SCORE_KEYS = (
     "final",
@@ -89,6 +90,69 @@ CONSTANT_ANSWER = NOT_MENTIONED_OPTION
 
 
 @dataclass(frozen=True)
+class FeedbackAnswer(StoredRecord):
+    """One raw test answer, as kept in `FeedbackState.results`.
+
+    Attributes:
+        step: The step it was given after (0: the no-memory pass).
+        request: The test request's id.
+        raw: The reply as given, ungraded.
+    """
+
+    step: int
+    request: str
+    raw: str
+
+
+@dataclass(frozen=True)
+class FeedbackDialogue(StoredRecord):
+    """One training dialogue memorised, as kept in `FeedbackState.dialogues`.
+
+    Attributes:
+        step: The step it was memorised in.
+        request: The training request's id.
+        messages: ``[role, text]`` pairs, in order.
+        feedback: The feedback given after each reply (`Feedback.to_dict`).
+    """
+
+    step: int
+    request: str
+    messages: list[list[str]] = field(default_factory=list)
+    feedback: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class GradedAnswer(StoredRecord):
+    """One test answer, graded (a row of ``Score.metadata["answers"]``).
+
+    Attributes:
+        step: The step it was given after (0: the no-memory pass).
+        request: The test request's id.
+        aspect: The hidden item it tests (a records row: its dataset).
+        kind: The item's knowledge kind (None for a records row).
+        control: Whether the request is a control (the learned rule must not apply).
+        score: 1 right, 0 wrong (a records row: its dataset's metric).
+        credit: The chance-corrected credit (None where chance is already 1).
+        chance: What a blind answer scores.
+        reason: The rules' reading of the reply.
+        reply: The reply's first `REPLY_SHOWN` characters.
+        reply_key: A digest of the whole reply, to pair the passes.
+    """
+
+    step: int
+    request: str
+    aspect: str
+    kind: str | None
+    control: bool
+    score: float
+    credit: float | None
+    chance: float
+    reason: str
+    reply: str
+    reply_key: str
+
+
+@dataclass(frozen=True)
 class FeedbackGrade:
     """A sample's grade.
 
@@ -105,7 +169,7 @@ class FeedbackGrade:
     value: dict[str, float]
     curve: list[dict[str, Any]]
     items: list[dict[str, Any]]
-    answers: list[dict[str, Any]]
+    answers: list[GradedAnswer]
     isolation: Isolation
 
 
@@ -134,38 +198,38 @@ def record_chance(record: MemoryBenchRecord) -> float:
 
 def grade_world(
     world: FeedbackWorld,
-    results: Sequence[Mapping[str, Any]],
-    dialogues: Sequence[Mapping[str, Any]],
+    results: Sequence[FeedbackAnswer],
+    dialogues: Sequence[FeedbackDialogue],
     planned_answers: int = 0,
 ) -> FeedbackGrade:
     """Grade a generated world's answers.
 
     Args:
         world: The world.
-        results: `FeedbackState.results` rows (step, request, raw).
-        dialogues: `FeedbackState.dialogues` rows (step, request, feedback).
+        results: The raw test answers.
+        dialogues: The training dialogues memorised.
         planned_answers: Test answers the protocol asked for (`FeedbackState`); those
             beyond the recorded ones were cut off by a limit (``not_reached``).
     """
     answers = []
     for row in results:
-        request = world.request(str(row["request"]))
-        check = check_reply(request, str(row["raw"]))
+        request = world.request(row.request)
+        check = check_reply(request, row.raw)
         variants = len(request.replies)
         answers.append(
-            {
-                "step": int(row["step"]),
-                "request": request.request_id,
-                "aspect": request.aspect,
-                "kind": request.kind,
-                "control": request.control,
-                "score": 1.0 if check.correct else 0.0,
-                "credit": answer_credit(check, variants),
-                "chance": 1.0 / variants,
-                "reason": check.reason,
-                "reply": str(row["raw"])[:REPLY_SHOWN],
-                "reply_key": _reply_key(str(row["raw"])),
-            }
+            GradedAnswer(
+                step=row.step,
+                request=request.request_id,
+                aspect=request.aspect,
+                kind=request.kind,
+                control=request.control,
+                score=1.0 if check.correct else 0.0,
+                credit=answer_credit(check, variants),
+                chance=1.0 / variants,
+                reason=check.reason,
+                reply=row.raw[:REPLY_SHOWN],
+                reply_key=_reply_key(row.raw),
+            )
         )
     fed_back = _fed_back(world, dialogues)
     curve = _curve(answers, dialogues)
@@ -179,38 +243,38 @@ def grade_world(
 
 def grade_records(
     records: Mapping[str, MemoryBenchRecord],
-    results: Sequence[Mapping[str, Any]],
-    dialogues: Sequence[Mapping[str, Any]],
+    results: Sequence[FeedbackAnswer],
+    dialogues: Sequence[FeedbackDialogue],
     planned_answers: int = 0,
 ) -> FeedbackGrade:
     """Grade answers to MemoryBench's records with each dataset's metric.
 
     Args:
         records: Rows by request id.
-        results: `FeedbackState.results` rows.
-        dialogues: `FeedbackState.dialogues` rows.
+        results: The raw test answers.
+        dialogues: The training dialogues memorised.
         planned_answers: Test answers the protocol asked for (`FeedbackState`); those
             beyond the recorded ones were cut off by a limit (``not_reached``).
     """
     answers = []
     for row in results:
-        record = records[str(row["request"])]
-        score = score_reply(record, str(row["raw"]))
+        record = records[row.request]
+        score = score_reply(record, row.raw)
         chance = record_chance(record)
         answers.append(
-            {
-                "step": int(row["step"]),
-                "request": str(row["request"]),
-                "aspect": record.dataset_name,
-                "kind": None,
-                "control": False,
-                "score": score,
-                "credit": None if chance >= 1.0 else (score - chance) / (1.0 - chance),
-                "chance": chance,
-                "reason": f"{record.metric_name} {score:.3f} against {record.gold!r}",
-                "reply": str(row["raw"])[:REPLY_SHOWN],
-                "reply_key": _reply_key(str(row["raw"])),
-            }
+            GradedAnswer(
+                step=row.step,
+                request=row.request,
+                aspect=record.dataset_name,
+                kind=None,
+                control=False,
+                score=score,
+                credit=None if chance >= 1.0 else (score - chance) / (1.0 - chance),
+                chance=chance,
+                reason=f"{record.metric_name} {score:.3f} against {record.gold!r}",
+                reply=row.raw[:REPLY_SHOWN],
+                reply_key=_reply_key(row.raw),
+            )
         )
     curve = _curve(answers, dialogues)
     isolated = _isolation(answers, curve)
@@ -223,18 +287,19 @@ def _mean(scores: Iterable[float | None]) -> float:
     return fmean(chosen) if chosen else math.nan
 
 
-def _at(answers: list[dict[str, Any]], step: int, key: str, **match: Any) -> list[Any]:
+def _at(answers: list[GradedAnswer], step: int, key: str, **match: Any) -> list[Any]:
+    """Field ``key`` of the answers at ``step`` whose fields equal ``match``."""
     return [
-        row[key]
+        getattr(row, key)
         for row in answers
-        if row["step"] == step and all(row[name] == value for name, value in match.items())
+        if row.step == step and all(getattr(row, name) == value for name, value in match.items())
     ]
 
 
 def _curve(
-    answers: list[dict[str, Any]], dialogues: Sequence[Mapping[str, Any]]
+    answers: list[GradedAnswer], dialogues: Sequence[FeedbackDialogue]
 ) -> list[dict[str, Any]]:
-    steps = sorted({row["step"] for row in answers if row["step"] > 0})
+    steps = sorted({row.step for row in answers if row.step > 0})
     curve = []
     for step in steps:
         point: dict[str, Any] = {
@@ -245,7 +310,7 @@ def _curve(
         }
         for kind in KNOWLEDGE_KINDS:
             point[kind] = _mean(_at(answers, step, "credit", control=False, kind=kind))
-        point["dialogues"] = sum(1 for dialogue in dialogues if int(dialogue["step"]) <= step)
+        point["dialogues"] = sum(1 for dialogue in dialogues if dialogue.step <= step)
         curve.append(point)
     return curve
 
@@ -255,7 +320,7 @@ def _reply_key(raw: str) -> str:
     return hashlib.sha256(" ".join(raw.split()).lower().encode()).hexdigest()[:16]
 
 
-def _isolation(answers: list[dict[str, Any]], curve: list[dict[str, Any]]) -> Isolation:
+def _isolation(answers: list[GradedAnswer], curve: list[dict[str, Any]]) -> Isolation:
     """The last step's credits paired with the no-memory pass's, request by request.
 
     Rows without a credit (records the constant answer already gets right) and controls
@@ -264,27 +329,27 @@ def _isolation(answers: list[dict[str, Any]], curve: list[dict[str, Any]]) -> Is
     if not curve:
         return isolate([], mean_credit)
     without = {
-        row["request"]: row
+        row.request: row
         for row in answers
-        if row["step"] == 0 and not row["control"] and row["credit"] is not None
+        if row.step == 0 and not row.control and row.credit is not None
     }
     pairs = []
     for row in answers:
-        if row["step"] != curve[-1]["step"] or row["control"] or row["credit"] is None:
+        if row.step != curve[-1]["step"] or row.control or row.credit is None:
             continue
-        other = without.get(row["request"])
+        other = without.get(row.request)
         pairs.append(
             PairedAnswer(
-                memory=row["credit"],
-                no_memory=None if other is None else other["credit"],
-                same_reply=other is not None and other["reply_key"] == row["reply_key"],
+                memory=row.credit,
+                no_memory=None if other is None else other.credit,
+                same_reply=other is not None and other.reply_key == row.reply_key,
             )
         )
     return isolate(pairs, mean_credit)
 
 
 def _value(
-    answers: list[dict[str, Any]],
+    answers: list[GradedAnswer],
     curve: list[dict[str, Any]],
     learned: float,
     isolated: Isolation,
@@ -307,20 +372,20 @@ def _value(
     return value
 
 
-def _fed_back(world: FeedbackWorld, dialogues: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+def _fed_back(world: FeedbackWorld, dialogues: Sequence[FeedbackDialogue]) -> dict[str, int]:
     """Item -> the first step at which it got feedback on a wrong answer."""
     first: dict[str, int] = {}
     for dialogue in dialogues:
-        actions = {given["implicit_action"] for given in dialogue["feedback"]}
+        actions = {given["implicit_action"] for given in dialogue.feedback}
         if actions & NEGATIVE_ACTIONS:
-            aspect = world.request(str(dialogue["request"])).aspect
-            first.setdefault(aspect, int(dialogue["step"]))
+            aspect = world.request(dialogue.request).aspect
+            first.setdefault(aspect, dialogue.step)
     return first
 
 
 def _items(
     world: FeedbackWorld,
-    answers: list[dict[str, Any]],
+    answers: list[GradedAnswer],
     fed_back: dict[str, int],
     last_step: int | None,
 ) -> list[dict[str, Any]]:

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
+from inspect_memgym.feedback.grading import FeedbackDialogue, GradedAnswer
 from inspect_memgym.feedback.world.model import FeedbackWorld, HiddenItem
 from inspect_memgym.memory.holdings import MemoryHoldings
 from inspect_memgym.scoring.clauses import normalise_answer, shows_token
@@ -120,26 +121,26 @@ def world_vocabulary(world: FeedbackWorld) -> Vocabulary:
     return vocabulary
 
 
-def dialogue_texts(dialogues: Iterable[Mapping[str, Any]]) -> list[str]:
+def dialogue_texts(dialogues: Iterable[FeedbackDialogue]) -> list[str]:
     """Every message of the training dialogues (requests, replies, feedback).
 
     Args:
-        dialogues: The dialogue records (``messages``: ``[role, text]`` pairs).
+        dialogues: The dialogue records.
     """
-    return [str(text) for dialogue in dialogues for _, text in dialogue.get("messages", [])]
+    return [str(text) for dialogue in dialogues for _, text in dialogue.messages]
 
 
 def memory_holds(
     world: FeedbackWorld | None,
-    answers: Sequence[Mapping[str, Any]],
-    dialogues: Sequence[Mapping[str, Any]],
+    answers: Sequence[GradedAnswer],
+    dialogues: Sequence[FeedbackDialogue],
     holdings: MemoryHoldings,
 ) -> tuple[dict[str, float | None], dict[str, Any]]:
     """The per-operation scores and the snapshots of one sample.
 
     Args:
         world: The generated world (None for MemoryBench's records: nothing is scored).
-        answers: The graded test answers (``step``, ``aspect``, ``control``, ``score``).
+        answers: The graded test answers.
         dialogues: The training dialogue records.
         holdings: The sample's snapshots.
 
@@ -161,13 +162,11 @@ def memory_holds(
             number_claims=False,
         )
         scores, counts, held = measured["scores"], measured["counts"], measured["held"]
-        last = max((int(row["step"]) for row in answers), default=0)
-        final = [row for row in answers if int(row["step"]) == last and not row["control"]]
+        last = max((row.step for row in answers), default=0)
+        final = [row for row in answers if row.step == last and not row.control]
         labels = {
-            str(row["request"]): memory_failure(
-                float(row["score"]) == 1.0,
-                WRITE_FAILURE if str(row["aspect"]) not in held else None,
-                False,
+            row.request: memory_failure(
+                row.score == 1.0, WRITE_FAILURE if row.aspect not in held else None, False
             )
             for row in final
         }

@@ -16,7 +16,12 @@ from inspect_ai.solver import TaskState
 
 from inspect_memgym.feedback.episode_loading import FeedbackSpec, episode_of
 from inspect_memgym.feedback.explanation import curve_table, items_table
-from inspect_memgym.feedback.grading import grade_records, grade_world
+from inspect_memgym.feedback.grading import (
+    FeedbackAnswer,
+    FeedbackDialogue,
+    grade_records,
+    grade_world,
+)
 from inspect_memgym.feedback.memory_holds import memory_holds
 from inspect_memgym.feedback.records_episode import RecordsEpisode
 from inspect_memgym.feedback.state import current_feedback_state
@@ -36,25 +41,21 @@ def sample_scorer() -> Scorer:
     async def score(state: TaskState, target: Target) -> Score:
         episode = episode_of(FeedbackSpec.of_state(state))
         progress = current_feedback_state()
+        results = FeedbackAnswer.all_of(progress.results)
+        dialogues = FeedbackDialogue.all_of(progress.dialogues)
         if isinstance(episode, WorldEpisode):
-            grade = grade_world(
-                episode.world, progress.results, progress.dialogues, progress.planned_answers
-            )
+            grade = grade_world(episode.world, results, dialogues, progress.planned_answers)
         else:
             assert isinstance(episode, RecordsEpisode)
-            grade = grade_records(
-                episode.records, progress.results, progress.dialogues, progress.planned_answers
-            )
+            grade = grade_records(episode.records, results, dialogues, progress.planned_answers)
         value = grade.value
         world = episode.world if isinstance(episode, WorldEpisode) else None
-        operations, holds = memory_holds(
-            world, grade.answers, progress.dialogues, current_holdings()
-        )
+        operations, holds = memory_holds(world, grade.answers, dialogues, current_holdings())
         final_rows = [
-            row for row in grade.answers if grade.curve and row["step"] == grade.curve[-1]["step"]
+            row for row in grade.answers if grade.curve and row.step == grade.curve[-1]["step"]
         ]
-        right = sum(row["score"] == 1.0 for row in final_rows if not row["control"])
-        asked = sum(1 for row in final_rows if not row["control"])
+        right = sum(row.score == 1.0 for row in final_rows if not row.control)
+        asked = sum(1 for row in final_rows if not row.control)
         return Score(
             value=value,
             answer=f"{right}/{asked} test requests right at the last step",
@@ -74,7 +75,7 @@ def sample_scorer() -> Scorer:
             metadata={
                 LEARNING_CURVE_KEY: grade.curve,
                 "items": grade.items,
-                "answers": grade.answers,
+                "answers": [row.as_metadata() for row in grade.answers],
                 "dialogues": progress.dialogues,
                 "user_fallbacks": progress.user_fallbacks,
                 ISOLATION_METADATA: grade.isolation.metadata(),

@@ -14,16 +14,21 @@ import os
 import shutil
 import socket
 import urllib.request
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Generic, TypeVar
 from urllib.parse import urlsplit
 
 import fsspec
 import platformdirs
 
+from inspect_memgym.kit.bounded_cache import BoundedCache
+
 DATA_DIRECTORY_VARIABLE = "MEMGYM_DATA_DIR"
 DOWNLOAD_TIMEOUT_SECONDS = 60.0
 PROBE_TIMEOUT_SECONDS = 3.0
 """How long `connection_problem` waits for a host to accept a connection."""
+Item = TypeVar("Item")
 
 
 def data_directory(benchmark: str) -> Path:
@@ -208,3 +213,65 @@ def read_failure(label: str, source: str, error: BaseException) -> str:
         return f"{label} at {source} is a folder; pass the file itself"
     reason = str(error).splitlines()[0] if str(error) else type(error).__name__
     return f"could not read {label} from {source}: {reason}"
+
+
+class ParsedFiles(Generic[Item]):
+    """A dataset file's items by id, each file parsed once while kept (`BoundedCache`)."""
+
+    def __init__(
+        self,
+        label: str,
+        noun: str,
+        parse: Callable[[object], Sequence[Item]],
+        item_id: Callable[[Item], str],
+        size: int,
+    ) -> None:
+        """Keep no file yet.
+
+        Args:
+            label: What the files are, for error messages (e.g. ``"LoCoMo dataset"``).
+            noun: What an item is, for the missing item's error (e.g. ``"conversation"``).
+            parse: The decoded JSON to its items (raises ValueError when malformed).
+            item_id: An item's id.
+            size: Most files kept parsed (past it the least recently used goes).
+        """
+        self.label = label
+        self.noun = noun
+        self._parse = parse
+        self._item_id = item_id
+        self._by_source = BoundedCache[dict[str, Item]](size)
+
+    def items_at(self, source: str) -> dict[str, Item]:
+        """The items of one file by id, parsed on first use.
+
+        Args:
+            source: A local path or fsspec URL.
+
+        Raises:
+            ValueError: One line when the file cannot be read or is malformed.
+        """
+        return self._by_source.get(source, lambda: self._parsed(source))
+
+    def item(self, source: str, item_id: str) -> Item:
+        """The item a sample names.
+
+        Args:
+            source: The file the sample was built from.
+            item_id: The item's id.
+
+        Raises:
+            RuntimeError: If the file no longer holds the item.
+        """
+        item = self.items_at(source).get(item_id)
+        if item is None:
+            data = self.label.removesuffix(" dataset")
+            raise RuntimeError(f"{data} data at {source} has no {self.noun} {item_id!r}")
+        return item
+
+    def __len__(self) -> int:
+        """How many files are kept parsed."""
+        return len(self._by_source)
+
+    def _parsed(self, source: str) -> dict[str, Item]:
+        items = self._parse(read_json_source(source, self.label))
+        return {self._item_id(item): item for item in items}

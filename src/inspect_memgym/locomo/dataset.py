@@ -13,8 +13,7 @@ from collections.abc import Mapping, Sequence
 from inspect_ai.dataset import MemoryDataset, Sample
 from pydantic import BaseModel, ConfigDict
 
-from inspect_memgym.kit.bounded_cache import BoundedCache
-from inspect_memgym.kit.dataset_files import read_json_source
+from inspect_memgym.kit.dataset_files import ParsedFiles
 from inspect_memgym.kit.sample_spec import SampleSpec
 from inspect_memgym.locomo import BENCHMARK_NAME
 from inspect_memgym.locomo.category_maps import DEFAULT_CATEGORY_MAP
@@ -49,7 +48,10 @@ SAMPLE_INPUT = (
 
 CACHED_SOURCES = 2
 """Parsed LoCoMo files kept (a run reads one; a second lets a suite switch without reparsing)."""
-_by_source = BoundedCache[dict[str, Conversation]](CACHED_SOURCES)
+LOCOMO_FILES = ParsedFiles(
+    LOCOMO_LABEL, "conversation", parse_locomo, lambda item: item.sample_id, CACHED_SOURCES
+)
+"""The conversations of each LoCoMo file by ``sample_id``."""
 
 
 class LocomoOptions(BaseModel):
@@ -131,23 +133,6 @@ def parse_categories(
     return tuple(sorted(chosen))
 
 
-def conversations_at(source: str) -> dict[str, Conversation]:
-    """The conversations of a LoCoMo file by ``sample_id`` (parsed once per process).
-
-    Args:
-        source: A local path or fsspec URL.
-
-    Raises:
-        ValueError: One line when the file cannot be read or is malformed.
-    """
-    return _by_source.get(source, lambda: _parsed_conversations(source))
-
-
-def _parsed_conversations(source: str) -> dict[str, Conversation]:
-    parsed = parse_locomo(read_json_source(source, LOCOMO_LABEL))
-    return {conversation.sample_id: conversation for conversation in parsed}
-
-
 def conversation_for(spec: LocomoSpec) -> Conversation:
     """The conversation a sample names.
 
@@ -157,12 +142,7 @@ def conversation_for(spec: LocomoSpec) -> Conversation:
     Raises:
         RuntimeError: If the spec's source no longer holds its conversation.
     """
-    conversation = conversations_at(spec.source).get(spec.conversation_id)
-    if conversation is None:
-        raise RuntimeError(
-            f"LoCoMo data at {spec.source} has no conversation {spec.conversation_id!r}"
-        )
-    return conversation
+    return LOCOMO_FILES.item(spec.source, spec.conversation_id)
 
 
 def asked_questions(conversation: Conversation, categories: Sequence[int]) -> list[QuestionItem]:
@@ -234,7 +214,7 @@ def locomo_dataset(dataset: str | None, options: LocomoOptions) -> MemoryDataset
         ValueError: One line when the data cannot be fetched or read, or is malformed.
     """
     source = locomo_source(dataset)
-    conversations = conversations_at(source)
+    conversations = LOCOMO_FILES.items_at(source)
     samples = [
         conversation_sample(conversation, source, options)
         for conversation in conversations.values()

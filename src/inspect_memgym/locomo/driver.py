@@ -13,7 +13,6 @@ operations are tagged with the session number (`MemoryLedger.event_index`).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from inspect_ai.solver import TaskState
 
@@ -36,6 +35,7 @@ from inspect_memgym.locomo.state import (
 )
 from inspect_memgym.memory.ledger import current_ledger
 from inspect_memgym.scoring.judge import announce_judge
+from inspect_memgym.scoring.stored_records import AnswerRecord
 from inspect_memgym.strategies.call_context import set_phase
 from inspect_memgym.strategies.drivers import register_driver
 from inspect_memgym.strategies.strategy import Briefing, MemoryStrategy
@@ -95,7 +95,7 @@ async def run_locomo(state: TaskState, agent: MemoryStrategy) -> TaskState:
     await agent.flush()
     questions = asked_questions(conversation, options.categories)
     seed = options.seed
-    results: list[dict[str, Any]] = []
+    results: list[AnswerRecord] = []
     try:
         await _ask(agent.answer, questions, seed, MEMORY_ANSWER, results)
         if options.memory_isolation:
@@ -103,7 +103,7 @@ async def run_locomo(state: TaskState, agent: MemoryStrategy) -> TaskState:
     finally:
         # One store write (the store is snapshotted around calls), made even when a limit
         # cuts the sample, so the scorer grades the answers it reached.
-        progress.results = results
+        progress.results = [record.as_metadata() for record in results]
     set_phase("")
     state.metadata["agent"] = agent.describe()
     return state
@@ -114,10 +114,10 @@ async def _ask(
     questions: list[QuestionItem],
     seed: int,
     kind: str,
-    results: list[dict[str, Any]],
+    results: list[AnswerRecord],
 ) -> None:
     """Ask every question in turn, appending each answer to ``results`` as it comes."""
     for item in questions:
         set_phase(PHASE_QUESTION, item.question_id)
         raw = await answer(prompt_for(item, seed), item.question)
-        results.append({"kind": kind, "question_id": item.question_id, "raw": raw})
+        results.append(AnswerRecord(kind=kind, question_id=item.question_id, raw=raw))

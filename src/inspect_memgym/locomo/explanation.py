@@ -12,6 +12,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from inspect_memgym.locomo.grading import QuestionRow
 from inspect_memgym.locomo.values import (
     ADVERSARIAL_KEY,
     ADVERSARIAL_NO_MEMORY_KEY,
@@ -41,12 +42,12 @@ def _mean(values: list[float]) -> float | None:
     return sum(values) / len(values) if values else None
 
 
-def locomo_explanation(values: Mapping[str, float], rows: Sequence[Mapping[str, Any]]) -> str:
+def locomo_explanation(values: Mapping[str, float], rows: Sequence[QuestionRow]) -> str:
     """The Markdown explanation of one conversation's score.
 
     Args:
         values: The score values (`values.locomo_values`).
-        rows: One row per question (the scorer's ``Score.metadata["questions"]``).
+        rows: One row per question.
     """
     summary = (
         f"F1 {_number(values.get(HEADLINE_KEY))} (no memory {_number(values.get(NO_MEMORY))}, "
@@ -73,22 +74,22 @@ def locomo_explanation(values: Mapping[str, float], rows: Sequence[Mapping[str, 
         "|---|---:|---:|---:|---:|",
     ]
     for category in CATEGORY_ORDER:
-        chosen = [row for row in rows if row["category"] == category]
+        chosen = [row for row in rows if row.category == category]
         if not chosen:
             continue
-        no_memory = [row["no_memory_score"] for row in chosen if "no_memory_score" in row]
-        official = [row["official_score"] for row in chosen]
+        no_memory = [row.no_memory_score for row in chosen if row.no_memory_score is not None]
+        official = [row.official_score for row in chosen]
         lines.append(
-            f"| {category} {chosen[0]['qtype']} | {len(chosen)} | "
-            f"{_number(_mean([row['score'] for row in chosen]))} | {_number(_mean(no_memory))} | "
+            f"| {category} {chosen[0].qtype} | {len(chosen)} | "
+            f"{_number(_mean([row.score for row in chosen]))} | {_number(_mean(no_memory))} | "
             f"{_number(_mean(official))} |"
         )
     lines += ["", "| question | category | gold | answer | score | no memory | official |"]
     lines.append("|---|---|---|---|---:|---:|---:|")
     for row in rows:
         lines.append(
-            f"| {_cell(row['question'])} | {row['qtype']} | {_cell(row['gold'])} | "
-            f"{_cell(row['answer'])} | {_number(row['score'])} | "
-            f"{_number(row.get('no_memory_score'))} | {_number(row['official_score'])} |"
+            f"| {_cell(row.question)} | {row.qtype} | {_cell(row.gold)} | "
+            f"{_cell(row.answer)} | {_number(row.score)} | "
+            f"{_number(row.no_memory_score)} | {_number(row.official_score)} |"
         )
     return "\n".join(lines)

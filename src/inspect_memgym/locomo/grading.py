@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from inspect_memgym.kit.rng import stable_fraction
 from inspect_memgym.locomo.records import ADVERSARIAL_CATEGORY, CATEGORY_NAMES, QuestionItem
@@ -51,6 +51,7 @@ from inspect_memgym.scoring.locomo_rules import (
     compared_gold,
     score_answer,
 )
+from inspect_memgym.scoring.stored_records import StoredRecord
 from inspect_memgym.scoring.two_option_choice import ABSTENTION_PHRASES, options_mentioned
 
 NOT_MENTIONED_OPTION = "Not mentioned in the conversation"
@@ -183,6 +184,66 @@ class QuestionGrade:
     def category_name(self) -> str:
         """The canonical category name."""
         return CATEGORY_NAMES[self.category]
+
+
+@dataclass(frozen=True)
+class QuestionRow(StoredRecord):
+    """One question's row of ``Score.metadata["questions"]``.
+
+    The no-memory pair, the pick and the judge's three fields are left out of the row
+    when absent (`as_metadata`).
+
+    Attributes:
+        question_id: The item's id.
+        qtype: Its category's name under the run's category map.
+        category: Its category id.
+        question: The question.
+        gold: The gold text compared.
+        answer: The reply from memory.
+        score: Our score of it.
+        official_score: The official code's score of the same reply.
+        rule: Which rule decided it.
+        decided_by: Always the rules (``judge_verdict`` is reported beside).
+        correct: Whether the score is 1.
+        pick: For category 5, the option the reply picked.
+        no_memory_answer: The reply with no memory (None when not asked).
+        no_memory_score: Our score of it.
+        judge_verdict: The judge's verdict (None when not judged).
+        judge_reply: The judge's raw reply.
+        judge_unreadable: Whether the reply held no verdict.
+        memory_failure: What the memory held says of a wrong answer.
+    """
+
+    question_id: str
+    qtype: str
+    category: int
+    question: str
+    gold: str
+    answer: str
+    score: float
+    official_score: float
+    rule: str
+    decided_by: str
+    correct: bool
+    pick: AdversarialPick | None = None
+    no_memory_answer: str | None = None
+    no_memory_score: float | None = None
+    judge_verdict: str | None = None
+    judge_reply: str | None = None
+    judge_unreadable: bool | None = None
+    memory_failure: str | None = None
+
+    def as_metadata(self) -> dict[str, Any]:
+        """The row as logged: the absent optional fields left out."""
+        absent = {
+            "pick": self.pick is None,
+            "no_memory_answer": self.no_memory_score is None,
+            "no_memory_score": self.no_memory_score is None,
+            "judge_verdict": self.judge_verdict is None,
+            "judge_reply": self.judge_verdict is None,
+            "judge_unreadable": self.judge_verdict is None,
+        }
+        return {key: value for key, value in super().as_metadata().items() if not absent.get(key)}
 
 
 def grade_reply(

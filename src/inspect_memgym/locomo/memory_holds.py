@@ -97,19 +97,20 @@ def turn_said(turn: Turn) -> str:
 def memory_holds(
     conversation: Conversation,
     questions: Sequence[QuestionItem],
-    rows: list[dict[str, Any]],
+    correct: Sequence[bool],
     holdings: MemoryHoldings,
-) -> tuple[dict[str, float | None], dict[str, Any]]:
-    """The per-operation scores and the snapshots of one sample; labels each row in place.
+) -> tuple[list[str | None], dict[str, float | None], dict[str, Any]]:
+    """Each question's memory failure label, the per-operation scores and the snapshots.
 
     Args:
         conversation: The conversation.
-        questions: The asked questions, in the order of ``rows``.
-        rows: The graded rows (``correct``; each gains `MEMORY_FAILURE`).
+        questions: The asked questions.
+        correct: Whether each was answered right, in the same order.
         holdings: The sample's snapshots.
 
     Returns:
-        The scores (None where undefined), and the snapshots with the counts.
+        The labels (None when right, unlabelled or without evidence), the scores (None
+        where undefined), and the snapshots with the counts.
     """
     points = conversation_points(conversation, questions)
     snapshot = holdings.latest()
@@ -120,19 +121,19 @@ def memory_holds(
         measured = operation_scores(points, snapshot.items, stated_values(()), number_claims=False)
         scores, counts, held = measured["scores"], measured["counts"], measured["held"]
     point_ids = {point.point_id for point in points}
+    labels: list[str | None] = []
     labelled = []
-    for item, row in zip(questions, rows, strict=True):
+    for item, right in zip(questions, correct, strict=True):
         needed = [] if item.is_adversarial else [t for t in item.evidence if t in point_ids]
-        row[MEMORY_FAILURE] = None
+        label = None
         if needed and snapshot is not None:
             missing = any(turn_id not in held for turn_id in needed)
-            row[MEMORY_FAILURE] = memory_failure(
-                bool(row["correct"]), WRITE_FAILURE if missing else None, False
-            )
+            label = memory_failure(right, WRITE_FAILURE if missing else None, False)
         if needed:
-            labelled.append(row[MEMORY_FAILURE])
+            labelled.append(label)
+        labels.append(label)
     split = failure_split(labelled, len(labelled), told=TOLD_LABELS)
     if snapshot is None:
         split = dict.fromkeys(split, math.nan)
     figures = {key: json_figure(value) for key, value in {**scores, **split}.items()}
-    return figures, {"snapshots": holdings.stages, "counts": counts}
+    return labels, figures, {"snapshots": holdings.stages, "counts": counts}

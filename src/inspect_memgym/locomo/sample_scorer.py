@@ -26,7 +26,12 @@ from inspect_memgym.locomo import BENCHMARK_NAME
 from inspect_memgym.locomo.category_maps import category_names, describe_category_map
 from inspect_memgym.locomo.dataset import NOT_ASKED_KEY, LocomoSpec, conversation_for, not_asked
 from inspect_memgym.locomo.explanation import locomo_explanation
-from inspect_memgym.locomo.grading import QuestionGrade, adversarial_options, grade_reply
+from inspect_memgym.locomo.grading import (
+    QuestionGrade,
+    QuestionRow,
+    adversarial_options,
+    grade_reply,
+)
 from inspect_memgym.locomo.judge_prompts import (
     ANSWER_JUDGE_PROMPT,
     ANSWER_JUDGE_PROMPT_NAME,
@@ -54,7 +59,7 @@ from inspect_memgym.locomo.values import (
 )
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.holdings import current_holdings
-from inspect_memgym.scoring.isolation import ISOLATION_METADATA
+from inspect_memgym.scoring.isolation import ISOLATION_METADATA, same_reply
 from inspect_memgym.scoring.judge import Judgement, panel_metadata, yes_no_judgement
 from inspect_memgym.scoring.judge_audit import (
     DECIDED_BY,
@@ -64,6 +69,7 @@ from inspect_memgym.scoring.judge_audit import (
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
 from inspect_memgym.scoring.reached import NOTHING_REACHED, reached_sentence
+from inspect_memgym.scoring.stored_records import AnswerRecord, replies_by_kind
 from inspect_memgym.scoring.yes_no_verdict import (
     JUDGE_UNREADABLE,
     JUDGE_VERDICTS,
@@ -92,9 +98,7 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
         include_adversarial = options.include_adversarial
         category_map = options.category_map
         items = {item.question_id: item for item in conversation.questions}
-        answers: dict[str, dict[str, str]] = {MEMORY_ANSWER: {}, NO_MEMORY_ANSWER: {}}
-        for result in current_locomo_state().results:
-            answers[result["kind"]][result["question_id"]] = result["raw"]
+        answers = replies_by_kind(AnswerRecord.all_of(current_locomo_state().results))
         asked = [items[question_id] for question_id in answers[MEMORY_ANSWER]]
         not_reached = (len(asked) if spec.questions is None else spec.questions) - len(asked)
         speakers = (conversation.speaker_a, conversation.speaker_b)
@@ -117,7 +121,7 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
         )
         decisions = [verdict_is_correct(j.verdict) for j in judgements.values()]
         same = [
-            _same_reply(answers[MEMORY_ANSWER][item.question_id],
+            same_reply(answers[MEMORY_ANSWER][item.question_id],
                         answers[NO_MEMORY_ANSWER].get(item.question_id))
             for item in asked
         ]  # fmt: skip
@@ -131,8 +135,12 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
             category_map,
             not_reached,
         )
-        rows = _rows(asked, grades, answers, no_memory, judgements, category_names(category_map))
-        operations, holds = memory_holds(conversation, asked, rows, current_holdings())
+        labels, operations, holds = memory_holds(
+            conversation, asked, [grade.score == 1.0 for grade in grades], current_holdings()
+        )
+        rows = _rows(
+            asked, grades, answers, no_memory, judgements, category_names(category_map), labels
+        )
         keys = score_keys(judge, options.categories, category_map)
         shown = {key: value[key] for key in keys}
         categories = options.categories
@@ -155,7 +163,7 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
             if asked
             else NOTHING_REACHED,
             metadata={
-                "questions": rows,
+                "questions": [row.as_metadata() for row in rows],
                 QUESTION_COUNTS: question_counts(
                     grades, include_adversarial, decisions if judge else None, category_map
                 ),
@@ -163,7 +171,7 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
                 ISOLATION_METADATA: isolated.metadata(),
                 **adversarial_metadata,
                 **describe_category_map(category_map),
-                DECIDED_BY: decided_by_counts(row[DECIDED_BY] for row in rows),
+                DECIDED_BY: decided_by_counts(row.decided_by for row in rows),
                 **_judge_metadata(judgements, settings),
                 **cost_metadata(),
                 OPERATION_SCORES_KEY: operations,
@@ -172,13 +180,6 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
         )
 
     return score
-
-
-def _same_reply(reply: str, no_memory_reply: str | None) -> bool:
-    """Whether the no-memory reply is the memory pass's, whitespace and case aside."""
-    if no_memory_reply is None:
-        return False
-    return " ".join(reply.split()).lower() == " ".join(no_memory_reply.split()).lower()
 
 
 def _grade(item: QuestionItem, reply: str, seed: int, speakers: tuple[str, str]) -> QuestionGrade:
@@ -231,31 +232,34 @@ def _rows(
     no_memory: list[QuestionGrade | None] | None,
     judgements: dict[str, Judgement],
     names: dict[int, str],
-) -> list[dict[str, Any]]:
+    labels: list[str | None],
+) -> list[QuestionRow]:
     rows = []
     for position, (item, grade) in enumerate(zip(asked, grades, strict=True)):
-        row: dict[str, Any] = {
-            "question_id": item.question_id,
-            "qtype": names[item.category],
-            "category": item.category,
-            "question": item.question,
-            "gold": grade.gold,
-            "answer": answers[MEMORY_ANSWER][item.question_id],
-            "score": grade.score,
-            "official_score": grade.official_score,
-            "rule": grade.rule,
-            DECIDED_BY: RULES,
-            "correct": grade.score == 1.0,
-        }
-        if grade.adversarial_pick is not None:
-            row["pick"] = grade.adversarial_pick
         without = None if no_memory is None else no_memory[position]
-        if without is not None:
-            row["no_memory_answer"] = answers[NO_MEMORY_ANSWER][item.question_id]
-            row["no_memory_score"] = without.score
-        if item.question_id in judgements:
-            row["judge_verdict"] = judgements[item.question_id].verdict
-            row["judge_reply"] = judgements[item.question_id].reply
-            row[JUDGE_UNREADABLE] = judgements[item.question_id].verdict == "unreadable"
-        rows.append(row)
+        judged = judgements.get(item.question_id)
+        rows.append(
+            QuestionRow(
+                question_id=item.question_id,
+                qtype=names[item.category],
+                category=item.category,
+                question=item.question,
+                gold=grade.gold,
+                answer=answers[MEMORY_ANSWER][item.question_id],
+                score=grade.score,
+                official_score=grade.official_score,
+                rule=grade.rule,
+                decided_by=RULES,
+                correct=grade.score == 1.0,
+                pick=grade.adversarial_pick,
+                no_memory_answer=None
+                if without is None
+                else answers[NO_MEMORY_ANSWER][item.question_id],
+                no_memory_score=None if without is None else without.score,
+                judge_verdict=None if judged is None else judged.verdict,
+                judge_reply=None if judged is None else judged.reply,
+                judge_unreadable=None if judged is None else judged.verdict == "unreadable",
+                memory_failure=labels[position],
+            )
+        )
     return rows

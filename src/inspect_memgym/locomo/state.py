@@ -11,14 +11,15 @@ from typing import Any
 from pydantic import Field
 
 from inspect_memgym.kit.inspect_internals import BoundStoreModel, JsonStoreModel
+from inspect_memgym.kit.pass_names import MEMORY_PASS, NO_MEMORY_PASS
 
 PHASE_QUESTION = "question"
 """A question answered from memory (or, in the no-memory pass, with no history)."""
 PHASE_JUDGE = "judge"
 """The optional judge grades one answer (``grader`` role)."""
-MEMORY_ANSWER = "memory"
+MEMORY_ANSWER = MEMORY_PASS
 """Result kind: the answer of the strategy under test."""
-NO_MEMORY_ANSWER = "no_memory"
+NO_MEMORY_ANSWER = NO_MEMORY_PASS
 """Result kind: the same question asked with no history (the memory-isolation baseline)."""
 
 
@@ -27,7 +28,8 @@ class LocomoState(JsonStoreModel):
 
     Attributes:
         session: Number of the session being taken in (0 before the first).
-        results: ``{"kind", "question_id", "raw"}`` per answer, in the order asked.
+        results: One `scoring.stored_records.AnswerRecord` per answer, in the order asked
+            (as stored: written and read through the type).
     """
 
     session: int = Field(default=0)

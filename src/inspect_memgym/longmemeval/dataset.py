@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from inspect_ai.dataset import MemoryDataset, Sample
 from pydantic import BaseModel, ConfigDict
 
-from inspect_memgym.kit.bounded_cache import BoundedCache
-from inspect_memgym.kit.dataset_files import read_json_source
+from inspect_memgym.kit.dataset_files import ParsedFiles
 from inspect_memgym.kit.sample_spec import SampleSpec
 from inspect_memgym.longmemeval import BENCHMARK_NAME
 from inspect_memgym.longmemeval.data import LONGMEMEVAL_LABEL, longmemeval_source
@@ -40,7 +39,10 @@ OPTIONS_KEY = "longmemeval_options"
 CACHED_SOURCES = 2
 """Parsed LongMemEval files kept: a run reads one (the ``m`` variant's is about 2.7 GB of
 JSON, so few are kept); a second lets a suite switch without reparsing."""
-_by_source = BoundedCache[dict[str, LongMemEvalRecord]](CACHED_SOURCES)
+LONGMEMEVAL_FILES = ParsedFiles(
+    LONGMEMEVAL_LABEL, "question", parse_longmemeval, lambda item: item.question_id, CACHED_SOURCES
+)
+"""The records of each LongMemEval file by question id."""
 
 
 class LongMemEvalOptions(BaseModel):
@@ -100,23 +102,6 @@ def parse_question_types(value: str | Sequence[str] | None) -> tuple[str, ...]:
     return tuple(name for name in QUESTION_TYPES if name in chosen)
 
 
-def records_at(source: str) -> dict[str, LongMemEvalRecord]:
-    """The records of a LongMemEval file by question id (parsed once per process).
-
-    Args:
-        source: A local path or fsspec URL.
-
-    Raises:
-        ValueError: One line when the file cannot be read or is malformed.
-    """
-    return _by_source.get(source, lambda: _parsed_records(source))
-
-
-def _parsed_records(source: str) -> dict[str, LongMemEvalRecord]:
-    parsed = parse_longmemeval(read_json_source(source, LONGMEMEVAL_LABEL))
-    return {record.question_id: record for record in parsed}
-
-
 def record_for(spec: LongMemEvalSpec) -> LongMemEvalRecord:
     """The record a sample names.
 
@@ -126,12 +111,7 @@ def record_for(spec: LongMemEvalSpec) -> LongMemEvalRecord:
     Raises:
         RuntimeError: If the spec's source no longer holds its question.
     """
-    record = records_at(spec.source).get(spec.question_id)
-    if record is None:
-        raise RuntimeError(
-            f"LongMemEval data at {spec.source} has no question {spec.question_id!r}"
-        )
-    return record
+    return LONGMEMEVAL_FILES.item(spec.source, spec.question_id)
 
 
 def question_sample(record: LongMemEvalRecord, source: str, options: LongMemEvalOptions) -> Sample:
@@ -179,7 +159,7 @@ def longmemeval_dataset(
     source = longmemeval_source(variant, dataset)
     records = [
         record
-        for record in records_at(source).values()
+        for record in LONGMEMEVAL_FILES.items_at(source).values()
         if record.question_type in options.question_types
     ]
     if not records:

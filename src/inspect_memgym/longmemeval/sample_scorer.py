@@ -35,7 +35,7 @@ from inspect_memgym.longmemeval.values import isolation as isolation_of
 from inspect_memgym.longmemeval.values import longmemeval_values, score_keys
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.holdings import current_holdings
-from inspect_memgym.scoring.isolation import ISOLATION_METADATA
+from inspect_memgym.scoring.isolation import ISOLATION_METADATA, same_reply
 from inspect_memgym.scoring.judge import Judgement, panel_metadata, yes_no_judgement
 from inspect_memgym.scoring.judge_audit import DECIDED_BY, JUDGE
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
@@ -84,10 +84,8 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
         no_memory_correct = (
             verdict_is_correct(no_memory_judged.verdict) if no_memory_judged else None
         )
-        same_reply = progress.no_memory_answer is not None and _normalised(
-            progress.no_memory_answer
-        ) == _normalised(progress.answer)
-        isolated = isolation_of(record, correct, no_memory_correct, answered_without, same_reply)
+        same = same_reply(progress.answer, progress.no_memory_answer)
+        isolated = isolation_of(record, correct, no_memory_correct, answered_without, same)
         values = longmemeval_values(record, correct, no_memory_correct, isolated, answered_without)
         prompt_version, builtin = JUDGE_PROMPTS[rubric_for(record)]
         operations, holds = memory_holds(record, correct, current_holdings())
@@ -130,10 +128,6 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
         )
 
     return score
-
-
-def _normalised(reply: str) -> str:
-    return " ".join(reply.split()).lower()
 
 
 async def _judge(

@@ -17,13 +17,13 @@ cuts it (``stop`` is then ``not_reached``: the scorer leaves it out, never a sil
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser, get_model
 from inspect_ai.solver import TaskState
 
 from inspect_memgym.kit.answer_meter import MEMORY_PASS, NO_MEMORY_PASS, marked_pass
 from inspect_memgym.procedures import BENCHMARK_NAME
+from inspect_memgym.procedures.grading import ProceduresPass
 from inspect_memgym.procedures.prompts import (
     AGENT_SYSTEM_PROMPT,
     LESSONS_PROMPT,
@@ -104,11 +104,10 @@ async def _work(
     progress = current_procedures_state()
     progress.current_pass = pass_name
     case = LiveCase(world.state, world.rules, world.domain)
-    record: dict[str, Any] = {"pass": pass_name, "lessons": "", "stop": NOT_REACHED}
+    lessons, stop = "", NOT_REACHED
     try:
         set_phase(PHASE_LESSONS, task.task_id)
         lessons = await answer(LESSONS_PROMPT.format(goal=task.goal), task.goal)
-        record["lessons"] = lessons
         messages: list[ChatMessage] = [
             ChatMessageSystem(
                 content=AGENT_SYSTEM_PROMPT.format(trade=world.domain.name, lessons=lessons)
@@ -119,9 +118,8 @@ async def _work(
         set_phase(PHASE_ACT, task.task_id)
         with marked_pass(pass_name):
             end = await tool_loop(get_model(), messages, tools, max_turns)
-        record["stop"] = end.stop
+        stop = end.stop
     finally:
-        record["calls"] = case.calls
-        record["final_state"] = case.state.to_dict()
-        progress.passes = [*progress.passes, record]
+        record = ProceduresPass(pass_name, lessons, stop, case.calls, case.state.to_dict())
+        progress.passes = [*progress.passes, record.as_metadata()]
         progress.current_pass = ""

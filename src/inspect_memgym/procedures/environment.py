@@ -27,7 +27,7 @@ from inspect_memgym.memory.tool_specs import (
     ToolSpec,
 )
 from inspect_memgym.procedures import BENCHMARK_NAME
-from inspect_memgym.procedures.grading import HEADLINE, grade_passes
+from inspect_memgym.procedures.grading import HEADLINE, ProceduresPass, grade_passes
 from inspect_memgym.procedures.prompts import (
     AGENT_SYSTEM_PROMPT,
     LESSONS_PROMPT,
@@ -213,13 +213,9 @@ class ProceduresTrainingWorld(World):
     def score(self) -> dict[str, float]:
         """The task's score keys for the memory pass (no-memory keys NaN)."""
         assert self.test is not None
-        record = {
-            "pass": MEMORY_PASS,
-            "lessons": self.lessons,
-            "stop": self.stop,
-            "calls": self.calls,
-            "final_state": self.state.to_dict(),
-        }
+        record = ProceduresPass(
+            MEMORY_PASS, self.lessons, self.stop, self.calls, self.state.to_dict()
+        )
         return grade_passes(self.world, self.test, [record]).value
 
     def describe(self) -> dict[str, Any]:

@@ -15,8 +15,8 @@ leaves Δ. Pure.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from inspect_memgym.kit.pass_names import MEMORY_PASS, NO_MEMORY_PASS
@@ -33,6 +33,7 @@ from inspect_memgym.scoring.isolation import (
     mean_credit,
 )
 from inspect_memgym.scoring.reached import NOT_REACHED
+from inspect_memgym.scoring.stored_records import STORED_KEY, StoredRecord
 
 HEADLINE = "pass_at_1"
 STEPS = "steps"
@@ -59,21 +60,38 @@ class Grade:
     isolation: Isolation
 
 
-def grade_passes(
-    world: ProceduresWorld, task: TestTask, passes: Sequence[Mapping[str, Any]]
-) -> Grade:
+@dataclass(frozen=True)
+class ProceduresPass(StoredRecord):
+    """One pass over the test task, as kept in `ProceduresState.passes`.
+
+    Attributes:
+        pass_name: `MEMORY_PASS` or `NO_MEMORY_PASS` (stored as ``pass``).
+        lessons: What the strategy said it learned that bears on the task.
+        stop: Why the tool loop ended (`NOT_REACHED` when a limit cut the pass).
+        calls: Every tool call: function, arguments, result, refused.
+        final_state: The world's state at the end (`WorldState.to_dict`).
+    """
+
+    pass_name: str = field(metadata={STORED_KEY: "pass"})
+    lessons: str
+    stop: str
+    calls: list[dict[str, Any]]
+    final_state: dict[str, Any]
+
+
+def grade_passes(world: ProceduresWorld, task: TestTask, passes: Sequence[ProceduresPass]) -> Grade:
     """Check each recorded pass and pair the two.
 
     Args:
         world: The world.
         task: The sample's test task.
-        passes: `ProceduresState.passes`.
+        passes: The recorded passes.
     """
-    by_name = {record["pass"]: record for record in passes}
+    by_name = {record.pass_name: record for record in passes}
     checks = {
         name: check_state(
             world.state,
-            WorldState.from_dict(record["final_state"]),
+            WorldState.from_dict(record.final_state),
             task.record_id,
             world.rules,
         )
@@ -95,19 +113,19 @@ def grade_passes(
     value = {
         HEADLINE: credit,
         **isolation.values(),
-        STEPS: float(len(memory["calls"])),
-        TOOL_ERRORS: float(sum(call["refused"] for call in memory["calls"])),
+        STEPS: float(len(memory.calls)),
+        TOOL_ERRORS: float(sum(call["refused"] for call in memory.calls)),
         NOT_REACHED: 0.0,
     }
     return Grade(value, checks, isolation)
 
 
-def _finished(record: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+def _finished(record: ProceduresPass | None) -> ProceduresPass | None:
     """The pass if it ended (a limit may cut it: then it is not reached, never a 0)."""
-    if record is None or record.get("stop") == NOT_REACHED:
+    if record is None or record.stop == NOT_REACHED:
         return None
     return record
 
 
-def _calls(record: Mapping[str, Any]) -> list[tuple[str, str]]:
-    return [(call["function"], repr(sorted(call["arguments"].items()))) for call in record["calls"]]
+def _calls(record: ProceduresPass) -> list[tuple[str, str]]:
+    return [(call["function"], repr(sorted(call["arguments"].items()))) for call in record.calls]

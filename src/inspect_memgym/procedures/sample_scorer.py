@@ -12,7 +12,7 @@ from inspect_ai.solver import TaskState
 
 from inspect_memgym.kit.pass_names import MEMORY_PASS
 from inspect_memgym.memory.cost_figures import cost_metadata
-from inspect_memgym.procedures.grading import HEADLINE, grade_passes
+from inspect_memgym.procedures.grading import HEADLINE, ProceduresPass, grade_passes
 from inspect_memgym.procedures.state import current_procedures_state
 from inspect_memgym.procedures.world_loading import ProceduresSpec, world_and_task
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
@@ -25,7 +25,7 @@ def sample_scorer() -> Scorer:
     async def score(state: TaskState, target: Target) -> Score:
         world, task = world_and_task(ProceduresSpec.of_state(state))
         passes = current_procedures_state().passes
-        grade = grade_passes(world, task, passes)
+        grade = grade_passes(world, task, ProceduresPass.all_of(passes))
         if grade.value[NOT_REACHED]:
             return Score(value=grade.value, explanation=NOTHING_REACHED)
         memory = grade.checks[MEMORY_PASS]

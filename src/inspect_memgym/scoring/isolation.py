@@ -195,6 +195,18 @@ def isolate(
     )
 
 
+def same_reply(reply: str, no_memory_reply: str | None) -> bool:
+    """Whether the no-memory reply is the memory pass's, whitespace and case aside.
+
+    Args:
+        reply: The reply with memory.
+        no_memory_reply: The reply with none (None when not asked).
+    """
+    if no_memory_reply is None:
+        return False
+    return " ".join(reply.split()).lower() == " ".join(no_memory_reply.split()).lower()
+
+
 def mean_credit(credits: Mapping[int, float]) -> float:
     """The plain mean of the credits given (NaN for none): most tasks' `Headline`.
 
