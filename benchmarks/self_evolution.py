@@ -25,8 +25,8 @@ from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog
 
 from inspect_memgym.analysis.figures import write_figures
+from inspect_memgym.conversation.evolve_levels import EVOLVE_LEVELS, NO_EVOLUTION
 from inspect_memgym.conversation.grading import HEADLINE
-from inspect_memgym.conversation.self_evolution import EVOLVE_LEVELS, NO_EVOLUTION
 from inspect_memgym.conversation.task import conversation
 
 

@@ -12,12 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from inspect_memgym.code_qa.world.generate import (
-    MAXIMUM_CONTEXT_TOKENS,
-    MINIMUM_CONTEXT_TOKENS,
-    generate_instance,
-    instance_id,
-)
+from inspect_memgym.code_qa.world.generate import generate_instance, instance_id
 from inspect_memgym.code_qa.world.memory_files import STORY_FILE_KINDS
 from inspect_memgym.code_qa.world.model import (
     DIFFICULTIES,
@@ -25,6 +20,7 @@ from inspect_memgym.code_qa.world.model import (
     GENERATOR_VERSION,
     CodeQAInstance,
 )
+from inspect_memgym.code_qa.world.sizes import MAXIMUM_CONTEXT_TOKENS, MINIMUM_CONTEXT_TOKENS
 from inspect_memgym.kit.tokens import estimate_tokens
 
 SOURCE_ROOT = Path(__file__).resolve().parents[2] / "src"

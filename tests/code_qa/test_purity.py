@@ -18,6 +18,7 @@ ALLOWED_PROJECT_IMPORTS = (
     "inspect_memgym.code_qa.hedges",
     "inspect_memgym.code_qa.look_alikes",
     "inspect_memgym.code_qa.repository_view",
+    "inspect_memgym.code_qa.summary_keys",
     "inspect_memgym.validity.statistics",
     "inspect_memgym.validity.verdicts",
 )
@@ -42,6 +43,7 @@ def test_world_grading_and_views_import_only_kit_facts_and_themselves() -> None:
         "repository_view.py",
         "adversary_reading.py",
         "validity_statistics.py",
+        "summary_keys.py",
     )
     files = [*sorted((PACKAGE / "world").glob("*.py")), *(PACKAGE / name for name in pure)]
     assert len(files) > 15

@@ -14,7 +14,10 @@ ALLOWED_PREFIXES = (
     "inspect_memgym.scoring.facts",
     "inspect_memgym.scoring.gold",
     "inspect_memgym.research_qa.world",
+    "inspect_memgym.research_qa.defaults",
 )
+"""`research_qa.defaults` is constants only, apart from the world so that the task's signature
+does not load it."""
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -39,6 +39,7 @@ from inspect_memgym.code_qa.claims import (
 )
 from inspect_memgym.code_qa.hedges import hedge_of
 from inspect_memgym.code_qa.look_alikes import look_alike_penalty, picks_look_alikes
+from inspect_memgym.code_qa.summary_keys import HEADLINE as HEADLINE
 from inspect_memgym.code_qa.world.model import (
     DIFFICULTIES,
     FACT_CATEGORIES,
@@ -56,7 +57,6 @@ CORRECT_THRESHOLD = 0.5
 (its memory-only facts, if it has any; else all of them) is held."""
 ANSWER_CHARS = 4_000
 """Answers are graded on their first this many characters (about 1,000 tokens)."""
-HEADLINE = "accuracy"
 DISCOVERABLE_ACCURACY = "discoverable_accuracy"
 SCORE_KEYS = (
     HEADLINE,
@@ -71,9 +71,6 @@ SCORE_KEYS = (
     NOT_REACHED,
 )
 """``Score.value`` keys, in display order."""
-SUMMARY_KEYS = (HEADLINE, "fact_recall", "noise_rejection", *ISOLATION_KEYS)
-"""The keys with metrics (`scoring.metrics`); the other recalls stay in each sample's score
-and the accuracy per category and difficulty in its question rows (`metrics`)."""
 DecidedBy = Literal["rules", "judge"]
 
 

@@ -3,7 +3,7 @@
 ``Score.value`` holds `grading.SCORE_KEYS` as floats: accuracy (the headline: the questions
 that need memory, on their memory-only facts), the discoverable questions' accuracy apart,
 fact recall (all linked facts, critical, memory-only, discoverable), noise rejection, and
-the memory-isolated ``no_memory`` and ``memory_delta`` (metrics on `grading.SUMMARY_KEYS`
+the memory-isolated ``no_memory`` and ``memory_delta`` (metrics on `summary_keys.SUMMARY_KEYS`
 only, so the results table reads at 80 columns). ``Score.metadata["questions"]``
 holds one row per question: the question, gold answer, answer, each linked fact (held or
 not, counted or not, decided by rules or judge), the distractors it states, why it is a

@@ -20,12 +20,12 @@ from typing import Any
 from inspect_ai import Task, task
 
 from inspect_memgym.code_qa.protocol import EVICTED, ProtocolOptions
-from inspect_memgym.code_qa.world.generate import (
+from inspect_memgym.code_qa.world.ingest import MEMGYM_MAX_GROUPS
+from inspect_memgym.code_qa.world.sizes import (
     DEFAULT_CONTEXT_TOKENS,
     MAXIMUM_CONTEXT_TOKENS,
     MINIMUM_CONTEXT_TOKENS,
 )
-from inspect_memgym.code_qa.world.ingest import MEMGYM_MAX_GROUPS
 from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 
 TASK_VERSION = 5

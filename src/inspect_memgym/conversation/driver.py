@@ -30,6 +30,7 @@ from inspect_ai.model import (
 from inspect_ai.solver import TaskState
 
 from inspect_memgym.conversation import BENCHMARK_NAME
+from inspect_memgym.conversation.evolve_levels import NO_EVOLUTION
 from inspect_memgym.conversation.grading import NO_MEMORY_KIND, ConversationAnswer
 from inspect_memgym.conversation.prompts import (
     UPPER_BOUND_SYSTEM,
@@ -41,7 +42,6 @@ from inspect_memgym.conversation.prompts import (
 )
 from inspect_memgym.conversation.sample_spec import ConversationSpec
 from inspect_memgym.conversation.self_evolution import (
-    NO_EVOLUTION,
     evolve_memory_brief,
     start_evolution,
 )

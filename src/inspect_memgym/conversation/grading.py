@@ -51,6 +51,7 @@ from inspect_memgym.conversation.normalisation import (
     official_memory_score,
     upper_bound_flag,
 )
+from inspect_memgym.conversation.summary_keys import HEADLINE as HEADLINE
 from inspect_memgym.conversation.update_chain import (
     question_kind,
     stale_number,
@@ -82,8 +83,6 @@ from inspect_memgym.scoring.official import official_key
 from inspect_memgym.scoring.reached import NOT_REACHED
 from inspect_memgym.scoring.stored_records import StoredRecord
 
-HEADLINE = "chance_corrected_accuracy"
-"""Score key of the headline: (accuracy - random) / (1 - random)."""
 NO_MEMORY_ACCURACY = "no_memory_accuracy"
 """Score key: mean credit of the no-memory answers (an unparsed reply earns 1/k)."""
 UPPER_BOUND_FLAG = "upper_bound_flag"
@@ -115,8 +114,6 @@ SCORE_KEYS = (
 """Keys of the conversation `Score.value` (each a float; failure rates are NaN when the
 run had no probes, the upper bound, its flag and both memory scores NaN when it was not
 asked, the no-memory keys NaN when memory isolation was off)."""
-SUMMARY_KEYS = (HEADLINE, "accuracy", NO_MEMORY, MEMORY_DELTA)
-"""The keys with metrics (`scoring.metrics`); the rest stay in each sample's score."""
 NO_MEMORY_KIND = "no_memory"
 """Record kind of a question answered with no memory (asked in every period)."""
 

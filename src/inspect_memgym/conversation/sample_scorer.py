@@ -20,6 +20,7 @@ from inspect_ai.scorer import Score, Scorer, Target
 from inspect_ai.solver import TaskState
 from inspect_ai.util import store_as
 
+from inspect_memgym.conversation.evolve_levels import NO_EVOLUTION
 from inspect_memgym.conversation.explanation import conversation_grid, conversation_periods
 from inspect_memgym.conversation.grading import (
     HEADLINE,
@@ -33,7 +34,6 @@ from inspect_memgym.conversation.memory_holds import labelled_questions, memory_
 from inspect_memgym.conversation.normalisation import MEMORY_DELTA_SCALE
 from inspect_memgym.conversation.sample_spec import ConversationSpec
 from inspect_memgym.conversation.self_evolution import (
-    NO_EVOLUTION,
     EvolutionState,
     evolution_rows,
     evolution_table,

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from inspect_memgym.conversation.self_evolution import NO_EVOLUTION
+from inspect_memgym.conversation.evolve_levels import NO_EVOLUTION
 from inspect_memgym.kit.sample_spec import SampleSpec
 
 

@@ -49,6 +49,12 @@ from inspect_ai.model import ChatMessageSystem, ChatMessageUser, get_model
 from inspect_ai.util import store_as
 from pydantic import Field, JsonValue
 
+from inspect_memgym.conversation.evolve_levels import (
+    COMPLETE_FEEDBACK,
+    EVOLVE_LEVELS,
+    NO_EVOLUTION,
+    QUESTION_FEEDBACK,
+)
 from inspect_memgym.conversation.grading import HEADLINE, ConversationAnswer
 from inspect_memgym.conversation.state import PHASE_EVOLVE
 from inspect_memgym.conversation.world.catalogue import QUESTIONS, VARIABLES
@@ -60,11 +66,6 @@ from inspect_memgym.strategies.awi import parse_memory_object
 from inspect_memgym.strategies.call_context import MEMORY_ROLE, set_phase
 from inspect_memgym.strategies.strategy import MemoryStrategy
 
-NO_EVOLUTION = "none"
-QUESTION_FEEDBACK = "question"
-COMPLETE_FEEDBACK = "complete"
-EVOLVE_LEVELS = (NO_EVOLUTION, QUESTION_FEEDBACK, COMPLETE_FEEDBACK)
-"""Values of ``-T evolve=``, in order of how much feedback the rewrite gets."""
 EVOLVING_STRATEGIES = ("agentic", "awe", "awi", "notes", "summary")
 """Strategies whose memory updates follow the brief, so a rewrite of it changes them."""
 MAX_BRIEF_CHARACTERS = 4000

@@ -16,7 +16,7 @@ from typing import Any
 
 from inspect_ai import Task, task
 
-from inspect_memgym.conversation.self_evolution import NO_EVOLUTION, check_evolve
+from inspect_memgym.conversation.evolve_levels import NO_EVOLUTION
 from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 
 TASK_VERSION = 6
@@ -80,6 +80,7 @@ def conversation(
     )
     from inspect_memgym.conversation.dataset import amemgym_dataset, generated_dataset
     from inspect_memgym.conversation.scorer import conversation_scorer
+    from inspect_memgym.conversation.self_evolution import check_evolve
     from inspect_memgym.conversation.viewer import conversation_headline, conversation_viewer
     from inspect_memgym.conversation.world.randomness import CONVERSATION_GENERATOR_VERSION
     from inspect_memgym.conversation.world.tiers import get_conversation_tier

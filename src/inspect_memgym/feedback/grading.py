@@ -54,6 +54,7 @@ from inspect_memgym.feedback.memorybench_records import (
     MemoryBenchRecord,
     score_reply,
 )
+from inspect_memgym.feedback.summary_keys import HEADLINE as HEADLINE
 from inspect_memgym.feedback.world.checking import ReplyCheck, check_reply
 from inspect_memgym.feedback.world.model import KNOWLEDGE_KINDS, FeedbackWorld
 from inspect_memgym.scoring.isolation import (
@@ -79,9 +80,6 @@ SCORE_KEYS = (
     *KNOWLEDGE_KINDS,
     NOT_REACHED,
 )
-HEADLINE = "final"
-SUMMARY_KEYS = (HEADLINE, "auc", "no_memory", "memory_delta", *KNOWLEDGE_KINDS)
-"""The keys with metrics (`scoring.metrics`); the rest stay in each sample's score."""
 NEGATIVE_ACTIONS = frozenset({"dislike", "none"})
 REPLY_SHOWN = 400
 """Characters of a reply kept in the per-answer rows."""

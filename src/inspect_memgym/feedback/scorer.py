@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from inspect_ai.scorer import Scorer, scorer
 
-from inspect_memgym.feedback.grading import HEADLINE, SUMMARY_KEYS
+from inspect_memgym.feedback.summary_keys import HEADLINE, SUMMARY_KEYS
 from inspect_memgym.scoring.metrics import memory_operations, score_metrics, with_memory_cost
 
 

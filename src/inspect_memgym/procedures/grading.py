@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from inspect_memgym.kit.pass_names import MEMORY_PASS, NO_MEMORY_PASS
+from inspect_memgym.procedures.summary_keys import HEADLINE as HEADLINE
+from inspect_memgym.procedures.summary_keys import STEPS, SUMMARY_KEYS, TOOL_ERRORS
 from inspect_memgym.procedures.world.check import CheckResult, check_state
 from inspect_memgym.procedures.world.generate import ProceduresWorld, TestTask
 from inspect_memgym.procedures.world.model import WorldState
 from inspect_memgym.scoring.isolation import (
-    ISOLATION_KEYS,
     ISOLATION_OFF,
     RAW_ISOLATION_KEYS,
     Isolation,
@@ -35,11 +36,6 @@ from inspect_memgym.scoring.isolation import (
 from inspect_memgym.scoring.reached import NOT_REACHED
 from inspect_memgym.scoring.stored_records import STORED_KEY, StoredRecord
 
-HEADLINE = "pass_at_1"
-STEPS = "steps"
-TOOL_ERRORS = "tool_errors"
-SUMMARY_KEYS = (HEADLINE, *ISOLATION_KEYS, STEPS, TOOL_ERRORS)
-"""The keys with metrics."""
 SCORE_KEYS = (*SUMMARY_KEYS, *RAW_ISOLATION_KEYS, NOT_REACHED)
 """Every key of `Score.value`."""
 MEMORYLESS_FLOOR = 0.0

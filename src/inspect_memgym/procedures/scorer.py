@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from inspect_ai.scorer import Scorer, scorer
 
-from inspect_memgym.procedures.grading import HEADLINE, SUMMARY_KEYS
+from inspect_memgym.procedures.summary_keys import HEADLINE, SUMMARY_KEYS
 from inspect_memgym.scoring.metrics import score_metrics, with_memory_cost
 
 

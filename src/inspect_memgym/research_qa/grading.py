@@ -34,6 +34,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from inspect_memgym.research_qa.summary_keys import ANSWER_KEYS
 from inspect_memgym.research_qa.world import ResearchInstance
 from inspect_memgym.research_qa.world.reader import candidate_answers
 from inspect_memgym.scoring.answer_rules import RuleVerdict, check_answer
@@ -57,9 +58,7 @@ from inspect_memgym.scoring.isolation import (
 from inspect_memgym.scoring.reached import NOT_REACHED
 
 SCORE_KEYS: tuple[str, ...] = (
-    "score",
-    "exact",
-    "hop_recall",
+    *ANSWER_KEYS,
     *ISOLATION_KEYS,
     *RAW_ISOLATION_KEYS,
     *FAILURE_RATE_KEYS,
@@ -67,8 +66,6 @@ SCORE_KEYS: tuple[str, ...] = (
     NOT_REACHED,
 )
 """`Score.value` keys, in display order (``score`` is the headline)."""
-SUMMARY_KEYS: tuple[str, ...] = SCORE_KEYS[:3] + ISOLATION_KEYS
-"""The keys with metrics (`scoring.metrics`); the failure rates stay in each sample's score."""
 
 _JSON_OBJECT = re.compile(r"\{[^{}]*\}", re.DOTALL)
 _ANSWER_LINE = re.compile(r"^\s*(?:final\s+)?answer\s*[:=]\s*(?P<answer>.+?)\s*$", re.I | re.M)

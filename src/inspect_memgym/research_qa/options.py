@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from inspect_memgym.kit.token_counts import parse_token_count
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
+from inspect_memgym.research_qa.defaults import DEFAULT_MAX_SEARCHES, DEFAULT_SEARCH_RESULTS
 from inspect_memgym.research_qa.world import HOP_RANGE, EvictionPolicy
 from inspect_memgym.research_qa.world.generate import SMALLEST_CONTEXT_TOKENS
 
@@ -25,10 +26,6 @@ SEARCH_BACKENDS = ("bm25", "chroma")
 """Values of ``-T search_backend=``: keyword search, or the chroma memory backend."""
 DEFAULT_WINDOW = 2
 """Turns visible under ``sliding_window`` when ``-T window=`` is not given."""
-DEFAULT_MAX_SEARCHES = 10
-"""Interactive mode's turn cap: searches allowed before the answer."""
-DEFAULT_SEARCH_RESULTS = 5
-"""Documents one search returns (MemGym keeps 5 results per hop)."""
 LARGEST_CONTEXT_TOKENS = 4_000_000
 _HOP_SPAN = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
 

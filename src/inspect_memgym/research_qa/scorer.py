@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from inspect_ai.scorer import Metric, Scorer, scorer
 
-from inspect_memgym.research_qa.grading import SUMMARY_KEYS
+from inspect_memgym.research_qa.summary_keys import SUMMARY_KEYS
 from inspect_memgym.scoring.metrics import (
     memory_operations,
     score_metrics,

@@ -8,10 +8,12 @@ is a `ToolError` the model can read, never a crashed sample.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from inspect_ai.tool import Tool, ToolError, tool
 
-from inspect_memgym.research_qa.prompts import render_documents
-from inspect_memgym.research_qa.search_index import SearchSession
+if TYPE_CHECKING:
+    from inspect_memgym.research_qa.search_index import SearchSession
 
 NO_RESULTS = "No document matches the query."
 
@@ -44,6 +46,9 @@ def web_search(session: SearchSession) -> Tool:
             raise ToolError(str(error)) from None
         if not record.results:
             return NO_RESULTS
+        # Imported on call: the entry point registers this tool without the corpus' world.
+        from inspect_memgym.research_qa.prompts import render_documents
+
         return "\n\n".join(
             render_documents([(entry.title, entry.text) for entry in record.results])
         )

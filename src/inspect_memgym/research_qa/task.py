@@ -16,17 +16,11 @@ from typing import Any
 from inspect_ai import Task, task
 
 from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
-from inspect_memgym.research_qa.options import (
-    DEFAULT_MAX_SEARCHES,
-    DEFAULT_SEARCH_RESULTS,
-    parse_context_tokens,
-    parse_hops,
-    run_options,
-)
-from inspect_memgym.research_qa.world import (
+from inspect_memgym.research_qa.defaults import (
     DEFAULT_CONTEXT_TOKENS,
     DEFAULT_HOPS,
-    GENERATOR_VERSION,
+    DEFAULT_MAX_SEARCHES,
+    DEFAULT_SEARCH_RESULTS,
 )
 
 TASK_VERSION = 6
@@ -106,8 +100,10 @@ def research_qa(
     )
     from inspect_memgym.research_qa.dataset import generated_dataset, memgym_dataset
     from inspect_memgym.research_qa.judge import JUDGE_TEMPLATES
+    from inspect_memgym.research_qa.options import parse_context_tokens, parse_hops, run_options
     from inspect_memgym.research_qa.scorer import research_qa_scorer, scorer_metrics
     from inspect_memgym.research_qa.viewer import research_qa_headline, research_qa_viewer
+    from inspect_memgym.research_qa.world import GENERATOR_VERSION
     from inspect_memgym.scoring.judge import check_judge_bound
     from inspect_memgym.scoring.judge_prompts import judge_settings
     from inspect_memgym.simulation.policy_registry import check_active_policy

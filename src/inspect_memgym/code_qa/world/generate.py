@@ -25,17 +25,15 @@ from inspect_memgym.code_qa.world.memory_files import (
 from inspect_memgym.code_qa.world.model import GENERATOR_VERSION, CodeQAInstance
 from inspect_memgym.code_qa.world.question_plans import build_questions
 from inspect_memgym.code_qa.world.repository import Repository
+from inspect_memgym.code_qa.world.sizes import (
+    DEFAULT_CONTEXT_TOKENS,
+    MAXIMUM_CONTEXT_TOKENS,
+    MINIMUM_CONTEXT_TOKENS,
+)
 from inspect_memgym.kit.rng import pick, seeded_stream
 from inspect_memgym.kit.tokens import CHARACTERS_PER_TOKEN, estimate_tokens
 
 NAMESPACE = "code_qa"
-DEFAULT_CONTEXT_TOKENS = 10_000
-CONTEXT_TOKEN_SIZES: tuple[int, ...] = (10_000, 100_000, 500_000, 1_000_000)
-"""MemGym's size buckets (10k, 100k, 500k, 1m); any size from the minimum up works."""
-MINIMUM_CONTEXT_TOKENS = 5_000
-"""Below this the story files alone would overshoot the target."""
-MAXIMUM_CONTEXT_TOKENS = 4_000_000
-"""Above this the repository would run out of five-digit error codes."""
 TASK_PROMPT = (
     "Something is wrong with the nightly `{caller}` run of the {service}: for one customer, "
     "some {plural} do not come out right. Find the cause, starting from `{target}` in "

@@ -6,13 +6,9 @@ Nothing here imports Inspect. A task builds samples from ``generate_instance`` (
 policy answers with ``resolve_answer``, and ``check_instance`` proves an instance valid.
 """
 
+from inspect_memgym.research_qa.defaults import DEFAULT_CONTEXT_TOKENS, DEFAULT_HOPS
 from inspect_memgym.research_qa.world.corpus import CorpusEntry, build_corpus
-from inspect_memgym.research_qa.world.generate import (
-    DEFAULT_CONTEXT_TOKENS,
-    DEFAULT_HOPS,
-    HOP_RANGE,
-    generate_instance,
-)
+from inspect_memgym.research_qa.world.generate import HOP_RANGE, generate_instance
 from inspect_memgym.research_qa.world.instance import EvictionPolicy, ResearchInstance
 from inspect_memgym.research_qa.world.memgym_rows import load_memgym_rows
 from inspect_memgym.research_qa.world.model import (

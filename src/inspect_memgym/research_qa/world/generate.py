@@ -11,6 +11,7 @@ import itertools
 from collections.abc import Sequence
 
 from inspect_memgym.kit.tokens import estimate_tokens
+from inspect_memgym.research_qa.defaults import DEFAULT_CONTEXT_TOKENS, DEFAULT_HOPS
 from inspect_memgym.research_qa.world.filler import filler_documents
 from inspect_memgym.research_qa.world.hop_documents import (
     DISTRACTOR_SOURCES,
@@ -43,9 +44,6 @@ from inspect_memgym.scoring.gold import GoldAnswer
 
 HOP_RANGE = range(3, 7)
 """Chain lengths the generator supports."""
-DEFAULT_HOPS = 4
-DEFAULT_CONTEXT_TOKENS = 10_000
-"""Target length of a whole stream (every document of every turn), in estimated tokens."""
 SMALLEST_CONTEXT_TOKENS = 1_000
 
 
