@@ -18,32 +18,19 @@ from inspect_memgym.feedback.world.aspects import (
 from inspect_memgym.feedback.world.expenses import random_amount
 from inspect_memgym.feedback.world.model import Organisation
 from inspect_memgym.feedback.world.names import CUSTOMERS, PLANS, PRODUCTS, VENDORS, possessive
+from inspect_memgym.kit.catalogues import load_value
 
 LOOKUP_DOMAIN = "data lookup"
+CATALOGUE = "requests.toml"
+"""The data file beside this module the request pools below are read from."""
 
-PAYMENT_REQUESTS = (
-    "Prepare the payment of {vendor} invoice {invoice} ({amount} EUR). Accounts on file for "
-    "{vendor}: {listed}. Which account do I pay into? Reply with the account number.",
-    "{vendor} sent invoice {invoice} for {amount} EUR. Accounts on file: {listed}. Reply with "
-    "the account to pay it into.",
-    "I am paying {vendor}'s invoice {invoice} ({amount} EUR) today. Accounts on file: "
-    "{listed}. Reply with the account number.",
+PAYMENT_REQUESTS: tuple[str, ...] = load_value(
+    tuple[str, ...], __name__, CATALOGUE, "payment_requests"
 )
-LIMIT_REQUESTS = (
-    "{customer} asks what the upload limit of the {plan} plan of {product} is. Figures on "
-    "file: {listed}. Reply with the limit.",
-    "{customer} wants to know the largest file the {product} {plan} plan takes. Figures on "
-    "file: {listed}. Reply with the limit.",
-    "What is the upload limit on {product} {plan}? {customer} is asking; figures on file: "
-    "{listed}. Reply with the limit.",
-)
-LIMITS = ("250 MB", "500 MB", "750 MB", "1 GB", "2 GB", "5 GB")
-HOTLINE_REQUESTS = (
-    "{customer} needs our support phone number. Numbers on file: {listed}. Reply with the number.",
-    "Write the line for {customer}'s invoice footer giving our support phone number. Numbers "
-    "on file: {listed}.",
-    "{customer} emailed asking whom to call for help. Numbers on file: {listed}. Reply with "
-    "the support number.",
+LIMIT_REQUESTS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "limit_requests")
+LIMITS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "limits")
+HOTLINE_REQUESTS: tuple[str, ...] = load_value(
+    tuple[str, ...], __name__, CATALOGUE, "hotline_requests"
 )
 
 
