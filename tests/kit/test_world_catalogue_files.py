@@ -1,4 +1,8 @@
-"""The feedback request pools and the procedures domains as data files read by kit/catalogues."""
+"""The last world catalogues as data files read by kit/catalogues.
+
+code_qa's question plans and story-file templates, feedback's request pools and the procedures
+domains: each read from its file equals the Python literal it was moved from.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from inspect_memgym.code_qa.world import memory_files
+from inspect_memgym.code_qa.world.question_plans import QUESTION_PLANS, QuestionPlan
 from inspect_memgym.feedback.world import expenses, lookup, scheduling, status_updates, support
 from inspect_memgym.kit.catalogues import CatalogueError, load_entries, load_value
 from inspect_memgym.procedures.world.domains import DOMAINS, Domain
@@ -24,6 +30,25 @@ REQUEST_POOLS = {
 }
 """Each aspect module and the pools it reads from ``feedback/world/requests.toml``."""
 
+STORY_TEMPLATES = (
+    "ISSUE_REPORT",
+    "CHAT_WITH_USER",
+    "CHAT_REQUIREMENT",
+    "CHAT_OTHER_CUSTOMER",
+    "DEBUGGING_LOG",
+    "LOG_LINE",
+    "ERROR_LOG_PENDING",
+    "REVIEW_COMMENTS",
+    "REVIEW_COMMENT",
+    "DESIGN_NOTES",
+    "UPSTREAM_PENDING",
+)
+"""The templates ``code_qa/world/memory_files.py`` reads from ``memory_files.toml``."""
+
+QUESTION_PLANS_DIGEST = "5b9f44f06f78ee3a0689700d528c5d16d1790df86279e0cdfc844e58576fd8db"
+"""sha256 of the question plans' repr, as the Python literal they were moved from gave it."""
+STORY_TEMPLATES_DIGEST = "77d386620096146c3cee79b8365bf1c3479c87ed2d04a6a5a481256d6e733286"
+"""sha256 of the story-file templates' repr, as the Python literals they were moved from gave it."""
 REQUEST_POOLS_DIGEST = "f8e4563bf8a9259f6ac0f170bed8b6e09228661b1502c50149fb4159ad6bdaa6"
 """sha256 of the request pools' repr, as the Python literals they were moved from gave it."""
 
@@ -42,6 +67,17 @@ def request_pools_repr() -> str:
 
 def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def test_the_code_qa_catalogues_read_from_the_files_are_the_ones_written_as_code() -> None:
+    assert digest(repr(QUESTION_PLANS)) == QUESTION_PLANS_DIGEST
+    assert len(QUESTION_PLANS) == 20
+    assert QUESTION_PLANS[("repro",)] == (
+        "Under which exact conditions does the `{target}` failure reproduce?"
+    )
+    templates = [getattr(memory_files, name) for name in STORY_TEMPLATES]
+    assert digest(repr(templates)) == STORY_TEMPLATES_DIGEST
+    assert memory_files.CHAT_WITH_USER.count("\n") == 15
 
 
 def test_the_request_pools_read_from_the_file_are_the_ones_written_as_code() -> None:
@@ -72,11 +108,12 @@ def test_the_procedures_domains_read_from_the_file_are_the_ones_written_as_code(
 
 @pytest.fixture
 def copies(tmp_path: Path) -> Iterator[Path]:
-    """A package of its own holding copies of the two data files; yields its directory."""
+    """A package of its own holding copies of three data files; yields its directory."""
     package = tmp_path / "world_catalogue_copies"
     package.mkdir()
     (package / "__init__.py").write_text("")
     for source_package, name in (
+        ("inspect_memgym.code_qa.world", "question_plans.toml"),
         ("inspect_memgym.procedures.world", "domains.toml"),
         ("inspect_memgym.feedback.world", "requests.toml"),
     ):
@@ -109,3 +146,15 @@ def test_a_bad_request_pool_fails_in_one_line_naming_file_entry_and_field(copies
     with pytest.raises(CatalogueError) as raised:
         load_value(situations, "world_catalogue_copies", "requests.toml", "situations")
     assert str(raised.value) == "requests.toml: situations[3][2] expects str, got 2"
+
+
+def test_a_bad_question_plan_fails_in_one_line_naming_file_entry_and_field(copies: Path) -> None:
+    path = copies / "question_plans.toml"
+    path.write_text(path.read_text().replace('facts = ["repro"]', 'facts = "repro"'))
+    with pytest.raises(CatalogueError) as raised:
+        load_entries(
+            QuestionPlan, "world_catalogue_copies", "question_plans.toml", "question_plans"
+        )
+    assert str(raised.value) == (
+        "question_plans.toml: question_plans[2].facts expects tuple, got 'repro'"
+    )
