@@ -14,6 +14,7 @@ from inspect_memgym.feedback.world.aspects import (
     AspectDraw,
     RequestDraft,
     listed_on_file,
+    on_file_draft,
 )
 from inspect_memgym.feedback.world.expenses import random_amount
 from inspect_memgym.feedback.world.model import Organisation
@@ -77,11 +78,9 @@ class VendorAccount(Aspect):
         )
         if stated is not None:
             text += f" Their letter asks for this one to go to {draw.labels[stated]}."
-        replies = {
-            key: f"Pay invoice {invoice} into account {number}."
-            for key, number in draw.labels.items()
-        }
-        return RequestDraft(text, replies, dict(draw.labels))
+        return on_file_draft(
+            text, draw, lambda number: f"Pay invoice {invoice} into account {number}."
+        )
 
 
 class ProductLimit(Aspect):
@@ -121,11 +120,11 @@ class ProductLimit(Aspect):
         )
         if stated is not None:
             text += f" This customer has a custom contract that sets it at {draw.labels[stated]}."
-        replies = {
-            key: f"{customer}, the {product} {plan} plan takes files of up to {limit}."
-            for key, limit in draw.labels.items()
-        }
-        return RequestDraft(text, replies, dict(draw.labels))
+        return on_file_draft(
+            text,
+            draw,
+            lambda limit: f"{customer}, the {product} {plan} plan takes files of up to {limit}.",
+        )
 
 
 class SupportHotline(Aspect):
@@ -162,8 +161,6 @@ class SupportHotline(Aspect):
         if stated is not None:
             line = draw.labels[stated]
             text += f" This is for the hospital contract, which has its own line: {line}."
-        replies = {
-            key: f"{customer}, please call our support team on {number}."
-            for key, number in draw.labels.items()
-        }
-        return RequestDraft(text, replies, dict(draw.labels))
+        return on_file_draft(
+            text, draw, lambda number: f"{customer}, please call our support team on {number}."
+        )

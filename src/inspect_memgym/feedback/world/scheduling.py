@@ -10,6 +10,7 @@ from inspect_memgym.feedback.world.aspects import (
     AspectDraw,
     RequestDraft,
     listed_on_file,
+    on_file_draft,
 )
 from inspect_memgym.feedback.world.model import Organisation
 from inspect_memgym.feedback.world.names import (
@@ -136,11 +137,9 @@ class MeetingRoom(Aspect):
         )
         if stated is not None:
             text += f" Guests are coming, so it has to be {draw.labels[stated]}."
-        replies = {
-            key: f"Book {room} for the {team} team's {occasion}."
-            for key, room in draw.labels.items()
-        }
-        return RequestDraft(text, replies, dict(draw.labels))
+        return on_file_draft(
+            text, draw, lambda room: f"Book {room} for the {team} team's {occasion}."
+        )
 
 
 class OfficeAddress(Aspect):
@@ -175,8 +174,6 @@ class OfficeAddress(Aspect):
         )
         if stated is not None:
             text += f" This one must go to {draw.labels[stated]}, where the team works this week."
-        replies = {
-            key: f"Send the {parcel} to {place}, {organisation.city}."
-            for key, place in draw.labels.items()
-        }
-        return RequestDraft(text, replies, dict(draw.labels))
+        return on_file_draft(
+            text, draw, lambda place: f"Send the {parcel} to {place}, {organisation.city}."
+        )
