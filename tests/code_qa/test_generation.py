@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from inspect_memgym.code_qa.world.generate import generate_instance, instance_id
+from inspect_memgym.code_qa.world.generate import generate_instance, instance_id, stream
 from inspect_memgym.code_qa.world.memory_files import STORY_FILE_KINDS
 from inspect_memgym.code_qa.world.model import (
     DIFFICULTIES,
@@ -20,6 +20,7 @@ from inspect_memgym.code_qa.world.model import (
     GENERATOR_VERSION,
     CodeQAInstance,
 )
+from inspect_memgym.code_qa.world.repository import Repository
 from inspect_memgym.code_qa.world.sizes import MAXIMUM_CONTEXT_TOKENS, MINIMUM_CONTEXT_TOKENS
 from inspect_memgym.kit.tokens import estimate_tokens
 
@@ -151,3 +152,28 @@ def test_each_distractor_knows_the_questions_it_could_mislead(grid) -> None:
             )
             assert distractor.misleads == expected
             assert instance.fact(distractor.mimics)
+
+
+def test_facts_distractors_and_questions_are_found_by_id(grid) -> None:
+    instance = grid[0]
+    last_fact, last_distractor = instance.grounding_facts[-1], instance.distractors[-1]
+    assert instance.fact(last_fact.fact_id) is last_fact
+    assert instance.distractor(last_distractor.distractor_id) is last_distractor
+    assert instance.question(instance.qa_pairs[-1].qa_id) is instance.qa_pairs[-1]
+    with pytest.raises(KeyError, match=rf'^"{instance.instance_id} has no fact \'f999\'"$'):
+        instance.fact("f999")
+    with pytest.raises(KeyError, match="has no distractor 'd999'"):
+        instance.distractor("d999")
+    with pytest.raises(KeyError, match="has no question 'q99'"):
+        instance.question("q99")
+
+
+def test_a_module_finds_its_functions_and_constants_by_name() -> None:
+    code = Repository(stream(0, "codebase")).story
+    module = code.target_module
+    assert module.function(code.target.name) is code.target
+    assert module.constant(code.cap.name) is code.cap
+    with pytest.raises(KeyError, match=rf"^\"{module.path} has no function 'missing'\"$"):
+        module.function("missing")
+    with pytest.raises(KeyError, match="has no constant 'MISSING'"):
+        module.constant("MISSING")

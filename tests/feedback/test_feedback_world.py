@@ -8,6 +8,7 @@ from math import ceil
 
 import pytest
 
+from inspect_memgym.feedback.world.aspects import AspectDraw, on_file_draft
 from inspect_memgym.feedback.world.checking import check_reply
 from inspect_memgym.feedback.world.generate import generate_world
 from inspect_memgym.feedback.world.model import FeedbackWorld, ServiceRequest
@@ -180,3 +181,12 @@ def test_schedules_of_the_three_protocols() -> None:
     ]:
         with pytest.raises(ValueError, match=message):
             schedule(ids, protocol, batch_size, steps, "w")
+
+
+def test_a_request_about_a_value_on_file_replies_with_each_value() -> None:
+    draw = AspectDraw({"room_0": "Atrium", "room_1": "Loft"}, {})
+    draft = on_file_draft("Which room?", draw, lambda room: f"Book {room}.")
+    assert draft.text == "Which room?"
+    assert draft.replies == {"room_0": "Book Atrium.", "room_1": "Book Loft."}
+    assert draft.evidence == {"room_0": "Atrium", "room_1": "Loft"}
+    assert draft.evidence is not draw.labels

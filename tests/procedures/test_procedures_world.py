@@ -11,10 +11,10 @@ import pytest
 
 from inspect_memgym.procedures.invariants import passes
 from inspect_memgym.procedures.world.check import check_state
-from inspect_memgym.procedures.world.domains import TEMPLATE_NAMES
+from inspect_memgym.procedures.world.domains import DOMAINS, TEMPLATE_NAMES
 from inspect_memgym.procedures.world.episodes import RECOVERY, SUCCESS
 from inspect_memgym.procedures.world.generate import ProceduresWorld, generate_world
-from inspect_memgym.procedures.world.model import ON_HOLD
+from inspect_memgym.procedures.world.model import CLOSED, ON_HOLD
 from inspect_memgym.procedures.world.plan import Approach, everything_known
 from inspect_memgym.procedures.world.rules import RULE_KINDS, needs_approval
 from inspect_memgym.procedures.world.tools import run_tool
@@ -170,3 +170,24 @@ def test_nothing_visible_depends_on_the_rules() -> None:
     verdicts = statistical_verdicts(40)
     assert [verdict.line() for verdict in verdicts if not verdict.passed] == []
     assert len(verdicts) == 8
+
+
+@pytest.mark.parametrize("template", TEMPLATE_NAMES)
+def test_every_changing_tool_refuses_an_unknown_a_held_and_a_closed_case(template: str) -> None:
+    world = generate_world(template, "standard", 0)
+    domain = DOMAINS[template]
+    record = world.state.records[0]
+    held = world.state.with_record(replace(record, status=ON_HOLD))
+    closed = world.state.with_record(replace(record, status=CLOSED))
+    changing = ("request_approval", "escalate_case", domain.remedy_tool, "add_note", "close_case")
+    arguments = {"record_id": record.record_id, "amount": "1.00", "text": "checked"}
+    for name in changing:
+        unknown = run_tool(world.state, world.rules, domain, name, {"record_id": "X0"})
+        assert (unknown.text, unknown.refused) == (f"No such {domain.record}.", True)
+        assert unknown.state == world.state
+        on_hold = run_tool(held, world.rules, domain, name, arguments)
+        assert on_hold.text == "Refused: the case is on hold and accepts no further changes."
+        assert on_hold.refused and on_hold.state == held
+        after_closing = run_tool(closed, world.rules, domain, name, arguments)
+        assert (after_closing.text, after_closing.refused) == ("Refused: the case is closed.", True)
+        assert after_closing.state == closed

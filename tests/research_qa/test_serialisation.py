@@ -13,6 +13,8 @@ import pytest
 
 from inspect_memgym.research_qa.world import (
     GENERATOR_VERSION,
+    Document,
+    EvictionPolicy,
     ResearchInstance,
     generate_instance,
     instance_id_for,
@@ -70,3 +72,15 @@ def test_different_seeds_give_different_instances() -> None:
     digests = {digest(generate_instance(seed, 4)) for seed in range(10)}
     questions = {generate_instance(seed, 4).question for seed in range(10)}
     assert len(digests) == len(questions) == 10
+
+
+def test_a_flat_record_keeps_its_field_order_and_lists_its_tuples() -> None:
+    document = Document("t0-d0001", "Title", "Text.", "supporting", 0, ("F1", "F2"))
+    data = document.to_dict()
+    assert list(data) == ["doc_id", "title", "text", "kind", "turn_index", "fact_ids"]
+    assert data["fact_ids"] == ["F1", "F2"]
+    assert Document.from_dict(json.loads(json.dumps(data))) == document
+    policy = EvictionPolicy("sliding_window", 3, False, 200)
+    assert EvictionPolicy.from_dict(policy.to_dict()) == policy
+    with pytest.raises(KeyError, match="fact_ids"):
+        Document.from_dict({key: value for key, value in data.items() if key != "fact_ids"})

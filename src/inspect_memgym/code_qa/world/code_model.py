@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from inspect_memgym.code_qa.world.model import first_with
+
 FunctionShape = Literal["each", "total", "retry", "cached", "orchestrate", "helper"]
 """How a function's body is built (see ``world.source_rendering``)."""
 
@@ -150,10 +152,7 @@ class Module:
         Raises:
             KeyError: If the module has no such function.
         """
-        for function in self.functions:
-            if function.name == name:
-                return function
-        raise KeyError(f"{self.path} has no function {name!r}")
+        return first_with(self.functions, "name", name, f"{self.path} has no function {name!r}")
 
     def constant(self, name: str) -> Constant:
         """The constant with this name.
@@ -164,7 +163,4 @@ class Module:
         Raises:
             KeyError: If the module has no such constant.
         """
-        for constant in self.constants:
-            if constant.name == name:
-                return constant
-        raise KeyError(f"{self.path} has no constant {name!r}")
+        return first_with(self.constants, "name", name, f"{self.path} has no constant {name!r}")

@@ -18,61 +18,19 @@ from inspect_memgym.code_qa.world.domains import plural, spaced
 from inspect_memgym.code_qa.world.history_details import HistoryDetails
 from inspect_memgym.code_qa.world.model import Distractor, GroundingFact
 from inspect_memgym.code_qa.world.story_code import StoryCode
+from inspect_memgym.kit.catalogues import load_value
 
-ISSUE_REPORT = """# Issue: nightly `{caller}` run gets {plural} wrong
+CATALOGUE = "memory_files.toml"
+"""The data file beside this module the story files' templates are read from."""
 
-Reporter: {reporter}
-Service: {service}
-Opened: {date}
+ISSUE_REPORT: str = load_value(str, __name__, CATALOGUE, "issue_report")
 
-{bug_pair}
+CHAT_WITH_USER: str = load_value(str, __name__, CATALOGUE, "chat_with_user")
+CHAT_REQUIREMENT: str = load_value(str, __name__, CATALOGUE, "chat_requirement")
+CHAT_OTHER_CUSTOMER: str = load_value(str, __name__, CATALOGUE, "chat_other_customer")
 
-{context_line}
-
-Expected: every {noun} handed to `{caller}` is processed exactly once.
-"""
-
-CHAT_WITH_USER = """# Chat with {reporter}, {date}
-
-**{first_name}:** The numbers were off again this morning. Can you look at it today?
-
-**Assistant:** Yes. I will start from `{target}` in `{path}`, since the nightly job goes \
-through it.
-
-**{first_name}:** Good. Please make sure the fix does what we actually need.
-
-{requirement_pair}
-
-**{first_name}:** Right. Other teams depend on this code too.
-
-**Assistant:** Understood; the constraints on the fix are in the design notes.
-
-**{first_name}:** Thanks. Ping me when you have a reproduction.
-"""
-CHAT_REQUIREMENT = "**Assistant:** To confirm what you need: {statement}"
-CHAT_OTHER_CUSTOMER = (
-    "**Assistant:** Noting this separately so it does not get mixed up: {statement}"
-)
-
-DEBUGGING_LOG = """# Debugging log: nightly `{caller}` run
-
-[{date} 09:05] Reading `{target}` and its tests; the unit tests all pass.
-
-[{date} 09:40] {noise_first}
-
-{repro_pair}
-
-{error_log_pair}
-
-[{date} 13:10] {noise_second}
-
-{bisect_pair}
-
-[{date} 16:00] {noise_third}
-
-[{date} 16:45] Next: a failing test for the boundary case, then the fix.
-"""
-LOG_LINE = "[{date} {time}] {statement}"
+DEBUGGING_LOG: str = load_value(str, __name__, CATALOGUE, "debugging_log")
+LOG_LINE: str = load_value(str, __name__, CATALOGUE, "log_line")
 LOG_TIMES = {
     "repro_pair": ("10:20", "10:55"),
     "error_log_pair": ("11:30", "11:45"),
@@ -80,38 +38,16 @@ LOG_TIMES = {
 }
 """The two times of each pair's log lines (the first line gets the first time)."""
 
-ERROR_LOG_PENDING = "Asked operations for the production log of the failing run."
+ERROR_LOG_PENDING: str = load_value(str, __name__, CATALOGUE, "error_log_pending")
 
-REVIEW_COMMENTS = """# Review: fix for the nightly `{caller}` run (PR #{pull_request})
-
-{comments}
-
-**Author:** Thanks, all addressed in the next push.
-"""
-REVIEW_COMMENT = "**{speaker}:** {statement}"
+REVIEW_COMMENTS: str = load_value(str, __name__, CATALOGUE, "review_comments")
+REVIEW_COMMENT: str = load_value(str, __name__, CATALOGUE, "review_comment")
 REVIEW_PAIRS = ("setting_pair", "error_code_pair", "call_path_pair", "batch_cap_pair")
 """The review's comment pairs, in order; speakers alternate between the two reviewers."""
 
-DESIGN_NOTES = """# Design notes: {service}
+DESIGN_NOTES: str = load_value(str, __name__, CATALOGUE, "design_notes")
 
-## {topic}
-
-{design_pair}
-
-## Flushing
-
-{flush_chunk}
-
-## Budgets
-
-{budget_pair}
-
-## Upstream
-
-{upstream_pair}
-"""
-
-UPSTREAM_PENDING = "How the {upstream} answers a locked {noun} is still to be written up here."
+UPSTREAM_PENDING: str = load_value(str, __name__, CATALOGUE, "upstream_pending")
 
 STORY_FILE_KINDS: tuple[str, ...] = (
     "issue_report", "chat_with_user", "debugging_log", "review_comments", "design_notes",

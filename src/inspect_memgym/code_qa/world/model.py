@@ -10,10 +10,13 @@ same instance is the same bytes in every process. Field names follow MemGym's
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from inspect_memgym.scoring.facts import Fact, fact_from_dict, fact_to_dict
+
+Item = TypeVar("Item")
 
 GENERATOR_VERSION = 2
 """Bumped whenever a seed would generate different bytes."""
@@ -54,6 +57,24 @@ DistractorSource = Literal[
     "retired",
 ]
 """How a distractor nearly matches the fact it mimics (see ``world.fact_recipes``)."""
+
+
+def first_with(items: Iterable[Item], field: str, wanted: str, missing: str) -> Item:
+    """The first of ``items`` whose ``field`` is ``wanted``.
+
+    Args:
+        items: The items to look through.
+        field: The attribute compared (an id or a name).
+        wanted: The value looked for.
+        missing: The message of the error when no item has it.
+
+    Raises:
+        KeyError: If no item has it.
+    """
+    for item in items:
+        if getattr(item, field) == wanted:
+            return item
+    raise KeyError(missing)
 
 
 @dataclass(frozen=True)
@@ -276,10 +297,9 @@ class CodeQAInstance:
         Raises:
             KeyError: If the instance has no such fact.
         """
-        for grounding in self.grounding_facts:
-            if grounding.fact_id == fact_id:
-                return grounding
-        raise KeyError(f"{self.instance_id} has no fact {fact_id!r}")
+        return first_with(
+            self.grounding_facts, "fact_id", fact_id, f"{self.instance_id} has no fact {fact_id!r}"
+        )
 
     def distractor(self, distractor_id: str) -> Distractor:
         """The distractor with this id.
@@ -290,10 +310,12 @@ class CodeQAInstance:
         Raises:
             KeyError: If the instance has no such distractor.
         """
-        for distractor in self.distractors:
-            if distractor.distractor_id == distractor_id:
-                return distractor
-        raise KeyError(f"{self.instance_id} has no distractor {distractor_id!r}")
+        return first_with(
+            self.distractors,
+            "distractor_id",
+            distractor_id,
+            f"{self.instance_id} has no distractor {distractor_id!r}",
+        )
 
     def question(self, qa_id: str) -> QAPair:
         """The question with this id.
@@ -304,10 +326,9 @@ class CodeQAInstance:
         Raises:
             KeyError: If the instance has no such question.
         """
-        for pair in self.qa_pairs:
-            if pair.qa_id == qa_id:
-                return pair
-        raise KeyError(f"{self.instance_id} has no question {qa_id!r}")
+        return first_with(
+            self.qa_pairs, "qa_id", qa_id, f"{self.instance_id} has no question {qa_id!r}"
+        )
 
     @property
     def num_critical_facts(self) -> int:

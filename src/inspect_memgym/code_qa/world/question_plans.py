@@ -10,6 +10,7 @@ the design topic), so the question alone gives none of a memory-only answer away
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from inspect_memgym.code_qa.world.domains import plural, spaced
 from inspect_memgym.code_qa.world.model import (
@@ -19,69 +20,29 @@ from inspect_memgym.code_qa.world.model import (
     QAPair,
 )
 from inspect_memgym.code_qa.world.story_code import StoryCode
+from inspect_memgym.kit.catalogues import load_entries
 from inspect_memgym.kit.rng import integer_between
 
+CATALOGUE = "question_plans.toml"
+"""The data file beside this module the plans are read from."""
+
+
+@dataclass(frozen=True)
+class QuestionPlan:
+    """One question a task can ask.
+
+    Attributes:
+        facts: The recipe names of its linked facts, in link order.
+        text: Its wording, with ``{fields}`` the story's code fills in.
+    """
+
+    facts: tuple[str, ...]
+    text: str
+
+
 QUESTION_PLANS: dict[tuple[str, ...], str] = {
-    ("user_requirement",): (
-        "What did the customer require of `{target}`, and on what replay will they accept the fix?"
-    ),
-    ("bug_report",): (
-        "What did the ticket report about the nightly `{caller}` run, and what is the ticket "
-        "number?"
-    ),
-    ("repro",): "Under which exact conditions does the `{target}` failure reproduce?",
-    ("error_code",): (
-        "Which exception and error code does `{target}` in `{path}` raise when a {noun} has no "
-        "`{field}`?"
-    ),
-    ("error_log",): (
-        "Which request and which host does the production log of the failing `{target}` run "
-        "point to?"
-    ),
-    ("bisect",): "Which commit introduced the regression, and which function did it change?",
-    ("call_path",): (
-        "Which function calls `{target}`, and which helper does `{target}` hand each {noun} to?"
-    ),
-    ("setting_default",): (
-        "Which setting does `{target}` in `{path}` read, and what is its default value?"
-    ),
-    ("upstream_response",): "How does the {upstream} answer when a {noun} is locked?",
-    ("design_review",): "What was decided in design review, and why?",
-    ("flush_chunk",): (
-        "In chunks of what size does `{path}` flush {plural}, which constant sets it, and why?"
-    ),
-    ("batch_cap",): (
-        "How many {plural} does `{target}` accept in one call, and which constant sets the cap?"
-    ),
-    ("compat_budget",): (
-        "Which team depends on the signature of `{target}`, and what latency must `{caller}` meet?"
-    ),
-    ("repro", "error_log"): (
-        "How does the `{target}` failure reproduce, and which request and host did the "
-        "production log record?"
-    ),
-    ("bug_report", "bisect"): (
-        "What did the ticket report, and which commit did bisecting blame, in which function?"
-    ),
-    ("error_code", "setting_default"): (
-        "What does `{target}` in `{path}` read from its settings (and with what default), and "
-        "which error code does it raise for a {noun} without `{field}`?"
-    ),
-    ("batch_cap", "compat_budget"): (
-        "What limits apply to `{target}`: the batch cap in the code, and the constraints agreed "
-        "for the fix?"
-    ),
-    ("call_path", "upstream_response"): (
-        "Which function calls `{target}`, which helper does it use, and what does the "
-        "{upstream} return when a {noun} is locked?"
-    ),
-    ("user_requirement", "compat_budget", "design_review"): (
-        "What must a fix to `{target}` respect: the customer's requirement, the agreed "
-        "constraints, and the decision taken in design review?"
-    ),
-    ("bug_report", "repro", "bisect"): (
-        "Summarise the bug: what was reported, when it reproduces, and which commit caused it."
-    ),
+    plan.facts: plan.text
+    for plan in load_entries(QuestionPlan, __name__, CATALOGUE, "question_plans")
 }
 """Question text by the recipe names of its linked facts, in link order."""
 

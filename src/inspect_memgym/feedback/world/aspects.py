@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from inspect_memgym.feedback.world.model import CheckKind, KnowledgeKind, Organisation, WordRange
@@ -142,6 +143,18 @@ def listed_on_file(rng: random.Random, labels: dict[str, str], default_note: str
     return ", ".join(
         f"{labels[key]} ({default_note})" if key == default else labels[key] for key in keys
     )
+
+
+def on_file_draft(text: str, draw: AspectDraw, reply: Callable[[str], str]) -> RequestDraft:
+    """A request about a value on file, each variant's reply naming that variant's value.
+
+    Args:
+        text: The request.
+        draw: The aspect's draw (its labels are the values on file).
+        reply: The reply that names a value.
+    """
+    replies = {key: reply(value) for key, value in draw.labels.items()}
+    return RequestDraft(text, replies, dict(draw.labels))
 
 
 def settle(aspect: Aspect, rng: random.Random, organisation: Organisation) -> SettledAspect:

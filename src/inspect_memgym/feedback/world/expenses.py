@@ -13,8 +13,11 @@ from inspect_memgym.feedback.world.aspects import (
 )
 from inspect_memgym.feedback.world.model import Organisation
 from inspect_memgym.feedback.world.names import CITIES, FIRST_NAMES, LAST_NAMES, TEAMS
+from inspect_memgym.kit.catalogues import load_value
 
 EXPENSE_DOMAIN = "expense reports"
+CATALOGUE = "requests.toml"
+"""The data file beside this module the request pools below are read from."""
 
 CURRENCY_FORMATS: dict[str, str] = {
     "usd_cents": "US dollars with cents, like $1,234.50",
@@ -25,22 +28,10 @@ CURRENCY_FORMATS: dict[str, str] = {
 }
 """Currency formats; the first is what an assistant writes unprompted."""
 
-TOTAL_REQUESTS = (
-    "The {city} trip expenses come to {amount} in total. Write the total line for the "
-    "expense report.",
-    "Our team's {city} offsite cost {amount} altogether. Give me the total line for the "
-    "expense report.",
-    "Receipts for the {city} client visit add up to {amount}. I need the total line for the "
-    "expense report.",
-)
-PARTNERS = ("our London partner", "the Zurich office", "the New York client", "the Paris agency")
-APPROVAL_REQUESTS = (
-    "{claimant} submitted an expense claim of {amount} for the {city} trip. Approvers on "
-    "file for the finance team: {listed}. Who should approve it? Reply with the name.",
-    "Who signs off {claimant}'s {amount} claim for the {city} conference? The approver list "
-    "on file says: {listed}. Reply with the name.",
-    "I have to route {claimant}'s expense claim ({amount}, {city} workshop) for approval. "
-    "Approvers on file: {listed}. Who gets it? Reply with the name.",
+TOTAL_REQUESTS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "total_requests")
+PARTNERS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "partners")
+APPROVAL_REQUESTS: tuple[str, ...] = load_value(
+    tuple[str, ...], __name__, CATALOGUE, "approval_requests"
 )
 
 

@@ -14,36 +14,24 @@ from inspect_memgym.feedback.world.aspects import (
     AspectDraw,
     RequestDraft,
     listed_on_file,
+    on_file_draft,
 )
 from inspect_memgym.feedback.world.expenses import random_amount
 from inspect_memgym.feedback.world.model import Organisation
 from inspect_memgym.feedback.world.names import CUSTOMERS, PLANS, PRODUCTS, VENDORS, possessive
+from inspect_memgym.kit.catalogues import load_value
 
 LOOKUP_DOMAIN = "data lookup"
+CATALOGUE = "requests.toml"
+"""The data file beside this module the request pools below are read from."""
 
-PAYMENT_REQUESTS = (
-    "Prepare the payment of {vendor} invoice {invoice} ({amount} EUR). Accounts on file for "
-    "{vendor}: {listed}. Which account do I pay into? Reply with the account number.",
-    "{vendor} sent invoice {invoice} for {amount} EUR. Accounts on file: {listed}. Reply with "
-    "the account to pay it into.",
-    "I am paying {vendor}'s invoice {invoice} ({amount} EUR) today. Accounts on file: "
-    "{listed}. Reply with the account number.",
+PAYMENT_REQUESTS: tuple[str, ...] = load_value(
+    tuple[str, ...], __name__, CATALOGUE, "payment_requests"
 )
-LIMIT_REQUESTS = (
-    "{customer} asks what the upload limit of the {plan} plan of {product} is. Figures on "
-    "file: {listed}. Reply with the limit.",
-    "{customer} wants to know the largest file the {product} {plan} plan takes. Figures on "
-    "file: {listed}. Reply with the limit.",
-    "What is the upload limit on {product} {plan}? {customer} is asking; figures on file: "
-    "{listed}. Reply with the limit.",
-)
-LIMITS = ("250 MB", "500 MB", "750 MB", "1 GB", "2 GB", "5 GB")
-HOTLINE_REQUESTS = (
-    "{customer} needs our support phone number. Numbers on file: {listed}. Reply with the number.",
-    "Write the line for {customer}'s invoice footer giving our support phone number. Numbers "
-    "on file: {listed}.",
-    "{customer} emailed asking whom to call for help. Numbers on file: {listed}. Reply with "
-    "the support number.",
+LIMIT_REQUESTS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "limit_requests")
+LIMITS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "limits")
+HOTLINE_REQUESTS: tuple[str, ...] = load_value(
+    tuple[str, ...], __name__, CATALOGUE, "hotline_requests"
 )
 
 
@@ -90,11 +78,9 @@ class VendorAccount(Aspect):
         )
         if stated is not None:
             text += f" Their letter asks for this one to go to {draw.labels[stated]}."
-        replies = {
-            key: f"Pay invoice {invoice} into account {number}."
-            for key, number in draw.labels.items()
-        }
-        return RequestDraft(text, replies, dict(draw.labels))
+        return on_file_draft(
+            text, draw, lambda number: f"Pay invoice {invoice} into account {number}."
+        )
 
 
 class ProductLimit(Aspect):
@@ -134,11 +120,11 @@ class ProductLimit(Aspect):
         )
         if stated is not None:
             text += f" This customer has a custom contract that sets it at {draw.labels[stated]}."
-        replies = {
-            key: f"{customer}, the {product} {plan} plan takes files of up to {limit}."
-            for key, limit in draw.labels.items()
-        }
-        return RequestDraft(text, replies, dict(draw.labels))
+        return on_file_draft(
+            text,
+            draw,
+            lambda limit: f"{customer}, the {product} {plan} plan takes files of up to {limit}.",
+        )
 
 
 class SupportHotline(Aspect):
@@ -175,8 +161,6 @@ class SupportHotline(Aspect):
         if stated is not None:
             line = draw.labels[stated]
             text += f" This is for the hospital contract, which has its own line: {line}."
-        replies = {
-            key: f"{customer}, please call our support team on {number}."
-            for key, number in draw.labels.items()
-        }
-        return RequestDraft(text, replies, dict(draw.labels))
+        return on_file_draft(
+            text, draw, lambda number: f"{customer}, please call our support team on {number}."
+        )

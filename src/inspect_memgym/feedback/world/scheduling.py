@@ -10,6 +10,7 @@ from inspect_memgym.feedback.world.aspects import (
     AspectDraw,
     RequestDraft,
     listed_on_file,
+    on_file_draft,
 )
 from inspect_memgym.feedback.world.model import Organisation
 from inspect_memgym.feedback.world.names import (
@@ -20,8 +21,11 @@ from inspect_memgym.feedback.world.names import (
     TEAMS,
     possessive,
 )
+from inspect_memgym.kit.catalogues import load_value
 
 SCHEDULING_DOMAIN = "scheduling"
+CATALOGUE = "requests.toml"
+"""The data file beside this module the request pools below are read from."""
 
 DATE_FORMATS = {
     "iso": "year-month-day, like 2025-03-04",
@@ -31,28 +35,15 @@ DATE_FORMATS = {
     "uk_slash": "day/month/year, like 04/03/2025",
 }
 """Date formats; the first is what an assistant writes unprompted."""
-MEETING_REQUESTS = (
-    "Confirm my meeting with {person} on the {day_text} at {time}, in one sentence.",
-    "Write one sentence confirming the call with {person}: the {day_text}, {time}.",
-    "Send {person} a one-sentence confirmation for our review on the {day_text} at {time}.",
+MEETING_REQUESTS: tuple[str, ...] = load_value(
+    tuple[str, ...], __name__, CATALOGUE, "meeting_requests"
 )
-ROOM_REQUESTS = (
-    "Book a room for the {team} team's {occasion}. Rooms on file: {listed}. Which room? Reply "
-    "with the room.",
-    "The {team} team needs a room for its {occasion}. Rooms on file: {listed}. Reply with the "
-    "room to book.",
-    "Where should the {team} team's {occasion} go? Rooms on file: {listed}. Reply with the room.",
+ROOM_REQUESTS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "room_requests")
+OCCASIONS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "occasions")
+COURIER_REQUESTS: tuple[str, ...] = load_value(
+    tuple[str, ...], __name__, CATALOGUE, "courier_requests"
 )
-OCCASIONS = ("quarterly review", "planning day", "workshop", "budget meeting", "retrospective")
-COURIER_REQUESTS = (
-    "Book a courier for the {parcel} to our office. Addresses on file: {listed}. Reply with "
-    "the delivery address.",
-    "A supplier is sending the {parcel} to our office and asks for the address. Addresses on "
-    "file: {listed}. Reply with the address.",
-    "Where should the {parcel} be delivered? Addresses on file: {listed}. Reply with the "
-    "delivery address.",
-)
-PARCELS = ("signed contracts", "new laptops", "sample tiles", "printed brochures", "spare keys")
+PARCELS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "parcels")
 
 
 def format_date(date: datetime.date, variant: str) -> str:
@@ -146,11 +137,9 @@ class MeetingRoom(Aspect):
         )
         if stated is not None:
             text += f" Guests are coming, so it has to be {draw.labels[stated]}."
-        replies = {
-            key: f"Book {room} for the {team} team's {occasion}."
-            for key, room in draw.labels.items()
-        }
-        return RequestDraft(text, replies, dict(draw.labels))
+        return on_file_draft(
+            text, draw, lambda room: f"Book {room} for the {team} team's {occasion}."
+        )
 
 
 class OfficeAddress(Aspect):
@@ -185,8 +174,6 @@ class OfficeAddress(Aspect):
         )
         if stated is not None:
             text += f" This one must go to {draw.labels[stated]}, where the team works this week."
-        replies = {
-            key: f"Send the {parcel} to {place}, {organisation.city}."
-            for key, place in draw.labels.items()
-        }
-        return RequestDraft(text, replies, dict(draw.labels))
+        return on_file_draft(
+            text, draw, lambda place: f"Send the {parcel} to {place}, {organisation.city}."
+        )

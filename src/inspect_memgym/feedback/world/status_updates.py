@@ -16,6 +16,7 @@ from inspect_memgym.feedback.world.model import Organisation, WordRange, in_rang
 from inspect_memgym.feedback.world.names import CUSTOMERS, PROJECTS
 from inspect_memgym.feedback.world.support import SUPPORT_DOMAIN
 from inspect_memgym.feedback.world.text_match import word_count
+from inspect_memgym.kit.catalogues import load_value
 
 WORD_RANGES: dict[str, WordRange] = {
     "over_40": (41, None),
@@ -27,17 +28,14 @@ WORD_RANGES: dict[str, WordRange] = {
 assistant writes unprompted."""
 RANGE_LABELS = {key: range_text(word_range) for key, word_range in WORD_RANGES.items()}
 """Variant key -> how an instruction names its range, e.g. ``13 to 25 words``."""
-SITUATIONS = (
-    ("phase two finished on time", "testing starts on Monday", "the go-live date is unchanged"),
-    ("the data import is complete", "user training starts next week", "we expect no delays"),
-    ("the site survey is done", "installation begins on the 12th", "the budget is on track"),
-    ("the design review passed", "the build starts this week", "the launch stays in May"),
+CATALOGUE = "requests.toml"
+"""The data file beside this module the request pools below are read from."""
+SITUATIONS: tuple[tuple[str, str, str], ...] = load_value(
+    tuple[tuple[str, str, str], ...], __name__, CATALOGUE, "situations"
 )
 """(what is done, what comes next, the outlook) of an update."""
-STATUS_REQUESTS = (
-    "Write the status update for {customer} on the {project}: {done}, {next}, and {outlook}.",
-    "{customer} wants news on the {project}. Facts: {done}; {next}; {outlook}. Write the update.",
-    "Send {customer} an update on the {project} ({done}, {next}, {outlook}).",
+STATUS_REQUESTS: tuple[str, ...] = load_value(
+    tuple[str, ...], __name__, CATALOGUE, "status_requests"
 )
 
 

@@ -7,16 +7,14 @@ import random
 from inspect_memgym.feedback.world.aspects import Aspect, AspectDraw, RequestDraft
 from inspect_memgym.feedback.world.model import Organisation
 from inspect_memgym.feedback.world.names import CUSTOMERS
+from inspect_memgym.kit.catalogues import load_value
 
 SUPPORT_DOMAIN = "support replies"
+CATALOGUE = "requests.toml"
+"""The data file beside this module the request pools below are read from."""
 
-TICKET_REQUESTS = (
-    "Ticket {number} from {customer}: their invoice shows the wrong delivery date. Write a "
-    "one-line reply that quotes the ticket reference.",
-    "{customer} opened ticket {number} about a missing parcel. Draft a one-line answer "
-    "quoting the ticket reference.",
-    "Reply in one line to {customer} on ticket {number} (a login problem), quoting the ticket "
-    "reference.",
+TICKET_REQUESTS: tuple[str, ...] = load_value(
+    tuple[str, ...], __name__, CATALOGUE, "ticket_requests"
 )
 SIGN_OFFS = (
     "Best regards",
@@ -26,11 +24,8 @@ SIGN_OFFS = (
     "With thanks, {org} Customer Desk",
 )
 """Sign-offs; the first is what an assistant writes unprompted."""
-REFUND_REQUESTS = (
-    "Write a two-line reply to {customer} confirming their refund of {amount} EUR, with our "
-    "sign-off.",
-    "{customer} asked about their refund of {amount} EUR. Reply in two lines, signed off.",
-    "Confirm to {customer} in two lines that the {amount} EUR refund is on its way; sign off.",
+REFUND_REQUESTS: tuple[str, ...] = load_value(
+    tuple[str, ...], __name__, CATALOGUE, "refund_requests"
 )
 APOLOGIES: dict[str, str] = {
     "unfortunately": "Unfortunately, your order {order} will ship one week later than planned.",
@@ -47,11 +42,7 @@ APOLOGY_PHRASES = {
     "regrettably": "Regrettably",
     "regret": "We regret that",
 }
-DELAY_REQUESTS = (
-    "Tell {customer} in one sentence that their order {order} will ship a week late.",
-    "Order {order} for {customer} slipped by a week. Break the news in one sentence.",
-    "Write one sentence to {customer}: order {order} ships a week later than planned.",
-)
+DELAY_REQUESTS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "delay_requests")
 
 
 def ticket_references(number: int, code: str) -> dict[str, str]:

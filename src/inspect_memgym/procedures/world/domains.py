@@ -1,12 +1,18 @@
 """The domains (templates) of the procedures world: the same procedure in three trades.
 
 A domain names the record, the remedy and the tools that look a record up and issue the
-remedy; every other tool is the same in every domain.
+remedy; every other tool is the same in every domain. The domains themselves are data
+(``domains.toml``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from inspect_memgym.kit.catalogues import load_entries
+
+CATALOGUE = "domains.toml"
+"""The file the domains are read from, beside this module."""
 
 
 @dataclass(frozen=True)
@@ -32,28 +38,8 @@ class Domain:
     complaint: str
 
 
-DOMAINS = {
-    "shop": Domain(
-        "shop", "order", "refund", "O", "lookup_order", "issue_refund", "the goods arrived damaged"
-    ),
-    "travel": Domain(
-        "travel",
-        "booking",
-        "travel credit",
-        "B",
-        "lookup_booking",
-        "issue_travel_credit",
-        "the flight was cancelled",
-    ),
-    "support": Domain(
-        "support",
-        "ticket",
-        "service credit",
-        "T",
-        "lookup_ticket",
-        "issue_service_credit",
-        "the service was down for two days",
-    ),
+DOMAINS: dict[str, Domain] = {
+    domain.name: domain for domain in load_entries(Domain, __name__, CATALOGUE, "domains")
 }
 """Every domain, by template name."""
 TEMPLATE_NAMES = tuple(DOMAINS)

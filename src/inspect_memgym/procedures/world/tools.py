@@ -186,22 +186,35 @@ def _changeable(state: WorldState, domain: Domain, arguments: dict[str, Any]) ->
     return record
 
 
+RecordChange = Callable[[WorldState, Rules, Domain, dict[str, Any], Record], ToolOutcome]
+
+
+def _on_changeable_record(change: RecordChange) -> ToolFunction:
+    """A tool that refuses unless the record it names can still change, then makes ``change``."""
+
+    def tool(
+        state: WorldState, rules: Rules, domain: Domain, arguments: dict[str, Any]
+    ) -> ToolOutcome:
+        record = _changeable(state, domain, arguments)
+        if isinstance(record, str):
+            return ToolOutcome(state, record, refused=True)
+        return change(state, rules, domain, arguments, record)
+
+    return tool
+
+
+@_on_changeable_record
 def _request_approval(
-    state: WorldState, rules: Rules, domain: Domain, arguments: dict[str, Any]
+    state: WorldState, rules: Rules, domain: Domain, arguments: dict[str, Any], record: Record
 ) -> ToolOutcome:
-    record = _changeable(state, domain, arguments)
-    if isinstance(record, str):
-        return ToolOutcome(state, record, refused=True)
     updated = replace(record, approved=True)
     return ToolOutcome(state.with_record(updated), f"Approval recorded for {record.record_id}.")
 
 
+@_on_changeable_record
 def _escalate(
-    state: WorldState, rules: Rules, domain: Domain, arguments: dict[str, Any]
+    state: WorldState, rules: Rules, domain: Domain, arguments: dict[str, Any], record: Record
 ) -> ToolOutcome:
-    record = _changeable(state, domain, arguments)
-    if isinstance(record, str):
-        return ToolOutcome(state, record, refused=True)
     updated = replace(record, escalated=True)
     return ToolOutcome(state.with_record(updated), f"Case {record.record_id} escalated.")
 
@@ -211,12 +224,10 @@ def _hold(state: WorldState, record: Record, reason: str) -> ToolOutcome:
     return ToolOutcome(held, f"Refused: {reason}.{HOLD_SENTENCE}", refused=True)
 
 
+@_on_changeable_record
 def _issue_remedy(
-    state: WorldState, rules: Rules, domain: Domain, arguments: dict[str, Any]
+    state: WorldState, rules: Rules, domain: Domain, arguments: dict[str, Any], record: Record
 ) -> ToolOutcome:
-    record = _changeable(state, domain, arguments)
-    if isinstance(record, str):
-        return ToolOutcome(state, record, refused=True)
     if record.remedy is not None:
         return ToolOutcome(state, f"Refused: a {domain.remedy} was already issued.", refused=True)
     amount = _cents(arguments.get("amount"))
@@ -244,12 +255,10 @@ def _issue_remedy(
     return ToolOutcome(state.with_record(updated), text)
 
 
+@_on_changeable_record
 def _add_note(
-    state: WorldState, rules: Rules, domain: Domain, arguments: dict[str, Any]
+    state: WorldState, rules: Rules, domain: Domain, arguments: dict[str, Any], record: Record
 ) -> ToolOutcome:
-    record = _changeable(state, domain, arguments)
-    if isinstance(record, str):
-        return ToolOutcome(state, record, refused=True)
     text = str(arguments.get("text", "")).strip()
     if not text:
         return ToolOutcome(state, "Refused: the note is empty.", refused=True)
@@ -259,12 +268,10 @@ def _add_note(
     return ToolOutcome(state.with_record(updated), f"Note set on {record.record_id}.")
 
 
+@_on_changeable_record
 def _close(
-    state: WorldState, rules: Rules, domain: Domain, arguments: dict[str, Any]
+    state: WorldState, rules: Rules, domain: Domain, arguments: dict[str, Any], record: Record
 ) -> ToolOutcome:
-    record = _changeable(state, domain, arguments)
-    if isinstance(record, str):
-        return ToolOutcome(state, record, refused=True)
     if record.remedy is None:
         return ToolOutcome(state, f"Refused: no {domain.remedy} issued yet.", refused=True)
     updated = replace(record, status=CLOSED)

@@ -24,8 +24,8 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import inspect_memgym.research_qa.world.document_templates as templates
 from inspect_memgym.kit.rng import integer_between, pick
-from inspect_memgym.research_qa.world import document_templates as templates
 from inspect_memgym.research_qa.world.graph import AttributeValue, Entity
 from inspect_memgym.research_qa.world.model import Claim, DocumentKind
 from inspect_memgym.research_qa.world.phrasing import (

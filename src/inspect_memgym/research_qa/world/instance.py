@@ -18,6 +18,8 @@ from inspect_memgym.research_qa.world.model import (
     Document,
     GroundingFact,
     SearchTurn,
+    flat_dict,
+    from_flat_dict,
 )
 from inspect_memgym.scoring.facts import Fact
 from inspect_memgym.scoring.gold import GoldAnswer
@@ -55,12 +57,7 @@ class EvictionPolicy:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {
-            "mode": self.mode,
-            "window_size": self.window_size,
-            "allow_notes": self.allow_notes,
-            "notes_budget_tokens": self.notes_budget_tokens,
-        }
+        return flat_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> EvictionPolicy:
@@ -69,9 +66,7 @@ class EvictionPolicy:
         Args:
             data: The dict form.
         """
-        return cls(
-            data["mode"], data["window_size"], data["allow_notes"], data["notes_budget_tokens"]
-        )
+        return from_flat_dict(cls, data)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from typing import Any
 
 import fsspec
 
-from inspect_memgym.research_qa.world import row_fields as fields
+import inspect_memgym.research_qa.world.row_fields as fields
 from inspect_memgym.research_qa.world.distinctive import distinctive_tokens
 from inspect_memgym.research_qa.world.instance import EvictionPolicy, ResearchInstance
 from inspect_memgym.research_qa.world.model import (

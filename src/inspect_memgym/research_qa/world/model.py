@@ -6,11 +6,17 @@ from 0 (as in MemGym-DR's rows); hops from 1.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from inspect_memgym.kit.tokens import estimate_tokens
 from inspect_memgym.scoring.facts import Fact, fact_from_dict, fact_to_dict
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+Record = TypeVar("Record", bound="DataclassInstance")
 
 DocumentKind = Literal[
     "supporting",
@@ -27,6 +33,35 @@ not record each document's kind)."""
 FactType = Literal["bridge_fact", "terminal_fact", "temporal_fact", "numerical_fact"]
 """MemGym-DR's grounding fact types: a link to the next hop, or the final fact (a year is
 temporal, a count numerical, a name or label terminal)."""
+
+
+def flat_dict(record: DataclassInstance) -> dict[str, Any]:
+    """A flat record's JSON-able form: its fields in order, tuples as lists.
+
+    Args:
+        record: A dataclass whose fields are plain values or tuples of them.
+    """
+    return {
+        field.name: _listed(getattr(record, field.name)) for field in dataclasses.fields(record)
+    }
+
+
+def from_flat_dict(kind: type[Record], data: dict[str, Any]) -> Record:
+    """A flat record rebuilt from `flat_dict` output (lists back to tuples).
+
+    Args:
+        kind: The record's dataclass.
+        data: The dict form.
+    """
+    return kind(**{field.name: _tupled(data[field.name]) for field in dataclasses.fields(kind)})
+
+
+def _listed(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _tupled(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
 
 
 @dataclass(frozen=True)
@@ -61,14 +96,7 @@ class Document:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {
-            "doc_id": self.doc_id,
-            "title": self.title,
-            "text": self.text,
-            "kind": self.kind,
-            "turn_index": self.turn_index,
-            "fact_ids": list(self.fact_ids),
-        }
+        return flat_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Document:
@@ -77,14 +105,7 @@ class Document:
         Args:
             data: The dict form.
         """
-        return cls(
-            data["doc_id"],
-            data["title"],
-            data["text"],
-            data["kind"],
-            data["turn_index"],
-            tuple(data["fact_ids"]),
-        )
+        return from_flat_dict(cls, data)
 
 
 @dataclass(frozen=True)
@@ -157,14 +178,7 @@ class ChainHop:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {
-            "hop": self.hop,
-            "relation": self.relation,
-            "sub_query": self.sub_query,
-            "answer": self.answer,
-            "fact_id": self.fact_id,
-            "turn_index": self.turn_index,
-        }
+        return flat_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ChainHop:
@@ -173,14 +187,7 @@ class ChainHop:
         Args:
             data: The dict form.
         """
-        return cls(
-            data["hop"],
-            data["relation"],
-            data["sub_query"],
-            data["answer"],
-            data["fact_id"],
-            data["turn_index"],
-        )
+        return from_flat_dict(cls, data)
 
 
 @dataclass(frozen=True)
@@ -317,13 +324,7 @@ class Claim:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {
-            "fact_id": self.fact_id,
-            "subject": self.subject,
-            "relation": self.relation,
-            "value": self.value,
-            "current": self.current,
-        }
+        return flat_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Claim:
@@ -332,6 +333,4 @@ class Claim:
         Args:
             data: The dict form.
         """
-        return cls(
-            data["fact_id"], data["subject"], data["relation"], data["value"], data["current"]
-        )
+        return from_flat_dict(cls, data)
