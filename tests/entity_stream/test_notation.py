@@ -95,7 +95,7 @@ def test_every_entity_of_a_scenario_round_trips(template_name: str) -> None:
             for target in targets
         }
         assert {(r.source, r.kind, r.target) for r in relations} == expected_edges
-        assert changes == []
+        assert changes == ()
 
 
 @pytest.mark.parametrize("template_name", TEMPLATE_NAMES)
@@ -160,7 +160,7 @@ def test_correction_keeps_old_value_after_tilde() -> None:
     entity, relations, changes = decoded
     assert entity.values["employees"] == 1500
     assert entity.values["revenue"] == 175720.5
-    assert changes == [Correction("Argon Labs", "employees", 1234, 1500, "correction")]
+    assert changes == (Correction("Argon Labs", "employees", 1234, 1500, "correction"),)
     assert len(relations) == 2
 
 
@@ -174,7 +174,9 @@ def test_contradiction_keeps_old_value_after_caret() -> None:
     assert decoded is not None
     entity, _, changes = decoded
     assert entity.values["revenue"] == 180000.5
-    assert changes == [Correction("Argon Labs", "revenue", 175720.5, 180000.5, "contradiction")]
+    assert changes == (
+        Correction("Argon Labs", "revenue", 175720.5, 180000.5, "contradiction"),
+    )
 
 
 def test_second_change_keeps_the_latest_history() -> None:
@@ -187,7 +189,17 @@ def test_second_change_keeps_the_latest_history() -> None:
     decoded = decode_entity(COMPANY, twice)
     assert decoded is not None
     assert decoded[0].values["employees"] == 1600
-    assert decoded[2] == [Correction("Argon Labs", "employees", 1500, 1600, "contradiction")]
+    assert decoded[2] == (Correction("Argon Labs", "employees", 1500, 1600, "contradiction"),)
+
+
+def test_a_line_is_parsed_once_and_its_result_shared() -> None:
+    _, line = company_line()
+    first = decode_entity(COMPANY, line)
+    assert first is not None
+    assert decode_entity(COMPANY, line) is first  # a policy re-reads its lines every call
+    again = decode_entity(COMPANY, f"{line} ")
+    assert again is not None and again is not first and again == first
+    assert isinstance(first[1], tuple) and isinstance(first[2], tuple)  # nothing to change
 
 
 def test_change_of_an_absent_attribute_is_none() -> None:

@@ -64,8 +64,8 @@ def decode_world(template: Template, lines: Iterable[str]) -> World:
         lines: Notation lines, oldest first.
     """
     entities: dict[str, Entity] = {}
-    relations: dict[str, list[Relation]] = {}
-    changes: dict[str, list[Correction]] = {}
+    relations: dict[str, tuple[Relation, ...]] = {}
+    changes: dict[str, tuple[Correction, ...]] = {}
     for line in lines:
         decoded = decode_entity(template, line)
         if decoded is None:
