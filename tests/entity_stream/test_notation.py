@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from inspect_memgym.entity_stream.policies.base import REFUSAL
 from inspect_memgym.entity_stream.policies.event_view import EventView
 from inspect_memgym.entity_stream.policies.notation import (
     change_line,
@@ -20,6 +21,7 @@ from inspect_memgym.entity_stream.policies.notation import (
     line_name,
 )
 from inspect_memgym.entity_stream.policies.recall import (
+    fruitless_searches,
     next_read_start,
     recall_world,
     recalled_lines,
@@ -27,6 +29,9 @@ from inspect_memgym.entity_stream.policies.recall import (
 from inspect_memgym.entity_stream.policies.storing import (
     EDIT_HEADROOM_CHARS,
     MAX_ENTRY_CHARS,
+    PERFECT,
+    SEARCH_TOP_K,
+    WIDE_SEARCH_TOP_K,
     candidate_names,
     pack_lines,
 )
@@ -174,9 +179,7 @@ def test_contradiction_keeps_old_value_after_caret() -> None:
     assert decoded is not None
     entity, _, changes = decoded
     assert entity.values["revenue"] == 180000.5
-    assert changes == (
-        Correction("Argon Labs", "revenue", 175720.5, 180000.5, "contradiction"),
-    )
+    assert changes == (Correction("Argon Labs", "revenue", 175720.5, 180000.5, "contradiction"),)
 
 
 def test_second_change_keeps_the_latest_history() -> None:
@@ -515,6 +518,31 @@ def test_recall_world_of_no_match_is_empty() -> None:
     recalled = view(exchange("memory_search", 'No entries match "Argon Labs".'))
     assert recall_world(COMPANY, recalled).entities == ()
     assert recall_world(COMPANY, view(exchange("memory_read", "Memory is empty."))).entities == ()
+
+
+def question_view(*exchanges: ToolExchange) -> EventView:
+    params = {"entity": "Argon Labs", "attribute": "employees"}
+    payload = {"qid": "q01", "qtype": "retrieval", "params": params}
+    return EventView("question", payload, "?", list(exchanges))
+
+
+def test_a_search_that_found_something_else_is_widened_one_that_found_nothing_is_not() -> None:
+    other = lines_for("Basalt Works")["Basalt Works"]
+    found_other = search_result("Argon Labs", [(2, 0.4, other)])
+    nothing = 'No entries match "Argon Labs".'
+    searched = [
+        exchange("memory_search", result, query="Argon Labs", top_k=SEARCH_TOP_K)
+        for result in (found_other, nothing)
+    ]
+    assert fruitless_searches(question_view(*searched)) == {"Argon Labs"}
+    widened = PERFECT.on_question(question_view(searched[0]), COMPANY)
+    assert [(c.function, c.arguments) for c in widened.calls] == [
+        ("memory_search", {"query": "Argon Labs", "top_k": WIDE_SEARCH_TOP_K})
+    ]
+    refused = PERFECT.on_question(question_view(searched[1]), COMPANY)
+    assert [(c.function, c.arguments) for c in refused.calls] == [
+        ("submit_answer", {"answer": REFUSAL})
+    ]
 
 
 def test_recall_relations_are_kept_per_entity() -> None:
