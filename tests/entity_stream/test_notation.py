@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from inspect_memgym.entity_stream.policies.base import REFUSAL
 from inspect_memgym.entity_stream.policies.event_view import EventView
 from inspect_memgym.entity_stream.policies.notation import (
     change_line,
@@ -20,6 +21,7 @@ from inspect_memgym.entity_stream.policies.notation import (
     line_name,
 )
 from inspect_memgym.entity_stream.policies.recall import (
+    fruitless_searches,
     next_read_start,
     recall_world,
     recalled_lines,
@@ -27,6 +29,9 @@ from inspect_memgym.entity_stream.policies.recall import (
 from inspect_memgym.entity_stream.policies.storing import (
     EDIT_HEADROOM_CHARS,
     MAX_ENTRY_CHARS,
+    PERFECT,
+    SEARCH_TOP_K,
+    WIDE_SEARCH_TOP_K,
     candidate_names,
     pack_lines,
 )
@@ -95,7 +100,7 @@ def test_every_entity_of_a_scenario_round_trips(template_name: str) -> None:
             for target in targets
         }
         assert {(r.source, r.kind, r.target) for r in relations} == expected_edges
-        assert changes == []
+        assert changes == ()
 
 
 @pytest.mark.parametrize("template_name", TEMPLATE_NAMES)
@@ -160,7 +165,7 @@ def test_correction_keeps_old_value_after_tilde() -> None:
     entity, relations, changes = decoded
     assert entity.values["employees"] == 1500
     assert entity.values["revenue"] == 175720.5
-    assert changes == [Correction("Argon Labs", "employees", 1234, 1500, "correction")]
+    assert changes == (Correction("Argon Labs", "employees", 1234, 1500, "correction"),)
     assert len(relations) == 2
 
 
@@ -174,7 +179,7 @@ def test_contradiction_keeps_old_value_after_caret() -> None:
     assert decoded is not None
     entity, _, changes = decoded
     assert entity.values["revenue"] == 180000.5
-    assert changes == [Correction("Argon Labs", "revenue", 175720.5, 180000.5, "contradiction")]
+    assert changes == (Correction("Argon Labs", "revenue", 175720.5, 180000.5, "contradiction"),)
 
 
 def test_second_change_keeps_the_latest_history() -> None:
@@ -187,7 +192,17 @@ def test_second_change_keeps_the_latest_history() -> None:
     decoded = decode_entity(COMPANY, twice)
     assert decoded is not None
     assert decoded[0].values["employees"] == 1600
-    assert decoded[2] == [Correction("Argon Labs", "employees", 1500, 1600, "contradiction")]
+    assert decoded[2] == (Correction("Argon Labs", "employees", 1500, 1600, "contradiction"),)
+
+
+def test_a_line_is_parsed_once_and_its_result_shared() -> None:
+    _, line = company_line()
+    first = decode_entity(COMPANY, line)
+    assert first is not None
+    assert decode_entity(COMPANY, line) is first  # a policy re-reads its lines every call
+    again = decode_entity(COMPANY, f"{line} ")
+    assert again is not None and again is not first and again == first
+    assert isinstance(first[1], tuple) and isinstance(first[2], tuple)  # nothing to change
 
 
 def test_change_of_an_absent_attribute_is_none() -> None:
@@ -503,6 +518,31 @@ def test_recall_world_of_no_match_is_empty() -> None:
     recalled = view(exchange("memory_search", 'No entries match "Argon Labs".'))
     assert recall_world(COMPANY, recalled).entities == ()
     assert recall_world(COMPANY, view(exchange("memory_read", "Memory is empty."))).entities == ()
+
+
+def question_view(*exchanges: ToolExchange) -> EventView:
+    params = {"entity": "Argon Labs", "attribute": "employees"}
+    payload = {"qid": "q01", "qtype": "retrieval", "params": params}
+    return EventView("question", payload, "?", list(exchanges))
+
+
+def test_a_search_that_found_something_else_is_widened_one_that_found_nothing_is_not() -> None:
+    other = lines_for("Basalt Works")["Basalt Works"]
+    found_other = search_result("Argon Labs", [(2, 0.4, other)])
+    nothing = 'No entries match "Argon Labs".'
+    searched = [
+        exchange("memory_search", result, query="Argon Labs", top_k=SEARCH_TOP_K)
+        for result in (found_other, nothing)
+    ]
+    assert fruitless_searches(question_view(*searched)) == {"Argon Labs"}
+    widened = PERFECT.on_question(question_view(searched[0]), COMPANY)
+    assert [(c.function, c.arguments) for c in widened.calls] == [
+        ("memory_search", {"query": "Argon Labs", "top_k": WIDE_SEARCH_TOP_K})
+    ]
+    refused = PERFECT.on_question(question_view(searched[1]), COMPANY)
+    assert [(c.function, c.arguments) for c in refused.calls] == [
+        ("submit_answer", {"answer": REFUSAL})
+    ]
 
 
 def test_recall_relations_are_kept_per_entity() -> None:

@@ -150,6 +150,35 @@ class PlainCounted(StoreModel):
     count: int = 0
 
 
+class Answers(JsonStoreModel):
+    answers: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    records: list[dict[str, Any]] = Field(default_factory=list)
+    names: list[str] = Field(default_factory=list)
+    scores: dict[str, int] = Field(default_factory=dict)
+
+
+def test_json_store_model_writes_containers_of_anything_unvalidated(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sample_store = start_sample_store()
+    answers = Answers()
+
+    def no_validation(*args: Any) -> None:
+        raise AssertionError("validated the whole model")
+
+    monkeypatch.setattr(Answers, "_validate_store", no_validation)
+    answers.answers = {"q1": {"answer": "42", "turns": 2}}
+    answers.records = [{"tool": "memory_write"}]
+    assert sample_store.get("Answers:answers") == {"q1": {"answer": "42", "turns": 2}}
+    assert Answers().records == [{"tool": "memory_write"}]
+    for name, value in (("names", ["a"]), ("scores", {"a": 1}), ("answers", [])):
+        with pytest.raises(AssertionError, match="validated the whole model"):
+            setattr(answers, name, value)  # typed items, or not the field's container
+    monkeypatch.undo()
+    with pytest.raises(ValidationError):
+        answers.names = [{"not": "a name"}]  # type: ignore[list-item]
+
+
 def test_json_store_model_writes_plain_scalars_where_inspect_would(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

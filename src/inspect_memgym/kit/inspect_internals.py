@@ -93,7 +93,7 @@ import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast, get_args, get_origin
 
 from inspect_ai._util.error import PrerequisiteError
 from inspect_ai.event import ModelEvent
@@ -133,8 +133,10 @@ class JsonStoreModel(StoreModel):
 
     Only for models whose container fields are plain containers of `Any` (and of such
     containers): no nested models, dataclasses or tuples, which need the coercion. A plain
-    ``int``, ``str`` or ``bool`` field given a value of exactly its type is written to the
-    store without validating the whole model.
+    ``int``, ``str`` or ``bool`` field given a value of exactly its type, and a field
+    annotated as a container of `Any` (``dict[str, Any]``, ``list[dict[str, Any]]``...)
+    given a plain ``list`` or ``dict``, is written to the store without validating the
+    whole model (the store holds the value given either way).
     """
 
     def _coerce_value(self, field_name: str, value: Any) -> Any:
@@ -143,7 +145,7 @@ class JsonStoreModel(StoreModel):
         return super()._coerce_value(field_name, value)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if _plain_scalar_field(type(self), name) is type(value):
+        if _written_unvalidated(type(self), name, type(value)):
             self.store.set(self._ns_name(name), value)
             self.__dict__[name] = value
             return
@@ -165,6 +167,44 @@ def _plain_scalar_field(model_class: type[StoreModel], name: str) -> type | None
         }
         _SCALAR_FIELDS[model_class] = fields
     return fields.get(name)
+
+
+_ANY_CONTAINER_FIELDS: dict[type[StoreModel], dict[str, type]] = {}
+
+
+def _written_unvalidated(model_class: type[StoreModel], name: str, value_type: type) -> bool:
+    """Whether a value of this type goes to the field's store key without validation.
+
+    A plain scalar of exactly the field's type does, and so does a plain ``list`` or
+    ``dict`` given to a field annotated as that container of `Any` (which any JSON
+    validates).
+    """
+    if value_type in _PLAIN_CONTAINERS:
+        return _any_container_field(model_class, name) is value_type
+    return _plain_scalar_field(model_class, name) is value_type
+
+
+def _any_container_field(model_class: type[StoreModel], name: str) -> type | None:
+    """``list`` or ``dict`` if the field is that container of `Any`, without constraints."""
+    fields = _ANY_CONTAINER_FIELDS.get(model_class)
+    if fields is None:
+        fields = {
+            field_name: cast(type, get_origin(info.annotation))
+            for field_name, info in model_class.model_fields.items()
+            if _holds_anything(info.annotation) and not info.metadata
+        }
+        _ANY_CONTAINER_FIELDS[model_class] = fields
+    return fields.get(name)
+
+
+def _holds_anything(annotation: Any) -> bool:
+    """Whether an annotation is a ``list`` or ``str``-keyed ``dict`` of `Any` (or of such)."""
+    origin, arguments = get_origin(annotation), get_args(annotation)
+    if origin is list and len(arguments) == 1:
+        return arguments[0] is Any or _holds_anything(arguments[0])
+    if origin is dict and len(arguments) == 2 and arguments[0] is str:
+        return arguments[1] is Any or _holds_anything(arguments[1])
+    return False
 
 
 Model = TypeVar("Model", bound=StoreModel)

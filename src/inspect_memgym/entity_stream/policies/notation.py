@@ -20,12 +20,18 @@ from inspect_memgym.entity_stream.world.model import (
     Template,
     Value,
 )
+from inspect_memgym.kit.bounded_cache import BoundedCache
 
 FIELD_SEPARATOR = "|"
 CORRECTION_MARK = "~"
 CONTRADICTION_MARK = "^"
 LIST_SEPARATOR = ";"
 SERIES_SEPARATOR = "/"
+DecodedEntity = tuple[Entity, tuple[Relation, ...], tuple[Correction, ...]]
+"""An entity parsed from a notation line, with its edges and its change history."""
+_decoded_lines = BoundedCache[DecodedEntity | None](20_000)
+"""Parsed lines by template and line: a policy re-reads the lines its memory returned on
+every model call of an event, and a sample's lines repeat from call to call."""
 
 
 def encode_value(spec: AttributeSpec, value: Any) -> str:
@@ -120,10 +126,10 @@ def change_line(template: Template, line: str, attribute: str, new: Any, kind: s
     return None
 
 
-def decode_entity(
-    template: Template, line: str
-) -> tuple[Entity, list[Relation], list[Correction]] | None:
+def decode_entity(template: Template, line: str) -> DecodedEntity | None:
     """Parse one notation line back into an entity, its edges and its change history.
+
+    Parsed lines are kept (`BoundedCache`); the result is shared, not to be changed.
 
     Args:
         template: The template.
@@ -132,6 +138,12 @@ def decode_entity(
     Returns:
         None if the line is not in the notation.
     """
+    return _decoded_lines.get(
+        (id(template), line), lambda: _parse_line(template, line), owner=template
+    )
+
+
+def _parse_line(template: Template, line: str) -> DecodedEntity | None:
     fields = line.strip().split(FIELD_SEPARATOR)
     if len(fields) < 2 or not fields[1].startswith("c="):
         return None
@@ -168,4 +180,4 @@ def decode_entity(
             values[spec.key] = decode_value(spec, text)
     except (ValueError, IndexError):
         return None
-    return Entity(name=name, category=category, values=values), relations, changes
+    return Entity(name=name, category=category, values=values), tuple(relations), tuple(changes)

@@ -44,6 +44,26 @@ def recalled_content_lines(view: EventView) -> list[str]:
     ]
 
 
+def fruitless_searches(view: EventView) -> set[str]:
+    """The queries whose searches in this event returned no stored content.
+
+    A search that found nothing finds nothing wider either (more results of no match), so
+    a policy does not widen it.
+
+    Args:
+        view: The event view.
+    """
+    return {
+        str(exchange.arguments.get("query"))
+        for exchange in view.calls("memory_search")
+        if exchange.error is None
+        and not any(
+            line.strip() and not _TOOL_FRAMING.match(line.strip())
+            for line in exchange.result.splitlines()
+        )
+    }
+
+
 def recall_world(template: Template, view: EventView) -> World:
     """The world as far as the policy's memory returned it (the last copy of an entity wins).
 
@@ -64,8 +84,8 @@ def decode_world(template: Template, lines: Iterable[str]) -> World:
         lines: Notation lines, oldest first.
     """
     entities: dict[str, Entity] = {}
-    relations: dict[str, list[Relation]] = {}
-    changes: dict[str, list[Correction]] = {}
+    relations: dict[str, tuple[Relation, ...]] = {}
+    changes: dict[str, tuple[Correction, ...]] = {}
     for line in lines:
         decoded = decode_entity(template, line)
         if decoded is None:

@@ -16,6 +16,7 @@ from inspect_memgym.entity_stream.policies.base import REFUSAL, Policy
 from inspect_memgym.entity_stream.policies.event_view import EventView
 from inspect_memgym.entity_stream.policies.notation import change_line, encode_entity, line_name
 from inspect_memgym.entity_stream.policies.recall import (
+    fruitless_searches,
     next_read_start,
     recall_world,
     recalled_lines,
@@ -169,7 +170,10 @@ class StoringPolicy(Policy):
         return call("memory_edit", old_text=line, new_text=new_line)
 
     def on_question(self, view: EventView, template: Template) -> Action:
-        """Look up the needed entities, then recompute the answer from what came back."""
+        """Look up the needed entities, then recompute the answer from what came back.
+
+        A needed entity's search is widened once, unless it found nothing at all.
+        """
         question_type = QUESTION_TYPES[view.payload["qtype"]]
         params = view.payload["params"]
         widest_search: dict[str, int] = {}
@@ -194,7 +198,11 @@ class StoringPolicy(Policy):
             answer = question_type.compute(params, recall_world(template, view))
         except MissingFact as missing:
             needed = missing.entity
-            if needed is not None and widest_search.get(needed, 0) < WIDE_SEARCH_TOP_K:
+            if (
+                needed is not None
+                and widest_search.get(needed, 0) < WIDE_SEARCH_TOP_K
+                and needed not in fruitless_searches(view)
+            ):
                 top_k = SEARCH_TOP_K if needed not in widest_search else WIDE_SEARCH_TOP_K
                 return call("memory_search", query=needed, top_k=top_k)
             return call("submit_answer", answer=REFUSAL)
