@@ -11,10 +11,11 @@ answer: the question alone), oldest first, plus the short-term window.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser
-from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.solver import Solver, solver
 from inspect_ai.tool import ToolDef
 
 from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET
@@ -24,7 +25,6 @@ from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.memory.tools import memory_edit, memory_search, memory_write
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, set_phase
-from inspect_memgym.strategies.drivers import drive
 from inspect_memgym.strategies.prompts import (
     AWE_MEMORY_SECTION,
     AWE_UPDATE_PROMPT,
@@ -34,6 +34,7 @@ from inspect_memgym.strategies.strategy import KeptMemory
 from inspect_memgym.strategies.support import (
     ConversationMessage,
     check_strategy_options,
+    driving_solver,
     open_backend,
     render_entries,
     render_messages,
@@ -193,8 +194,9 @@ def awe(
         max_update_turns=max_update_turns,
     )
 
-    async def solve(state: TaskState, generate: Generate) -> TaskState:
-        agent = AweStrategy(
+    return driving_solver(
+        partial(
+            AweStrategy,
             memory=settings,
             write_budget=write_budget,
             update_frequency=update_frequency,
@@ -202,6 +204,4 @@ def awe(
             top_k=top_k,
             max_update_turns=max_update_turns,
         )
-        return await drive(state, agent)
-
-    return solve
+    )
