@@ -11,7 +11,6 @@ answer: the question alone), oldest first, plus the short-term window.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser
@@ -195,13 +194,11 @@ def awe(
     )
 
     return driving_solver(
-        partial(
-            AweStrategy,
-            memory=settings,
-            write_budget=write_budget,
-            update_frequency=update_frequency,
-            short_term_window=short_term_window,
-            top_k=top_k,
-            max_update_turns=max_update_turns,
-        )
+        AweStrategy,
+        memory=settings,
+        write_budget=write_budget,
+        update_frequency=update_frequency,
+        short_term_window=short_term_window,
+        top_k=top_k,
+        max_update_turns=max_update_turns,
     )

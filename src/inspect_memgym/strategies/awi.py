@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-from functools import partial
 from typing import Any
 
 from inspect_ai.log import transcript
@@ -162,5 +161,5 @@ def awi(
     check_strategy_options(update_frequency=update_frequency, short_term_window=short_term_window)
 
     return driving_solver(
-        partial(AwiStrategy, update_frequency=update_frequency, short_term_window=short_term_window)
+        AwiStrategy, update_frequency=update_frequency, short_term_window=short_term_window
     )

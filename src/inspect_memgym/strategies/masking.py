@@ -13,7 +13,6 @@ to name a declared tool); it is never called.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from typing import Any
 
 from inspect_ai.model import (
@@ -130,4 +129,4 @@ def masking(observation_window: int = DEFAULT_OBSERVATION_WINDOW) -> Solver:
     """
     check_integer("observation_window", observation_window, 0)
 
-    return driving_solver(partial(MaskingStrategy, observation_window=observation_window))
+    return driving_solver(MaskingStrategy, observation_window=observation_window)

@@ -10,7 +10,6 @@ history itself is kept whole: an answer is fitted the same way and never appende
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from inspect_ai.model import (
@@ -173,4 +172,4 @@ def native(context_budget: int = DEFAULT_CONTEXT_BUDGET) -> Solver:
     """
     check_integer("context_budget", context_budget, 1)
 
-    return driving_solver(partial(NativeStrategy, context_budget=context_budget))
+    return driving_solver(NativeStrategy, context_budget=context_budget)

@@ -9,7 +9,6 @@ counted. Replies and answers see the system prompt, the notes and the new messag
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from inspect_ai.model import ChatMessageUser, get_model
@@ -146,4 +145,4 @@ def notes(notes_budget: int = DEFAULT_NOTES_BUDGET) -> Solver:
     """
     check_integer("notes_budget", notes_budget, 1)
 
-    return driving_solver(partial(NotesStrategy, notes_budget=notes_budget))
+    return driving_solver(NotesStrategy, notes_budget=notes_budget)

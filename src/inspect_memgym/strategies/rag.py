@@ -15,7 +15,6 @@ entry, so no document is cut to fit a whole turn into one entry.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from typing import Any
 
 from inspect_ai.solver import Solver, solver
@@ -190,12 +189,10 @@ def rag(
     )
 
     return driving_solver(
-        partial(
-            RagStrategy,
-            memory=settings,
-            write_budget=write_budget,
-            update_frequency=update_frequency,
-            short_term_window=short_term_window,
-            top_k=top_k,
-        )
+        RagStrategy,
+        memory=settings,
+        write_budget=write_budget,
+        update_frequency=update_frequency,
+        short_term_window=short_term_window,
+        top_k=top_k,
     )

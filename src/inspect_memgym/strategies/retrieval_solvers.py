@@ -16,8 +16,6 @@ overflows (`retrieval.RetrievalStrategy`).
 
 from __future__ import annotations
 
-from functools import partial
-
 from inspect_ai.solver import Solver, solver
 
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
@@ -40,9 +38,7 @@ def _retrieval_solver(
 ) -> Solver:
     check_retrieval_parameters(granularity, top_k, context_budget)
 
-    return driving_solver(
-        partial(RetrievalStrategy, name, granularity, memory, top_k, context_budget)
-    )
+    return driving_solver(RetrievalStrategy, name, granularity, memory, top_k, context_budget)
 
 
 @solver

@@ -11,7 +11,6 @@ until the next summary. Answers see the same history and never change it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from typing import Any
 
 from inspect_ai.model import (
@@ -142,4 +141,4 @@ def summary(context_budget: int = DEFAULT_CONTEXT_BUDGET) -> Solver:
     """
     check_integer("context_budget", context_budget, 1)
 
-    return driving_solver(partial(SummaryStrategy, context_budget=context_budget))
+    return driving_solver(SummaryStrategy, context_budget=context_budget)

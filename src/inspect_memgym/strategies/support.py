@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from inspect_ai.model import ChatMessage, ChatMessageAssistant, ChatMessageUser
 from inspect_ai.solver import Generate, Solver, TaskState
@@ -198,14 +198,18 @@ def check_integer(name: str, value: object, minimum: int) -> None:
         raise ValueError(f"{name} must be at least {minimum}, got {value}")
 
 
-def driving_solver(make_strategy: Callable[[], MemoryStrategy]) -> Solver:
+def driving_solver(
+    strategy: Callable[..., MemoryStrategy], /, *arguments: Any, **options: Any
+) -> Solver:
     """A solver that drives each sample with a fresh strategy.
 
     Args:
-        make_strategy: Builds the strategy; called once per sample.
+        strategy: The strategy class (or any callable that builds one).
+        *arguments: Passed to ``strategy`` for every sample.
+        **options: Passed to ``strategy`` for every sample.
     """
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
-        return await drive(state, make_strategy())
+        return await drive(state, strategy(*arguments, **options))
 
     return solve
