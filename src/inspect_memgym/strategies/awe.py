@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser
-from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.solver import Solver, solver
 from inspect_ai.tool import ToolDef
 
 from inspect_memgym.memory.budget import UNBOUNDED_WRITE_BUDGET
@@ -24,7 +24,6 @@ from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.memory.tools import memory_edit, memory_search, memory_write
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, set_phase
-from inspect_memgym.strategies.drivers import drive
 from inspect_memgym.strategies.prompts import (
     AWE_MEMORY_SECTION,
     AWE_UPDATE_PROMPT,
@@ -34,6 +33,7 @@ from inspect_memgym.strategies.strategy import KeptMemory
 from inspect_memgym.strategies.support import (
     ConversationMessage,
     check_strategy_options,
+    driving_solver,
     open_backend,
     render_entries,
     render_messages,
@@ -193,15 +193,12 @@ def awe(
         max_update_turns=max_update_turns,
     )
 
-    async def solve(state: TaskState, generate: Generate) -> TaskState:
-        agent = AweStrategy(
-            memory=settings,
-            write_budget=write_budget,
-            update_frequency=update_frequency,
-            short_term_window=short_term_window,
-            top_k=top_k,
-            max_update_turns=max_update_turns,
-        )
-        return await drive(state, agent)
-
-    return solve
+    return driving_solver(
+        AweStrategy,
+        memory=settings,
+        write_budget=write_budget,
+        update_frequency=update_frequency,
+        short_term_window=short_term_window,
+        top_k=top_k,
+        max_update_turns=max_update_turns,
+    )

@@ -17,17 +17,17 @@ from typing import Any
 
 from inspect_ai.log import transcript
 from inspect_ai.model import ChatMessageUser
-from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.solver import Solver, solver
 
 from inspect_memgym.kit.tokens import estimate_tokens
 from inspect_memgym.memory.ledger import logged_operation
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, set_phase
-from inspect_memgym.strategies.drivers import drive
 from inspect_memgym.strategies.prompts import AWI_MEMORY_SECTION, AWI_UPDATE_PROMPT
 from inspect_memgym.strategies.strategy import KeptMemory
 from inspect_memgym.strategies.support import (
     ConversationMessage,
     check_strategy_options,
+    driving_solver,
     render_messages,
 )
 from inspect_memgym.strategies.windowed import (
@@ -160,8 +160,6 @@ def awi(
     """
     check_strategy_options(update_frequency=update_frequency, short_term_window=short_term_window)
 
-    async def solve(state: TaskState, generate: Generate) -> TaskState:
-        agent = AwiStrategy(update_frequency=update_frequency, short_term_window=short_term_window)
-        return await drive(state, agent)
-
-    return solve
+    return driving_solver(
+        AwiStrategy, update_frequency=update_frequency, short_term_window=short_term_window
+    )

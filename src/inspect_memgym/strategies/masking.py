@@ -23,16 +23,15 @@ from inspect_ai.model import (
     CompactionEdit,
     get_model,
 )
-from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.solver import Solver, solver
 from inspect_ai.tool import ToolCall, ToolInfo, ToolParams
 
 from inspect_memgym.memory.holdings import MemorySnapshot
 from inspect_memgym.strategies.call_context import record_strategy
-from inspect_memgym.strategies.drivers import drive
 from inspect_memgym.strategies.in_context import InContextStrategy, messages_size
 from inspect_memgym.strategies.prompts import MASKED_INPUT_TOOL
 from inspect_memgym.strategies.strategy import KeptMemory
-from inspect_memgym.strategies.support import check_integer
+from inspect_memgym.strategies.support import check_integer, driving_solver
 
 DEFAULT_OBSERVATION_WINDOW = 3
 """Observations kept whole (Inspect's `CompactionEdit` default, ``keep_tool_uses=3``)."""
@@ -130,7 +129,4 @@ def masking(observation_window: int = DEFAULT_OBSERVATION_WINDOW) -> Solver:
     """
     check_integer("observation_window", observation_window, 0)
 
-    async def solve(state: TaskState, generate: Generate) -> TaskState:
-        return await drive(state, MaskingStrategy(observation_window=observation_window))
-
-    return solve
+    return driving_solver(MaskingStrategy, observation_window=observation_window)

@@ -19,14 +19,13 @@ from inspect_ai.model import (
     ChatMessageUser,
     get_model,
 )
-from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.solver import Solver, solver
 
 from inspect_memgym.kit.tokens import estimate_tokens
 from inspect_memgym.memory.holdings import MemorySnapshot
 from inspect_memgym.strategies.call_context import PHASE_REPLY, record_strategy, set_phase
-from inspect_memgym.strategies.drivers import drive
 from inspect_memgym.strategies.strategy import KeptMemory, MemoryStrategy
-from inspect_memgym.strategies.support import check_integer
+from inspect_memgym.strategies.support import check_integer, driving_solver
 
 DEFAULT_CONTEXT_BUDGET = 128_000
 """Tokens of context (estimated) a reply may use, like a 128k-token model window."""
@@ -173,7 +172,4 @@ def native(context_budget: int = DEFAULT_CONTEXT_BUDGET) -> Solver:
     """
     check_integer("context_budget", context_budget, 1)
 
-    async def solve(state: TaskState, generate: Generate) -> TaskState:
-        return await drive(state, NativeStrategy(context_budget=context_budget))
-
-    return solve
+    return driving_solver(NativeStrategy, context_budget=context_budget)

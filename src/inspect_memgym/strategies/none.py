@@ -8,13 +8,13 @@ what every task's memory-isolated scorer compares a strategy against.
 from __future__ import annotations
 
 from inspect_ai.model import get_model
-from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.solver import Solver, solver
 
 from inspect_memgym.memory.holdings import MemorySnapshot
 from inspect_memgym.strategies.call_context import record_strategy
-from inspect_memgym.strategies.drivers import drive
 from inspect_memgym.strategies.in_context import InContextStrategy
 from inspect_memgym.strategies.strategy import KeptMemory
+from inspect_memgym.strategies.support import driving_solver
 
 
 class NoMemoryStrategy(InContextStrategy):
@@ -73,8 +73,4 @@ class NoMemoryStrategy(InContextStrategy):
 @solver
 def none() -> Solver:
     """Strategy with no memory: the same reasoner sees only the current message or prompt."""
-
-    async def solve(state: TaskState, generate: Generate) -> TaskState:
-        return await drive(state, NoMemoryStrategy())
-
-    return solve
+    return driving_solver(NoMemoryStrategy)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from inspect_ai.model import ChatMessageUser, get_model
-from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.solver import Solver, solver
 
 from inspect_memgym.kit.tokens import CHARACTERS_PER_TOKEN, estimate_tokens, truncate_to_tokens
 from inspect_memgym.memory.ledger import logged_operation
@@ -22,11 +22,15 @@ from inspect_memgym.strategies.call_context import (
     record_strategy,
     set_phase,
 )
-from inspect_memgym.strategies.drivers import drive
 from inspect_memgym.strategies.in_context import InContextStrategy
 from inspect_memgym.strategies.prompts import EMPTY_NOTES, NOTES_SECTION, NOTES_UPDATE_PROMPT
 from inspect_memgym.strategies.strategy import KeptMemory
-from inspect_memgym.strategies.support import Clock, ConversationMessage, check_integer
+from inspect_memgym.strategies.support import (
+    Clock,
+    ConversationMessage,
+    check_integer,
+    driving_solver,
+)
 
 DEFAULT_NOTES_BUDGET = 500
 """Tokens of notes (MemGym's default notes budget)."""
@@ -141,7 +145,4 @@ def notes(notes_budget: int = DEFAULT_NOTES_BUDGET) -> Solver:
     """
     check_integer("notes_budget", notes_budget, 1)
 
-    async def solve(state: TaskState, generate: Generate) -> TaskState:
-        return await drive(state, NotesStrategy(notes_budget=notes_budget))
-
-    return solve
+    return driving_solver(NotesStrategy, notes_budget=notes_budget)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.solver import Solver, solver
 
 from inspect_memgym.memory.budget import (
     UNBOUNDED_WRITE_BUDGET,
@@ -30,13 +30,13 @@ from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.ledger import logged_operation
 from inspect_memgym.memory.settings import MemorySettings
-from inspect_memgym.strategies.drivers import drive
 from inspect_memgym.strategies.passages import split_passages
 from inspect_memgym.strategies.prompts import RAG_MEMORY_SECTION
 from inspect_memgym.strategies.strategy import KeptMemory
 from inspect_memgym.strategies.support import (
     ConversationMessage,
     check_strategy_options,
+    driving_solver,
     open_backend,
     render_entries,
     retrieve,
@@ -188,14 +188,11 @@ def rag(
         short_term_window=short_term_window,
     )
 
-    async def solve(state: TaskState, generate: Generate) -> TaskState:
-        agent = RagStrategy(
-            memory=settings,
-            write_budget=write_budget,
-            update_frequency=update_frequency,
-            short_term_window=short_term_window,
-            top_k=top_k,
-        )
-        return await drive(state, agent)
-
-    return solve
+    return driving_solver(
+        RagStrategy,
+        memory=settings,
+        write_budget=write_budget,
+        update_frequency=update_frequency,
+        short_term_window=short_term_window,
+        top_k=top_k,
+    )

@@ -16,11 +16,10 @@ overflows (`retrieval.RetrievalStrategy`).
 
 from __future__ import annotations
 
-from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.solver import Solver, solver
 
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.settings import MemorySettings
-from inspect_memgym.strategies.drivers import drive
 from inspect_memgym.strategies.retrieval import (
     DEFAULT_CONTEXT_BUDGET,
     DEFAULT_TOP_K,
@@ -28,6 +27,7 @@ from inspect_memgym.strategies.retrieval import (
     RetrievalStrategy,
     check_retrieval_parameters,
 )
+from inspect_memgym.strategies.support import driving_solver
 
 BM25_BACKEND = "markdown"
 EMBEDDING_BACKEND = "chroma"
@@ -38,11 +38,7 @@ def _retrieval_solver(
 ) -> Solver:
     check_retrieval_parameters(granularity, top_k, context_budget)
 
-    async def solve(state: TaskState, generate: Generate) -> TaskState:
-        strategy = RetrievalStrategy(name, granularity, memory, top_k, context_budget)
-        return await drive(state, strategy)
-
-    return solve
+    return driving_solver(RetrievalStrategy, name, granularity, memory, top_k, context_budget)
 
 
 @solver

@@ -20,7 +20,7 @@ from inspect_ai.model import (
     CompactionSummary,
     get_model,
 )
-from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.solver import Solver, solver
 
 from inspect_memgym.memory.holdings import MemorySnapshot
 from inspect_memgym.memory.ledger import logged_operation
@@ -30,11 +30,10 @@ from inspect_memgym.strategies.call_context import (
     record_strategy,
     set_phase,
 )
-from inspect_memgym.strategies.drivers import drive
 from inspect_memgym.strategies.in_context import InContextStrategy, messages_size
 from inspect_memgym.strategies.prompts import SUMMARY_INPUT, SUMMARY_PROMPT
 from inspect_memgym.strategies.strategy import KeptMemory
-from inspect_memgym.strategies.support import check_integer
+from inspect_memgym.strategies.support import check_integer, driving_solver
 
 DEFAULT_CONTEXT_BUDGET = 4_000
 """Tokens of history kept before it is summarised (MemGym's naive summariser: 4,000)."""
@@ -142,7 +141,4 @@ def summary(context_budget: int = DEFAULT_CONTEXT_BUDGET) -> Solver:
     """
     check_integer("context_budget", context_budget, 1)
 
-    async def solve(state: TaskState, generate: Generate) -> TaskState:
-        return await drive(state, SummaryStrategy(context_budget=context_budget))
-
-    return solve
+    return driving_solver(SummaryStrategy, context_budget=context_budget)

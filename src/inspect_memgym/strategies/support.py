@@ -9,17 +9,20 @@ logged in `MemoryLedger.operations` with the same record keys as the memory tool
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from inspect_ai.model import ChatMessage, ChatMessageAssistant, ChatMessageUser
+from inspect_ai.solver import Generate, Solver, TaskState
 
 from inspect_memgym.kit.tokens import estimate_tokens
 from inspect_memgym.memory.backend import MemoryBackend, SearchHit
 from inspect_memgym.memory.ledger import current_ledger, logged_operation
 from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.strategies.drivers import drive
 from inspect_memgym.strategies.prompts import NO_ENTRIES, UNKNOWN_TIME
-from inspect_memgym.strategies.strategy import KeptMemory
+from inspect_memgym.strategies.strategy import KeptMemory, MemoryStrategy
 
 TIME_MARKER = re.compile(r"^\s*\[Current time: (?P<time>[^\]\n]+)\]\s*")
 """The driver's time prefix on a session's opening message."""
@@ -193,3 +196,20 @@ def check_integer(name: str, value: object, minimum: int) -> None:
         raise ValueError(f"{name} must be an integer, got {value!r}")
     if value < minimum:
         raise ValueError(f"{name} must be at least {minimum}, got {value}")
+
+
+def driving_solver(
+    strategy: Callable[..., MemoryStrategy], /, *arguments: Any, **options: Any
+) -> Solver:
+    """A solver that drives each sample with a fresh strategy.
+
+    Args:
+        strategy: The strategy class (or any callable that builds one).
+        *arguments: Passed to ``strategy`` for every sample.
+        **options: Passed to ``strategy`` for every sample.
+    """
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        return await drive(state, strategy(*arguments, **options))
+
+    return solve
