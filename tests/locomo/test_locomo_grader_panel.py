@@ -6,7 +6,6 @@ from pathlib import Path
 
 from inspect_ai import eval
 
-from eval_speed import cached_distribution_scan  # noqa: F401  (autouse fixture)
 from inspect_memgym.analysis.grader_agreement import log_agreements
 from inspect_memgym.locomo.task import locomo
 from locomo_sample import write_locomo

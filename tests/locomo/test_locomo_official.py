@@ -13,7 +13,6 @@ import pytest
 from inspect_ai import eval
 from inspect_ai.log import EvalLog
 
-from eval_speed import cached_distribution_scan  # noqa: F401  (autouse fixture)
 from inspect_memgym.locomo.grading import (
     AdversarialOptions,
     QuestionGrade,

@@ -19,7 +19,6 @@ from inspect_ai.log import EvalLog, EvalSample, resolve_sample_attachments
 from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput, ModelUsage, get_model
 from inspect_ai.tool import ToolChoice, ToolInfo
 
-from eval_speed import cached_distribution_scan  # noqa: F401  (autouse fixture)
 from inspect_memgym.kit.inspect_internals import TaskArgumentError
 from inspect_memgym.locomo import data
 from inspect_memgym.locomo.task import locomo

@@ -18,7 +18,6 @@ import pytest
 from inspect_ai import Task, eval, score, task_with
 from inspect_ai.log import EvalLog, read_eval_log, write_eval_log
 
-from eval_speed import cached_distribution_scan  # noqa: F401  (autouse fixture)
 from inspect_memgym.analysis.compare import compare_cells
 from inspect_memgym.analysis.grader_agreement import log_agreements
 from inspect_memgym.analysis.leaderboard import load_leaderboard

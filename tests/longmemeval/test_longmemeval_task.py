@@ -20,7 +20,6 @@ from inspect_ai.log import EvalLog, EvalSample, resolve_sample_attachments
 from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput, ModelUsage, get_model
 from inspect_ai.tool import ToolChoice, ToolInfo
 
-from eval_speed import cached_distribution_scan  # noqa: F401  (autouse fixture)
 from inspect_memgym.analysis.leaderboard import load_leaderboard
 from inspect_memgym.analysis.paired import paired_deltas
 from inspect_memgym.analysis.sample_scores import score_means

@@ -20,7 +20,6 @@ from inspect_ai.log import EvalLog
 from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput, ModelUsage, get_model
 from inspect_ai.tool import ToolChoice, ToolInfo
 
-from eval_speed import cached_distribution_scan  # noqa: F401  (autouse fixture)
 from inspect_memgym.scoring.calibration import load_calibration_cases
 
 SCORERS = Path(__file__).resolve().parents[2] / "scorers"

@@ -23,7 +23,6 @@ from inspect_ai.log import EvalLog
 from inspect_ai.model import Model, get_model
 from inspect_ai.scorer import Score
 
-from eval_speed import cached_distribution_scan  # noqa: F401  (autouse fixture)
 from inspect_memgym.analysis.grader_agreement import log_agreements
 from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.entity_stream.task import entity_stream

@@ -20,7 +20,6 @@ import pytest
 from inspect_ai import Task, eval, score
 from inspect_ai.scorer import Scorer
 
-from eval_speed import cached_distribution_scan  # noqa: F401  (autouse fixture)
 from inspect_memgym.code_qa.scorer import code_qa_scorer
 from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.entity_stream.scorer import entity_stream_scorer

@@ -19,7 +19,6 @@ from inspect_ai.log import EvalLog
 from rich.console import Console
 from test_strategy_matrix import GRADER, TASKS
 
-from eval_speed import cached_distribution_scan  # noqa: F401  (autouse fixture)
 from inspect_memgym.kit.cost_keys import (
     ADD_MS_P50,
     ADDS,
