@@ -208,6 +208,8 @@ class QuestionRow(StoredRecord):
         pick: For category 5, the option the reply picked.
         no_memory_answer: The reply with no memory (None when not asked).
         no_memory_score: Our score of it.
+        no_memory_floor: The question's memoryless floor (`question_floor`; None for an
+            adversarial question, whose floor is its full credit).
         judge_verdict: The judge's verdict (None when not judged).
         judge_reply: The judge's raw reply.
         judge_unreadable: Whether the reply held no verdict.
@@ -228,6 +230,7 @@ class QuestionRow(StoredRecord):
     pick: AdversarialPick | None = None
     no_memory_answer: str | None = None
     no_memory_score: float | None = None
+    no_memory_floor: float | None = None
     judge_verdict: str | None = None
     judge_reply: str | None = None
     judge_unreadable: bool | None = None
@@ -239,6 +242,7 @@ class QuestionRow(StoredRecord):
             "pick": self.pick is None,
             "no_memory_answer": self.no_memory_score is None,
             "no_memory_score": self.no_memory_score is None,
+            "no_memory_floor": self.no_memory_floor is None,
             "judge_verdict": self.judge_verdict is None,
             "judge_reply": self.judge_verdict is None,
             "judge_unreadable": self.judge_verdict is None,

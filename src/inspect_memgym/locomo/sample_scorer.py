@@ -24,7 +24,13 @@ from inspect_ai.solver import TaskState
 from inspect_memgym.kit.inspect_internals import bind_rescored_sample
 from inspect_memgym.locomo import BENCHMARK_NAME
 from inspect_memgym.locomo.category_maps import category_names, describe_category_map
-from inspect_memgym.locomo.dataset import NOT_ASKED_KEY, LocomoSpec, conversation_for, not_asked
+from inspect_memgym.locomo.dataset import (
+    LOCOMO_FILES,
+    NOT_ASKED_KEY,
+    LocomoSpec,
+    conversation_for,
+    not_asked,
+)
 from inspect_memgym.locomo.explanation import locomo_explanation
 from inspect_memgym.locomo.grading import (
     QuestionGrade,
@@ -42,6 +48,7 @@ from inspect_memgym.locomo.judge_prompts import (
 )
 from inspect_memgym.locomo.memory_holds import memory_holds
 from inspect_memgym.locomo.metrics import QUESTION_COUNTS
+from inspect_memgym.locomo.question_floor import question_floors
 from inspect_memgym.locomo.records import QuestionItem
 from inspect_memgym.locomo.state import (
     MEMORY_ANSWER,
@@ -106,7 +113,9 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
             _grade(item, answers[MEMORY_ANSWER][item.question_id], seed, speakers) for item in asked
         ]
         no_memory = None
+        floors: dict[str, float] = {}
         if options.memory_isolation:
+            floors = question_floors(LOCOMO_FILES.items_at(spec.source), spec.conversation_id)
             no_memory = [
                 None
                 if item.question_id not in answers[NO_MEMORY_ANSWER]
@@ -125,7 +134,7 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
                         answers[NO_MEMORY_ANSWER].get(item.question_id))
             for item in asked
         ]  # fmt: skip
-        isolated = isolation(grades, no_memory, same, include_adversarial)
+        isolated = isolation(grades, no_memory, same, include_adversarial, floors)
         value = locomo_values(
             grades,
             no_memory,
@@ -139,7 +148,14 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
             conversation, asked, [grade.score == 1.0 for grade in grades], current_holdings()
         )
         rows = _rows(
-            asked, grades, answers, no_memory, judgements, category_names(category_map), labels
+            asked,
+            grades,
+            answers,
+            no_memory,
+            judgements,
+            category_names(category_map),
+            labels,
+            floors,
         )
         keys = score_keys(judge, options.categories, category_map)
         shown = {key: value[key] for key in keys}
@@ -233,6 +249,7 @@ def _rows(
     judgements: dict[str, Judgement],
     names: dict[int, str],
     labels: list[str | None],
+    floors: dict[str, float],
 ) -> list[QuestionRow]:
     rows = []
     for position, (item, grade) in enumerate(zip(asked, grades, strict=True)):
@@ -256,6 +273,7 @@ def _rows(
                 if without is None
                 else answers[NO_MEMORY_ANSWER][item.question_id],
                 no_memory_score=None if without is None else without.score,
+                no_memory_floor=None if without is None else floors.get(item.question_id),
                 judge_verdict=None if judged is None else judged.verdict,
                 judge_reply=None if judged is None else judged.reply,
                 judge_unreadable=None if judged is None else judged.verdict == "unreadable",

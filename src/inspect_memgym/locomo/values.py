@@ -10,8 +10,9 @@
   lineage's names instead: ``single_hop`` (1), ``multi_hop`` (3), ``open_domain`` (4);
 * ``no_memory`` and ``memory_delta`` (the shared definition, `scoring.isolation`): the
   headline over the category 1-4 questions from the no-memory answers (a reply identical
-  to the one given with memory counts as graded; F1 is never below its floor, 0), and the
-  headline over the same questions minus it; ``no_memory_raw`` and ``memory_delta_raw``
+  to the one given with memory counts as graded; F1 is never below its floor: what a
+  question-only prior fitted on the file's other conversations earns, `question_floor`),
+  and the headline over the same questions minus it; ``no_memory_raw`` and ``memory_delta_raw``
   beside them, unfloored, over every headline question (NaN with memory isolation off).
   Adversarial questions never enter Δ, even with ``include_adversarial``: a constant
   "not mentioned" gets them right, so a model that declined only when history is shown
@@ -37,7 +38,7 @@ questions) is NaN: Inspect's metrics and the leaderboard skip it for that sample
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from inspect_memgym.locomo.category_maps import DEFAULT_CATEGORY_MAP, category_keys
@@ -104,11 +105,13 @@ def isolation(
     no_memory_grades: Sequence[QuestionGrade | None] | None,
     same_replies: Sequence[bool] = (),
     include_adversarial: bool = False,
+    floors: Mapping[str, float] | None = None,
 ) -> Isolation:
     """``no_memory`` and ``memory_delta`` of one conversation (`scoring.isolation`).
 
     Every question the headline counts is paired; an adversarial one is decided by a
-    decline (its floor is its full credit), so it stays out of Δ.
+    decline (its floor is its full credit), so it stays out of Δ. A category 1-4 question's
+    floor is what a question-only prior earns on it (`question_floor`), 0 when not given.
 
     Args:
         grades: The graded answers from memory.
@@ -116,6 +119,7 @@ def isolation(
             entry is None for a question the no-memory pass did not reach).
         same_replies: Per question, whether the two replies are the same answer.
         include_adversarial: Whether the headline counts adversarial questions.
+        floors: Question id -> memoryless floor of a category 1-4 question.
     """
     pairs = []
     for index, grade in enumerate(grades):
@@ -123,11 +127,12 @@ def isolation(
             continue
         without = None if no_memory_grades is None else no_memory_grades[index]
         decided_by_decline = grade.category == ADVERSARIAL_CATEGORY
+        floor = 1.0 if decided_by_decline else (floors or {}).get(grade.question_id, 0.0)
         pairs.append(
             PairedAnswer(
                 memory=grade.score,
                 no_memory=None if without is None else without.score,
-                floor=1.0 if decided_by_decline else 0.0,
+                floor=floor,
                 same_reply=index < len(same_replies) and same_replies[index],
             )
         )
