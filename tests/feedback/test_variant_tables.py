@@ -20,18 +20,24 @@ import pytest
 from inspect_memgym.feedback.world import expenses, scheduling, support
 from inspect_memgym.feedback.world.expenses import CURRENCY_FORMATS, format_total
 from inspect_memgym.feedback.world.scheduling import DATE_FORMATS, format_date
-from inspect_memgym.feedback.world.support import APOLOGIES, APOLOGY_PHRASES, SIGN_OFFS
+from inspect_memgym.feedback.world.support import (
+    APOLOGIES,
+    APOLOGY_PHRASES,
+    SIGN_OFFS,
+    TICKET_LABELS,
+    ticket_references,
+)
 from inspect_memgym.kit.catalogues import CatalogueError, load_value, read_catalogue
 
-VARIANT_TABLES_DIGEST = "d5823c224a9e1cf685ff2718c273b27a2695a5607beabf6ad82c7a9d57929f14"
-"""sha256 of the tables' repr (sign-offs, apologies, apology phrases, currency and date
-formats), as the Python literals they were moved from gave it. A deliberate edit of the file
-changes it (and the generated worlds) on purpose."""
+VARIANT_TABLES_DIGEST = "07319da9a4762b1b9241e8cb461a811597f51f9355ee293aa0cbaf2949e718ae"
+"""sha256 of the tables' repr (sign-offs, apologies, apology phrases, ticket labels, currency
+and date formats), as the Python literals they were moved from gave it. A deliberate edit of
+the file changes it (and the generated worlds) on purpose."""
 FILE = "variants.toml"
 
 
 def test_the_tables_read_from_the_file_are_the_ones_written_as_code() -> None:
-    tables = [SIGN_OFFS, APOLOGIES, APOLOGY_PHRASES, CURRENCY_FORMATS, DATE_FORMATS]
+    tables = [SIGN_OFFS, APOLOGIES, APOLOGY_PHRASES, TICKET_LABELS, CURRENCY_FORMATS, DATE_FORMATS]
     assert hashlib.sha256(repr(tables).encode()).hexdigest() == VARIANT_TABLES_DIGEST
     assert SIGN_OFFS[0] == "Best regards" and isinstance(SIGN_OFFS, tuple)
     assert next(iter(CURRENCY_FORMATS)) == "usd_cents" and next(iter(DATE_FORMATS)) == "iso"
@@ -42,6 +48,7 @@ def test_every_table_of_the_file_is_read_by_one_module() -> None:
         "sign_offs",
         "apologies",
         "apology_phrases",
+        "ticket_labels",
         "currency_formats",
         "date_formats",
     }
@@ -55,6 +62,7 @@ def test_every_format_key_is_one_the_code_writes_and_each_writes_its_own_text() 
     dates = {key: format_date(datetime.date(2025, 3, 4), key) for key in DATE_FORMATS}
     assert dates["long"] == "4 March 2025" and dates["us_slash"] == "03/04/2025"
     assert len(set(dates.values())) == len(DATE_FORMATS)
+    assert list(ticket_references(4821, "ACM")) == list(TICKET_LABELS)
     assert list(APOLOGY_PHRASES) == list(APOLOGIES)
     assert all(APOLOGIES[key].startswith(phrase) for key, phrase in APOLOGY_PHRASES.items())
 

@@ -46,13 +46,9 @@ def ticket_references(number: int, code: str) -> dict[str, str]:
     }
 
 
-TICKET_LABELS = {
-    "hash": "a hash and the number, like #4821",
-    "coded": "our code, a dash and the number padded to five digits, like {code}-04821",
-    "tkt": "TKT, a dash and the number, like TKT-4821",
-    "case": "the word Case and the number, like Case 4821",
-    "slash": "our code, a slash and the number, like {code}/4821",
-}
+TICKET_LABELS: dict[str, str] = load_value(dict[str, str], __name__, VARIANTS, "ticket_labels")
+"""Ticket reference key -> its label (``{code}``: the organisation's), by the keys of
+`ticket_references`."""
 
 
 class TicketReference(Aspect):
