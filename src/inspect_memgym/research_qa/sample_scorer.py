@@ -112,7 +112,7 @@ def sample_scorer(
                 "answer": grade.to_dict(),
                 "no_memory_answer": None if no_memory is None else no_memory.to_dict(),
                 ISOLATION_METADATA: isolated.metadata(),
-                "hops": hops,
+                "hops": [row.as_metadata() for row in hops],
                 "searches": [
                     search.as_metadata() for search in SearchRecord.all_of(progress.searches)
                 ],
