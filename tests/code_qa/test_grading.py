@@ -15,11 +15,11 @@ import pytest
 from inspect_memgym.code_qa.grading import (
     ANSWER_CHARS,
     SCORE_KEYS,
-    QuestionRow,
     grade_answer,
     summarise_grades,
     undecided_facts,
 )
+from inspect_memgym.code_qa.question_rows import QuestionRow
 from inspect_memgym.code_qa.sample_value import isolation, score_value
 
 from .tiny_instance import tiny_instance

@@ -16,13 +16,14 @@ from typing import Any
 import pytest
 from inspect_ai import eval
 
-from inspect_memgym.code_qa.grading import LinkedFactResult, QuestionGrade, QuestionRow
+from inspect_memgym.code_qa.grading import LinkedFactResult, QuestionGrade
 from inspect_memgym.code_qa.memory_holds import (
     SUPERSEDING_SOURCES,
     instance_points,
     question_failure,
     shown_texts,
 )
+from inspect_memgym.code_qa.question_rows import QuestionRow
 from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.code_qa.world.generate import generate_instance
 from inspect_memgym.code_qa.world.ingest import group_memory_files

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from inspect_memgym.code_qa.grading import QuestionGrade, QuestionRow
+from inspect_memgym.code_qa.grading import QuestionGrade
+from inspect_memgym.code_qa.question_rows import QuestionRow
 from inspect_memgym.scoring.tables import markdown_table
 
 

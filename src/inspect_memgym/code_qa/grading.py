@@ -148,43 +148,6 @@ class QuestionGrade:
         return {**row, "misled": self.misled}
 
 
-@dataclass(frozen=True)
-class QuestionRow:
-    """One question of the memory pass as the score reports it (``Score.metadata["questions"]``).
-
-    Attributes:
-        grade: The answer's grade.
-        question: The question.
-        gold: Its gold answer.
-        answer: The answer as given.
-        shown_fact_ids: The linked facts that what memory showed for the question holds.
-        no_memory: The grade of the no-memory answer (None without one).
-        memory_failure: Which memory operation failed a wrong answer that needs memory
-            (`code_qa.memory_holds.question_failure`; None when right, unlabelled, or before
-            the memory is scored).
-    """
-
-    grade: QuestionGrade
-    question: str
-    gold: str
-    answer: str
-    shown_fact_ids: tuple[str, ...]
-    no_memory: QuestionGrade | None
-    memory_failure: str | None = None
-
-    def as_metadata(self) -> dict[str, Any]:
-        """The row as the score's metadata keeps it: the grade's fields, then the rest."""
-        return {
-            **self.grade.to_dict(),
-            "question": self.question,
-            "gold": self.gold,
-            "answer": self.answer,
-            "shown_fact_ids": list(self.shown_fact_ids),
-            "no_memory": self.no_memory.to_dict() if self.no_memory else None,
-            "memory_failure": self.memory_failure,
-        }
-
-
 def graded_text(answer: str | None) -> str:
     """The part of an answer that is graded: its first `ANSWER_CHARS` characters.
 

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from inspect_memgym.code_qa.grading import QuestionRow
+from inspect_memgym.code_qa.question_rows import QuestionRow
 from inspect_memgym.code_qa.world.model import CodeQAInstance, Distractor
 from inspect_memgym.memory.holdings import MemoryHoldings
 from inspect_memgym.scoring.clauses import normalise_answer

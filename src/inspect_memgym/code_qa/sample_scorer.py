@@ -32,7 +32,6 @@ from inspect_memgym.code_qa.explanation import code_qa_questions
 from inspect_memgym.code_qa.grading import (
     HEADLINE,
     QuestionGrade,
-    QuestionRow,
     grade_answer,
     graded_text,
     undecided_facts,
@@ -49,6 +48,7 @@ from inspect_memgym.code_qa.judge import (
 )
 from inspect_memgym.code_qa.memory_holds import memory_holds
 from inspect_memgym.code_qa.metrics import QUESTIONS_KEY
+from inspect_memgym.code_qa.question_rows import QuestionRow
 from inspect_memgym.code_qa.sample_value import isolation, score_value
 from inspect_memgym.code_qa.state import NO_MEMORY, WITH_MEMORY, CodeQAAnswer, CodeQAState
 from inspect_memgym.code_qa.world.model import CodeQAInstance
