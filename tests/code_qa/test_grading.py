@@ -6,7 +6,9 @@ q01 (all facts discoverable) counts apart, in ``discoverable_accuracy``.
 
 from __future__ import annotations
 
+import json
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -17,6 +19,7 @@ from inspect_memgym.code_qa.grading import (
     summarise_grades,
     undecided_facts,
 )
+from inspect_memgym.code_qa.question_rows import QuestionRow
 from inspect_memgym.code_qa.sample_value import isolation, score_value
 
 from .tiny_instance import tiny_instance
@@ -120,6 +123,27 @@ def test_grade_to_dict_carries_the_verdict() -> None:
     assert data["misled"] is True
     assert data["misled_by"] == ("D02",)
     assert data["facts"][0]["fact_id"] == "F02"
+
+
+def test_a_question_row_keeps_the_grade_then_the_question_then_its_label() -> None:
+    grade = grade_answer(INSTANCE, "q02", "more than 128 invoices")
+    without = grade_answer(INSTANCE, "q02", "no idea")
+    pair = INSTANCE.question("q02")
+    row = QuestionRow(grade, pair.question, pair.gold_answer, "more than 128", ("F02",), without)
+    data = replace(row, memory_failure="outdated").as_metadata()
+    assert list(data) == [
+        *(key for key in grade.to_dict()),
+        "question",
+        "gold",
+        "answer",
+        "shown_fact_ids",
+        "no_memory",
+        "memory_failure",
+    ]
+    assert data["shown_fact_ids"] == ["F02"] and data["memory_failure"] == "outdated"
+    assert data["no_memory"] == without.to_dict() and data["gold"] == pair.gold_answer
+    assert json.dumps(row.as_metadata()).startswith('{"qa_id": "q02", "category": "repro_cond')
+    assert row.as_metadata()["memory_failure"] is None
 
 
 def test_generated_gold_answers_are_right_and_confusers_mislead(grid) -> None:

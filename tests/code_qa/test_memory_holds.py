@@ -9,18 +9,21 @@ label from a graded row, and memgym/perfect end to end with ``notes`` and ``none
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 from inspect_ai import eval
 
+from inspect_memgym.code_qa.grading import LinkedFactResult, QuestionGrade
 from inspect_memgym.code_qa.memory_holds import (
     SUPERSEDING_SOURCES,
     instance_points,
     question_failure,
     shown_texts,
 )
+from inspect_memgym.code_qa.question_rows import QuestionRow
 from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.code_qa.world.generate import generate_instance
 from inspect_memgym.code_qa.world.ingest import group_memory_files
@@ -112,8 +115,37 @@ def test_a_raw_store_of_the_ingest_groups_hallucinates_nothing(group_size: int) 
     assert scores(*groups)["hallucination"] == 0.0
 
 
-def row(qa_id: str, correct: bool, **fields: Any) -> dict[str, Any]:
-    return {"qa_id": qa_id, "correct": correct, "facts": [], "misled_by": [], **fields}
+def row(
+    qa_id: str,
+    correct: bool,
+    misled_by: Sequence[str] = (),
+    shown_fact_ids: Sequence[str] = (),
+    held: Sequence[str] = (),
+) -> QuestionRow:
+    """A graded row of the memory pass: right or wrong, what it states, what memory showed."""
+    pair = INSTANCE.question(qa_id)
+    facts = tuple(
+        LinkedFactResult(
+            fact_id=fact_id,
+            category=INSTANCE.fact(fact_id).category,
+            relevance=INSTANCE.fact(fact_id).relevance,
+            discoverable=INSTANCE.fact(fact_id).discoverable,
+            counted=True,
+            held=True,
+        )
+        for fact_id in held
+    )
+    grade = QuestionGrade(
+        qa_id=qa_id,
+        category=pair.category,
+        difficulty=pair.difficulty,
+        requires_memory=pair.requires_memory,
+        score=float(correct),
+        correct=correct,
+        facts=facts,
+        misled_by=tuple(misled_by),
+    )
+    return QuestionRow(grade, pair.question, pair.gold_answer, "", tuple(shown_fact_ids), None)
 
 
 def test_each_wrong_answer_gets_the_memory_operation_that_failed() -> None:
@@ -132,7 +164,7 @@ def test_an_answer_stating_the_superseded_plan_is_outdated() -> None:
     pair = next(p for p in INSTANCE.qa_pairs if plan.mimics in p.linked_fact_ids)
     misled = row(pair.qa_id, False, misled_by=[plan.distractor_id])
     assert question_failure(INSTANCE, misled, set()) == "outdated"
-    both = {**misled, "facts": [{"fact_id": plan.mimics, "held": True}]}
+    both = row(pair.qa_id, False, misled_by=[plan.distractor_id], held=[plan.mimics])
     assert question_failure(INSTANCE, both, set()) == "not_stored"
 
 

@@ -14,6 +14,7 @@ ALLOWED_PROJECT_IMPORTS = (
     "inspect_memgym.scoring.reached",
     "inspect_memgym.code_qa.world",
     "inspect_memgym.code_qa.grading",
+    "inspect_memgym.code_qa.question_rows",
     "inspect_memgym.code_qa.claims",
     "inspect_memgym.code_qa.hedges",
     "inspect_memgym.code_qa.look_alikes",
@@ -37,6 +38,7 @@ def imported_modules(path: Path) -> list[str]:
 def test_world_grading_and_views_import_only_kit_facts_and_themselves() -> None:
     pure = (
         "grading.py",
+        "question_rows.py",
         "claims.py",
         "hedges.py",
         "look_alikes.py",

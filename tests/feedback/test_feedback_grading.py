@@ -3,18 +3,22 @@ rules, controls and knowledge kinds, and the chance correction, computed by hand
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
 
+from inspect_memgym.feedback.explanation import curve_table, items_table
 from inspect_memgym.feedback.grading import (
     SCORE_KEYS,
+    CurvePoint,
     FeedbackAnswer,
     FeedbackDialogue,
+    HiddenItemRow,
     grade_world,
 )
 from inspect_memgym.feedback.world.generate import generate_world
-from inspect_memgym.feedback.world.model import ServiceRequest
+from inspect_memgym.feedback.world.model import KNOWLEDGE_KINDS, ServiceRequest
 
 WORLD = generate_world("small", 0)  # 4 items: 2 procedural, 2 declarative; 4 tests, 2 controls
 
@@ -67,11 +71,11 @@ def test_curve_final_auc_isolation_and_learned_rules() -> None:
     grade = grade_world(WORLD, results, dialogues)
     assert set(grade.value) == set(SCORE_KEYS)
     # credit: 1 right, -1/3 one wrong variant of four, 0 a hedge (or no variant at all)
-    assert [point["accuracy"] for point in grade.curve] == [0.25, 0.75]
-    assert [point["score"] for point in grade.curve] == pytest.approx([0.0, 0.75])
-    assert [point["dialogues"] for point in grade.curve] == [2, 4]
-    assert [point["procedural"] for point in grade.curve] == pytest.approx([1 / 3, 0.5])
-    assert [point["declarative"] for point in grade.curve] == pytest.approx([-1 / 3, 1.0])
+    assert [point.accuracy for point in grade.curve] == [0.25, 0.75]
+    assert [point.score for point in grade.curve] == pytest.approx([0.0, 0.75])
+    assert [point.dialogues for point in grade.curve] == [2, 4]
+    assert [point.procedural for point in grade.curve] == pytest.approx([1 / 3, 0.5])
+    assert [point.declarative for point in grade.curve] == pytest.approx([-1 / 3, 1.0])
     value = grade.value
     assert value["final"] == 0.75 and value["auc"] == pytest.approx(0.375)
     assert value["final_accuracy"] == 0.75 and value["chance"] == 0.25
@@ -84,7 +88,7 @@ def test_curve_final_auc_isolation_and_learned_rules() -> None:
     assert value["learned_rule_rate"] == pytest.approx(2 / 3)
     assert value["control_accuracy"] == 1.0
     assert value["declarative"] == 1.0 and value["procedural"] == 0.5
-    fed = {item["item"]: item["first_fed_back_step"] for item in grade.items}
+    fed = {item.item: item.first_fed_back_step for item in grade.items}
     assert fed == {procedural[0]: 1, declarative[0]: 1, declarative[1]: None, procedural[1]: 2}
     assert len(grade.answers) == 3 * len(WORLD.test)
 
@@ -116,3 +120,26 @@ def test_a_control_answered_with_the_learned_rule_is_wrong() -> None:
     truth = WORLD.item(control.aspect).truth
     over_applied = [FeedbackAnswer(1, control.request_id, control.replies[truth])]
     assert grade_world(WORLD, over_applied, []).value["control_accuracy"] == 0.0
+
+
+def test_the_curve_and_the_items_reach_the_metadata_in_their_keys_order() -> None:
+    point = CurvePoint(2, 0.75, 0.5, 1.0, math.nan, 0.25, 4)
+    assert json.dumps(point.as_metadata()) == (
+        '{"step": 2, "accuracy": 0.75, "score": 0.5, "control_accuracy": 1.0, '
+        '"declarative": NaN, "procedural": 0.25, "dialogues": 4}'
+    )
+    assert list(point.credit_by_kind()) == list(KNOWLEDGE_KINDS)
+    assert CurvePoint.of(point.as_metadata()) == point
+    item = HiddenItemRow("sign_off", "procedural", "writing", True, 1, False)
+    assert list(item.as_metadata()) == [
+        "item",
+        "kind",
+        "domain",
+        "fed_back",
+        "first_fed_back_step",
+        "applied",
+    ]
+    assert curve_table([point], 0.0).splitlines()[-1] == (
+        "| 2 | 4 | 0.500 | 0.750 | – | 0.250 | 1.000 |"
+    )
+    assert items_table([item]).splitlines()[-1] == "| sign_off | procedural | 1 | ✗ |"

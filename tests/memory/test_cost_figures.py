@@ -3,9 +3,11 @@ per question (`memory.cost_figures`)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from inspect_memgym.kit.answer_meter import MEMORY_PASS, NO_MEMORY_PASS
+from inspect_memgym.kit.answer_meter import MEMORY_PASS, NO_MEMORY_PASS, MeteredAnswer
 from inspect_memgym.kit.cost_keys import (
     ADD_MS_P50,
     ADD_MS_P95,
@@ -80,15 +82,17 @@ def test_a_strategy_without_a_store_has_no_latency() -> None:
     assert figures[SEARCHES] == 0
 
 
-def answer(pass_name: str, key: str, reported: int | None, estimated: int) -> dict[str, object]:
-    return {
-        "pass": pass_name,
-        "key": key,
-        "calls": 1,
-        "reported": reported,
-        "estimated": estimated,
-        "ms": 1.0,
-    }
+def answer(pass_name: str, key: str, reported: int | None, estimated: int) -> MeteredAnswer:
+    return MeteredAnswer(pass_name, key, calls=1, reported=reported, estimated=estimated, ms=1.0)
+
+
+def test_a_metered_answer_is_stored_under_its_keys_in_order() -> None:
+    stored = answer(NO_MEMORY_PASS, "a", None, 110).as_metadata()
+    assert json.dumps(stored) == (
+        '{"pass": "no_memory", "key": "a", "calls": 1, "reported": null, "estimated": 110, '
+        '"ms": 1.0}'
+    )
+    assert MeteredAnswer.of(stored) == answer(NO_MEMORY_PASS, "a", None, 110)
 
 
 def test_memory_tokens_pair_each_answer_with_the_same_prompt_without_memory() -> None:

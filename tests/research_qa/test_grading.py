@@ -105,10 +105,21 @@ def test_failure_labels_and_hop_recall(number_instance: ResearchInstance) -> Non
     assert failure_label(number_instance, False, chain, chain, visible) == "utilization_failure"
     assert hop_recall(number_instance, ["F1"], visible) == pytest.approx(2 / 3)
     rows = hop_rows(number_instance, chain, ["F1"], visible)
-    assert [(row["hop"], row["stored"], row["recalled"], row["visible"]) for row in rows] == [
+    assert [(row.hop, row.stored, row.recalled, row.visible) for row in rows] == [
         (1, True, True, False),
         (2, True, False, True),
         (3, True, False, False),
+    ]
+    assert list(rows[0].as_metadata()) == [
+        "hop",
+        "sub_query",
+        "answer",
+        "fact_id",
+        "turn",
+        "retention_span",
+        "stored",
+        "recalled",
+        "visible",
     ]
 
 

@@ -2,40 +2,41 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from inspect_memgym.code_qa.grading import QuestionGrade
+from inspect_memgym.code_qa.question_rows import QuestionRow
 from inspect_memgym.scoring.tables import markdown_table
 
 
-def _facts_cell(row: Mapping[str, Any]) -> str:
+def _facts_cell(grade: QuestionGrade) -> str:
     """e.g. ``1/2 ✓`` (counted facts held / counted, ✓ when correct), ``hedge``, ``(judge)``."""
-    counted = [fact for fact in row["facts"] if fact.get("counted", True)]
-    held = sum(fact["held"] for fact in counted)
-    mark = "✓" if row["correct"] else "✗"
-    hedge = " hedge" if row.get("hedge") else ""
-    judged = " (judge)" if any(fact["decided_by"] == "judge" for fact in row["facts"]) else ""
+    counted = [fact for fact in grade.facts if fact.counted]
+    held = sum(fact.held for fact in counted)
+    mark = "✓" if grade.correct else "✗"
+    hedge = " hedge" if grade.hedge else ""
+    judged = " (judge)" if any(fact.decided_by == "judge" for fact in grade.facts) else ""
     return f"{held}/{len(counted)} {mark}{hedge}{judged}"
 
 
-def code_qa_questions(rows: Sequence[Mapping[str, Any]]) -> str:
+def code_qa_questions(rows: Sequence[QuestionRow]) -> str:
     """A table of every question: its kind, facts held, misleads, and the no-memory result.
 
     Args:
-        rows: The per-question rows of the score's metadata.
+        rows: The per-question rows of the memory pass.
     """
     table = []
     for row in rows:
-        no_memory = row.get("no_memory")
+        grade = row.grade
         table.append(
             [
-                row["qa_id"],
-                row["category"],
-                row["difficulty"] + ("" if row.get("requires_memory", True) else " (apart)"),
-                f"{len(row['shown_fact_ids'])}/{len(row['facts'])}",
-                _facts_cell(row),
-                ", ".join(row["misled_by"]) or "–",
-                _facts_cell(no_memory) if no_memory else "–",
+                grade.qa_id,
+                grade.category,
+                grade.difficulty + ("" if grade.requires_memory else " (apart)"),
+                f"{len(row.shown_fact_ids)}/{len(grade.facts)}",
+                _facts_cell(grade),
+                ", ".join(grade.misled_by) or "–",
+                _facts_cell(row.no_memory) if row.no_memory else "–",
             ]
         )
     header = [

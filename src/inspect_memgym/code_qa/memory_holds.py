@@ -28,8 +28,10 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
+from inspect_memgym.code_qa.question_rows import QuestionRow
 from inspect_memgym.code_qa.world.model import CodeQAInstance, Distractor
 from inspect_memgym.memory.holdings import MemoryHoldings
 from inspect_memgym.scoring.clauses import normalise_answer
@@ -47,8 +49,6 @@ from inspect_memgym.scoring.point_matching import stated_values
 
 SUPERSEDING_SOURCES = frozenset({"superseded", "retired"})
 """Distractor sources that are an older version of the fact they mimic."""
-MEMORY_FAILURE = "memory_failure"
-"""Key of each question row's memory failure label (None when right or unlabelled)."""
 
 
 def instance_points(instance: CodeQAInstance) -> list[MemoryPoint]:
@@ -121,15 +121,15 @@ def _fact_point(
     )
 
 
-def question_failure(instance: CodeQAInstance, row: dict[str, Any], held: set[str]) -> str | None:
+def question_failure(instance: CodeQAInstance, row: QuestionRow, held: set[str]) -> str | None:
     """One question row's memory failure label (None when right or needing no memory).
 
     Args:
         instance: The instance.
-        row: A graded row (``qa_id``, ``correct``, ``misled_by``, ``shown_fact_ids``).
+        row: A graded row of the memory pass.
         held: Ids of the points the memory holds.
     """
-    pair = instance.question(str(row["qa_id"]))
+    pair = instance.question(row.grade.qa_id)
     needed = [
         fact_id for fact_id in pair.linked_fact_ids if not instance.fact(fact_id).discoverable
     ]
@@ -140,20 +140,20 @@ def question_failure(instance: CodeQAInstance, row: dict[str, Any], held: set[st
         for distractor in instance.distractors
         if distractor.source in SUPERSEDING_SOURCES and distractor.mimics in needed
     }
-    facts_held = {fact["fact_id"] for fact in row.get("facts", []) if fact.get("held")}
+    facts_held = {fact.fact_id for fact in row.grade.facts if fact.held}
     outdated = any(
         stale[distractor_id] not in facts_held
-        for distractor_id in row.get("misled_by", [])
+        for distractor_id in row.grade.misled_by
         if distractor_id in stale
     )
-    shown = set(row.get("shown_fact_ids", []))
+    shown = set(row.shown_fact_ids)
     if any(fact_id not in held for fact_id in needed):
         attribution = WRITE_FAILURE
     elif any(fact_id not in shown for fact_id in needed):
         attribution = READ_FAILURE
     else:
         attribution = UTILIZATION_FAILURE
-    return memory_failure(bool(row["correct"]), attribution, outdated)
+    return memory_failure(row.grade.correct, attribution, outdated)
 
 
 def shown_texts(instance: CodeQAInstance) -> list[str]:
@@ -169,17 +169,18 @@ def shown_texts(instance: CodeQAInstance) -> list[str]:
 
 
 def memory_holds(
-    instance: CodeQAInstance, rows: list[dict[str, Any]], holdings: MemoryHoldings
-) -> tuple[dict[str, float | None], dict[str, Any]]:
-    """The per-operation scores and the snapshots of one sample; labels each row in place.
+    instance: CodeQAInstance, rows: Sequence[QuestionRow], holdings: MemoryHoldings
+) -> tuple[dict[str, float | None], dict[str, Any], list[QuestionRow]]:
+    """The per-operation scores and the snapshots of one sample, and its rows labelled.
 
     Args:
         instance: The instance.
-        rows: The graded rows of the memory pass (gain `MEMORY_FAILURE`).
+        rows: The graded rows of the memory pass.
         holdings: The sample's snapshots.
 
     Returns:
-        The scores (None where undefined), and the snapshots with the counts.
+        The scores (None where undefined), the snapshots with the counts, and the rows, each
+        with its ``memory_failure`` (None without a snapshot).
     """
     snapshot = holdings.latest()
     scores: dict[str, float] = dict.fromkeys(OPERATION_SCORE_KEYS, math.nan)
@@ -192,11 +193,13 @@ def memory_holds(
             stated_values(shown_texts(instance)),
         )
         scores, counts, held = measured["scores"], measured["counts"], measured["held"]
-    for row in rows:
-        row[MEMORY_FAILURE] = question_failure(instance, row, held) if snapshot else None
-    needing = [row for row in rows if instance.question(str(row["qa_id"])).requires_memory]
-    split = failure_split((row[MEMORY_FAILURE] for row in needing), len(needing))
+    labelled = [
+        replace(row, memory_failure=question_failure(instance, row, held) if snapshot else None)
+        for row in rows
+    ]
+    needing = [row for row in labelled if instance.question(row.grade.qa_id).requires_memory]
+    split = failure_split((row.memory_failure for row in needing), len(needing))
     if snapshot is None:
         split = dict.fromkeys(split, math.nan)
     figures = {key: json_figure(value) for key, value in {**scores, **split}.items()}
-    return figures, {"snapshots": holdings.stages, "counts": counts}
+    return figures, {"snapshots": holdings.stages, "counts": counts}, labelled

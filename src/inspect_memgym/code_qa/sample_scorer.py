@@ -48,6 +48,7 @@ from inspect_memgym.code_qa.judge import (
 )
 from inspect_memgym.code_qa.memory_holds import memory_holds
 from inspect_memgym.code_qa.metrics import QUESTIONS_KEY
+from inspect_memgym.code_qa.question_rows import QuestionRow
 from inspect_memgym.code_qa.sample_value import isolation, score_value
 from inspect_memgym.code_qa.state import NO_MEMORY, WITH_MEMORY, CodeQAAnswer, CodeQAState
 from inspect_memgym.code_qa.world.model import CodeQAInstance
@@ -113,20 +114,20 @@ def _row(
     record: CodeQAAnswer,
     grade: QuestionGrade,
     no_memory: QuestionGrade | None,
-) -> dict[str, Any]:
+) -> QuestionRow:
     pair = instance.question(grade.qa_id)
-    return {
-        **grade.to_dict(),
-        "question": pair.question,
-        "gold": pair.gold_answer,
-        "answer": record.answer,
-        "shown_fact_ids": list(record.shown_fact_ids),
-        "no_memory": no_memory.to_dict() if no_memory else None,
-    }
+    return QuestionRow(
+        grade=grade,
+        question=pair.question,
+        gold=pair.gold_answer,
+        answer=record.answer,
+        shown_fact_ids=tuple(record.shown_fact_ids),
+        no_memory=no_memory,
+    )
 
 
 def _explanation(
-    value: Mapping[str, float], rows: list[dict[str, Any]], not_reached: int, questions: int
+    value: Mapping[str, float], rows: list[QuestionRow], not_reached: int, questions: int
 ) -> str:
     if not_reached == questions:
         return NOTHING_REACHED
@@ -184,7 +185,7 @@ def sample_scorer(
             for record in records
             if record.pass_name == WITH_MEMORY and record.qa_id in grades[WITH_MEMORY]
         ]  # fmt: skip
-        operations, holds = memory_holds(instance, rows, current_holdings())
+        operations, holds, rows = memory_holds(instance, rows, current_holdings())
         needing = [grade for grade in with_memory if grade.requires_memory]
         right = sum(grade.correct for grade in needing)
         ledger = store_as(MemoryLedger)
@@ -193,7 +194,7 @@ def sample_scorer(
             answer=f"{right}/{len(needing)} questions that need memory right",
             explanation=_explanation(value, rows, not_reached, len(instance.qa_pairs)),
             metadata={
-                QUESTIONS_KEY: rows,
+                QUESTIONS_KEY: [row.as_metadata() for row in rows],
                 "judge_model": sorted({item.judge_model for item in judgements}) or None,
                 "self_judged": any(item.self_judged for item in judgements),
                 **_unreadable_metadata(judgements, unscored),
@@ -206,7 +207,7 @@ def sample_scorer(
                     judged=bool(judgements),
                 ),
                 DECIDED_BY: decided_by_counts(
-                    fact[DECIDED_BY] for row in rows for fact in row.get("facts", [])
+                    fact.decided_by for row in rows for fact in row.grade.facts
                 ),
                 ISOLATION_METADATA: isolated.metadata(),
                 "ingest_groups": store_as(CodeQAState).ingest_groups,

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+
+from inspect_memgym.feedback.grading import CurvePoint, HiddenItemRow
 
 
-def _shown(value: Any) -> str:
-    if isinstance(value, float):
-        return "–" if math.isnan(value) else f"{value:.3f}"
-    return str(value)
+def _shown(value: float) -> str:
+    return "–" if math.isnan(value) else f"{value:.3f}"
 
 
-def curve_table(curve: Sequence[dict[str, Any]], no_memory: float) -> str:
+def curve_table(curve: Sequence[CurvePoint], no_memory: float) -> str:
     """The learning curve as a Markdown table, with the no-memory score as step 0.
 
     Args:
@@ -27,14 +26,14 @@ def curve_table(curve: Sequence[dict[str, Any]], no_memory: float) -> str:
     ]
     for point in curve:
         lines.append(
-            f"| {point['step']} | {point['dialogues']} | {_shown(point['score'])} | "
-            f"{_shown(point['accuracy'])} | {_shown(point['declarative'])} | "
-            f"{_shown(point['procedural'])} | {_shown(point['control_accuracy'])} |"
+            f"| {point.step} | {point.dialogues} | {_shown(point.score)} | "
+            f"{_shown(point.accuracy)} | {_shown(point.declarative)} | "
+            f"{_shown(point.procedural)} | {_shown(point.control_accuracy)} |"
         )
     return "\n".join(lines)
 
 
-def items_table(items: Sequence[dict[str, Any]]) -> str:
+def items_table(items: Sequence[HiddenItemRow]) -> str:
     """The hidden items: kind, when first fed back, and whether applied at the end.
 
     Args:
@@ -44,9 +43,9 @@ def items_table(items: Sequence[dict[str, Any]]) -> str:
         return ""
     lines = ["| hidden item | kind | fed back at step | applied at the end |", "|---|---|---|---|"]
     for item in items:
-        first = item["first_fed_back_step"]
+        first = item.first_fed_back_step
         lines.append(
-            f"| {item['item']} | {item['kind']} | {'–' if first is None else first} | "
-            f"{'✓' if item['applied'] else '✗'} |"
+            f"| {item.item} | {item.kind} | {'–' if first is None else first} | "
+            f"{'✓' if item.applied else '✗'} |"
         )
     return "\n".join(lines)

@@ -151,6 +151,54 @@ class GradedAnswer(StoredRecord):
 
 
 @dataclass(frozen=True)
+class CurvePoint(StoredRecord):
+    """One step of the learning curve (a row of ``Score.metadata["learning_curve"]``).
+
+    Attributes:
+        step: The step.
+        accuracy: Raw accuracy on the test requests that are no controls.
+        score: Their mean chance-corrected credit.
+        control_accuracy: Accuracy on the controls.
+        declarative: Mean credit on the declarative items' requests.
+        procedural: Mean credit on the procedural items' requests.
+        dialogues: Training dialogues memorised by then.
+    """
+
+    step: int
+    accuracy: float
+    score: float
+    control_accuracy: float
+    declarative: float
+    procedural: float
+    dialogues: int
+
+    def credit_by_kind(self) -> dict[str, float]:
+        """The mean credit of each knowledge kind, in `KNOWLEDGE_KINDS` order."""
+        return {"declarative": self.declarative, "procedural": self.procedural}
+
+
+@dataclass(frozen=True)
+class HiddenItemRow(StoredRecord):
+    """One hidden item of a world, at the end (a row of ``Score.metadata["items"]``).
+
+    Attributes:
+        item: The item's id.
+        kind: Its knowledge kind.
+        domain: Its domain.
+        fed_back: Whether a wrong answer on it got feedback.
+        first_fed_back_step: The first step it did (None if never).
+        applied: Whether every test request on it is right at the last step.
+    """
+
+    item: str
+    kind: str
+    domain: str
+    fed_back: bool
+    first_fed_back_step: int | None
+    applied: bool
+
+
+@dataclass(frozen=True)
 class FeedbackGrade:
     """A sample's grade.
 
@@ -165,8 +213,8 @@ class FeedbackGrade:
     """
 
     value: dict[str, float]
-    curve: list[dict[str, Any]]
-    items: list[dict[str, Any]]
+    curve: list[CurvePoint]
+    items: list[HiddenItemRow]
     answers: list[GradedAnswer]
     isolation: Isolation
 
@@ -231,9 +279,9 @@ def grade_world(
         )
     fed_back = _fed_back(world, dialogues)
     curve = _curve(answers, dialogues)
-    items = _items(world, answers, fed_back, curve[-1]["step"] if curve else None)
-    considered = [item for item in items if item["fed_back"]]
-    learned = fmean(item["applied"] for item in considered) if considered else math.nan
+    items = _items(world, answers, fed_back, curve[-1].step if curve else None)
+    considered = [item for item in items if item.fed_back]
+    learned = fmean(item.applied for item in considered) if considered else math.nan
     isolated = _isolation(answers, curve)
     value = _value(answers, curve, learned, isolated, planned_answers)
     return FeedbackGrade(value, curve, items, answers, isolated)
@@ -294,23 +342,20 @@ def _at(answers: list[GradedAnswer], step: int, key: str, **match: Any) -> list[
     ]
 
 
-def _curve(
-    answers: list[GradedAnswer], dialogues: Sequence[FeedbackDialogue]
-) -> list[dict[str, Any]]:
+def _curve(answers: list[GradedAnswer], dialogues: Sequence[FeedbackDialogue]) -> list[CurvePoint]:
     steps = sorted({row.step for row in answers if row.step > 0})
-    curve = []
-    for step in steps:
-        point: dict[str, Any] = {
-            "step": step,
-            "accuracy": _mean(_at(answers, step, "score", control=False)),
-            "score": _mean(_at(answers, step, "credit", control=False)),
-            "control_accuracy": _mean(_at(answers, step, "score", control=True)),
-        }
-        for kind in KNOWLEDGE_KINDS:
-            point[kind] = _mean(_at(answers, step, "credit", control=False, kind=kind))
-        point["dialogues"] = sum(1 for dialogue in dialogues if dialogue.step <= step)
-        curve.append(point)
-    return curve
+    return [
+        CurvePoint(
+            step=step,
+            accuracy=_mean(_at(answers, step, "score", control=False)),
+            score=_mean(_at(answers, step, "credit", control=False)),
+            control_accuracy=_mean(_at(answers, step, "score", control=True)),
+            declarative=_mean(_at(answers, step, "credit", control=False, kind="declarative")),
+            procedural=_mean(_at(answers, step, "credit", control=False, kind="procedural")),
+            dialogues=sum(1 for dialogue in dialogues if dialogue.step <= step),
+        )
+        for step in steps
+    ]
 
 
 def _reply_key(raw: str) -> str:
@@ -318,7 +363,7 @@ def _reply_key(raw: str) -> str:
     return hashlib.sha256(" ".join(raw.split()).lower().encode()).hexdigest()[:16]
 
 
-def _isolation(answers: list[GradedAnswer], curve: list[dict[str, Any]]) -> Isolation:
+def _isolation(answers: list[GradedAnswer], curve: list[CurvePoint]) -> Isolation:
     """The last step's credits paired with the no-memory pass's, request by request.
 
     Rows without a credit (records the constant answer already gets right) and controls
@@ -333,7 +378,7 @@ def _isolation(answers: list[GradedAnswer], curve: list[dict[str, Any]]) -> Isol
     }
     pairs = []
     for row in answers:
-        if row.step != curve[-1]["step"] or row.control or row.credit is None:
+        if row.step != curve[-1].step or row.control or row.credit is None:
             continue
         other = without.get(row.request)
         pairs.append(
@@ -348,24 +393,24 @@ def _isolation(answers: list[GradedAnswer], curve: list[dict[str, Any]]) -> Isol
 
 def _value(
     answers: list[GradedAnswer],
-    curve: list[dict[str, Any]],
+    curve: list[CurvePoint],
     learned: float,
     isolated: Isolation,
     planned_answers: int,
 ) -> dict[str, float]:
-    last: dict[str, Any] = curve[-1] if curve else {}
-    final = float(last.get("score", math.nan))
+    last = curve[-1] if curve else None
     value = {
-        "final": final,
-        "auc": _mean(point["score"] for point in curve),
+        "final": last.score if last else math.nan,
+        "auc": _mean(point.score for point in curve),
         **isolated.values(),
-        "final_accuracy": float(last.get("accuracy", math.nan)),
-        "chance": _mean(_at(answers, last["step"], "chance", control=False)) if last else math.nan,
+        "final_accuracy": last.accuracy if last else math.nan,
+        "chance": _mean(_at(answers, last.step, "chance", control=False)) if last else math.nan,
         "learned_rule_rate": learned,
-        "control_accuracy": float(last.get("control_accuracy", math.nan)),
+        "control_accuracy": last.control_accuracy if last else math.nan,
     }
+    by_kind = last.credit_by_kind() if last else {}
     for kind in KNOWLEDGE_KINDS:
-        value[kind] = float(last.get(kind, math.nan))
+        value[kind] = by_kind.get(kind, math.nan)
     value[NOT_REACHED] = float(max(0, planned_answers - len(answers)))
     return value
 
@@ -386,7 +431,7 @@ def _items(
     answers: list[GradedAnswer],
     fed_back: dict[str, int],
     last_step: int | None,
-) -> list[dict[str, Any]]:
+) -> list[HiddenItemRow]:
     rows = []
     for item in world.items:
         scores = (
@@ -395,13 +440,13 @@ def _items(
             else _at(answers, last_step, "score", control=False, aspect=item.item_id)
         )
         rows.append(
-            {
-                "item": item.item_id,
-                "kind": item.kind,
-                "domain": item.domain,
-                "fed_back": item.item_id in fed_back,
-                "first_fed_back_step": fed_back.get(item.item_id),
-                "applied": bool(scores) and all(score == 1.0 for score in scores),
-            }
+            HiddenItemRow(
+                item=item.item_id,
+                kind=item.kind,
+                domain=item.domain,
+                fed_back=item.item_id in fed_back,
+                first_fed_back_step=fed_back.get(item.item_id),
+                applied=bool(scores) and all(score == 1.0 for score in scores),
+            )
         )
     return rows

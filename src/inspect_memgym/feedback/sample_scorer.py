@@ -52,7 +52,7 @@ def sample_scorer() -> Scorer:
         world = episode.world if isinstance(episode, WorldEpisode) else None
         operations, holds = memory_holds(world, grade.answers, dialogues, current_holdings())
         final_rows = [
-            row for row in grade.answers if grade.curve and row.step == grade.curve[-1]["step"]
+            row for row in grade.answers if grade.curve and row.step == grade.curve[-1].step
         ]
         right = sum(row.score == 1.0 for row in final_rows if not row.control)
         asked = sum(1 for row in final_rows if not row.control)
@@ -73,8 +73,8 @@ def sample_scorer() -> Scorer:
                 + items_table(grade.items)
             ),
             metadata={
-                LEARNING_CURVE_KEY: grade.curve,
-                "items": grade.items,
+                LEARNING_CURVE_KEY: [point.as_metadata() for point in grade.curve],
+                "items": [item.as_metadata() for item in grade.items],
                 "answers": [row.as_metadata() for row in grade.answers],
                 "dialogues": progress.dialogues,
                 "user_fallbacks": progress.user_fallbacks,

@@ -25,6 +25,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any
 
 from inspect_ai.event import ModelEvent
@@ -38,6 +39,7 @@ from inspect_memgym.kit.inspect_internals import (
 from inspect_memgym.kit.pass_names import MEMORY_PASS as MEMORY_PASS
 from inspect_memgym.kit.pass_names import NO_MEMORY_PASS as NO_MEMORY_PASS
 from inspect_memgym.kit.pass_names import UPPER_BOUND_PASS as UPPER_BOUND_PASS
+from inspect_memgym.kit.stored_record import STORED_KEY, StoredRecord
 from inspect_memgym.kit.tokens import estimate_tokens
 
 CONTROL_PASSES = frozenset({NO_MEMORY_PASS, UPPER_BOUND_PASS})
@@ -46,14 +48,33 @@ PASS_METADATA_KEY = "memgym_pass"
 """Key of a call's pass in its `ModelEvent`'s metadata (absent outside answers)."""
 
 
+@dataclass(frozen=True)
+class MeteredAnswer(StoredRecord):
+    """One metered answer, as kept in `AnswerMeter.answers` (its pass stored as ``pass``).
+
+    Attributes:
+        pass_name: `MEMORY_PASS` or `NO_MEMORY_PASS`.
+        key: The question's key, the same in both passes.
+        calls: Model calls made.
+        reported: Input tokens the provider reported (None if any call reported none).
+        estimated: Input tokens estimated from the calls' messages.
+        ms: The answer's wall-clock milliseconds.
+    """
+
+    pass_name: str = field(metadata={STORED_KEY: "pass"})
+    key: str
+    calls: int
+    reported: int | None
+    estimated: int
+    ms: float
+
+
 class AnswerMeter(JsonStoreModel):
     """One record per metered answer of a sample.
 
     Attributes:
-        answers: ``{"pass", "key", "calls", "reported", "estimated", "ms"}`` per answer:
-            the pass, the question's key, model calls made, input tokens reported by the
-            provider (None if any call reported none), estimated input tokens, and the
-            answer's wall-clock milliseconds.
+        answers: One `MeteredAnswer` per answer, in order (as stored: written and read
+            through the type).
     """
 
     answers: list[dict[str, Any]] = Field(default_factory=list)
@@ -122,16 +143,15 @@ def metered_answer(pass_name: str, key: str) -> Iterator[None]:
         _current_pass.reset(pass_token)
         _metering.reset(token)
     reported = [_reported_input_tokens(event) for event in calls]
-    current_answer_meter().answers.append(
-        {
-            "pass": pass_name,
-            "key": key,
-            "calls": len(calls),
-            "reported": None if None in reported else sum(r for r in reported if r is not None),
-            "estimated": sum(_estimated_input_tokens(event) for event in calls),
-            "ms": round((time.perf_counter() - started) * 1000, 3),
-        }
+    metered = MeteredAnswer(
+        pass_name=pass_name,
+        key=key,
+        calls=len(calls),
+        reported=None if None in reported else sum(r for r in reported if r is not None),
+        estimated=sum(_estimated_input_tokens(event) for event in calls),
+        ms=round((time.perf_counter() - started) * 1000, 3),
     )
+    current_answer_meter().answers.append(metered.as_metadata())
 
 
 @contextmanager

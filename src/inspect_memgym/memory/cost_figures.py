@@ -29,7 +29,12 @@ from typing import Any
 
 from inspect_ai.util import store_as
 
-from inspect_memgym.kit.answer_meter import MEMORY_PASS, NO_MEMORY_PASS, AnswerMeter
+from inspect_memgym.kit.answer_meter import (
+    MEMORY_PASS,
+    NO_MEMORY_PASS,
+    AnswerMeter,
+    MeteredAnswer,
+)
 from inspect_memgym.kit.cost_keys import (
     ADD_MS_P50,
     ADD_MS_P95,
@@ -57,7 +62,7 @@ other operation counts as an add."""
 
 def cost_metadata() -> dict[str, Any]:
     """The current sample's figures, as `Score.metadata` entries (call it from a scorer)."""
-    figures = answer_token_figures(store_as(AnswerMeter).answers)
+    figures = answer_token_figures(MeteredAnswer.all_of(store_as(AnswerMeter).answers))
     by_question = figures.pop(MEMORY_TOKENS_BY_QUESTION)
     figures.update(latency_figures(store_as(MemoryLedger).operations))
     return {COST_KEY: figures, MEMORY_TOKENS_BY_QUESTION: by_question}
@@ -97,36 +102,43 @@ def latency_figures(operations: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     }
 
 
-def answer_token_figures(answers: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def answer_token_figures(answers: Sequence[MeteredAnswer]) -> dict[str, Any]:
     """Memory tokens per question, from the metered answers of a sample.
 
     Each memory-pass answer is paired with the first unpaired no-memory answer of the same
     key (a question asked in several periods pairs in order).
 
     Args:
-        answers: `AnswerMeter.answers` records.
+        answers: The sample's metered answers, in order.
     """
-    memory = [record for record in answers if record.get("pass") == MEMORY_PASS]
-    without = [record for record in answers if record.get("pass") == NO_MEMORY_PASS]
-    source = "reported" if all(r.get("reported") is not None for r in answers) else "estimated"
-    field = "reported" if source == "reported" else "estimated"
+    memory = [record for record in answers if record.pass_name == MEMORY_PASS]
+    without = [record for record in answers if record.pass_name == NO_MEMORY_PASS]
+    reported = all(record.reported is not None for record in answers)
+    source = "reported" if reported else "estimated"
     unpaired: dict[str, list[int]] = {}
     for record in without:
-        unpaired.setdefault(str(record.get("key")), []).append(int(record[field]))
+        unpaired.setdefault(record.key, []).append(_input_tokens(record, reported))
     differences = []
     for record in memory:
-        waiting = unpaired.get(str(record.get("key")))
+        waiting = unpaired.get(record.key)
         if waiting:
-            differences.append(int(record[field]) - waiting.pop(0))
+            differences.append(_input_tokens(record, reported) - waiting.pop(0))
     return {
         MEMORY_TOKENS_PER_QUESTION: round(fmean(differences), 1) if differences else None,
         ANSWER_TOKENS_PER_QUESTION: (
-            round(fmean(int(record[field]) for record in memory), 1) if memory else None
+            round(fmean(_input_tokens(record, reported) for record in memory), 1)
+            if memory
+            else None
         ),
         QUESTIONS_METERED: len(differences),
         TOKENS_SOURCE: source if answers else None,
         MEMORY_TOKENS_BY_QUESTION: differences,
     }
+
+
+def _input_tokens(record: MeteredAnswer, reported: bool) -> int:
+    """The answer's input tokens: as reported when every answer has them, else estimated."""
+    return int(record.reported) if reported and record.reported is not None else record.estimated
 
 
 def percentile(values: Sequence[float], rank: float) -> float | None:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from inspect_memgym.research_qa.grading import AnswerGrade
+from inspect_memgym.research_qa.grading import AnswerGrade, HopRow
 from inspect_memgym.research_qa.world import ResearchInstance
 from inspect_memgym.scoring.tables import format_number, markdown_table
 
@@ -17,7 +16,7 @@ def research_explanation(
     grade: AnswerGrade,
     no_memory: AnswerGrade | None,
     value: Mapping[str, float],
-    hops: Sequence[Mapping[str, Any]],
+    hops: Sequence[HopRow],
 ) -> str:
     """The answers and their verdicts, then where each hop's fact was when answering.
 
@@ -45,9 +44,9 @@ def research_explanation(
              "visible"],
             [
                 [
-                    row["hop"], row["sub_query"], row["answer"], row["fact_id"], row["turn"],
-                    row["retention_span"], MARKS[bool(row["stored"])],
-                    MARKS[bool(row["recalled"])], MARKS[bool(row["visible"])],
+                    row.hop, row.sub_query, row.answer, row.fact_id, row.turn,
+                    row.retention_span, MARKS[row.stored], MARKS[row.recalled],
+                    MARKS[row.visible],
                 ]
                 for row in hops
             ],

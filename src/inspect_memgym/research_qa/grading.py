@@ -56,6 +56,7 @@ from inspect_memgym.scoring.isolation import (
     mean_credit,
 )
 from inspect_memgym.scoring.reached import NOT_REACHED
+from inspect_memgym.scoring.stored_records import StoredRecord
 
 SCORE_KEYS: tuple[str, ...] = (
     *ANSWER_KEYS,
@@ -398,12 +399,39 @@ def not_reached_values() -> dict[str, float]:
     return {**dict.fromkeys(SCORE_KEYS, math.nan), NOT_REACHED: 1.0}
 
 
+@dataclass(frozen=True)
+class HopRow(StoredRecord):
+    """One hop and where its fact was when answering (a row of ``Score.metadata["hops"]``).
+
+    Attributes:
+        hop: The hop, from 1.
+        sub_query: Its sub-query.
+        answer: Its answer.
+        fact_id: The chain fact it needs.
+        turn: The turn that fact is shown in.
+        retention_span: Turns the fact must be kept for (None when it is no grounding fact).
+        stored: Whether the strategy's whole memory held it.
+        recalled: Whether what the strategy showed for the question held it.
+        visible: Whether a visible document held it.
+    """
+
+    hop: int
+    sub_query: str
+    answer: str
+    fact_id: str
+    turn: int
+    retention_span: int | None
+    stored: bool
+    recalled: bool
+    visible: bool
+
+
 def hop_rows(
     instance: ResearchInstance,
     stored: Sequence[str],
     recalled: Sequence[str],
     visible: Sequence[str],
-) -> list[dict[str, Any]]:
+) -> list[HopRow]:
     """One row per hop: its sub-query, answer, fact, and where the fact was when answering.
 
     Args:
@@ -417,16 +445,16 @@ def hop_rows(
     for hop in instance.chain:
         grounding = retention.get(hop.fact_id)
         rows.append(
-            {
-                "hop": hop.hop,
-                "sub_query": hop.sub_query,
-                "answer": hop.answer,
-                "fact_id": hop.fact_id,
-                "turn": hop.turn_index,
-                "retention_span": None if grounding is None else grounding.retention_span,
-                "stored": hop.fact_id in stored,
-                "recalled": hop.fact_id in recalled,
-                "visible": hop.fact_id in visible,
-            }
+            HopRow(
+                hop=hop.hop,
+                sub_query=hop.sub_query,
+                answer=hop.answer,
+                fact_id=hop.fact_id,
+                turn=hop.turn_index,
+                retention_span=None if grounding is None else grounding.retention_span,
+                stored=hop.fact_id in stored,
+                recalled=hop.fact_id in recalled,
+                visible=hop.fact_id in visible,
+            )
         )
     return rows

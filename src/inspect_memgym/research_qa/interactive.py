@@ -37,7 +37,12 @@ from inspect_memgym.research_qa.prompts import (
 )
 from inspect_memgym.research_qa.search_index import CorpusIndex, SearchSession
 from inspect_memgym.research_qa.search_tool import web_search
-from inspect_memgym.research_qa.state import PHASE_OBSERVE, PHASE_SEARCH, current_research_state
+from inspect_memgym.research_qa.state import (
+    PHASE_OBSERVE,
+    PHASE_SEARCH,
+    SearchRecord,
+    current_research_state,
+)
 from inspect_memgym.research_qa.world import CorpusEntry, ResearchInstance, build_corpus
 from inspect_memgym.strategies.call_context import set_phase
 from inspect_memgym.strategies.strategy import MemoryStrategy
@@ -144,5 +149,5 @@ def _error_text(messages: list[ChatMessage]) -> str:
 
 def _record(number: int, query: str, doc_ids: list[str], error: str | None) -> None:
     progress = current_research_state()
-    entry = {"turn": number - 1, "query": query, "doc_ids": doc_ids, "error": error}
-    progress.searches = [*progress.searches, entry]
+    entry = SearchRecord(turn=number - 1, query=query, doc_ids=doc_ids, error=error)
+    progress.searches = [*progress.searches, entry.as_metadata()]

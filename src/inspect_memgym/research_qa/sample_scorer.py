@@ -44,7 +44,7 @@ from inspect_memgym.research_qa.judge import (
     judge_score,
 )
 from inspect_memgym.research_qa.memory_holds import memory_holds
-from inspect_memgym.research_qa.state import ResearchState
+from inspect_memgym.research_qa.state import ResearchState, SearchRecord
 from inspect_memgym.research_qa.world import ResearchInstance
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import announce_judge, grader_is_bound, panel_metadata
@@ -112,8 +112,10 @@ def sample_scorer(
                 "answer": grade.to_dict(),
                 "no_memory_answer": None if no_memory is None else no_memory.to_dict(),
                 ISOLATION_METADATA: isolated.metadata(),
-                "hops": hops,
-                "searches": progress.searches,
+                "hops": [row.as_metadata() for row in hops],
+                "searches": [
+                    search.as_metadata() for search in SearchRecord.all_of(progress.searches)
+                ],
                 "visible_doc_ids": progress.visible_doc_ids,
                 "kept": progress.kept,
                 **settings.metadata(

@@ -7,11 +7,13 @@ answered; the scorer grades from it. The kind of each model call is announced in
 gold answer.
 """
 
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import Field
 
 from inspect_memgym.kit.inspect_internals import BoundStoreModel, JsonStoreModel
+from inspect_memgym.scoring.stored_records import StoredRecord
 
 PHASE_OBSERVE = "observe"
 """A search turn's documents are handed to the strategy (a strategy that calls a model to
@@ -24,12 +26,30 @@ PHASE_JUDGE = "judge"
 """The grader scores an answer the rules could not decide."""
 
 
+@dataclass(frozen=True)
+class SearchRecord(StoredRecord):
+    """One interactive search, as kept in `ResearchState.searches`.
+
+    Attributes:
+        turn: The search turn, from 0.
+        query: The query as the model wrote it.
+        doc_ids: The documents it returned, in rank order.
+        error: Why the search returned nothing (None when it ran).
+    """
+
+    turn: int
+    query: str
+    doc_ids: list[str]
+    error: str | None
+
+
 class ResearchState(JsonStoreModel):
     """Where a research sample is, and what the scorer needs.
 
     Attributes:
         turn: The current turn (-1 before the first; the number of turns once answering).
-        searches: Interactive searches, in order: ``turn``, ``query``, ``doc_ids``, ``error``.
+        searches: One `SearchRecord` per interactive search, in order (as stored: written
+            and read through the type).
         answer: The raw answer with memory (None before it is given).
         no_memory_answer: The raw answer of the no-memory pass (None without one).
         stored_fact_ids: Chain facts the strategy's whole memory held when answering.

@@ -18,15 +18,14 @@ from inspect_memgym.kit.catalogues import load_value
 EXPENSE_DOMAIN = "expense reports"
 CATALOGUE = "requests.toml"
 """The data file beside this module the request pools below are read from."""
+VARIANTS = "variants.toml"
+"""The data file beside this module the currency formats are read from."""
 
-CURRENCY_FORMATS: dict[str, str] = {
-    "usd_cents": "US dollars with cents, like $1,234.50",
-    "eur_whole": "euros rounded to whole euros, like EUR 1,235",
-    "eur_after": "euros with cents and the code after the amount, like 1,234.50 EUR",
-    "gbp_cents": "pounds with pence, like GBP 1,234.50",
-    "chf_cents": "Swiss francs with cents, like CHF 1,234.50",
-}
-"""Currency formats; the first is what an assistant writes unprompted."""
+CURRENCY_FORMATS: dict[str, str] = load_value(
+    dict[str, str], __name__, VARIANTS, "currency_formats"
+)
+"""Currency format key -> its label; the first is what an assistant writes unprompted
+(`format_total` writes an amount in each, by the same keys)."""
 
 TOTAL_REQUESTS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "total_requests")
 PARTNERS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "partners")

@@ -26,15 +26,12 @@ from inspect_memgym.kit.catalogues import load_value
 SCHEDULING_DOMAIN = "scheduling"
 CATALOGUE = "requests.toml"
 """The data file beside this module the request pools below are read from."""
+VARIANTS = "variants.toml"
+"""The data file beside this module the date formats are read from."""
 
-DATE_FORMATS = {
-    "iso": "year-month-day, like 2025-03-04",
-    "dotted": "day.month.year, like 04.03.2025",
-    "long": "the day, the month's name and the year, like 4 March 2025",
-    "us_slash": "month/day/year, like 03/04/2025",
-    "uk_slash": "day/month/year, like 04/03/2025",
-}
-"""Date formats; the first is what an assistant writes unprompted."""
+DATE_FORMATS: dict[str, str] = load_value(dict[str, str], __name__, VARIANTS, "date_formats")
+"""Date format key -> its label; the first is what an assistant writes unprompted
+(`format_date` writes a date in each, by the same keys)."""
 MEETING_REQUESTS: tuple[str, ...] = load_value(
     tuple[str, ...], __name__, CATALOGUE, "meeting_requests"
 )

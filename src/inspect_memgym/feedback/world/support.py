@@ -12,36 +12,21 @@ from inspect_memgym.kit.catalogues import load_value
 SUPPORT_DOMAIN = "support replies"
 CATALOGUE = "requests.toml"
 """The data file beside this module the request pools below are read from."""
+VARIANTS = "variants.toml"
+"""The data file beside this module the variant tables below are read from."""
 
 TICKET_REQUESTS: tuple[str, ...] = load_value(
     tuple[str, ...], __name__, CATALOGUE, "ticket_requests"
 )
-SIGN_OFFS = (
-    "Best regards",
-    "The {org} Support Team",
-    "Kind regards, {org} Care",
-    "Warm wishes from everyone at {org}",
-    "With thanks, {org} Customer Desk",
-)
+SIGN_OFFS: tuple[str, ...] = load_value(tuple[str, ...], __name__, VARIANTS, "sign_offs")
 """Sign-offs; the first is what an assistant writes unprompted."""
 REFUND_REQUESTS: tuple[str, ...] = load_value(
     tuple[str, ...], __name__, CATALOGUE, "refund_requests"
 )
-APOLOGIES: dict[str, str] = {
-    "unfortunately": "Unfortunately, your order {order} will ship one week later than planned.",
-    "sorry": "We're sorry: your order {order} will ship one week later than planned.",
-    "apologise": "We apologise: your order {order} will ship one week later than planned.",
-    "regrettably": "Regrettably, your order {order} will ship one week later than planned.",
-    "regret": "We regret that your order {order} will ship one week later than planned.",
-}
+APOLOGIES: dict[str, str] = load_value(dict[str, str], __name__, VARIANTS, "apologies")
 """Openings of a bad-news line; the first is what an assistant writes unprompted."""
-APOLOGY_PHRASES = {
-    "unfortunately": "Unfortunately",
-    "sorry": "We're sorry",
-    "apologise": "We apologise",
-    "regrettably": "Regrettably",
-    "regret": "We regret that",
-}
+APOLOGY_PHRASES: dict[str, str] = load_value(dict[str, str], __name__, VARIANTS, "apology_phrases")
+"""The phrase each opening starts with (the house rule names it), by the same keys."""
 DELAY_REQUESTS: tuple[str, ...] = load_value(tuple[str, ...], __name__, CATALOGUE, "delay_requests")
 
 
@@ -61,13 +46,9 @@ def ticket_references(number: int, code: str) -> dict[str, str]:
     }
 
 
-TICKET_LABELS = {
-    "hash": "a hash and the number, like #4821",
-    "coded": "our code, a dash and the number padded to five digits, like {code}-04821",
-    "tkt": "TKT, a dash and the number, like TKT-4821",
-    "case": "the word Case and the number, like Case 4821",
-    "slash": "our code, a slash and the number, like {code}/4821",
-}
+TICKET_LABELS: dict[str, str] = load_value(dict[str, str], __name__, VARIANTS, "ticket_labels")
+"""Ticket reference key -> its label (``{code}``: the organisation's), by the keys of
+`ticket_references`."""
 
 
 class TicketReference(Aspect):
