@@ -54,6 +54,7 @@ from inspect_memgym.feedback.memorybench_records import (
     MemoryBenchRecord,
     score_reply,
 )
+from inspect_memgym.feedback.record_floors import prior_scores
 from inspect_memgym.feedback.summary_keys import HEADLINE as HEADLINE
 from inspect_memgym.feedback.world.checking import ReplyCheck, check_reply
 from inspect_memgym.feedback.world.model import KNOWLEDGE_KINDS, FeedbackWorld
@@ -323,7 +324,13 @@ def grade_records(
             )
         )
     curve = _curve(answers, dialogues)
-    isolated = _isolation(answers, curve)
+    priors = prior_scores(records, (row.request for row in results))
+    floors = {
+        row.request: max(0.0, (priors[row.request] - row.chance) / (1.0 - row.chance))
+        for row in answers
+        if row.credit is not None and row.request in priors
+    }
+    isolated = _isolation(answers, curve, floors)
     value = _value(answers, curve, math.nan, isolated, planned_answers)
     return FeedbackGrade(value, curve, [], answers, isolated)
 
@@ -363,11 +370,16 @@ def _reply_key(raw: str) -> str:
     return hashlib.sha256(" ".join(raw.split()).lower().encode()).hexdigest()[:16]
 
 
-def _isolation(answers: list[GradedAnswer], curve: list[CurvePoint]) -> Isolation:
+def _isolation(
+    answers: list[GradedAnswer],
+    curve: list[CurvePoint],
+    floors: Mapping[str, float] | None = None,
+) -> Isolation:
     """The last step's credits paired with the no-memory pass's, request by request.
 
     Rows without a credit (records the constant answer already gets right) and controls
-    are not in the headline, so not in the pairs either.
+    are not in the headline, so not in the pairs either. A request's floor is 0 (chance)
+    unless given (a records row's question-only prior, `record_floors`).
     """
     if not curve:
         return isolate([], mean_credit)
@@ -385,6 +397,7 @@ def _isolation(answers: list[GradedAnswer], curve: list[CurvePoint]) -> Isolatio
             PairedAnswer(
                 memory=row.credit,
                 no_memory=None if other is None else other.credit,
+                floor=(floors or {}).get(row.request, 0.0),
                 same_reply=other is not None and other.reply_key == row.reply_key,
             )
         )

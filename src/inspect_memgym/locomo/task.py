@@ -22,9 +22,9 @@ from inspect_memgym.locomo.category_maps import (
     describe_category_map,
 )
 
-TASK_VERSION = 5
+TASK_VERSION = 6
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
-OLD_SPELLINGS_UNTIL = 6
+OLD_SPELLINGS_UNTIL = 7
 """The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""
 DEFAULT_AGENT = "native"
 """The whole conversation in context: the paper's full-context baseline."""

@@ -118,6 +118,36 @@ def fit_question_prior(
     return QuestionPrior(replies, fitting.decline)
 
 
+def leave_one_out_replies(
+    examples: Sequence[Example], fitting: PriorFitting[Example]
+) -> list[str]:
+    """Each example's reply from the prior fitted on every other example.
+
+    Where the examples are also the questions floored (one conversation's rows), a prior
+    fitted on all of them would hold each question's own gold words: each reply here is
+    the one `fit_question_prior` gives over the others, so no gold floors its own question.
+
+    Args:
+        examples: The examples, each floored by the others.
+        fitting: How to read and grade them.
+    """
+    openings = [question_openings(fitting.question(example)) for example in examples]
+    members: dict[str, list[int]] = defaultdict(list)
+    for index, example_openings in enumerate(openings):
+        for opening in example_openings:
+            members[opening].append(index)
+    replies = []
+    for index, example_openings in enumerate(openings):
+        reply = fitting.decline
+        for opening in example_openings:
+            others = [examples[other] for other in members[opening] if other != index]
+            if others and (" " not in opening or len(others) >= MINIMUM_EXAMPLES):
+                reply = _best_reply(others, fitting)
+                break
+        replies.append(reply)
+    return replies
+
+
 def _best_reply(members: Sequence[Example], fitting: PriorFitting[Example]) -> str:
     counts: Counter[str] = Counter()
     for member in members:
