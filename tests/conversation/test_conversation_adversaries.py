@@ -10,6 +10,7 @@ replies are parse failures. The full suite (every adversary on the base grid, ea
 
 from __future__ import annotations
 
+import math
 import json
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from inspect_ai.tool import ToolInfo, ToolParams
 from inspect_memgym.conversation.adversaries import ADVERSARIES
 from inspect_memgym.conversation.adversary_copiers import COPY_KEY, COPY_START, copied_text
 from inspect_memgym.conversation.grading import HEADLINE, UPPER_BOUND_FLAG, ConversationAnswer
+from inspect_memgym.conversation.policy_play import POLICY_NAMES
 from inspect_memgym.conversation.prompts import (
     UPPER_BOUND_SYSTEM,
     probe_prompt,
@@ -79,8 +81,8 @@ WRITE_TOOL = ToolInfo(name="memory_write", description="Store.", parameters=Tool
 
 
 def test_every_adversary_is_a_memgym_policy_of_the_task() -> None:
-    names = benchmark_policies("conversation").names
-    assert set(ADVERSARIES) <= set(names)
+    names = benchmark_policies("conversation").names  # registered by importing policy_play
+    assert set(ADVERSARIES) <= set(names) and set(POLICY_NAMES) <= set(names)
     assert len(ADVERSARIES) >= 14
 
 
@@ -171,15 +173,15 @@ def test_sandbagging_the_upper_bound_changes_no_headline(tmp_path: Path) -> None
     for sample, scores in sandbagged.items():
         assert scores[HEADLINE] == honest[sample][HEADLINE]
         assert scores["memory_delta"] == honest[sample]["memory_delta"] == 0.0
-        assert scores["upper_bound"] == 0.0 and scores[UPPER_BOUND_FLAG] == 1.0
+        # its upper-bound replies name no option: each counts a random pick's 1/k
+        assert scores["upper_bound"] == pytest.approx(0.25) and scores[UPPER_BOUND_FLAG] == 1.0
         # AMemGym's memory score, inflated by the sandbagging, is clipped and flagged
         assert -1.0 <= scores["memory_score"] <= 1.0
-    # AMemGym's own ratio divides by (0 - random): its sign flips. Periods' accuracy
-    # 2/3, 0, 1/3, 0 against random 1/4: ours 1, -1, 5/6, -1 (floored, clipped); AMemGym's
-    # -5/3, 1, -1/3, 1
+    # AMemGym's own ratio divides by (upper bound - random) = 0: undefined. Periods'
+    # accuracy 2/3, 0, 1/3, 0 against random 1/4: ours 1, -1, 5/6, -1 (floored, clipped)
     [scores] = sandbagged.values()
     assert scores["memory_score"] == pytest.approx(-1 / 24)
-    assert scores["official_memory_score"] == pytest.approx(0.0)
+    assert math.isnan(scores["official_memory_score"])
 
 
 def test_sandbagging_the_no_memory_pass_gains_nothing(tmp_path: Path) -> None:
@@ -193,9 +195,9 @@ def test_sandbagging_the_no_memory_pass_gains_nothing(tmp_path: Path) -> None:
 def test_hedges_are_parse_failures(tmp_path: Path) -> None:
     for value in play("hedger", tmp_path, agent="none", upper_bound=False).values():
         assert value["parse_failure"] == 1.0
-        assert value[HEADLINE] == pytest.approx(-1 / 3)  # (0 - 1/4) / (1 - 1/4)
+        assert value[HEADLINE] == pytest.approx(0.0)  # each counts a random pick's 1/k
         assert value["no_memory"] == pytest.approx(0.0)
-        assert value["memory_delta"] == pytest.approx(-1 / 3)
+        assert value["memory_delta"] == pytest.approx(0.0)
 
 
 # --- the copiers of self-evolution feedback ----------------------------------------------

@@ -161,16 +161,19 @@ class TestGrading:
             )
         results = replace(results, "question", 0, "q01", wrong_choice(scenario, 0, "q01"))
         grading = grade_conversation(scenario, results)
-        for period in grading.periods:
+        for index, period in enumerate(grading.periods):
             total = period.write_failure + period.read_failure + period.utilization_failure
-            assert total == pytest.approx(1 - period.accuracy)
+            wrong = [row for row in grading.questions if row.period == index and not row.correct]
+            assert total == pytest.approx(len(wrong) / len(scenario.questions))
 
-    def test_parse_failures_are_wrong_and_counted(self):
+    def test_parse_failures_count_a_blind_guess_and_are_counted(self):
         scenario = tiny_user()
         results = replace(perfect_results(scenario), "question", 0, "q02", "Option 1 for sure")
         grading = grade_conversation(scenario, results)
-        assert grading.periods[0].parse_failures == 1
-        assert grading.periods[0].accuracy == 0.5
+        [row] = [row for row in grading.questions if row.period == 0 and row.qid == "q02"]
+        assert grading.periods[0].parse_failures == 1 and not row.correct
+        # AMemGym replaces the reply by a random pick: its expectation, 1/k, counts
+        assert grading.periods[0].accuracy == pytest.approx((1 + 1 / row.choices) / 2)
         assert grading.value["parse_failure"] == pytest.approx(1 / 6)
 
     def test_questions_without_an_answer_were_not_reached_and_score_nothing(self):

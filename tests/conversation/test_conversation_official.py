@@ -48,9 +48,9 @@ def test_the_official_ratio_is_neither_floored_nor_clipped() -> None:
 def test_each_period_and_the_sample_carry_the_official_memory_score() -> None:
     scenario = tiny_user()
     results = perfect_results(scenario)
-    # period 0: the upper-bound pass answered with nothing valid (upper bound 0 < random)
+    # period 0: the upper-bound pass picked wrong options (upper bound 0 < random)
     for qid in ("q01", "q02"):
-        results = replace(results, "upper_bound", 0, qid, "nothing")
+        results = replace(results, "upper_bound", 0, qid, wrong_choice(scenario, 0, qid))
     # period 1: one question wrong (accuracy 0.5), the upper bound right
     results = replace(results, "question", 1, "q01", wrong_choice(scenario, 1, "q01"))
     grading = grade_conversation(scenario, results)

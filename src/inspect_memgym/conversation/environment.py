@@ -48,11 +48,11 @@ from inspect_memgym.training.memory_calls import run_memory_tool
 from inspect_memgym.training.registry import register_world
 from inspect_memgym.training.world import Stage, StageEnd, StageRewards, World
 
-TASK_VERSION = 6
+TASK_VERSION = 7
 """The Inspect task's version this world plays (`conversation.task.TASK_VERSION`)."""
 MAX_TURNS = 20
 """The agentic strategy's default turns per reply or answer."""
-OLD_KEYWORDS_UNTIL = 7
+OLD_KEYWORDS_UNTIL = 8
 """The task version from which ``backend=`` and ``embedding=`` are refused (before it
 each prints one line naming ``memory=``)."""
 DEFAULT_TIER = "base"

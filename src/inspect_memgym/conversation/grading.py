@@ -47,7 +47,7 @@ from typing import Any
 from inspect_memgym.conversation.normalisation import (
     amemgym_memory_score,
     chance_corrected,
-    no_memory_credit,
+    choice_credit,
     official_memory_score,
     upper_bound_flag,
 )
@@ -315,8 +315,8 @@ def _grade_period(
     revealed: dict[str, list[int]],
 ) -> tuple[PeriodGrade, list[QuestionGrade], Isolation]:
     rows = []
-    correct: list[bool] = []
-    upper: list[bool] = []
+    credits: list[float] = []
+    upper: list[float] = []
     labels: list[str] = []
     no_memory: list[float] = []
     guesses: list[float] = []
@@ -333,21 +333,21 @@ def _grade_period(
         choice = parse_choice(reply, options)
         parse_failures += choice is None
         right = choice == gold
-        correct.append(right)
+        credits.append(choice_credit(choice, gold, options))
         upper_reply = raw.get(("upper_bound", period.index, question.qid))
         if upper_reply is not None:
-            upper.append(parse_choice(upper_reply, options) == gold)
+            upper.append(choice_credit(parse_choice(upper_reply, options), gold, options))
         no_memory_reply = raw.get((NO_MEMORY_KIND, period.index, question.qid))
         no_memory_choice = (
             None if no_memory_reply is None else parse_choice(no_memory_reply, options)
         )
         credit = None
         if no_memory_reply is not None:
-            credit = no_memory_credit(no_memory_choice, gold, options)
+            credit = choice_credit(no_memory_choice, gold, options)
             no_memory.append(credit)
         pairs.append(
             PairedAnswer(
-                memory=float(right),
+                memory=credits[-1],
                 no_memory=credit,
                 floor=1 / options,
                 same_reply=choice is not None and no_memory_choice == choice,
@@ -374,8 +374,8 @@ def _grade_period(
                 stale=stale,
             )
         )
-    count = len(correct)
-    accuracy = fmean(correct) if correct else math.nan
+    count = len(credits)
+    accuracy = fmean(credits) if credits else math.nan
     random = fmean(guesses) if guesses else math.nan
     headline = chance_corrected(accuracy, random)
     upper_bound = fmean(upper) if upper else math.nan

@@ -110,8 +110,11 @@ def upper_bound_flag(upper_bound: float, random: float) -> float:
     return 1.0 if upper_bound < random + MIN_HEADROOM else 0.0
 
 
-def no_memory_credit(choice: int | None, gold: int, options: int) -> float:
-    """The credit of one no-memory answer: 1 if right, 1/k if it names no valid option.
+def choice_credit(choice: int | None, gold: int, options: int) -> float:
+    """The credit of one answer: 1 if right, 0 if wrong, 1/k if it names no valid option.
+
+    AMemGym replaces a reply with no valid option by a random choice; its expectation, 1/k,
+    is what the reply counts here, in every pass (so no reply scores below a blind guess).
 
     Args:
         choice: The option named (None: none validly).
