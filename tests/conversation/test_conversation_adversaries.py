@@ -10,8 +10,8 @@ replies are parse failures. The full suite (every adversary on the base grid, ea
 
 from __future__ import annotations
 
-import math
 import json
+import math
 from pathlib import Path
 from typing import Any
 

@@ -118,9 +118,7 @@ def fit_question_prior(
     return QuestionPrior(replies, fitting.decline)
 
 
-def leave_one_out_replies(
-    examples: Sequence[Example], fitting: PriorFitting[Example]
-) -> list[str]:
+def leave_one_out_replies(examples: Sequence[Example], fitting: PriorFitting[Example]) -> list[str]:
     """Each example's reply from the prior fitted on every other example.
 
     Where the examples are also the questions floored (one conversation's rows), a prior
