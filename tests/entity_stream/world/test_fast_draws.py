@@ -9,6 +9,7 @@ catch a difference only for the values the grid happens to draw.
 from __future__ import annotations
 
 import datetime
+import itertools
 import math
 import random
 import struct
@@ -17,7 +18,7 @@ import pytest
 
 from inspect_memgym.entity_stream.world.formatting import format_value
 from inspect_memgym.entity_stream.world.generate import generate_entities, sampled_facts
-from inspect_memgym.entity_stream.world.model import AttributeSpec, Entity, Template, Value
+from inspect_memgym.entity_stream.world.model import AttributeSpec, Entity, Template, Value, World
 from inspect_memgym.entity_stream.world.numbers import (
     grouped_decimal,
     grouped_decimal_format,
@@ -26,7 +27,12 @@ from inspect_memgym.entity_stream.world.numbers import (
     round_places,
     round_series,
 )
+from inspect_memgym.entity_stream.world.questions.text_match import (
+    pick_text_match,
+    unique_combinations,
+)
 from inspect_memgym.entity_stream.world.rng import sample, shuffle
+from inspect_memgym.entity_stream.world.scenario import generate_scenario
 from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES, get_template
 from inspect_memgym.entity_stream.world.value_text import shown_value
 from inspect_memgym.entity_stream.world.values import value_changer, value_sampler, values_drawer
@@ -294,4 +300,41 @@ def test_index_draws_follow_the_recipe() -> None:
         for seed in range(400):
             ours, theirs = random.Random(seed), random.Random(seed)
             assert sampler(ours) == _index_draw_by_the_recipe(spec, theirs), (spec.kind, seed)
+            assert ours.random() == theirs.random()  # same state afterwards
+
+
+def _unique_combinations_by_the_recipe(world: World, size: int) -> list[dict[str, Any]]:
+    """Each combination counted one at a time, the unique ones listed in first-seen order."""
+    unique: list[dict[str, Any]] = []
+    for spec in world.template.attributes:
+        if spec.kind != "text":
+            continue
+        counts: dict[tuple[str, ...], int] = {}
+        for entity in world.entities:
+            value = entity.values.get(spec.key)
+            if isinstance(value, tuple):
+                for combination in itertools.combinations(sorted({str(v) for v in value}), size):
+                    counts[combination] = counts.get(combination, 0) + 1
+        unique += [
+            {"attribute": spec.key, "fragments": list(combination)}
+            for combination, count in counts.items()
+            if count == 1
+        ]
+    return unique
+
+
+def test_text_match_combinations_match_counting_one_by_one() -> None:
+    for name in TEMPLATE_NAMES:
+        for tier, seed in (("lite", 0), ("standard", 1)):
+            world = generate_scenario(name, tier, seed).world
+            for size in (1, 2, 3):
+                expected = _unique_combinations_by_the_recipe(world, size)
+                assert unique_combinations(world, size) == expected, (name, size)
+            ours, theirs = random.Random(seed), random.Random(seed)
+            first = next(
+                unique
+                for size in (1, 2, 3)
+                if (unique := _unique_combinations_by_the_recipe(world, size))
+            )
+            assert pick_text_match(world, ours) == theirs.choice(first)
             assert ours.random() == theirs.random()  # same state afterwards

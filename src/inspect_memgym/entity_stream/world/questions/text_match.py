@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 
 from inspect_memgym.entity_stream.world.formatting import join_phrases
 from inspect_memgym.entity_stream.world.model import Template, World
@@ -72,22 +73,36 @@ def unique_combinations(world: World, size: int) -> list[Params]:
         world: The world.
         size: Fragments per combination.
     """
-    unique: list[Params] = []
+    return [
+        {"attribute": key, "fragments": list(combination)}
+        for key, combination in _unique_combinations(world, size)
+    ]
+
+
+def _unique_combinations(world: World, size: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``(attribute, fragments)`` of :func:`unique_combinations`, in its order, once per world."""
+    return world.memo(("unique_combinations", size), lambda: _count_combinations(world, size))
+
+
+def _count_combinations(world: World, size: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The combinations held by exactly one entity, counted.
+
+    The combinations are counted by a ``Counter`` fed every entity's combinations in turn:
+    the same first-seen order as counting them one by one, without a step per combination.
+    """
+    unique: list[tuple[str, tuple[str, ...]]] = []
     for spec in attributes_of_kind(world.template, ("text",)):
-        counts: dict[tuple[str, ...], int] = {}
-        for entity in world.entities:
-            value = entity.values.get(spec.key)
-            if not isinstance(value, tuple):
-                continue
-            fragments = sorted({str(item) for item in value})
-            for combination in itertools.combinations(fragments, size):
-                counts[combination] = counts.get(combination, 0) + 1
-        unique.extend(
-            {"attribute": spec.key, "fragments": list(combination)}
-            for combination, count in counts.items()
-            if count == 1
+        counts = Counter(
+            itertools.chain.from_iterable(
+                itertools.combinations(sorted({str(item) for item in value}), size)
+                for value in [entity.values.get(spec.key) for entity in world.entities]
+                if isinstance(value, tuple)
+            )
         )
-    return unique
+        unique.extend(
+            (spec.key, combination) for combination, count in counts.items() if count == 1
+        )
+    return tuple(unique)
 
 
 def pick_text_match(world: World, rng: random.Random) -> Params | None:
@@ -101,9 +116,11 @@ def pick_text_match(world: World, rng: random.Random) -> Params | None:
         rng: The seeded RNG.
     """
     for size in range(1, MAX_COMBINATION + 1):
-        unique = unique_combinations(world, size)
+        unique = _unique_combinations(world, size)
         if unique:
-            return dict(rng.choice(unique))
+            # rng.choice(unique_combinations(world, size)): the same draw, one dict built
+            key, combination = rng.choice(unique)
+            return {"attribute": key, "fragments": list(combination)}
     return None
 
 
