@@ -13,6 +13,7 @@ import itertools
 import math
 import random
 import struct
+from typing import Any
 
 import pytest
 

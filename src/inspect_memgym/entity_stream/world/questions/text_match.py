@@ -92,17 +92,34 @@ def _count_combinations(world: World, size: int) -> tuple[tuple[str, tuple[str, 
     """
     unique: list[tuple[str, tuple[str, ...]]] = []
     for spec in attributes_of_kind(world.template, ("text",)):
+        key = spec.key
+        held = _sorted_fragments(world, key)
         counts = Counter(
             itertools.chain.from_iterable(
-                itertools.combinations(sorted({str(item) for item in value}), size)
-                for value in [entity.values.get(spec.key) for entity in world.entities]
-                if isinstance(value, tuple)
+                [itertools.combinations(fragments, size) for fragments in held]
             )
         )
-        unique.extend(
-            (spec.key, combination) for combination, count in counts.items() if count == 1
-        )
+        unique.extend((key, combination) for combination, count in counts.items() if count == 1)
     return tuple(unique)
+
+
+def _sorted_fragments(world: World, key: str) -> tuple[list[str], ...]:
+    """Each entity's distinct fragments of a text attribute, sorted, once per world.
+
+    Entities without a value of the attribute are left out; every combination size
+    reads the same lists.
+    """
+
+    def sort_fragments() -> tuple[list[str], ...]:
+        return tuple(
+            [
+                sorted({str(item) for item in value})
+                for value in [entity.values.get(key) for entity in world.entities]
+                if isinstance(value, tuple)
+            ]
+        )
+
+    return world.memo(("sorted_fragments", key), sort_fragments)
 
 
 def pick_text_match(world: World, rng: random.Random) -> Params | None:
