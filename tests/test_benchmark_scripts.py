@@ -47,6 +47,10 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         ],
         [r"\| perfect \| none \|"],
     ),
+    "question_prior_floor.py": (
+        ["--synthetic", "2"],
+        [r"^2 conversations, \d+ category 1-4 questions", r"\| prior switch \| floor 0 \|"],
+    ),
     "conversation_generation.py": (
         ["--users", "2"],
         [r"\| small \| [\d.]+ \| [\d.]+ \| \d+ \|", r"\| base \|", r"\| extra \|"],
