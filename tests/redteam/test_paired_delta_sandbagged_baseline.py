@@ -12,27 +12,30 @@ run then shows a paired delta of about +0.333 while never using memory; measured
 six small-tier samples under native: +0.333 [+0.22, +0.48], against +0.000 for the same
 blind picker in both runs, and an in-run ``memory_delta`` of +0.000 in every run.
 LongMemEval (the ``_abs`` questions stay in the headline: answering them in the ``none``
-run and declining in the other bought +0.167 on six invented users) and LoCoMo (a
+run and declining in the other bought +0.167 on four invented users, 24 questions) and LoCoMo (a
 question-only prior, see `test_locomo_question_prior`) give the same gap.
 
-This test plays that model on conversation (two samples: +0.222) and bounds the paired
-delta as the validity suites bound every adversary's ``memory_delta``.
+This test plays that model on conversation (two samples: +0.222) and on LongMemEval (24
+invented questions: +0.167), and bounds the paired delta as the validity suites bound every
+adversary's ``memory_delta``; a fix to conversation's headline alone leaves LongMemEval's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from inspect_ai import eval
+from inspect_ai import Task, eval
 from inspect_ai.model import ChatMessage
 from inspect_ai.tool import ToolInfo
 
 from inspect_memgym.analysis.leaderboard import load_leaderboard
-from inspect_memgym.analysis.paired import paired_deltas
-from inspect_memgym.conversation import BENCHMARK_NAME
+from inspect_memgym.analysis.paired import PairedDelta, paired_deltas
 from inspect_memgym.conversation.task import conversation
+from inspect_memgym.longmemeval.synthetic import write_synthetic_longmemeval
+from inspect_memgym.longmemeval.task import longmemeval
 from inspect_memgym.simulation.policy_registry import (
     PolicyTurn,
     benchmark_policies,
@@ -42,52 +45,90 @@ from inspect_memgym.strategies.call_context import current_call_context
 
 DELTA_BOUND = 0.05
 """What the validity suites allow any adversary on ``memory_delta``."""
-EMPTY_AWARE = "empty_run_decliner"
-"""Declines (no valid option) in an ``agent=none`` run, picks blindly in any other."""
+EMPTY_AWARE = "empty_run_sandbagger"
+"""Plays one memoryless policy in an ``agent=none`` run and another in any other run."""
 NO_MEMORY_STRATEGY = "none"
-DECLINER = "abstainer"
-BLIND_PICKER = "guesser"
-TASK_ARGUMENTS = {"tier": "small", "seeds": 2}
+STRATEGY = "native"
+GRADER = "memgym/judge"
 
 
-@pytest.fixture
-def empty_aware_policy() -> Iterator[None]:
-    """The policy registered beside conversation's own, for this test only.
+@dataclass(frozen=True)
+class Case:
+    """One task's sandbagged baseline.
 
-    It tells the ``none`` run by the strategy playing it, as a model tells it by the empty
-    memory section and the missing history.
+    Attributes:
+        benchmark: The benchmark's name (its policies' registry key).
+        build: The task, given the data folder and the strategy.
+        in_empty_run: The memoryless policy played where memory is empty.
+        elsewhere: The memoryless policy played in the strategy run.
+        samples: Samples paired.
     """
-    conversation(**TASK_ARGUMENTS, agent=NO_MEMORY_STRATEGY)  # registers the policies
-    original = benchmark_policies(BENCHMARK_NAME)
+
+    benchmark: str
+    build: Callable[[Path, str], Task]
+    in_empty_run: str
+    elsewhere: str
+    samples: int
+
+
+def conversation_task(folder: Path, agent: str) -> Task:
+    """Two small-tier users: four options per question."""
+    return conversation(tier="small", seeds=2, agent=agent)
+
+
+def longmemeval_task(folder: Path, agent: str) -> Task:
+    """Four invented users, six questions each (one in six an ``_abs`` question)."""
+    data = folder / "longmemeval.json"
+    if not data.exists():
+        write_synthetic_longmemeval(data, range(4))
+    return longmemeval(dataset=str(data), agent=agent)
+
+
+CASES = {
+    # a reply with no option where memory is empty (-1/3), blind picks elsewhere (0)
+    "conversation": Case("conversation", conversation_task, "abstainer", "guesser", 2),
+    # a guess to the _abs questions where memory is empty (0), a decline elsewhere (1 on them)
+    "longmemeval": Case("longmemeval", longmemeval_task, "guesser", "decliner", 24),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_sandbagging_only_the_none_run_buys_no_paired_delta(name: str, tmp_path: Path) -> None:
+    case = CASES[name]
+    case.build(tmp_path, NO_MEMORY_STRATEGY)  # building the task registers its policies
+    original = benchmark_policies(case.benchmark)
 
     def play(policy: str, messages: list[ChatMessage], tools: list[ToolInfo]) -> PolicyTurn:
         if policy != EMPTY_AWARE:
             return original.play(policy, messages, tools)
+        # tells the none run by the strategy playing it, as a model tells it by the empty
+        # memory section and the missing history
         empty_run = current_call_context().strategy == NO_MEMORY_STRATEGY
-        return original.play(DECLINER if empty_run else BLIND_PICKER, messages, tools)
+        return original.play(case.in_empty_run if empty_run else case.elsewhere, messages, tools)
 
-    register_policies(BENCHMARK_NAME, (*original.names, EMPTY_AWARE), play)
+    register_policies(case.benchmark, (*original.names, EMPTY_AWARE), play)
     try:
-        yield
+        deltas = played_deltas(case, tmp_path)
     finally:
-        register_policies(BENCHMARK_NAME, original.names, original.play)
+        register_policies(case.benchmark, original.names, original.play)
+    [delta] = deltas
+    assert delta.strategy == STRATEGY and delta.pairs == case.samples
+    # Neither run reads memory: the strategy run's headline stays near its floor ...
+    assert delta.strategy_mean <= 0.2
+    # ... and sandbagging the run whose memory is empty must not become a memory delta.
+    assert delta.delta.mean <= DELTA_BOUND
 
 
-@pytest.mark.usefixtures("empty_aware_policy")
-def test_declining_only_in_the_none_run_buys_no_paired_delta(tmp_path: Path) -> None:
-    log_dir = tmp_path / "logs"
-    for agent in (NO_MEMORY_STRATEGY, "native"):
+def played_deltas(case: Case, folder: Path) -> list[PairedDelta]:
+    """Both runs of the sandbagger, then the leaderboard's paired deltas against ``none``."""
+    log_dir = folder / "logs"
+    for agent in (NO_MEMORY_STRATEGY, STRATEGY):
         [log] = eval(
-            conversation(**TASK_ARGUMENTS, agent=agent),
+            case.build(folder, agent),
             model=f"memgym/{EMPTY_AWARE}",
+            model_roles={"grader": GRADER},
             display="none",
             log_dir=str(log_dir),
         )
         assert log.status == "success", log.error
-    board = load_leaderboard([str(log_dir)])
-    [delta] = paired_deltas(board, NO_MEMORY_STRATEGY)
-    assert delta.strategy == "native" and delta.pairs == TASK_ARGUMENTS["seeds"]
-    # Neither run reads memory: the strategy run's blind picks average chance.
-    assert abs(delta.strategy_mean) <= 0.2
-    # Replying without an option where memory is empty must not become a memory delta.
-    assert delta.delta.mean <= DELTA_BOUND
+    return list(paired_deltas(load_leaderboard([str(log_dir)]), NO_MEMORY_STRATEGY))
