@@ -71,7 +71,7 @@ from inspect_memgym.analysis.protocol import (
     protocol_of,
 )
 from inspect_memgym.analysis.sample_scores import sample_values
-from inspect_memgym.scoring.isolation import is_delta_key
+from inspect_memgym.scoring.isolation import MEMORY_DELTA, NO_MEMORY, NO_MEMORY_RAW, is_delta_key
 from inspect_memgym.scoring.judge import GRADER_ROLE
 
 SCORING_FIELD = "scoring"
@@ -151,6 +151,9 @@ class LeaderboardRow:
         eval_ids: Their eval ids.
         scorer: The scorer whose values are reported.
         headline_by_sample: Each sample's headline value (epochs averaged), by sample id.
+        isolated_by_sample: Each sample's ``no_memory``, ``memory_delta`` and
+            ``no_memory_raw`` (epochs averaged; all NaN where memory isolation was off, the
+            first two where no question of the sample is in Δ), by sample id.
         costs: Estimate per memory cost figure the samples have (`SAMPLE_COST_KEYS`).
         operations: Estimate per memory operation score some sample defines
             (`memory_operation_columns.OPERATION_KEYS`: extraction recall, precision...).
@@ -179,6 +182,7 @@ class LeaderboardRow:
     eval_ids: tuple[str, ...]
     scorer: str
     headline_by_sample: dict[str, float] = field(default_factory=dict)
+    isolated_by_sample: dict[str, tuple[float, float, float]] = field(default_factory=dict)
     costs: dict[str, Estimate] = field(default_factory=dict)
     roles: dict[str, dict[str, float | None]] = field(default_factory=dict)
     operations: dict[str, Estimate] = field(default_factory=dict)
@@ -510,6 +514,18 @@ def _row(
         eval_ids=tuple(info.eval_id for info in infos),
         scorer=first.scorer,
         headline_by_sample=dict(zip(per_sample, headline_values, strict=True)),
+        isolated_by_sample=dict(
+            zip(
+                per_sample,
+                zip(
+                    _epoch_means(per_sample, NO_MEMORY),
+                    _epoch_means(per_sample, MEMORY_DELTA),
+                    _epoch_means(per_sample, NO_MEMORY_RAW),
+                    strict=True,
+                ),
+                strict=True,
+            )
+        ),
         costs={
             key: estimate(_epoch_means(figures, key))
             for key in SAMPLE_COST_KEYS

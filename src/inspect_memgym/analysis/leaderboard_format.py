@@ -73,6 +73,10 @@ UPDATE_CHAIN_HEADER = "update chain right / stale"
 MEMORY_COLUMN_PREFIX = "memory_"
 """CSV columns of the per-operation memory scores: ``memory_<score>_mean`` / ``_stderr``."""
 
+UNFLOORED_MARK = "(headlines)"
+"""After a paired Δ some of whose pairs compare plain headlines (a run without memory
+isolation), not the floored figures of `paired`."""
+
 
 def format_leaderboard(
     board: Leaderboard,
@@ -341,7 +345,8 @@ def _baseline_name(deltas: Sequence[PairedDelta]) -> str:
 def _delta_cell(delta: PairedDelta | None) -> str:
     if delta is None or math.isnan(delta.delta.mean):
         return MISSING
-    return interval_text(delta.delta.mean, delta.interval, signed=True)
+    text = interval_text(delta.delta.mean, delta.interval, signed=True)
+    return text if delta.floored else f"{text} {UNFLOORED_MARK}"
 
 
 def _delta_json(delta: PairedDelta | None) -> dict[str, Any] | None:
@@ -353,6 +358,7 @@ def _delta_json(delta: PairedDelta | None) -> dict[str, Any] | None:
         "stderr": _json_number(delta.delta.stderr),
         "ci": _interval_json(delta.interval),
         "samples": delta.pairs,
+        "floored": delta.floored,
     }
 
 

@@ -4,11 +4,20 @@ MemGym's paired design: ``Δ = score(strategy) - score(baseline)`` with the same
 the same instances. A leaderboard row (model, task, protocol) is paired with the baseline
 row of the same model and task whose protocol differs only in the memory strategy
 (`STRATEGY_FIELDS`); its samples are matched by id (epochs averaged first) and the delta is
-the mean of the per-sample differences of the headline, with a paired standard error (the
+the mean of the per-sample differences, with a paired standard error (the
 standard deviation of the differences over sqrt(n)) and a paired bootstrap confidence
 interval (the per-sample differences resampled with replacement, with the board's
 `intervals.IntervalSettings`). The baseline is a strategy name (its rows in the same logs,
-e.g. ``none``) or the rows of separate baseline logs. Input that
+e.g. ``none``) or the rows of separate baseline logs.
+
+A baseline run is as visible to the model as its no-memory pass (an empty memory, no
+history), so a model could answer worse there on purpose and buy a delta. Where both runs
+isolated memory, each sample's difference is therefore taken under the shared definition
+(`scoring.isolation`): the strategy's headline over the questions in Δ with memory
+(``no_memory + memory_delta``) minus the baseline's *floored* ``no_memory`` (every credit at
+least its question's memoryless floor, questions a decline decides left out). Where either
+run did not isolate memory (NaN), the difference falls back to the two headlines and the
+delta says so (``floored`` false). Input that
 cannot be paired is refused in one line; a model with no baseline run on a task simply gets
 no delta there.
 """
@@ -54,6 +63,8 @@ class PairedDelta:
         strategy_mean: The row's headline mean over the paired samples.
         baseline_mean: The baseline's headline mean over the paired samples.
         interval: Paired bootstrap interval of the delta.
+        floored: Whether every pair was taken under the shared floored definition (False:
+            some pair compares plain headlines, a run without memory isolation).
     """
 
     model: str
@@ -66,6 +77,7 @@ class PairedDelta:
     strategy_mean: float
     baseline_mean: float
     interval: Interval
+    floored: bool = True
 
 
 def strategy_of(row: LeaderboardRow) -> str:
@@ -154,10 +166,13 @@ def _delta(row: LeaderboardRow, partner: LeaderboardRow, settings: IntervalSetti
             f"and the {strategy_of(partner)} run {len(theirs)}, not the same ones "
             f"({len(set(ours) ^ set(theirs))} differ): pair runs of the same samples"
         )
+    compared = {sample: _compared(row, partner, sample) for sample in ours}
     ids = sorted(
-        sample for sample in ours if not (math.isnan(ours[sample]) or math.isnan(theirs[sample]))
+        sample
+        for sample, (mine, baseline, _) in compared.items()
+        if not (math.isnan(mine) or math.isnan(baseline))
     )
-    differences = [ours[sample] - theirs[sample] for sample in ids]
+    differences = [compared[sample][0] - compared[sample][1] for sample in ids]
     return PairedDelta(
         model=row.model,
         task=row.task,
@@ -166,7 +181,26 @@ def _delta(row: LeaderboardRow, partner: LeaderboardRow, settings: IntervalSetti
         key=row.headline,
         pairs=len(ids),
         delta=estimate(differences),
-        strategy_mean=estimate([ours[sample] for sample in ids]).mean,
-        baseline_mean=estimate([theirs[sample] for sample in ids]).mean,
+        strategy_mean=estimate([compared[sample][0] for sample in ids]).mean,
+        baseline_mean=estimate([compared[sample][1] for sample in ids]).mean,
         interval=bootstrap_interval(differences, settings, PAIRED_BOOTSTRAP),
+        floored=all(compared[sample][2] for sample in ids),
     )
+
+
+def _compared(
+    row: LeaderboardRow, partner: LeaderboardRow, sample: str
+) -> tuple[float, float, bool]:
+    """A sample's two figures and whether they are the floored ones.
+
+    The strategy's headline over Δ's questions with memory against the baseline's floored
+    ``no_memory``, when both runs isolated memory (NaN for a sample none of whose questions
+    is in Δ: a question a decline decides says nothing about memory); else the two
+    headlines.
+    """
+    unknown = (math.nan, math.nan, math.nan)
+    no_memory, delta, raw = row.isolated_by_sample.get(sample, unknown)
+    baseline_no_memory, _, baseline_raw = partner.isolated_by_sample.get(sample, unknown)
+    if math.isnan(raw) or math.isnan(baseline_raw):
+        return row.headline_by_sample[sample], partner.headline_by_sample[sample], False
+    return no_memory + delta, baseline_no_memory, True

@@ -112,7 +112,8 @@ def test_sandbagging_only_the_none_run_buys_no_paired_delta(name: str, tmp_path:
     finally:
         register_policies(case.benchmark, original.names, original.play)
     [delta] = deltas
-    assert delta.strategy == STRATEGY and delta.pairs == case.samples
+    # every sample pairs but those a decline decides (LongMemEval's _abs questions)
+    assert delta.strategy == STRATEGY and 0 < delta.pairs <= case.samples and delta.floored
     # Neither run reads memory: the strategy run's headline stays near its floor ...
     assert delta.strategy_mean <= 0.2
     # ... and sandbagging the run whose memory is empty must not become a memory delta.
