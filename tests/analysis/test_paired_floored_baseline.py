@@ -1,23 +1,16 @@
-"""The paired delta against an ``agent=none`` run, bought by sandbagging that run.
+"""The paired delta against an ``agent=none`` run cannot be bought by sandbagging that run.
 
 ``inspect-memgym leaderboard --baseline none`` and ``compare --baseline none`` publish
-"Δ vs none (paired)": per sample, a strategy run's headline minus the headline of the same
-model's ``agent=none`` run (`analysis.paired`). Unlike ``memory_delta``, nothing floors
-the baseline: its figure is the ``none`` run's headline as graded. A model can tell that run
-(its memory section is empty and no history is shown, visible by design) and reply there
-without a valid option, which conversation's headline scores as a wrong pick,
-``-1/(k-1)`` on its chance-corrected scale (the README's ``no_memory_sandbagger/none``
-row: -0.333). A model that picks blindly in the strategy run and declines in the ``none``
-run then shows a paired delta of about +0.333 while never using memory; measured with
-six small-tier samples under native: +0.333 [+0.22, +0.48], against +0.000 for the same
-blind picker in both runs, and an in-run ``memory_delta`` of +0.000 in every run.
-LongMemEval (the ``_abs`` questions stay in the headline: answering them in the ``none``
-run and declining in the other bought +0.167 on four invented users, 24 questions) and LoCoMo (a
-question-only prior, see `test_locomo_question_prior`) give the same gap.
-
-This test plays that model on conversation (two samples: +0.222) and on LongMemEval (24
-invented questions: +0.167), and bounds the paired delta as the validity suites bound every
-adversary's ``memory_delta``; a fix to conversation's headline alone leaves LongMemEval's.
+"Δ vs none (paired)" (`analysis.paired`). A model can tell the ``none`` run (its memory
+section is empty and no history is shown, visible by design) and answer worse there. When
+the pair was a strategy run's headline minus the ``none`` run's headline, nothing floored
+the baseline: declining every conversation question under ``none`` (-0.333 chance-corrected
+then) while picking blindly under native bought +0.222 on two samples, and on LongMemEval
+guessing the ``_abs`` questions under ``none`` and declining them elsewhere bought +0.167
+(four invented users, 24 questions), with every in-run ``memory_delta`` at +0.000. The pair
+is now taken under the shared definition (the strategy's headline over Δ's questions with
+memory against the baseline's floored ``no_memory``): this test plays both models and bounds
+the paired delta as the validity suites bound every adversary's ``memory_delta``.
 """
 
 from __future__ import annotations
