@@ -10,11 +10,9 @@ end on a generated world and on a records folder written here in MemoryBench's f
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
 import pytest
 from inspect_ai import eval
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser
@@ -37,6 +35,7 @@ from inspect_memgym.feedback.world.checking import check_reply
 from inspect_memgym.feedback.world.generate import generate_world
 from inspect_memgym.kit.pass_switch import BEHAVIOURS, DECLINE, DUMP, GUESS, HEDGE, SWITCH_POLICIES
 from inspect_memgym.simulation.policy_registry import benchmark_policies
+from memorybench_folder import write_records_folder
 
 SCORER = "feedback_scorer"
 WORLD = generate_world("small", 7)
@@ -71,15 +70,7 @@ TEST = [
 
 def records_folder(folder: Path) -> Path:
     """The rows as ``DatasetDict.save_to_disk`` writes them: one Arrow stream per split."""
-    folder.mkdir(parents=True)
-    (folder / "dataset_dict.json").write_text(json.dumps({"splits": ["train", "test"]}))
-    for split, rows in (("train", TRAIN), ("test", TEST)):
-        (folder / split).mkdir()
-        data = pa.Table.from_pylist(rows)
-        path = str(folder / split / "data-00000-of-00001.arrow")
-        with pa.OSFile(path, "wb") as sink, pa.ipc.new_stream(sink, data.schema) as writer:
-            writer.write_table(data)
-    return folder
+    return write_records_folder(folder, {"train": TRAIN, "test": TEST})
 
 
 def test_every_behaviour_is_a_registered_memoryless_adversary() -> None:

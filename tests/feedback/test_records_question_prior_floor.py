@@ -14,12 +14,10 @@ bounds its delta as the validity suites bound every adversary's.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
 import pytest
 from inspect_ai import eval
 from inspect_ai.model import ChatMessage
@@ -39,6 +37,7 @@ from inspect_memgym.simulation.policy_registry import (
     register_policies,
 )
 from inspect_memgym.strategies.call_context import current_call_context
+from memorybench_folder import write_records_folder
 
 SCORER = "feedback_scorer"
 DELTA_BOUND = 0.05
@@ -74,15 +73,7 @@ TEST = [
 
 def records_folder(folder: Path) -> Path:
     """The rows as ``DatasetDict.save_to_disk`` writes them: one Arrow stream per split."""
-    folder.mkdir(parents=True)
-    (folder / "dataset_dict.json").write_text(json.dumps({"splits": ["train", "test"]}))
-    for split, rows in (("train", TRAIN), ("test", TEST)):
-        (folder / split).mkdir()
-        data = pa.Table.from_pylist(rows)
-        path = str(folder / split / "data-00000-of-00001.arrow")
-        with pa.OSFile(path, "wb") as sink, pa.ipc.new_stream(sink, data.schema) as writer:
-            writer.write_table(data)
-    return folder
+    return write_records_folder(folder, {"train": TRAIN, "test": TEST})
 
 
 def question_prior(question: str) -> str:

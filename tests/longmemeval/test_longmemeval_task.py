@@ -134,8 +134,10 @@ def test_leaderboard_rows_show_each_type_and_the_paired_delta(
     assert math.isnan(native.scores["single_session_user"].mean)  # no such question
     assert rows["none"].scores["temporal_reasoning"].mean == pytest.approx(0.5)
     [delta] = paired_deltas(board, "none")
-    assert delta.strategy == "native" and delta.pairs == 5
-    assert delta.delta.mean == pytest.approx(0.4)
+    # floored pairs (`analysis.paired`): the three _abs questions, which a decline decides,
+    # leave the pair; the two answerable ones compare 1.0 with memory against 0 without
+    assert delta.strategy == "native" and delta.pairs == 2 and delta.floored
+    assert delta.delta.mean == pytest.approx(1.0)
 
 
 def test_unsorted_oracle_sessions_are_taken_in_date_order(runs: dict[str, EvalLog]) -> None:
