@@ -12,6 +12,7 @@ below 0. A file of one conversation teaches nothing: every floor is then 0.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from inspect_memgym.kit.bounded_cache import BoundedCache
 from inspect_memgym.locomo.grading import NOT_MENTIONED_OPTION, grade_reply
@@ -26,8 +27,18 @@ CACHED_CONVERSATIONS = 64
 """Conversations whose floors are kept (the released file has ten)."""
 
 
+CACHED_CREDITS = 65_536
+"""Graded (question, reply) pairs kept: a file's ten fits grade the same few candidate
+replies on the same questions over and over (the released file: about 12,000 pairs)."""
+
+
 def _credit(example: PriorExample, reply: str) -> float:
     item, speakers = example
+    return _graded(item, speakers, reply)
+
+
+@lru_cache(maxsize=CACHED_CREDITS)
+def _graded(item: QuestionItem, speakers: tuple[str, str], reply: str) -> float:
     return grade_reply(item, reply, None, speakers).score
 
 
@@ -57,7 +68,8 @@ def question_floors(
 ) -> dict[str, float]:
     """Question id -> memoryless floor, for one conversation's category 1-4 questions.
 
-    Kept per file and conversation: the fit grades every other conversation's questions.
+    Kept per file and conversation: the fit grades every other conversation's questions
+    (each question's grade of a candidate reply is kept too, for the file's other fits).
 
     Args:
         conversations: Every conversation of the file, by ``sample_id`` (one parsed file:
