@@ -1,20 +1,29 @@
-"""Questions a limit cut off: counted apart, never scored as wrong.
+"""Questions a pass did not answer: scored as that pass's decline, and counted.
 
-A sample cut by a time, token, message or cost limit stops where it is. The questions it
-reached are graded as usual; those it never reached are counted under `NOT_REACHED` in
-`Score.value` and left out of the headline, its axes and the memory isolation (never a
-silent 0, nor a chance-corrected negative). A sample that reached no question scores NaN
-on every figure (Inspect's metrics and the leaderboard skip it) and says so in its
-explanation (`NOTHING_REACHED`). Pure.
+A sample cut by a time, token, message or cost limit stops where it is; a judged answer
+can draw only unreadable verdicts. Either way the pass gave the question no gradable
+answer. Such a question is scored as the pass's **decline**: the credit the task's decline
+reply earns on it under the task's own rule (0 where an answer was expected, full credit
+where a decline is right), in the headline, every axis and both sides of the memory
+isolation (a missing no-memory answer counts a decline's credit, which the isolation then
+floors as usual). No model is called for a missing answer: a judged task takes the decline's
+credit from its rule.
+
+Leaving such questions out would be free abstention: a model that stalls, or makes its
+judge unreadable, exactly where it cannot answer would choose which questions count and
+report more than one that declines there. Counted as declines, stalling earns what declining
+earns, as the official scorers count an unanswered question as wrong. The questions a limit
+cut stay counted under `NOT_REACHED` in `Score.value` (unreadable verdicts under the
+scorer's ``judge_unreadable``), and the explanation says how much was reached. Pure.
 """
 
 from __future__ import annotations
 
 NOT_REACHED = "not_reached"
-"""Score key: how many of the sample's questions a limit cut off before they were asked."""
+"""Score key: how many of the sample's questions a limit cut off before they were answered."""
 NOTHING_REACHED = (
     "Nothing reached: a limit cut the sample before its first question was answered, so "
-    "every figure is NaN (left out of the means), not 0."
+    "every question is scored as a decline."
 )
 """The explanation of a sample that reached no question."""
 
@@ -32,5 +41,5 @@ def reached_sentence(not_reached: int, questions: int) -> str:
         return NOTHING_REACHED
     return (
         f"A limit cut the sample: {not_reached} of {questions} questions were not reached "
-        "and are left out of every figure (`not_reached`)."
+        "and are scored as declines (`not_reached`)."
     )
