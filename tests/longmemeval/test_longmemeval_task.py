@@ -281,7 +281,7 @@ def test_a_chatty_grader_is_read_by_its_first_yes_or_no(data_file: Path, tmp_pat
 
 
 @pytest.mark.usefixtures("offline_token_counts")
-def test_an_unreadable_verdict_is_counted_apart_and_left_out(
+def test_an_unreadable_verdict_is_counted_and_scored_as_a_decline(
     data_file: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     grader = get_model("mockllm/model", custom_outputs=unreadable_judge)
@@ -297,17 +297,19 @@ def test_an_unreadable_verdict_is_counted_apart_and_left_out(
     assert warning.startswith("judge: ") and " judge replies so far (100.0%) held no " in warning
     sample = sample_of(log, "a1b2c3d4")
     scores = values(sample)
-    assert math.isnan(scores["accuracy"]) and math.isnan(scores["no_memory"])
-    assert math.isnan(scores["memory_delta"]) and math.isnan(scores["temporal_reasoning"])
+    # a decline is wrong on an answerable question: 0 in every figure, not left out
+    assert scores["accuracy"] == 0.0 and scores["no_memory"] == 0.0
+    assert scores["memory_delta"] == 0.0 and scores["temporal_reasoning"] == 0.0
     assert scores["judge_unreadable"] == 2.0  # the answer's and the no-memory answer's
+    assert values(sample_of(log, "a1b2c3d4_abs"))["accuracy"] == 1.0  # a decline is right
     metadata = sample.scores[SCORER].metadata  # type: ignore[index]
     assert metadata["verdict"] == "unreadable"
     assert metadata["judge_reply"] == metadata["no_memory_judge_reply"]
     assert metadata["judge_reply"] == "The response seems correct."
     assert metadata["questions"][0]["judge_unreadable"] is True
-    assert metadata["questions"][0]["correct"] is None
+    assert metadata["questions"][0]["correct"] is False
     assert metric(log, SCORER, "judge_unreadable") == 4.0  # two questions, two verdicts each
-    assert math.isnan(metric(log, "accuracy"))
+    assert metric(log, "accuracy") == 0.5
     [row] = load_leaderboard([str(tmp_path)]).rows
     assert row.scores["judge_unreadable"].mean == 2.0  # per question, as the metric counts
 

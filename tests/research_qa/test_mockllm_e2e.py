@@ -9,7 +9,6 @@ then stops.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -170,15 +169,8 @@ def test_the_judge_scores_what_the_rules_cannot_decide(tmp_path: Path) -> None:
     assert metadata["judge_config"] == {"temperature": 0.0, "seed": 42}
 
 
-@pytest.mark.usefixtures("offline_token_counts")
-def test_an_unreadable_judge_reply_leaves_the_answer_unscored(tmp_path: Path) -> None:
-    def grader(
-        messages: list[ChatMessage],
-        tools: list[ToolInfo],
-        choice: ToolChoice,
-        config: GenerateConfig,
-    ) -> ModelOutput:
-        return text("The answer is hard to grade.")
+def answering_with_memory(reply: str) -> Script:
+    """Notes while reading; ``reply`` with memory, a decline with no memory."""
 
     def answer(
         messages: list[ChatMessage],
@@ -190,23 +182,42 @@ def test_an_unreadable_judge_reply_leaves_the_answer_unscored(tmp_path: Path) ->
             return text("Notes.")
         if messages[0].text.endswith(EMPTY_NOTES_SECTION):
             return text('{"answer": "insufficient information"}')
-        return text('{"answer": "the supervisor, Dr. B."}')
+        return text(reply)
 
-    log = run(
-        research_qa(seed=10, hops=3, context_tokens=1_000, judge=True),
-        get_model("mockllm/model", custom_outputs=answer),
-        tmp_path,
-        model_roles={"grader": get_model("mockllm/model", custom_outputs=grader)},
-    )
-    [sample] = log.samples or []
+    return answer
+
+
+@pytest.mark.usefixtures("offline_token_counts")
+def test_an_unreadable_judge_reply_scores_the_answer_as_a_decline(tmp_path: Path) -> None:
+    def grader(
+        messages: list[ChatMessage],
+        tools: list[ToolInfo],
+        choice: ToolChoice,
+        config: GenerateConfig,
+    ) -> ModelOutput:
+        return text("The answer is hard to grade.")
+
+    def judged_run(reply: str, folder: str) -> EvalSample:
+        log = run(
+            research_qa(seed=10, hops=3, context_tokens=1_000, judge=True),
+            get_model("mockllm/model", custom_outputs=answering_with_memory(reply)),
+            tmp_path / folder,
+            model_roles={"grader": get_model("mockllm/model", custom_outputs=grader)},
+        )
+        [sample] = log.samples or []
+        return sample
+
+    sample = judged_run('{"answer": "the supervisor, Dr. B."}', "unreadable")
+    declined = judged_run('{"answer": "insufficient information"}', "declined")
     value = values(sample)
-    # unscored, not wrong: the score and what follows from it are NaN (out of every mean)
-    assert math.isnan(value["score"]) and math.isnan(value["memory_delta"])
-    assert math.isnan(value["write_failure"])
+    # scored as the decline, not left out: what declining would have scored, key for key
+    assert value == values(declined)
+    assert value["score"] == 0.0 and value["memory_delta"] == 0.0
     assert value["exact"] == 0.0 and value["parse_failure"] == 0.0
     assert value["not_reached"] == 0.0
     metadata = sample.scores[SCORER].metadata  # type: ignore[index]
     assert metadata["judge_unreadable"] == 1 and metadata["answer"]["decided_by"] == "undecided"
+    assert declined.scores[SCORER].metadata["judge_verdicts"] == 0  # type: ignore[index]
 
 
 @pytest.mark.usefixtures("offline_token_counts")

@@ -5,7 +5,8 @@ the question id, otherwise by the question type. The judge is the ``grader`` rol
 ``-T self_judge=true``, the model under test, said up front by the driver and recorded
 here as ``self_judged``) at temperature 0. Its reply is read by its first yes or no word
 (`scoring.yes_no_verdict`); a reply with neither is unreadable: counted in
-``judge_unreadable``, left out of the accuracy (or of ``no_memory``), never read as no.
+``judge_unreadable`` and scored as a decline, as is an answer a limit kept the pass from
+giving (`scoring.reached`: right on an ``_abs`` question, wrong otherwise; no judge call).
 Both raw replies are kept in the score's metadata, with what the memory held, scored per
 operation against the turns flagged ``has_answer`` (``operation_scores`` and
 ``memory_holds``, `longmemeval.memory_holds`). ``Score.value`` is
@@ -13,8 +14,6 @@ operation against the turns flagged ``has_answer`` (``operation_scores`` and
 """
 
 from __future__ import annotations
-
-import math
 
 from inspect_ai.scorer import Score, Scorer, Target
 from inspect_ai.solver import TaskState
@@ -31,8 +30,8 @@ from inspect_memgym.longmemeval.judge_prompts import (
 from inspect_memgym.longmemeval.memory_holds import MEMORY_FAILURE, memory_holds
 from inspect_memgym.longmemeval.records import LongMemEvalRecord
 from inspect_memgym.longmemeval.state import PHASE_JUDGE, current_longmemeval_state
+from inspect_memgym.longmemeval.values import counted, longmemeval_values, score_keys
 from inspect_memgym.longmemeval.values import isolation as isolation_of
-from inspect_memgym.longmemeval.values import longmemeval_values, score_keys
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.holdings import current_holdings
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA, same_reply
@@ -40,7 +39,7 @@ from inspect_memgym.scoring.judge import Judgement, panel_metadata, yes_no_judge
 from inspect_memgym.scoring.judge_audit import DECIDED_BY, JUDGE
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
-from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
+from inspect_memgym.scoring.reached import NOT_ANSWERED, NOT_REACHED, NOTHING_REACHED
 from inspect_memgym.scoring.yes_no_verdict import (
     JUDGE_UNREADABLE,
     JUDGE_VERDICTS,
@@ -69,30 +68,32 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
         progress = current_longmemeval_state()
         self_judge = options.self_judge
         keys = score_keys(options.question_types)
-        if progress.answer is None:
-            nothing = {**dict.fromkeys(keys, math.nan), NOT_REACHED: 1.0}
-            return Score(value=nothing, explanation=NOTHING_REACHED)
-        judged = await _judge(record, progress.answer, self_judge, settings)
+        judged = await _judge_if_answered(record, progress.answer, self_judge, settings)
         no_memory_judged = None
-        answered_without = isolation and progress.no_memory_answer is not None
-        if answered_without:
-            no_memory_judged = await _judge(
-                record, progress.no_memory_answer or "", self_judge, settings
+        if isolation:
+            no_memory_judged = await _judge_if_answered(
+                record, progress.no_memory_answer, self_judge, settings
             )
         set_phase("")
-        correct = verdict_is_correct(judged.verdict)
-        no_memory_correct = (
-            verdict_is_correct(no_memory_judged.verdict) if no_memory_judged else None
+        correct = counted(record, _decision(judged))
+        no_memory_correct = counted(record, _decision(no_memory_judged)) if isolation else None
+        same = same_reply(progress.answer or "", progress.no_memory_answer)
+        isolated = isolation_of(record, correct, no_memory_correct, same)
+        cut = progress.answer is None or (isolation and progress.no_memory_answer is None)
+        unreadable = sum(
+            judgement is not None and _decision(judgement) is None
+            for judgement in (judged, no_memory_judged)
         )
-        same = same_reply(progress.answer, progress.no_memory_answer)
-        isolated = isolation_of(record, correct, no_memory_correct, answered_without, same)
-        values = longmemeval_values(record, correct, no_memory_correct, isolated, answered_without)
+        values = longmemeval_values(record, correct, isolated, unreadable, cut)
         prompt_version, builtin = JUDGE_PROMPTS[rubric_for(record)]
-        operations, holds = memory_holds(record, correct, current_holdings())
+        operations, holds = memory_holds(record, _decision(judged), current_holdings())
         return Score(
             value={key: values[key] for key in keys},
             answer=progress.answer,
-            explanation=_explanation(record, judged, no_memory_judged, prompt_version),
+            explanation=(
+                (NOTHING_REACHED + "\n\n" if progress.answer is None else "")
+                + _explanation(record, judged, no_memory_judged, prompt_version, isolation)
+            ),
             metadata={
                 "question_type": record.question_type,
                 "abstention": record.is_abstention,
@@ -101,23 +102,24 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
                     rubric_for(record), builtin, _prompt_name(record), prompt_version
                 ),
                 DECIDED_BY: JUDGE,
-                "verdict": judged.verdict,
-                "judge_reply": judged.reply,
-                "judge_model": judged.judge_model,
-                "self_judged": judged.self_judged,
+                "verdict": _verdict(judged, True),
+                "judge_reply": judged.reply if judged else None,
+                "judge_model": judged.judge_model if judged else None,
+                "self_judged": judged.self_judged if judged else options.self_judge,
                 "no_memory_answer": progress.no_memory_answer,
-                "no_memory_verdict": no_memory_judged.verdict if no_memory_judged else None,
+                "no_memory_verdict": _verdict(no_memory_judged, isolation),
                 "no_memory_judge_reply": no_memory_judged.reply if no_memory_judged else None,
                 JUDGE_UNREADABLE: int(values[JUDGE_UNREADABLE]),
-                JUDGE_VERDICTS: 1 + (no_memory_judged is not None),
+                JUDGE_VERDICTS: (judged is not None) + (no_memory_judged is not None),
                 ISOLATION_METADATA: isolated.metadata(),
                 **panel_metadata([judged, no_memory_judged]),
                 "questions": [
                     {
                         "qtype": record.question_type,
                         "correct": correct,
-                        "verdict": judged.verdict,
-                        JUDGE_UNREADABLE: correct is None,
+                        "verdict": _verdict(judged, True),
+                        JUDGE_UNREADABLE: _decision(judged) is None and judged is not None,
+                        NOT_REACHED: cut,
                         MEMORY_FAILURE: holds["memory_failure"],
                     }
                 ],
@@ -130,31 +132,49 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
     return score
 
 
-async def _judge(
-    record: LongMemEvalRecord, answer: str, self_judge: bool, settings: JudgeSettings
-) -> Judgement:
+async def _judge_if_answered(
+    record: LongMemEvalRecord, answer: str | None, self_judge: bool, settings: JudgeSettings
+) -> Judgement | None:
+    """The judge's verdict on an answer; None (no model call) for an answer never given."""
+    if answer is None:
+        return None
     set_phase(PHASE_JUDGE, record.question_id)
     prompt, _ = judge_prompt(record, answer, settings)
     return await yes_no_judgement(BENCHMARK_NAME, prompt, self_judge, settings)
 
 
+def _decision(judged: Judgement | None) -> bool | None:
+    """The judge's yes or no; None for no verdict or an unreadable one (scored a decline)."""
+    return None if judged is None else verdict_is_correct(judged.verdict)
+
+
+def _verdict(judged: Judgement | None, asked: bool) -> str | None:
+    """The verdict recorded: the judge's, `NOT_ANSWERED`, or None when the pass was not run."""
+    if judged is not None:
+        return judged.verdict
+    return NOT_ANSWERED if asked else None
+
+
 def _explanation(
     record: LongMemEvalRecord,
-    judged: Judgement,
+    judged: Judgement | None,
     no_memory: Judgement | None,
     prompt_version: str,
+    isolation: bool,
 ) -> str:
-    judge = f"{judged.judge_model}{' (self-judged)' if judged.self_judged else ''}"
+    judge = ""
+    if judged is not None:
+        judge = f" · judge {judged.judge_model}{' (self-judged)' if judged.self_judged else ''}"
     lines = [
         f"**{record.question_type}**{' · abstention' if record.is_abstention else ''} · "
-        f"rubric {rubric_for(record)} ({prompt_version}) · judge {judge}",
+        f"rubric {rubric_for(record)} ({prompt_version}){judge}",
         "",
         f"- question: {record.question}",
         f"- gold: {record.answer}",
-        f"- verdict on the answer from memory: **{judged.verdict}**",
+        f"- verdict on the answer from memory: **{_verdict(judged, True)}**",
     ]
-    if no_memory is not None:
-        lines.append(f"- verdict on the no-memory answer: **{no_memory.verdict}**")
+    if isolation:
+        lines.append(f"- verdict on the no-memory answer: **{_verdict(no_memory, True)}**")
     return "\n".join(lines)
 
 

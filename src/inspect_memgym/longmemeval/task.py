@@ -17,9 +17,9 @@ from inspect_ai import Task, task
 
 from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 
-TASK_VERSION = 4
+TASK_VERSION = 5
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
-OLD_SPELLINGS_UNTIL = 5
+OLD_SPELLINGS_UNTIL = 6
 """The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""
 DEFAULT_VARIANT = "s"
 DEFAULT_AGENT = "native"

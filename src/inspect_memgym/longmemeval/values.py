@@ -2,9 +2,11 @@
 
 `Score.value` holds floats under fixed keys:
 
-* ``accuracy``: 1 when the judge accepted the answer from memory, else 0; NaN when the
-  judge's reply held no yes/no word (unreadable: left out of every accuracy, never a
-  silent 0); its mean is the official overall accuracy;
+* ``accuracy``: 1 when the judge accepted the answer from memory, else 0; its mean is the
+  official overall accuracy. An answer the pass did not give (a limit cut the sample) or
+  whose verdict held no yes/no word (unreadable) is scored as a decline (`scoring.reached`):
+  right on an ``_abs`` question, wrong otherwise, as the official scorer reads a reply
+  without "yes" as wrong;
 * one key per question type (``single_session_user``, ``single_session_assistant``,
   ``single_session_preference``, ``temporal_reasoning``, ``knowledge_update``,
   ``multi_session``): the accuracy for a question of that type, NaN for the others, so the
@@ -12,13 +14,13 @@
   skip NaN);
 * ``abstention``: the accuracy for an ``_abs`` question, NaN otherwise;
 * ``no_memory`` and ``memory_delta`` (the shared definition, `scoring.isolation`): the
-  accuracy of the no-memory answer, and accuracy minus it; NaN with memory isolation off,
-  when a verdict they need is unreadable, and for an ``_abs`` question, which a decline
+  accuracy of the no-memory answer (a missing or unreadable one scored as a decline), and
+  accuracy minus it; NaN with memory isolation off and for an ``_abs`` question, which a decline
   decides (a model that declined only when history is shown would gain there without
   memory), so a run's mean Δ is over the answerable questions; ``no_memory_raw`` and
   ``memory_delta_raw`` count the ``_abs`` questions too;
-* ``not_reached``: 1 when a limit cut the sample before the question was answered (every
-  other figure is then NaN: `scoring.reached`), else 0;
+* ``not_reached``: 1 when a limit cut the sample before the question was answered in either
+  pass (the missing answer is scored as a decline: `scoring.reached`), else 0;
 * ``judge_unreadable``: how many of the question's verdicts (answer from memory and
   no-memory answer) were unreadable, 0 to 2 (the run's total is a scorer-level metric).
 
@@ -76,25 +78,44 @@ def score_keys(question_types: Sequence[str] = QUESTION_TYPES) -> tuple[str, ...
     )
 
 
+def decline_is_correct(record: LongMemEvalRecord) -> bool:
+    """How a decline is judged, by rule (no model call): right only on an ``_abs`` question.
+
+    Args:
+        record: The question.
+    """
+    return record.is_abstention
+
+
+def counted(record: LongMemEvalRecord, correct: bool | None) -> bool:
+    """The decision a question counts: the judge's, or a decline's where there is none.
+
+    Args:
+        record: The question.
+        correct: The judge's decision (None: the pass gave no answer, or every verdict on
+            it was unreadable).
+    """
+    return decline_is_correct(record) if correct is None else correct
+
+
 def isolation(
     record: LongMemEvalRecord,
-    correct: bool | None,
+    correct: bool,
     no_memory_correct: bool | None,
-    memory_isolation: bool = True,
     same_reply: bool = False,
 ) -> Isolation:
     """``no_memory`` and ``memory_delta`` of one question (`scoring.isolation`).
 
     Args:
         record: The question (an ``_abs`` question is decided by a decline: out of Δ).
-        correct: The judge's decision on the answer from memory (None: unreadable).
-        no_memory_correct: The decision on the no-memory answer (None: unreadable).
-        memory_isolation: Whether the no-memory answer was asked.
+        correct: The counted decision on the answer from memory (`counted`).
+        no_memory_correct: The counted decision on the no-memory answer (None: memory
+            isolation is off).
         same_reply: Whether the no-memory answer is the answer given with memory.
     """
     pair = PairedAnswer(
         memory=_accuracy(correct),
-        no_memory=_accuracy(no_memory_correct) if memory_isolation else None,
+        no_memory=None if no_memory_correct is None else _accuracy(no_memory_correct),
         floor=1.0 if record.is_abstention else 0.0,
         same_reply=same_reply,
     )
@@ -103,19 +124,19 @@ def isolation(
 
 def longmemeval_values(
     record: LongMemEvalRecord,
-    correct: bool | None,
-    no_memory_correct: bool | None,
+    correct: bool,
     isolated: Isolation,
-    memory_isolation: bool = True,
+    unreadable: int = 0,
+    not_reached: bool = False,
 ) -> dict[str, float]:
     """`Score.value` of one question.
 
     Args:
         record: The question.
-        correct: The judge's decision on the answer from memory (None: unreadable).
-        no_memory_correct: The decision on the no-memory answer (None: unreadable).
+        correct: The counted decision on the answer from memory (`counted`).
         isolated: Its memory isolation (`isolation`).
-        memory_isolation: Whether the no-memory answer was asked.
+        unreadable: How many of its verdicts were unreadable (0 to 2).
+        not_reached: Whether a limit cut either pass before it answered.
     """
     accuracy = _accuracy(correct)
     values = {HEADLINE_KEY: accuracy}
@@ -127,14 +148,10 @@ def longmemeval_values(
     )
     values[ABSTENTION_KEY] = accuracy if record.is_abstention else math.nan
     values.update(isolated.values())
-    unreadable = [correct is None, memory_isolation and no_memory_correct is None]
-    values[JUDGE_UNREADABLE] = float(sum(unreadable))
-    values[NOT_REACHED] = 0.0
+    values[JUDGE_UNREADABLE] = float(unreadable)
+    values[NOT_REACHED] = float(not_reached)
     return values
 
 
-def _accuracy(correct: bool | None) -> float:
-    """1 or 0 for a judged answer; NaN when the verdict was unreadable."""
-    if correct is None:
-        return math.nan
+def _accuracy(correct: bool) -> float:
     return 1.0 if correct else 0.0

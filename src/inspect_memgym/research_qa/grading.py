@@ -34,6 +34,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from inspect_memgym.research_qa.prompts import INSUFFICIENT_INFORMATION
 from inspect_memgym.research_qa.summary_keys import ANSWER_KEYS
 from inspect_memgym.research_qa.world import ResearchInstance
 from inspect_memgym.research_qa.world.reader import candidate_answers
@@ -90,7 +91,7 @@ class AnswerGrade:
     """How one answer was graded.
 
     Attributes:
-        raw: The reply as given.
+        raw: The reply as given (None: the pass gave none; graded as the decline).
         answer: The parsed answer.
         parsed: Whether the reply had the asked format.
         verdict: The rules' verdict (``correct``, ``incorrect`` or ``undecided``).
@@ -104,7 +105,7 @@ class AnswerGrade:
             several).
     """
 
-    raw: str
+    raw: str | None
     answer: str
     parsed: bool
     verdict: str
@@ -371,6 +372,7 @@ def score_values(
     stored: Sequence[str],
     recalled: Sequence[str],
     visible: Sequence[str],
+    not_reached: bool = False,
 ) -> dict[str, float]:
     """Every `SCORE_KEYS` value of one sample.
 
@@ -381,6 +383,8 @@ def score_values(
         stored: Chain facts in the strategy's whole memory when answering.
         recalled: Chain facts in what it showed for the question.
         visible: Chain facts in the visible documents.
+        not_reached: Whether a limit cut either pass before it answered (its answer is
+            then graded as the decline, `decline_grade`).
     """
     label = failure_label(instance, grade.score >= 1.0, stored, recalled, visible)
     return {
@@ -390,13 +394,20 @@ def score_values(
         **isolated.values(),
         **{key: 1.0 if label == key else 0.0 for key in FAILURE_RATE_KEYS},
         "parse_failure": 0.0 if grade.parsed else 1.0,
-        NOT_REACHED: 0.0,
+        NOT_REACHED: float(not_reached),
     }
 
 
-def not_reached_values() -> dict[str, float]:
-    """The `SCORE_KEYS` values of a sample a limit cut before its question: NaN, counted."""
-    return {**dict.fromkeys(SCORE_KEYS, math.nan), NOT_REACHED: 1.0}
+def decline_grade(instance: ResearchInstance) -> AnswerGrade:
+    """The grade of an answer a pass never gave: the decline's, by the rules (`scoring.reached`).
+
+    Its raw reply is None; its answer is MemGym-DR's decline, "insufficient information".
+
+    Args:
+        instance: The instance.
+    """
+    grade = grade_reply(instance, json.dumps({"answer": INSUFFICIENT_INFORMATION}))
+    return replace(grade, raw=None)
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,6 @@ and ``memory_holds``, `research_qa.memory_holds`).
 
 from __future__ import annotations
 
-import math
-
 from inspect_ai.scorer import Score, Scorer, Target
 from inspect_ai.solver import TaskState
 from inspect_ai.util import store_as
@@ -27,11 +25,11 @@ from inspect_memgym.research_qa.driver import ResearchSpec, sample_instance
 from inspect_memgym.research_qa.explanation import research_explanation
 from inspect_memgym.research_qa.grading import (
     AnswerGrade,
+    decline_grade,
     failure_label,
     grade_reply,
     hop_rows,
     isolation,
-    not_reached_values,
     score_values,
 )
 from inspect_memgym.research_qa.judge import (
@@ -51,7 +49,7 @@ from inspect_memgym.scoring.judge import announce_judge, grader_is_bound, panel_
 from inspect_memgym.scoring.judge_audit import DECIDED_BY
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
-from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
+from inspect_memgym.scoring.reached import NOTHING_REACHED
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, JUDGE_VERDICTS
 
 
@@ -72,27 +70,24 @@ def sample_scorer(
 
     async def score(state: TaskState, target: Target) -> Score:
         bind_rescored_sample(state)
-        instance, _ = sample_instance(ResearchSpec.of_state(state))
+        instance, options = sample_instance(ResearchSpec.of_state(state))
         progress = store_as(ResearchState)
         if judge:
             announce_judge(BENCHMARK_NAME, self_judge)
-        if progress.answer is None:
-            return Score(value=not_reached_values(), explanation=NOTHING_REACHED)
         grade, judged = await _grade(instance, progress.answer, judge, self_judge, settings)
         unreadable = _unreadable(judged)
         no_memory, no_memory_judged = None, None
-        if progress.no_memory_answer is not None:
+        if options.memory_isolation:
             no_memory, no_memory_judged = await _grade(
                 instance, progress.no_memory_answer, judge, self_judge, settings
             )
         no_memory_unreadable = _unreadable(no_memory_judged)
+        cut = progress.answer is None or (no_memory is not None and no_memory.raw is None)
         stored = progress.stored_fact_ids
         recalled = progress.recalled_fact_ids
         visible = progress.visible_fact_ids
-        isolated = isolation(grade, None if no_memory_unreadable else no_memory)
-        value = score_values(instance, grade, isolated, stored, recalled, visible)
-        if unreadable:
-            value = unscored_values(value)
+        isolated = isolation(grade, no_memory)
+        value = score_values(instance, grade, isolated, stored, recalled, visible, cut)
         hops = hop_rows(instance, stored, recalled, visible)
         correct = grade.score >= 1.0
         operations, holds = memory_holds(
@@ -105,7 +100,10 @@ def sample_scorer(
         return Score(
             value=value,
             answer=grade.answer,
-            explanation=research_explanation(instance, grade, no_memory, value, hops),
+            explanation=(
+                (NOTHING_REACHED + "\n\n" if progress.answer is None else "")
+                + research_explanation(instance, grade, no_memory, value, hops)
+            ),
             metadata={
                 "gold": instance.gold.text,
                 "gold_kind": instance.gold.kind,
@@ -146,15 +144,22 @@ def sample_scorer(
 
 
 async def _grade(
-    instance: ResearchInstance, raw: str, judge: bool, self_judge: bool, settings: JudgeSettings
+    instance: ResearchInstance,
+    raw: str | None,
+    judge: bool,
+    self_judge: bool,
+    settings: JudgeSettings,
 ) -> tuple[AnswerGrade, JudgeScore | None]:
     """Rules first; an undecided answer goes to the judge when it is on.
 
     Returns:
         The grade, and the judge's score when it was asked (None when the rules decided).
-        An unreadable score leaves the grade the rules' undecided one, and the answer is
-        left unscored.
+        An answer never given (a limit cut the pass) is graded as the decline, by the
+        rules; an unreadable judge score leaves the grade the rules' undecided one, which
+        scores 0, as the decline does (`scoring.reached`).
     """
+    if raw is None:
+        return decline_grade(instance), None
     grade = grade_reply(instance, raw)
     if grade.verdict != "undecided" or not judge:
         return grade, None
@@ -169,17 +174,3 @@ async def _grade(
 def _unreadable(judged: JudgeScore | None) -> bool:
     """Whether the judge was asked and its reply (or every panel reply) held no score."""
     return judged is not None and judged.score is None
-
-
-def unscored_values(value: dict[str, float]) -> dict[str, float]:
-    """A sample's values when the judge's reply on its answer was unreadable.
-
-    What the answer's correctness decides (the score, its memory delta and the failure
-    label) is NaN, left out of every mean; what the rules or the memory measured (exact
-    match, hop recall, parse failure) stays.
-
-    Args:
-        value: The values as `score_values` computed them from the undecided grade.
-    """
-    kept = {"exact", "hop_recall", "parse_failure", NOT_REACHED}
-    return {key: number if key in kept else math.nan for key, number in value.items()}

@@ -23,9 +23,9 @@ from inspect_memgym.research_qa.defaults import (
     DEFAULT_SEARCH_RESULTS,
 )
 
-TASK_VERSION = 6
+TASK_VERSION = 7
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
-OLD_SPELLINGS_UNTIL = 7
+OLD_SPELLINGS_UNTIL = 8
 """The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""
 DEFAULT_SEEDS = 20
 DEFAULT_AGENT = "notes"

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 NOT_REACHED = "not_reached"
 """Score key: how many of the sample's questions a limit cut off before they were answered."""
+NOT_ANSWERED = "not answered"
+"""The verdict a score records for an answer a pass never gave (scored as a decline)."""
 NOTHING_REACHED = (
     "Nothing reached: a limit cut the sample before its first question was answered, so "
     "every question is scored as a decline."
