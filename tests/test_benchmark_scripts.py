@@ -51,6 +51,10 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         ["--synthetic", "2"],
         [r"^2 conversations, \d+ category 1-4 questions", r"\| prior switch \| floor 0 \|"],
     ),
+    "longmemeval_prior_floor.py": (
+        ["--synthetic", "3"],
+        [r"^15 answerable questions; floor 1 on \d+", r"\| fitted prior \| floor 0 \|"],
+    ),
     "conversation_generation.py": (
         ["--users", "2"],
         [r"\| small \| [\d.]+ \| [\d.]+ \| \d+ \|", r"\| base \|", r"\| extra \|"],

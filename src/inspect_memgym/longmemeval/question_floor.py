@@ -9,11 +9,13 @@ declined with memory empty would show a memory delta while never reading memory.
 A question's floor is the credit of a `scoring.question_prior.QuestionPrior` reply fitted
 on the file's *other* answerable questions (`leave_one_out_replies`: no gold floors its own
 question), graded by the rule judge (`scoring.rule_judge`: yes when the reply states every
-token of the gold answer and neither declines nor hedges). The rule judge is the floor's
-grader because a floor must be known without a model call; an LLM judge accepts at least
-what it accepts (the gold's own words), so the floor is a lower bound of the prior's credit
-under the task's judge. Abstention questions keep their floor of 1 (a decline decides
-them). Floors are kept per file.
+token of the gold answer and neither declines nor hedges) and refused where the reply names
+a candidate the gold and question do not hold ("3 2" is a list of guesses, not an answer).
+The rule judge is the floor's grader because a floor must be known without a model call; a
+reply that is the gold's own words and nothing else is one an LLM judge accepts too, so the
+floor is a lower bound of the prior's credit under the task's judge, never an overstatement
+that would cost an honest model its delta. Abstention questions keep their floor of 1 (a
+decline decides them). Floors are kept per file.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from functools import lru_cache
 from inspect_memgym.kit.bounded_cache import BoundedCache
 from inspect_memgym.longmemeval.dataset import LONGMEMEVAL_FILES, LongMemEvalSpec
 from inspect_memgym.longmemeval.records import LongMemEvalRecord
+from inspect_memgym.scoring.hedging import extra_candidates
 from inspect_memgym.scoring.question_prior import PriorFitting, leave_one_out_replies
 from inspect_memgym.scoring.rule_judge import rule_verdict
 from inspect_memgym.scoring.token_f1 import normalise_answer
@@ -36,19 +39,27 @@ CACHED_CREDITS = 65_536
 the same questions over and over."""
 
 
-def _credit(record: LongMemEvalRecord, reply: str) -> float:
+def rule_credit(record: LongMemEvalRecord, reply: str) -> float:
+    """A reply's credit on a question by the floor's grader (1 or 0; no model call).
+
+    Args:
+        record: The question.
+        reply: The reply.
+    """
     return _graded(record.answer, record.question, reply)
 
 
 @lru_cache(maxsize=CACHED_CREDITS)
 def _graded(gold: str, question: str, reply: str) -> float:
+    if extra_candidates(reply, gold, question):
+        return 0.0  # "3 2" to "how many": a bare list of candidates, which a judge refuses
     return 1.0 if rule_verdict(gold, reply, question=question) == "yes" else 0.0
 
 
 FITTING: PriorFitting[LongMemEvalRecord] = PriorFitting(
     question=lambda record: record.question,
     gold_words=lambda record: normalise_answer(record.answer).split(),
-    credit=_credit,
+    credit=rule_credit,
     decline=DECLINE,
 )
 """LongMemEval's answerable questions, graded by the rule judge."""
@@ -82,6 +93,6 @@ def prior_floors(records: list[LongMemEvalRecord]) -> dict[str, float]:
     answerable = [record for record in records if not record.is_abstention]
     replies = leave_one_out_replies(answerable, FITTING)
     return {
-        record.question_id: _credit(record, reply)
+        record.question_id: rule_credit(record, reply)
         for record, reply in zip(answerable, replies, strict=True)
     }

@@ -28,6 +28,7 @@ from inspect_memgym.longmemeval.judge_prompts import (
     rubric_for,
 )
 from inspect_memgym.longmemeval.memory_holds import MEMORY_FAILURE, memory_holds
+from inspect_memgym.longmemeval.question_floor import question_floor
 from inspect_memgym.longmemeval.records import LongMemEvalRecord
 from inspect_memgym.longmemeval.state import PHASE_JUDGE, current_longmemeval_state
 from inspect_memgym.longmemeval.values import counted, longmemeval_values, score_keys
@@ -78,7 +79,8 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
         correct = counted(record, _decision(judged))
         no_memory_correct = counted(record, _decision(no_memory_judged)) if isolation else None
         same = same_reply(progress.answer or "", progress.no_memory_answer)
-        isolated = isolation_of(record, correct, no_memory_correct, same)
+        floor = question_floor(spec, record)
+        isolated = isolation_of(record, correct, no_memory_correct, same, floor)
         cut = progress.answer is None or (isolation and progress.no_memory_answer is None)
         unreadable = sum(
             judgement is not None and _decision(judgement) is None
@@ -112,6 +114,7 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
                 JUDGE_UNREADABLE: int(values[JUDGE_UNREADABLE]),
                 JUDGE_VERDICTS: (judged is not None) + (no_memory_judged is not None),
                 ISOLATION_METADATA: isolated.metadata(),
+                "no_memory_floor": floor,
                 **panel_metadata([judged, no_memory_judged]),
                 "questions": [
                     {

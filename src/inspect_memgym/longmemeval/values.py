@@ -13,7 +13,8 @@
   key's mean over a run is the per-type accuracy (Inspect's metrics and the leaderboard
   skip NaN);
 * ``abstention``: the accuracy for an ``_abs`` question, NaN otherwise;
-* ``no_memory`` and ``memory_delta`` (the shared definition, `scoring.isolation`): the
+* ``no_memory`` and ``memory_delta`` (the shared definition, `scoring.isolation`, with each
+  answerable question's floor what a question-only prior earns, `question_floor`): the
   accuracy of the no-memory answer (a missing or unreadable one scored as a decline), and
   accuracy minus it; NaN with memory isolation off and for an ``_abs`` question, which a decline
   decides (a model that declined only when history is shown would gain there without
@@ -103,6 +104,7 @@ def isolation(
     correct: bool,
     no_memory_correct: bool | None,
     same_reply: bool = False,
+    floor: float | None = None,
 ) -> Isolation:
     """``no_memory`` and ``memory_delta`` of one question (`scoring.isolation`).
 
@@ -112,11 +114,13 @@ def isolation(
         no_memory_correct: The counted decision on the no-memory answer (None: memory
             isolation is off).
         same_reply: Whether the no-memory answer is the answer given with memory.
+        floor: The question's memoryless floor (`question_floor`); default a decline's
+            (1 for an ``_abs`` question, else 0).
     """
     pair = PairedAnswer(
         memory=_accuracy(correct),
         no_memory=None if no_memory_correct is None else _accuracy(no_memory_correct),
-        floor=1.0 if record.is_abstention else 0.0,
+        floor=(1.0 if record.is_abstention else 0.0) if floor is None else floor,
         same_reply=same_reply,
     )
     return isolate([pair], mean_credit)
