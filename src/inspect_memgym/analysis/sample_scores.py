@@ -94,7 +94,9 @@ def sample_details(log_files: Sequence[str]) -> pd.DataFrame:
 
     A question's type is its ``qtype`` (entity_stream) or, for conversation, the question's
     text (the same catalogue question asked of different users). A question whose judge
-    verdict was unreadable (``judge_unreadable``) is left out, as its accuracy is.
+    verdict was unreadable (``judge_unreadable``) counts as its score counted it (a decline,
+    `scoring.reached`); in a log from before that rule (its ``correct`` is None) it is left
+    out, as its accuracy was.
 
     Args:
         log_files: Log file names.
@@ -213,7 +215,8 @@ def _score_details(sample: EvalSample | EvalSampleSummary) -> dict[str, Any]:
                 "correct": bool(row.get("correct")),
             }
             for row in metadata.get("questions", [])
-            if isinstance(row, dict) and not row.get(JUDGE_UNREADABLE)
+            if isinstance(row, dict)
+            and not (row.get(JUDGE_UNREADABLE) and row.get("correct") is None)
         ]
         periods = [row for row in metadata.get("periods", []) if isinstance(row, dict)]
         curve = [row for row in metadata.get(LEARNING_CURVE_KEY, []) if isinstance(row, dict)]
