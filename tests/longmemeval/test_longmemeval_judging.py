@@ -10,6 +10,7 @@ from inspect_memgym.longmemeval.judge_prompts import (
 )
 from inspect_memgym.longmemeval.metrics import JudgedAnswer, summarise_accuracy
 from inspect_memgym.longmemeval.records import LongMemEvalRecord, parse_longmemeval
+from inspect_memgym.longmemeval.values import official_reading
 from longmemeval_sample import longmemeval_raw
 
 
@@ -93,6 +94,21 @@ def test_prompts_carry_their_rubric_rules() -> None:
 )
 def test_the_first_standalone_yes_or_no_word_decides(reply: str, verdict: str) -> None:
     assert parse_verdict(reply) == verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "ours", "official"),
+    [
+        ("Yes, the response is correct.", "yes", True),
+        ("No. The answer says yes but the date is wrong.", "no", True),
+        ("Yesterday's date is wrong, so no.", "no", True),  # "yes" inside a word
+        ("No.", "no", False),
+        ("The response seems correct.", "unreadable", False),
+    ],
+)
+def test_the_official_reading_is_kept_beside_ours(reply: str, ours: str, official: bool) -> None:
+    """The official harness reads "yes" anywhere (`official_accuracy`); ours, the first word."""
+    assert parse_verdict(reply) == ours and official_reading(reply) is official
 
 
 def test_official_metrics_by_hand() -> None:

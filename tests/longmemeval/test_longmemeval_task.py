@@ -275,6 +275,7 @@ def test_a_chatty_grader_is_read_by_its_first_yes_or_no(data_file: Path, tmp_pat
     metadata = sample.scores[SCORER].metadata  # type: ignore[index]
     assert metadata["verdict"] == "yes" and metadata["self_judged"] is False
     assert metadata["judge_reply"] == "Yes, the response is correct."
+    assert values(sample)["official_accuracy"] == 1.0
     assert values(sample)["accuracy"] == 1.0 and values(sample)["judge_unreadable"] == 0.0
     assert not [event for event in sample.events if isinstance(event, LoggerEvent)]
     assert [sample.id for sample in log.samples or []] == ["a1b2c3d4", "a1b2c3d4_abs"]

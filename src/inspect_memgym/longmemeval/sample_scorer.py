@@ -31,7 +31,12 @@ from inspect_memgym.longmemeval.memory_holds import MEMORY_FAILURE, memory_holds
 from inspect_memgym.longmemeval.question_floor import question_floor
 from inspect_memgym.longmemeval.records import LongMemEvalRecord
 from inspect_memgym.longmemeval.state import PHASE_JUDGE, current_longmemeval_state
-from inspect_memgym.longmemeval.values import counted, longmemeval_values, score_keys
+from inspect_memgym.longmemeval.values import (
+    counted,
+    longmemeval_values,
+    official_reading,
+    score_keys,
+)
 from inspect_memgym.longmemeval.values import isolation as isolation_of
 from inspect_memgym.memory.cost_figures import cost_metadata
 from inspect_memgym.memory.holdings import current_holdings
@@ -86,7 +91,9 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
             judgement is not None and _decision(judgement) is None
             for judgement in (judged, no_memory_judged)
         )
-        values = longmemeval_values(record, correct, isolated, unreadable, cut)
+        values = longmemeval_values(
+            record, correct, isolated, unreadable, cut, _official(record, judged, correct)
+        )
         prompt_version, builtin = JUDGE_PROMPTS[rubric_for(record)]
         operations, holds = memory_holds(record, _decision(judged), current_holdings())
         return Score(
@@ -144,6 +151,15 @@ async def _judge_if_answered(
     set_phase(PHASE_JUDGE, record.question_id)
     prompt, _ = judge_prompt(record, answer, settings)
     return await yes_no_judgement(BENCHMARK_NAME, prompt, self_judge, settings)
+
+
+def _official(record: LongMemEvalRecord, judged: Judgement | None, counted: bool) -> bool | None:
+    """The official reading of the verdict on the answer (None with a panel of graders)."""
+    if judged is None:
+        return counted
+    if judged.graders:
+        return None
+    return official_reading(judged.reply)
 
 
 def _decision(judged: Judgement | None) -> bool | None:

@@ -20,6 +20,9 @@
   decides (a model that declined only when history is shown would gain there without
   memory), so a run's mean Δ is over the answerable questions; ``no_memory_raw`` and
   ``memory_delta_raw`` count the ``_abs`` questions too;
+* ``official_accuracy``: the official harness's reading of the same judge reply ("yes"
+  anywhere in it, `official_reading`), beside ours; a missing answer counts as ours does;
+  NaN with a panel of graders (the official harness has one judge);
 * ``not_reached``: 1 when a limit cut the sample before the question was answered in either
   pass (the missing answer is scored as a decline: `scoring.reached`), else 0;
 * ``judge_unreadable``: how many of the question's verdicts (answer from memory and
@@ -43,10 +46,13 @@ from inspect_memgym.scoring.isolation import (
     isolate,
     mean_credit,
 )
+from inspect_memgym.scoring.official import official_key
 from inspect_memgym.scoring.reached import NOT_REACHED
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 HEADLINE_KEY = "accuracy"
+OFFICIAL_ACCURACY_KEY = official_key(HEADLINE_KEY)
+"""Score key of the official harness's reading of the same judge reply (`official_reading`)."""
 TYPE_KEYS: dict[str, str] = {name: name.replace("-", "_") for name in QUESTION_TYPES}
 """Question type -> score key, in the official order."""
 ABSTENTION_KEY = "abstention"
@@ -74,9 +80,22 @@ def score_keys(question_types: Sequence[str] = QUESTION_TYPES) -> tuple[str, ...
         ABSTENTION_KEY,
         *ISOLATION_KEYS,
         *RAW_ISOLATION_KEYS,
+        OFFICIAL_ACCURACY_KEY,
         JUDGE_UNREADABLE,
         NOT_REACHED,
     )
+
+
+def official_reading(judge_reply: str) -> bool:
+    """The official harness's reading of a judge reply: "yes" anywhere in it.
+
+    ``evaluate_qa.py`` takes ``'yes' in reply.lower()``, so "No. The answer says yes" is
+    correct there; here the first yes or no word decides (`scoring.yes_no_verdict`).
+
+    Args:
+        judge_reply: One judge's raw reply.
+    """
+    return "yes" in judge_reply.lower()
 
 
 def decline_is_correct(record: LongMemEvalRecord) -> bool:
@@ -132,6 +151,7 @@ def longmemeval_values(
     isolated: Isolation,
     unreadable: int = 0,
     not_reached: bool = False,
+    official_correct: bool | None = None,
 ) -> dict[str, float]:
     """`Score.value` of one question.
 
@@ -141,6 +161,8 @@ def longmemeval_values(
         isolated: Its memory isolation (`isolation`).
         unreadable: How many of its verdicts were unreadable (0 to 2).
         not_reached: Whether a limit cut either pass before it answered.
+        official_correct: The official reading of the judge's reply on the answer from
+            memory (None: no single judge read it; NaN in the value). Default ``correct``.
     """
     accuracy = _accuracy(correct)
     values = {HEADLINE_KEY: accuracy}
@@ -152,6 +174,9 @@ def longmemeval_values(
     )
     values[ABSTENTION_KEY] = accuracy if record.is_abstention else math.nan
     values.update(isolated.values())
+    values[OFFICIAL_ACCURACY_KEY] = (
+        math.nan if official_correct is None else float(official_correct)
+    )
     values[JUDGE_UNREADABLE] = float(unreadable)
     values[NOT_REACHED] = float(not_reached)
     return values
