@@ -17,6 +17,7 @@ import asyncio
 import json
 import logging
 import os
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from importlib.metadata import version
 from typing import Any
@@ -36,6 +37,21 @@ LIST_LIMIT = 100_000
 QUIET_LOGGERS = ("mem0.utils.spacy_models",)
 """Mem0 loggers that warn, once per sample, of spaCy models only its keyword search uses
 (ChromaDB has none): silenced to errors."""
+KEYWORD_SEARCH_LOGGER = "mem0.memory.main"
+"""Mem0's memory logger, which warns on every search that ChromaDB has no keyword search."""
+
+
+class _NoKeywordSearchNotice(logging.Filter):
+    """Drops Mem0's per-search notice that its vector store has no keyword search.
+
+    ChromaDB is chosen on purpose; every other record of the logger passes.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "does not support keyword search" not in record.getMessage()
+
+
+_KEYWORD_SEARCH_FILTER = _NoKeywordSearchNotice()
 
 _shared: WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, Any]] = WeakKeyDictionary()
 """One Mem0 instance per event loop and configuration, shared by the samples of a run."""
@@ -62,6 +78,7 @@ class Mem0System(MemorySystem):
         os.environ.setdefault("MEM0_TELEMETRY", "false")
         for name in QUIET_LOGGERS:
             logging.getLogger(name).setLevel(logging.ERROR)
+        logging.getLogger(KEYWORD_SEARCH_LOGGER).addFilter(_KEYWORD_SEARCH_FILTER)
         self.infer = bool(infer)
         self.embedding = embedding
         self.overrides = dict(mem0 or {})
@@ -154,7 +171,8 @@ def _shared_memory(key: str, configuration: Callable[[], dict[str, Any]]) -> Any
     instances = _shared.setdefault(asyncio.get_running_loop(), {})
     memory = instances.get(key)
     if memory is None:
-        from mem0 import AsyncMemory
+        with warnings.catch_warnings():  # its import turns on every DeprecationWarning
+            from mem0 import AsyncMemory
 
         memory = AsyncMemory.from_config(configuration())
         instances[key] = memory
