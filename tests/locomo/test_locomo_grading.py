@@ -224,17 +224,17 @@ def test_conversation_text_lists_dated_sessions_in_order_with_photos() -> None:
     assert "Mira and Tobias" in text
 
 
-def test_an_unreadable_judge_verdict_is_counted_apart_and_left_out_of_the_judged_accuracy(
+def test_the_judged_accuracy_counts_every_decision_and_reports_the_unreadable_ones(
     questions: tuple[QuestionItem, ...],
 ) -> None:
     grades = [grade_reply(item, item.answer or "") for item in questions[:4]]
-    judged = [True, None, False, True]
-    values = locomo_values(grades, None, isolation(grades, None), judged=judged)
-    assert values["judge_accuracy"] == pytest.approx(2 / 3)
+    judged = [True, False, False, True]  # the second: unreadable, counted as the decline's
+    values = locomo_values(grades, None, isolation(grades, None), judged=judged, judge_unreadable=1)
+    assert values["judge_accuracy"] == 0.5
     assert values["judge_unreadable"] == 1.0
-    assert question_counts(grades, judged=judged)["judge_accuracy"] == 3
-    nothing_read = locomo_values(grades, None, isolation(grades, None), judged=[None] * 4)
-    assert math.isnan(nothing_read["judge_accuracy"]) and nothing_read["judge_unreadable"] == 4
+    assert question_counts(grades, judged=judged)["judge_accuracy"] == 4
+    nothing = locomo_values(grades, None, isolation(grades, None), judged=[])
+    assert math.isnan(nothing["judge_accuracy"])
 
 
 def test_a_question_row_leaves_out_what_was_not_asked_and_keeps_the_logged_order() -> None:

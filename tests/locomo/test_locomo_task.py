@@ -300,10 +300,10 @@ def test_malformed_answers_and_judge_replies_score_zero_without_crashing(
     sample = sample_of(log, "conv-901")
     scores = values(sample)
     assert scores["adversarial"] == 0.0 and scores["single_hop"] == 0.0  # an empty answer
-    # no verdict could be read: counted apart, none of them a rejection
-    assert math.isnan(scores["judge_accuracy"]) and scores["judge_unreadable"] == 4.0
+    # no verdict could be read: each counted, and scored as the decline's rejection
+    assert scores["judge_accuracy"] == 0.0 and scores["judge_unreadable"] == 4.0
     metadata = sample.scores[SCORER].metadata  # type: ignore[index]
-    assert metadata["judge_unreadable"] == 4 and metadata["question_counts"]["judge_accuracy"] == 0
+    assert metadata["judge_unreadable"] == 4 and metadata["question_counts"]["judge_accuracy"] == 4
     assert metadata["questions"][0]["judge_reply"] == "Mostly, I suppose."
     assert metadata["questions"][0]["judge_unreadable"] is True
     assert {row["pick"] for row in metadata["questions"][4:]} == {"unclear"}

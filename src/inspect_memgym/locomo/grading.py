@@ -214,6 +214,8 @@ class QuestionRow(StoredRecord):
         judge_reply: The judge's raw reply.
         judge_unreadable: Whether the reply held no verdict.
         memory_failure: What the memory held says of a wrong answer.
+        not_reached: Whether a limit cut either pass before it answered (its missing
+            answer is graded as the decline; left out of the row when False).
     """
 
     question_id: str
@@ -235,6 +237,7 @@ class QuestionRow(StoredRecord):
     judge_reply: str | None = None
     judge_unreadable: bool | None = None
     memory_failure: str | None = None
+    not_reached: bool = False
 
     def as_metadata(self) -> dict[str, Any]:
         """The row as logged: the absent optional fields left out."""
@@ -246,6 +249,7 @@ class QuestionRow(StoredRecord):
             "judge_verdict": self.judge_verdict is None,
             "judge_reply": self.judge_verdict is None,
             "judge_unreadable": self.judge_verdict is None,
+            "not_reached": not self.not_reached,
         }
         return {key: value for key, value in super().as_metadata().items() if not absent.get(key)}
 

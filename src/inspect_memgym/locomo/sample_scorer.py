@@ -5,8 +5,10 @@ F1, multi-answer F1, or the adversarial option choice). With ``judge`` on, every
 1-4 answer from memory is also shown to the judge (the ``grader`` role, the versioned
 `judge_prompts.ANSWER_JUDGE_PROMPT`) and ``judge_accuracy`` is reported beside the F1. The
 judge's reply is read by its first yes or no word (`scoring.yes_no_verdict`); a reply with
-neither is counted in ``judge_unreadable`` and left out of ``judge_accuracy``; each
-question's row keeps the raw reply.
+neither is counted in ``judge_unreadable`` and counts as the decline's rejection; each
+question's row keeps the raw reply. A question a limit cut in either pass is graded as
+the decline, "Not mentioned in the conversation" (`scoring.reached`), and counted in
+``not_reached``; its row says so (``not_reached``).
 ``Score.value`` is `values.locomo_values`; ``Score.metadata`` has one row per question, with
 our score and, beside it, the official code's score of the same reply (``official_score``)
 and its memory failure label, and what the memory held, scored per operation against the
@@ -28,11 +30,13 @@ from inspect_memgym.locomo.dataset import (
     LOCOMO_FILES,
     NOT_ASKED_KEY,
     LocomoSpec,
+    asked_questions,
     conversation_for,
     not_asked,
 )
 from inspect_memgym.locomo.explanation import locomo_explanation
 from inspect_memgym.locomo.grading import (
+    NOT_MENTIONED_OPTION,
     QuestionGrade,
     QuestionRow,
     adversarial_options,
@@ -75,7 +79,7 @@ from inspect_memgym.scoring.judge_audit import (
 )
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
-from inspect_memgym.scoring.reached import NOTHING_REACHED, reached_sentence
+from inspect_memgym.scoring.reached import NOT_REACHED, reached_sentence
 from inspect_memgym.scoring.stored_records import AnswerRecord, replies_by_kind
 from inspect_memgym.scoring.yes_no_verdict import (
     JUDGE_UNREADABLE,
@@ -85,6 +89,8 @@ from inspect_memgym.scoring.yes_no_verdict import (
 from inspect_memgym.strategies.call_context import set_phase
 
 SCORER_NAME = "locomo_scorer"
+DECLINE = NOT_MENTIONED_OPTION
+"""The reply a question a pass never answered is graded as (`scoring.reached`)."""
 
 
 def sample_scorer(judge_prompts: str | None = None) -> Scorer:
@@ -104,36 +110,46 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
         seed = options.seed
         include_adversarial = options.include_adversarial
         category_map = options.category_map
-        items = {item.question_id: item for item in conversation.questions}
         answers = replies_by_kind(AnswerRecord.all_of(current_locomo_state().results))
-        asked = [items[question_id] for question_id in answers[MEMORY_ANSWER]]
-        not_reached = (len(asked) if spec.questions is None else spec.questions) - len(asked)
+        asked = asked_questions(conversation, options.categories)
+        isolating = options.memory_isolation
+        kinds = (MEMORY_ANSWER, NO_MEMORY_ANSWER) if isolating else (MEMORY_ANSWER,)
+        replies = {kind: _counted_replies(asked, answers[kind]) for kind in kinds}
+        cut = {
+            item.question_id
+            for item in asked
+            if any(item.question_id not in answers[kind] for kind in kinds)
+        }
+        not_reached = len(cut)
         speakers = (conversation.speaker_a, conversation.speaker_b)
         grades = [
-            _grade(item, answers[MEMORY_ANSWER][item.question_id], seed, speakers) for item in asked
+            _grade(item, replies[MEMORY_ANSWER][item.question_id], seed, speakers) for item in asked
         ]
-        no_memory = None
+        no_memory: list[QuestionGrade | None] | None = None
         floors: dict[str, float] = {}
-        if options.memory_isolation:
+        if isolating:
             floors = question_floors(LOCOMO_FILES.items_at(spec.source), spec.conversation_id)
             no_memory = [
-                None
-                if item.question_id not in answers[NO_MEMORY_ANSWER]
-                else _grade(item, answers[NO_MEMORY_ANSWER][item.question_id], seed, speakers)
+                _grade(item, replies[NO_MEMORY_ANSWER][item.question_id], seed, speakers)
                 for item in asked
             ]
         judge = options.judge
+        answered = [item for item in asked if item.question_id in answers[MEMORY_ANSWER]]
         judgements = (
-            await _judge(asked, answers[MEMORY_ANSWER], options.self_judge, settings)
+            await _judge(answered, answers[MEMORY_ANSWER], options.self_judge, settings)
             if judge
             else {}
         )
-        decisions = [verdict_is_correct(j.verdict) for j in judgements.values()]
+        decisions = _decisions(asked, judgements)
+        unreadable = sum(j.verdict == "unreadable" for j in judgements.values())
         same = [
-            same_reply(answers[MEMORY_ANSWER][item.question_id],
-                        answers[NO_MEMORY_ANSWER].get(item.question_id))
+            isolating
+            and same_reply(
+                replies[MEMORY_ANSWER][item.question_id],
+                replies[NO_MEMORY_ANSWER][item.question_id],
+            )
             for item in asked
-        ]  # fmt: skip
+        ]
         isolated = isolation(grades, no_memory, same, include_adversarial, floors)
         value = locomo_values(
             grades,
@@ -143,6 +159,7 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
             decisions if judge else None,
             category_map,
             not_reached,
+            unreadable,
         )
         labels, operations, holds = memory_holds(
             conversation, asked, [grade.score == 1.0 for grade in grades], current_holdings()
@@ -150,7 +167,8 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
         rows = _rows(
             asked,
             grades,
-            answers,
+            replies,
+            cut,
             no_memory,
             judgements,
             category_names(category_map),
@@ -170,19 +188,18 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
         )
         return Score(
             value=shown,
-            answer=f"{len(asked)} questions answered",
+            answer=f"{len(answered)} questions answered",
             explanation=(
-                reached_sentence(not_reached, len(asked) + not_reached)
+                reached_sentence(not_reached, len(asked))
                 + ("\n\n" if not_reached else "")
                 + locomo_explanation(shown, rows)
-            )
-            if asked
-            else NOTHING_REACHED,
+            ),
             metadata={
                 "questions": [row.as_metadata() for row in rows],
                 QUESTION_COUNTS: question_counts(
                     grades, include_adversarial, decisions if judge else None, category_map
                 ),
+                NOT_REACHED: sorted(cut),
                 "include_adversarial": include_adversarial,
                 ISOLATION_METADATA: isolated.metadata(),
                 **adversarial_metadata,
@@ -196,6 +213,26 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
         )
 
     return score
+
+
+def _counted_replies(asked: list[QuestionItem], given: dict[str, str]) -> dict[str, str]:
+    """Each question's reply in one pass: the one given, else the decline (`scoring.reached`)."""
+    return {item.question_id: given.get(item.question_id, DECLINE) for item in asked}
+
+
+def _decisions(asked: list[QuestionItem], judgements: dict[str, Judgement]) -> list[bool]:
+    """The counted judge decision per category 1-4 question, in order.
+
+    An answer never given (not judged) or whose verdict held no yes/no word counts as the
+    decline's: a rejection (no judge call).
+    """
+    decisions = []
+    for item in asked:
+        if item.is_adversarial:
+            continue
+        judged = judgements.get(item.question_id)
+        decisions.append(judged is not None and verdict_is_correct(judged.verdict) is True)
+    return decisions
 
 
 def _grade(item: QuestionItem, reply: str, seed: int, speakers: tuple[str, str]) -> QuestionGrade:
@@ -244,7 +281,8 @@ def _judge_metadata(judgements: dict[str, Judgement], settings: JudgeSettings) -
 def _rows(
     asked: list[QuestionItem],
     grades: list[QuestionGrade],
-    answers: dict[str, dict[str, str]],
+    replies: dict[str, dict[str, str]],
+    cut: set[str],
     no_memory: list[QuestionGrade | None] | None,
     judgements: dict[str, Judgement],
     names: dict[int, str],
@@ -262,7 +300,7 @@ def _rows(
                 category=item.category,
                 question=item.question,
                 gold=grade.gold,
-                answer=answers[MEMORY_ANSWER][item.question_id],
+                answer=replies[MEMORY_ANSWER][item.question_id],
                 score=grade.score,
                 official_score=grade.official_score,
                 rule=grade.rule,
@@ -271,13 +309,14 @@ def _rows(
                 pick=grade.adversarial_pick,
                 no_memory_answer=None
                 if without is None
-                else answers[NO_MEMORY_ANSWER][item.question_id],
+                else replies[NO_MEMORY_ANSWER][item.question_id],
                 no_memory_score=None if without is None else without.score,
                 no_memory_floor=None if without is None else floors.get(item.question_id),
                 judge_verdict=None if judged is None else judged.verdict,
                 judge_reply=None if judged is None else judged.reply,
                 judge_unreadable=None if judged is None else judged.verdict == "unreadable",
                 memory_failure=labels[position],
+                not_reached=item.question_id in cut,
             )
         )
     return rows

@@ -22,9 +22,9 @@ from inspect_memgym.locomo.category_maps import (
     describe_category_map,
 )
 
-TASK_VERSION = 6
+TASK_VERSION = 7
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
-OLD_SPELLINGS_UNTIL = 7
+OLD_SPELLINGS_UNTIL = 8
 """The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""
 DEFAULT_AGENT = "native"
 """The whole conversation in context: the paper's full-context baseline."""

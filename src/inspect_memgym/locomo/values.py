@@ -24,12 +24,13 @@
   ``official_adversarial``): the official code's scores of the same replies
   (`scoring.locomo_official`: no hedge rule, its own reading of an adversarial reply),
   over the same questions as ``f1`` and each category key, beside ours (never instead);
-* ``not_reached``: questions a limit cut off before they were answered (`scoring.reached`;
-  left out of every figure);
+* ``not_reached``: questions a limit cut off in either pass before they were answered; each
+  missing answer is graded as the decline, "Not mentioned in the conversation"
+  (`scoring.reached`), in every figure;
 * with the optional judge, ``judge_accuracy``: the share of category 1-4 answers the judge
-  accepted, beside the rule-based F1 (never instead of it), over the answers whose verdict
-  could be read; ``judge_unreadable``: how many verdicts held no yes/no word (left out of
-  ``judge_accuracy``, never read as a rejection).
+  accepted, beside the rule-based F1 (never instead of it); an answer never given, or
+  whose verdict held no yes/no word, counts as the decline's rejection (no judge call);
+  ``judge_unreadable``: how many verdicts held no yes/no word.
 
 A key whose questions are absent (a category filtered out, or a conversation without such
 questions) is NaN: Inspect's metrics and the leaderboard skip it for that sample.
@@ -116,7 +117,7 @@ def isolation(
     Args:
         grades: The graded answers from memory.
         no_memory_grades: The graded no-memory answers, in the same order (None: off; an
-            entry is None for a question the no-memory pass did not reach).
+            answer the pass never gave is graded as the decline).
         same_replies: Per question, whether the two replies are the same answer.
         include_adversarial: Whether the headline counts adversarial questions.
         floors: Question id -> memoryless floor of a category 1-4 question.
@@ -144,9 +145,10 @@ def locomo_values(
     no_memory_grades: Sequence[QuestionGrade | None] | None,
     isolated: Isolation,
     include_adversarial: bool = False,
-    judged: Sequence[bool | None] | None = None,
+    judged: Sequence[bool] | None = None,
     category_map: str = DEFAULT_CATEGORY_MAP,
     not_reached: int = 0,
+    judge_unreadable: int = 0,
 ) -> dict[str, float]:
     """`Score.value` of one conversation.
 
@@ -155,11 +157,11 @@ def locomo_values(
         no_memory_grades: The graded no-memory answers (None: memory isolation off).
         isolated: Their memory isolation (`isolation`).
         include_adversarial: Count adversarial questions in the headline too.
-        judged: The judge's decision per category 1-4 answer (None: no judge; an entry is
-            None when the judge's verdict could not be read: counted apart, left out of
-            ``judge_accuracy``).
+        judged: The counted decision per category 1-4 answer (None: no judge); an answer
+            never given or with an unreadable verdict counts as the decline's (False).
         category_map: Which names the category ids get (`category_maps`).
-        not_reached: Questions a limit cut off before they were answered.
+        not_reached: Questions a limit cut off in either pass before they were answered.
+        judge_unreadable: Verdicts that held no yes/no word.
     """
     summary = summarise_grades(grades, include_adversarial)
     by_category = {category.category: category.mean for category in summary.categories}
@@ -182,9 +184,8 @@ def locomo_values(
     )
     values.update(official_values(grades, include_adversarial, category_map))
     if judged is not None:
-        readable = [decision for decision in judged if decision is not None]
-        values[JUDGE_KEY] = sum(readable) / len(readable) if readable else math.nan
-        values[JUDGE_UNREADABLE] = float(len(judged) - len(readable))
+        values[JUDGE_KEY] = sum(judged) / len(judged) if judged else math.nan
+        values[JUDGE_UNREADABLE] = float(judge_unreadable)
     values[NOT_REACHED] = float(not_reached)
     return values
 
@@ -219,7 +220,7 @@ def official_values(
 def question_counts(
     grades: Sequence[QuestionGrade],
     include_adversarial: bool = False,
-    judged: Sequence[bool | None] | None = None,
+    judged: Sequence[bool] | None = None,
     category_map: str = DEFAULT_CATEGORY_MAP,
 ) -> dict[str, int]:
     """How many questions each score key averages over (for question-weighted pooling).
@@ -227,8 +228,7 @@ def question_counts(
     Args:
         grades: The graded answers from memory.
         include_adversarial: Whether the headline counts adversarial questions.
-        judged: The judge's decision per category 1-4 answer (None: no judge); only the
-            readable ones count toward ``judge_accuracy``.
+        judged: The counted decision per category 1-4 answer (None: no judge).
         category_map: Which names the category ids get (`category_maps`).
     """
     per_category = {
@@ -243,4 +243,4 @@ def question_counts(
     counts.update({official_key(key): count for key, count in per_category.items()})
     if judged is None:
         return counts
-    return {**counts, JUDGE_KEY: sum(decision is not None for decision in judged)}
+    return {**counts, JUDGE_KEY: len(judged)}
