@@ -3,7 +3,7 @@
 ``-T agent=agentic`` and ``--solver inspect_memgym/agentic`` both play the task's own event
 loop (one tool loop per event, ``submit_answer`` for questions); the agent's ``max_turns`` is
 the turn cap per event (``-T max_turns_per_event``, deprecated, says the same until
-entity_stream 9).
+entity_stream 10).
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def test_max_turns_per_event_is_the_strategy_turn_cap(
 ) -> None:
     task = entity_stream(tier="smoke", seed=0, templates="company", max_turns_per_event=1)
     assert (
-        "entity_stream: -T max_turns_per_event is deprecated (until entity_stream 9); use -T "
+        "entity_stream: -T max_turns_per_event is deprecated (until entity_stream 10); use -T "
         'agent="{name: agentic, max_turns: 1}"'
     ) in caplog.text
     sample = played(tmp_path, task)

@@ -70,7 +70,7 @@ def test_the_old_turn_cap_keyword_sets_the_turn_cap(caplog: pytest.LogCaptureFix
         built = world("entity_stream", max_turns_per_event=3)
     assert built.max_turns == 3  # type: ignore[attr-defined]
     assert caplog.messages == [
-        "entity_stream world: max_turns_per_event= is deprecated (until entity_stream 9); "
+        "entity_stream world: max_turns_per_event= is deprecated (until entity_stream 10); "
         "use max_turns=3"
     ]
 

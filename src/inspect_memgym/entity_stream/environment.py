@@ -42,11 +42,11 @@ from inspect_memgym.training.memory_calls import run_memory_tool
 from inspect_memgym.training.registry import register_world
 from inspect_memgym.training.world import Stage, StageEnd, StageRewards, World
 
-TASK_VERSION = 8
+TASK_VERSION = 9
 """The Inspect task's version this world plays (`entity_stream.task.TASK_VERSION`)."""
 MAX_TURNS = 20
 """The task's default turn cap per event (the agent's ``max_turns``)."""
-OLD_KEYWORDS_UNTIL = 9
+OLD_KEYWORDS_UNTIL = 10
 """The task version from which ``backend=``, ``embedding=`` and ``max_turns_per_event=``
 are refused (before it each prints one line naming ``memory=`` or ``max_turns=``)."""
 FREE_EDITS_PER_CORRECTION = 3

@@ -9,6 +9,12 @@ answer, the verdict, how it was reached and its failure attribution
 metric beside the headline, never in it. With the judge asked, the metadata counts its
 replies (``judge_verdicts``) and the unreadable ones (``judge_unreadable``); with a panel of
 graders, each judged answer's votes (``judge_panel``, `scoring.judge.panel_metadata`).
+
+A question a pass did not answer (a limit cut it) or whose judge reply held no grade is
+scored as that pass's decline, the abstainer's refusal graded by the rules, with no model
+call (`scoring.reached`): in every axis and on both sides of the memory isolation. Its
+detail says so (``scored_as: decline`` with ``not_reached`` or ``judge_unreadable``), and
+``not_reached`` counts the questions a limit cut in either pass.
 """
 
 from __future__ import annotations
@@ -23,7 +29,6 @@ from inspect_ai.util import store_as
 from inspect_memgym.entity_stream import BENCHMARK_NAME
 from inspect_memgym.entity_stream.attribution import attribute_questions
 from inspect_memgym.entity_stream.axes import (
-    SCORE_KEYS,
     QuestionOutcome,
     accuracy_by_type,
     axis_scores,
@@ -33,6 +38,7 @@ from inspect_memgym.entity_stream.axes import (
 from inspect_memgym.entity_stream.explanation import entity_stream_questions
 from inspect_memgym.entity_stream.memory_holds import memory_holds
 from inspect_memgym.entity_stream.official import official_axes, storage_coverage
+from inspect_memgym.entity_stream.policies.base import REFUSAL
 from inspect_memgym.entity_stream.rule_grading import rule_detail
 from inspect_memgym.entity_stream.sample_spec import EntityStreamSpec
 from inspect_memgym.entity_stream.scenario_content import scenario_content
@@ -63,12 +69,35 @@ from inspect_memgym.scoring.judge_audit import (
 )
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
-from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED, reached_sentence
+from inspect_memgym.scoring.reached import NOT_REACHED, reached_sentence
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, JUDGE_VERDICTS
 
+DECLINE = REFUSAL
+"""The reply a missing answer is graded as: the abstainer's refusal (`scoring.reached`)."""
+DECLINE_GRADE = "decline"
+"""A question detail's ``scored_as`` when its grade is the decline's."""
 OFFICIAL_STORAGE_COVERAGE = "official_storage_coverage"
 """`Score.metadata` key: the share of entities memory holds by MemoryGym's rule, which gates
 ``official_maintenance`` (None without a ledger of entries: strategies other than agentic)."""
+
+
+def _declined(
+    question: Question, known_names: list[str], template: Template, reason: str
+) -> dict[str, Any]:
+    """The detail of an answer a pass never gave: the decline's, by the rules.
+
+    No model is called (`scoring.reached`): the refusal is graded by the answer rules (an
+    undecided verdict counts as wrong), and the detail says why (``scored_as``, and
+    ``not_reached`` or ``judge_unreadable`` true).
+
+    Args:
+        question: The question.
+        known_names: Every entity name of the world plus the never-seen names asked about.
+        template: The scenario's template.
+        reason: `NOT_REACHED` (a limit cut the pass) or `JUDGE_UNREADABLE`.
+    """
+    detail = rule_detail(question, DECLINE, known_names, template)
+    return {**detail, "submitted": False, "scored_as": DECLINE_GRADE, reason: True}
 
 
 async def _grade(
@@ -166,13 +195,20 @@ def sample_scorer(
         progress = store_as(EntityStreamState)
         ledger = store_as(MemoryLedger)
 
-        reached = [question for question in questions if question.qid in progress.answers]
+        given = [progress.answers]
+        if spec.memory_isolation:
+            given.append(progress.no_memory_answers)
+        cut = [question for question in questions if any(question.qid not in g for g in given)]
         judgements: list[AnswerJudgement] = []
 
         async def grade_all(answers: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+            """Every question's detail in one pass; a missing answer is the decline's."""
             details = []
-            for question in [question for question in reached if question.qid in answers]:
-                answer = answers[question.qid]
+            for question in questions:
+                answer = answers.get(question.qid)
+                if answer is None:
+                    details.append(_declined(question, known_names, template, NOT_REACHED))
+                    continue
                 detail = await _grade(
                     question,
                     str(answer.get("answer", "")),
@@ -184,29 +220,28 @@ def sample_scorer(
                     judgements,
                 )
                 detail["submitted"] = bool(answer.get("submitted", False))
+                if detail["correct"] is None:  # no grade in the judge's reply
+                    declined = _declined(question, known_names, template, JUDGE_UNREADABLE)
+                    detail.update(correct=declined["correct"], scored_as=DECLINE_GRADE)
                 details.append(detail)
             return details
 
-        if not reached:
-            nothing = {**dict.fromkeys(SCORE_KEYS, math.nan), NOT_REACHED: float(len(questions))}
-            return Score(value=nothing, explanation=NOTHING_REACHED)
         graded = await grade_all(progress.answers)
-        # a judge reply with no grade leaves its question unscored: out of every figure
-        details = [detail for detail in graded if detail["correct"] is not None]
+        details = graded
         graded_without = (
-            await grade_all(progress.no_memory_answers) if progress.no_memory_answers else None
+            await grade_all(progress.no_memory_answers) if spec.memory_isolation else None
         )
         isolated = (
-            {detail["qid"]: detail for detail in graded_without if detail["correct"] is not None}
+            {detail["qid"]: detail for detail in graded_without}
             if graded_without is not None
             else None
         )
-        unreadable = sum(detail["correct"] is None for detail in [*graded, *(graded_without or [])])
+        unreadable = sum(
+            bool(detail.get(JUDGE_UNREADABLE)) for detail in [*graded, *(graded_without or [])]
+        )
         attributed = EntityStreamSpec.of_state(state).strategy == AGENTIC
         if attributed:
-            scored_questions = {detail["qid"] for detail in details}
-            scored = [question for question in reached if question.qid in scored_questions]
-            _add_attribution(state, content.events, scored, ledger, details)
+            _add_attribution(state, content.events, questions, ledger, details)
         outcomes = [QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in details]
         stream_facts = fact_events(content.events)
         axes = axis_scores(outcomes, ledger.writes_used, stream_facts)
@@ -242,7 +277,7 @@ def sample_scorer(
                 if attributed
                 else dict.fromkeys(FAILURE_RATE_KEYS, math.nan)
             ),
-            NOT_REACHED: float(len(questions) - len(reached)),
+            NOT_REACHED: float(len(cut)),
         }
         operations, holds = memory_holds(
             template, content.events, questions, details, current_holdings(), attributed
@@ -254,7 +289,7 @@ def sample_scorer(
             explanation=(
                 f"{correct} of {len(outcomes)} answers correct; "
                 f"{ledger.writes_used} of {ledger.write_budget} writes used. "
-                + reached_sentence(len(questions) - len(reached), len(questions))
+                + reached_sentence(len(cut), len(questions), len(progress.answers))
                 + "\n\n"
                 + entity_stream_questions(graded)
             ),

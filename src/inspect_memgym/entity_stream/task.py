@@ -20,11 +20,11 @@ from inspect_memgym.strategies.agentic import DEFAULT_MAX_TURNS
 
 logger = logging.getLogger(__name__)
 
-TASK_VERSION = 8
+TASK_VERSION = 9
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
 OLD_SPELLINGS_UNTIL = 8
 """The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""
-TURN_CAP_SPELLING_UNTIL = 9
+TURN_CAP_SPELLING_UNTIL = 10
 """The version from which ``-T max_turns_per_event`` is refused (the agent's ``max_turns``)."""
 DEFAULT_TIER = "standard"
 DEFAULT_SEEDS = 10
@@ -66,7 +66,7 @@ def entity_stream(
         judge_prompts: A YAML or JSON file of question type -> judge prompt template
             (answer), with the built-in template's placeholders, replacing those built-in
             prompts (its SHA-256 is recorded in every judged score; `scoring.judge_prompts`).
-        max_turns_per_event: Deprecated (until entity_stream 9): the agent's ``max_turns``
+        max_turns_per_event: Deprecated (until entity_stream 10): the agent's ``max_turns``
             (``-T agent="{name: agentic, max_turns: 5}"``), the model turns allowed per event.
         memory_isolation: Also ask every question with no memory (``no_memory`` and
             ``memory_delta`` in the scores; NaN when false).

@@ -1,0 +1,54 @@
+"""An entity_stream answer a pass did not give scores exactly what the refusal scores.
+
+A limit that cuts the stream leaves every later question unanswered. Left out of the
+figures (as before), a model that stalled where it could not answer chose which questions
+count; now each missing answer is graded as the abstainer's refusal by the rules
+(`scoring.reached`), in the composite, every axis and both sides of ``memory_delta``: only
+``not_reached`` tells a cut run from one that declined every question.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from inspect_ai import eval
+
+from inspect_memgym.entity_stream.task import entity_stream
+
+SCORER = "entity_stream_scorer"
+
+
+def run(
+    model: str, log_dir: Path, **limits: int
+) -> tuple[dict[str, float], list[dict[str, object]]]:
+    [log] = eval(
+        entity_stream(tier="lite", seeds=1, templates="company"),
+        model=model,
+        display="none",
+        log_dir=str(log_dir),
+        **limits,
+    )
+    assert log.status == "success", log.error
+    [sample] = log.samples or []
+    assert sample.scores is not None
+    score = sample.scores[SCORER]
+    assert isinstance(score.value, dict) and score.metadata is not None
+    value = {str(key): float(number) for key, number in score.value.items()}
+    return value, list(score.metadata["questions"])
+
+
+def test_a_stream_cut_before_its_first_question_scores_the_refusals(tmp_path: Path) -> None:
+    cut, rows = run("memgym/perfect", tmp_path / "cut", token_limit=1)
+    declined, _ = run("memgym/abstainer", tmp_path / "declined")
+    assert cut["not_reached"] == len(rows) > 0 and declined["not_reached"] == 0.0
+    keys = set(cut) - {"not_reached"}
+    assert keys == set(declined) - {"not_reached"}
+    differing = {
+        key: (cut[key], declined[key])
+        for key in keys
+        if not (cut[key] == declined[key] or (math.isnan(cut[key]) and math.isnan(declined[key])))
+    }
+    assert differing == {}
+    assert not math.isnan(cut["composite"])
+    assert all(row["scored_as"] == "decline" and row["not_reached"] is True for row in rows)
