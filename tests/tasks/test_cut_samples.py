@@ -1,9 +1,11 @@
-"""A sample cut by a limit scores what it reached: never an error, never a silent 0.
+"""A sample cut by a limit scores every question: what it reached, and declines for the rest.
 
 Every task, run with a token limit that cuts its first sample part-way (and one that cuts
-it before the first question), scores the questions it reached, counts the others under
-``not_reached``, and leaves them out of the headline and the memory isolation; a sample
-that reached nothing scores NaN and says so.
+it before the first question), grades the answers it has as usual and every missing one
+as the task's decline (`scoring.reached`), counting the questions a pass did not reach
+under ``not_reached``: never an error, never a NaN headline, never a question left out
+(which would let a model that stalls choose what counts). A sample that reached nothing
+says so.
 """
 
 from __future__ import annotations
@@ -51,25 +53,27 @@ def cut_score(task_name: str, token_limit: int, tmp_path: Any) -> tuple[dict[str
 
 
 @pytest.mark.parametrize("task_name", sorted(PART_WAY))
-def test_a_sample_cut_part_way_scores_what_it_reached(task_name: str, tmp_path: Any) -> None:
+def test_a_sample_cut_part_way_scores_what_it_reached_and_declines(
+    task_name: str, tmp_path: Any
+) -> None:
     limit, questions = PART_WAY[task_name]
     headline = TASKS[task_name][3]
     value, explanation = cut_score(task_name, limit, tmp_path)
     assert not math.isnan(value[headline]) and value[headline] >= 0.0, value
+    assert 1 <= value[NOT_REACHED] <= questions
     if questions == 1:
-        # answered with memory, cut in the no-memory pass: scored, but no delta to report
-        assert value[NOT_REACHED] == 0.0 and math.isnan(value["memory_delta"])
-        return
-    assert 1 <= value[NOT_REACHED] < questions
-    assert f"{int(value[NOT_REACHED])} of {questions} questions were not reached" in explanation
+        # answered with memory, cut in the no-memory pass: that answer is the decline's
+        assert value[NOT_REACHED] == 1.0 and NOTHING_REACHED not in explanation
+    elif value[NOT_REACHED] < questions:
+        assert f"{int(value[NOT_REACHED])} of {questions} questions were not reached" in explanation
 
 
 @pytest.mark.parametrize("task_name", sorted(PART_WAY))
-def test_a_sample_cut_before_its_first_question_says_nothing_was_reached(
+def test_a_sample_cut_before_its_first_question_scores_its_declines(
     task_name: str, tmp_path: Any
 ) -> None:
     value, explanation = cut_score(task_name, 1, tmp_path)
     headline = TASKS[task_name][3]
     assert value[NOT_REACHED] == PART_WAY[task_name][1]
-    assert math.isnan(value[headline]) and math.isnan(value["memory_delta"])
-    assert explanation == NOTHING_REACHED
+    assert not math.isnan(value[headline]), value  # the declines' score, not NaN
+    assert NOTHING_REACHED in explanation

@@ -190,7 +190,7 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
             value=shown,
             answer=f"{len(answered)} questions answered",
             explanation=(
-                reached_sentence(not_reached, len(asked))
+                reached_sentence(not_reached, len(asked), len(answered))
                 + ("\n\n" if not_reached else "")
                 + locomo_explanation(shown, rows)
             ),

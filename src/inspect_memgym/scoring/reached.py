@@ -30,18 +30,25 @@ NOTHING_REACHED = (
 """The explanation of a sample that reached no question."""
 
 
-def reached_sentence(not_reached: int, questions: int) -> str:
+def reached_sentence(not_reached: int, questions: int, answered: int | None = None) -> str:
     """A sentence on how much of a sample was reached ("" when all of it was).
 
     Args:
-        not_reached: Questions a limit cut off.
+        not_reached: Questions a limit cut off, in one pass or both.
         questions: Questions the sample has.
+        answered: Questions the memory pass answered, where the task knows (0 gives
+            `NOTHING_REACHED`).
     """
     if not_reached == 0:
         return ""
-    if not_reached >= questions:
+    if answered == 0:
         return NOTHING_REACHED
+    if not_reached >= questions:
+        return (
+            f"A limit cut the sample: none of its {questions} questions was answered in both "
+            "passes, and each missing answer is scored as a decline (`not_reached`)."
+        )
     return (
-        f"A limit cut the sample: {not_reached} of {questions} questions were not reached "
-        "and are scored as declines (`not_reached`)."
+        f"A limit cut the sample: {not_reached} of {questions} questions were not reached in "
+        "one pass or both, and each missing answer is scored as a decline (`not_reached`)."
     )
