@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from inspect_ai.model import ModelName
-from inspect_ai.scorer import Score, Target
+from inspect_ai.scorer import SampleScore, Score, Target
 from inspect_ai.solver import TaskState
 from inspect_ai.util import Store, store_as
 from inspect_ai.util._store import init_subtask_store
@@ -27,10 +27,12 @@ from inspect_memgym.code_qa.dataset import code_qa_sample
 from inspect_memgym.code_qa.grading import DECLINE_REPLY
 from inspect_memgym.code_qa.judge import FactJudgement
 from inspect_memgym.code_qa.memoryless_answers import UNKNOWN
+from inspect_memgym.code_qa.metrics import pooled_accuracy
 from inspect_memgym.code_qa.protocol import ProtocolOptions
 from inspect_memgym.code_qa.sample_scorer import sample_scorer
 from inspect_memgym.code_qa.state import NO_MEMORY, WITH_MEMORY, CodeQAAnswer, CodeQAState
 from inspect_memgym.code_qa.world.generate import generate_instance
+from inspect_memgym.code_qa.world.model import DIFFICULTIES, FACT_CATEGORIES
 from inspect_memgym.kit.inspect_internals import set_sample_state
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
@@ -144,6 +146,15 @@ def test_a_memory_pass_cut_part_way_scores_its_declines() -> None:
     assert rows["q04"]["answer"] is None and rows["q04"]["memory_failure"] is None
     assert "6 of 6 questions were not reached (3 with memory" in str(missing.explanation)
     assert nan_keys(missing) == nan_keys(scored(stored(memory_answers(), no_memory_answers())))
+
+
+def test_per_category_and_difficulty_accuracy_count_the_declines() -> None:
+    kept = ["q01", "q02"]
+    missing = [SampleScore(score=scored(stored(cut(memory_answers(), kept), {})))]
+    replaced = [SampleScore(score=scored(stored(declined(memory_answers(), kept), {})))]
+    for field, order in (("category", FACT_CATEGORIES), ("difficulty", DIFFICULTIES)):
+        assert pooled_accuracy(missing, field, order) == pooled_accuracy(replaced, field, order)
+    assert pooled_accuracy(missing, "difficulty", DIFFICULTIES) == {"medium": 0.5, "hard": 0.0}
 
 
 def test_a_cut_in_the_no_memory_pass_only_scores_its_declines() -> None:
