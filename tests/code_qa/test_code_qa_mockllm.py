@@ -178,7 +178,7 @@ def unreadable_on_the_paraphrase(
     return text("I cannot tell from this." if "status 409" in prompt else "FACT: no")
 
 
-def test_an_unreadable_fact_verdict_leaves_its_answer_unscored(tmp_path: Path) -> None:
+def test_an_unreadable_fact_verdict_scores_the_decline(tmp_path: Path) -> None:
     [result] = eval(
         code_qa(
             seed=6, context_tokens=5_000, judge=True, agent={"name": "notes", "notes_budget": 2_000}
@@ -192,13 +192,20 @@ def test_an_unreadable_fact_verdict_leaves_its_answer_unscored(tmp_path: Path) -
     )
     assert result.status == "success", result.error
     rows = question_rows(result)
-    assert sorted(rows) == ["q01", "q02", "q04", "q05", "q06"]  # q03 judged unreadable
+    assert sorted(rows) == ["q01", "q02", "q03", "q04", "q05", "q06"]
+    assert rows["q03"]["declined"] == "judge_unreadable" and rows["q03"]["answer"] == PARAPHRASE
+    assert [fact["held"] for fact in rows["q03"]["facts"]] == [False]
+    assert all(rows[qa_id]["declined"] is None for qa_id in ("q01", "q02", "q04", "q05", "q06"))
     score = result.samples[0].scores["code_qa_scorer"]  # type: ignore[index]
     metadata = score.metadata or {}
     assert metadata["judge_unreadable"] == 1
-    assert metadata["unscored_questions"] == {"memory": ["q03"], "no_memory": []}
+    assert metadata["declined_questions"] == {
+        "memory": {"q03": "judge_unreadable"},
+        "no_memory": {},
+    }
     value = score.value
     assert isinstance(value, dict)
-    # q01 right, q04 the look-alike (-1), q02 and q05 nothing, over four needing memory;
-    # q03 is left out, neither wrong nor a question not reached
+    # q01 right, q04 the look-alike (-1), q02, q05 and q06 nothing, q03 the decline's 0,
+    # over the five needing memory; an unreadable verdict is no question not reached
     assert value["accuracy"] == 0.0 and value["not_reached"] == 0.0
+    assert value["memory_delta"] == 0.0 and value["fact_recall"] == pytest.approx(1 / 10)

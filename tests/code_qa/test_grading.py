@@ -139,8 +139,11 @@ def test_a_question_row_keeps_the_grade_then_the_question_then_its_label() -> No
         "shown_fact_ids",
         "no_memory",
         "memory_failure",
+        "declined",
+        "no_memory_declined",
     ]
     assert data["shown_fact_ids"] == ["F02"] and data["memory_failure"] == "outdated"
+    assert data["declined"] is None and data["no_memory_declined"] is None
     assert data["no_memory"] == without.to_dict() and data["gold"] == pair.gold_answer
     assert json.dumps(row.as_metadata()).startswith('{"qa_id": "q02", "category": "repro_cond')
     assert row.as_metadata()["memory_failure"] is None

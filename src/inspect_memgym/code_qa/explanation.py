@@ -1,4 +1,8 @@
-"""The code_qa score explanation: one row per question, with and without memory."""
+"""The code_qa score explanation: one row per question, with and without memory.
+
+A grade that is the decline's because the pass gave no gradable answer is marked with why
+(``declined: not_reached`` or ``declined: judge_unreadable``).
+"""
 
 from __future__ import annotations
 
@@ -9,14 +13,18 @@ from inspect_memgym.code_qa.question_rows import QuestionRow
 from inspect_memgym.scoring.tables import markdown_table
 
 
-def _facts_cell(grade: QuestionGrade) -> str:
-    """e.g. ``1/2 ✓`` (counted facts held / counted, ✓ when correct), ``hedge``, ``(judge)``."""
+def _facts_cell(grade: QuestionGrade, declined: str | None = None) -> str:
+    """e.g. ``1/2 ✓`` (counted facts held / counted, ✓ when correct), ``hedge``, ``(judge)``.
+
+    A grade the pass's missing answer left to the decline reads ``0/1 ✗ (declined: why)``.
+    """
     counted = [fact for fact in grade.facts if fact.counted]
     held = sum(fact.held for fact in counted)
     mark = "✓" if grade.correct else "✗"
     hedge = " hedge" if grade.hedge else ""
     judged = " (judge)" if any(fact.decided_by == "judge" for fact in grade.facts) else ""
-    return f"{held}/{len(counted)} {mark}{hedge}{judged}"
+    source = f" (declined: {declined})" if declined else ""
+    return f"{held}/{len(counted)} {mark}{hedge}{judged}{source}"
 
 
 def code_qa_questions(rows: Sequence[QuestionRow]) -> str:
@@ -34,9 +42,9 @@ def code_qa_questions(rows: Sequence[QuestionRow]) -> str:
                 grade.category,
                 grade.difficulty + ("" if grade.requires_memory else " (apart)"),
                 f"{len(row.shown_fact_ids)}/{len(grade.facts)}",
-                _facts_cell(grade),
+                _facts_cell(grade, row.declined),
                 ", ".join(grade.misled_by) or "–",
-                _facts_cell(row.no_memory) if row.no_memory else "–",
+                _facts_cell(row.no_memory, row.no_memory_declined) if row.no_memory else "–",
             ]
         )
     header = [

@@ -22,7 +22,9 @@ shows a telling piece of every key token, no key token whole in one sentence) ma
 decided by a judge, whose verdict is passed in. Aggregates follow MemGym's report: fact
 recall (overall, critical, memory-only, discoverable), noise rejection, and accuracy per
 category and per difficulty; `sample_value.score_value` turns them into a sample's
-``Score.value``.
+``Score.value``. A question a pass did not answer (a limit cut it, or every judge verdict
+on its answer was unreadable) is graded as the decline, `DECLINE_REPLY`, by these rules
+alone (`decline_grade`: no fact held, no look-alike, credit 0).
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ CORRECT_THRESHOLD = 0.5
 ANSWER_CHARS = 4_000
 """Answers are graded on their first this many characters (about 1,000 tokens)."""
 DISCOVERABLE_ACCURACY = "discoverable_accuracy"
+DECLINE_REPLY = "I do not know."
+"""The decline: the ``decliner`` adversary's reply, and the grade of an answer not given."""
 SCORE_KEYS = (
     HEADLINE,
     DISCOVERABLE_ACCURACY,
@@ -285,6 +289,21 @@ def grade_answer(
         penalty=look_alike_penalty(instance, counted, hedge.distractors) if picked else 0.0,
         reply=normalise_answer(text),
     )
+
+
+def decline_grade(instance: CodeQAInstance, qa_id: str) -> QuestionGrade:
+    """The grade of the decline (`DECLINE_REPLY`) to a question, by the rules alone.
+
+    The grade of a question a pass did not answer (`scoring.reached`): no judge is asked.
+
+    Args:
+        instance: The instance.
+        qa_id: The question.
+
+    Raises:
+        KeyError: If the instance has no such question.
+    """
+    return grade_answer(instance, qa_id, DECLINE_REPLY)
 
 
 @dataclass(frozen=True)

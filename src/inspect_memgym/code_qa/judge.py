@@ -57,7 +57,7 @@ class FactJudgement:
 
     Attributes:
         held: Whether the judge found the fact stated; None when its reply held no verdict
-            (unreadable: the question is left unscored, never read as wrong).
+            (unreadable: the question is graded as the decline, by the rules).
         judge_model: The model that judged (a panel's graders, comma-separated).
         self_judged: Whether that was the model under test.
         graders: With a panel (two or more graders), each grader; empty with one.

@@ -29,11 +29,12 @@ from inspect_memgym.code_qa.adversary_reading import (
     candidates,
     value_bag,
 )
+from inspect_memgym.code_qa.grading import DECLINE_REPLY
 from inspect_memgym.code_qa.prompt_reading import AnswerCall
 from inspect_memgym.code_qa.world.history_vocabulary import HTTP_STATUSES
 from inspect_memgym.kit.rng import stable_fraction
 
-UNKNOWN = "I do not know."
+UNKNOWN = DECLINE_REPLY
 """The decline (and any behaviour's reply when it has nothing to offer)."""
 STATUSES = tuple(f"HTTP {status}" for status in HTTP_STATUSES)
 """Every HTTP status of the public catalogue, as the history writes them."""

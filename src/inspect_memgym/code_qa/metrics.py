@@ -5,9 +5,10 @@ headline cannot be grouped by a sample field (``scoring.metrics`` groups only by
 `pooled_accuracy` pools the graded questions every sample's ``Score.metadata["questions"]``
 lists that count towards the headline (the ones that need memory) and gives the share
 answered correctly per category (MemGym's eight, in their order) or per difficulty (medium,
-hard; an easy question needs no memory): one value per group present. It is not a metric of
-the scorer (ten more rows would make the terminal results table unreadable); read it from
-the samples of a log.
+hard; an easy question needs no memory): one value per group present. A question the
+memory pass did not answer is in them as its decline (its row's ``declined``), never left
+out (`scoring.reached`). It is not a metric of the scorer (ten more rows would make the
+terminal results table unreadable); read it from the samples of a log.
 """
 
 from __future__ import annotations

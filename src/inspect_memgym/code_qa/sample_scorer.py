@@ -16,11 +16,19 @@ with a panel of graders, every judged fact's votes (``judge_panel``,
 What the memory holds is scored per operation beside the headline, never in it
 (``operation_scores`` and ``memory_holds``, `code_qa.memory_holds`; each row gains its
 ``memory_failure``).
+
+A question a pass did not answer is scored as that pass's decline (`scoring.reached`): a
+limit cut it, or every judge verdict on its answer was unreadable. Its grade is the
+decline's by the rules (`grading.decline_grade`, no model call), in every figure and, with
+memory isolation on, on the no-memory side too. Its row says why (``declined``,
+``no_memory_declined``) and ``declined_questions`` lists them per pass; ``not_reached``
+counts the questions a limit cut in either pass, and a sample whose memory pass reached no
+question says so (`scoring.reached.NOTHING_REACHED`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from inspect_ai.scorer import Score, Scorer, Target
@@ -32,6 +40,7 @@ from inspect_memgym.code_qa.explanation import code_qa_questions
 from inspect_memgym.code_qa.grading import (
     HEADLINE,
     QuestionGrade,
+    decline_grade,
     grade_answer,
     graded_text,
     undecided_facts,
@@ -48,7 +57,11 @@ from inspect_memgym.code_qa.judge import (
 )
 from inspect_memgym.code_qa.memory_holds import memory_holds
 from inspect_memgym.code_qa.metrics import QUESTIONS_KEY
-from inspect_memgym.code_qa.question_rows import QuestionRow
+from inspect_memgym.code_qa.question_rows import (
+    DECLINED_NOT_REACHED,
+    DECLINED_UNREADABLE,
+    QuestionRow,
+)
 from inspect_memgym.code_qa.sample_value import isolation, score_value
 from inspect_memgym.code_qa.state import NO_MEMORY, WITH_MEMORY, CodeQAAnswer, CodeQAState
 from inspect_memgym.code_qa.world.model import CodeQAInstance
@@ -61,7 +74,7 @@ from inspect_memgym.scoring.judge import announce_judge, panel_metadata
 from inspect_memgym.scoring.judge_audit import DECIDED_BY, decided_by_counts
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
-from inspect_memgym.scoring.reached import NOTHING_REACHED, reached_sentence
+from inspect_memgym.scoring.reached import NOTHING_REACHED
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, JUDGE_VERDICTS
 
 
@@ -76,7 +89,8 @@ async def _grade(
     """Grade one raw answer, asking the judge about the facts the rules leave undecided.
 
     Returns:
-        The grade; None when a judge reply held no verdict (the answer is left unscored).
+        The grade; None when a judge reply held no verdict (the question is then graded
+        as the decline, `_counted_grades`).
     """
     qa_id, answer = record.qa_id, record.answer
     verdicts: dict[str, bool] = {}
@@ -96,40 +110,97 @@ async def _grade(
     return None if unreadable else grade_answer(instance, qa_id, answer, verdicts)
 
 
-def _unreadable_metadata(
-    judgements: list[FactJudgement], unscored: dict[str, list[str]]
-) -> dict[str, Any]:
-    """With a judge: its unreadable replies and the answers they left unscored, per pass."""
+def _counted_grades(
+    instance: CodeQAInstance, graded: Mapping[str, QuestionGrade], unreadable: Sequence[str]
+) -> tuple[dict[str, QuestionGrade], dict[str, str]]:
+    """Every question's grade in one pass: its answer's, else the decline's (and why).
+
+    A question the pass did not answer (a limit cut it) or whose every verdict was
+    unreadable is graded as the decline by the rules (`grading.decline_grade`): no model
+    is called for it (`scoring.reached`).
+
+    Args:
+        instance: The instance.
+        graded: The grades of the pass's gradable answers, by question id.
+        unreadable: The questions whose answer drew an unreadable verdict.
+
+    Returns:
+        The grades of every question, in the instance's order, and the declined ones'
+        reasons (`DECLINED_NOT_REACHED`, `DECLINED_UNREADABLE`), by question id.
+    """
+    counted: dict[str, QuestionGrade] = {}
+    declined: dict[str, str] = {}
+    for pair in instance.qa_pairs:
+        if pair.qa_id in graded:
+            counted[pair.qa_id] = graded[pair.qa_id]
+            continue
+        counted[pair.qa_id] = decline_grade(instance, pair.qa_id)
+        unread = pair.qa_id in unreadable
+        declined[pair.qa_id] = DECLINED_UNREADABLE if unread else DECLINED_NOT_REACHED
+    return counted, declined
+
+
+def _unreadable_metadata(judgements: list[FactJudgement]) -> dict[str, Any]:
+    """With a judge: its unreadable replies and all its replies."""
     if not judgements:
         return {}
     return {
         JUDGE_UNREADABLE: sum(item.held is None for item in judgements),
         JUDGE_VERDICTS: len(judgements),
-        "unscored_questions": unscored,
     }
 
 
-def _row(
+def _rows(
     instance: CodeQAInstance,
-    record: CodeQAAnswer,
-    grade: QuestionGrade,
-    no_memory: QuestionGrade | None,
-) -> QuestionRow:
-    pair = instance.question(grade.qa_id)
-    return QuestionRow(
-        grade=grade,
-        question=pair.question,
-        gold=pair.gold_answer,
-        answer=record.answer,
-        shown_fact_ids=tuple(record.shown_fact_ids),
-        no_memory=no_memory,
+    given: Mapping[str, CodeQAAnswer],
+    counted: Mapping[str, Mapping[str, QuestionGrade]],
+    declined: Mapping[str, Mapping[str, str]],
+) -> list[QuestionRow]:
+    """One row per question, in the instance's order, with its grades and their sources."""
+    rows = []
+    for pair in instance.qa_pairs:
+        record = given.get(pair.qa_id)
+        rows.append(
+            QuestionRow(
+                grade=counted[WITH_MEMORY][pair.qa_id],
+                question=pair.question,
+                gold=pair.gold_answer,
+                answer=None if record is None else record.answer,
+                shown_fact_ids=() if record is None else tuple(record.shown_fact_ids),
+                no_memory=counted.get(NO_MEMORY, {}).get(pair.qa_id),
+                declined=declined[WITH_MEMORY].get(pair.qa_id),
+                no_memory_declined=declined.get(NO_MEMORY, {}).get(pair.qa_id),
+            )
+        )
+    return rows
+
+
+def _labelled(
+    instance: CodeQAInstance, rows: list[QuestionRow]
+) -> tuple[dict[str, float | None], dict[str, Any], list[QuestionRow]]:
+    """`memory_holds` over the questions the memory pass answered (a cut one has no label)."""
+    answered = [row for row in rows if row.declined != DECLINED_NOT_REACHED]
+    operations, holds, labelled = memory_holds(instance, answered, current_holdings())
+    by_id = {row.grade.qa_id: row for row in labelled}
+    return operations, holds, [by_id.get(row.grade.qa_id, row) for row in rows]
+
+
+def _reached_note(not_reached: int, cut_with_memory: int, questions: int) -> str:
+    """What a limit cut, in either pass ("" when nothing)."""
+    if not not_reached:
+        return ""
+    return (
+        f"A limit cut the sample: {not_reached} of {questions} questions were not reached "
+        f"({cut_with_memory} with memory, {not_reached - cut_with_memory} with no memory "
+        "only) and are scored as declines (`not_reached`)."
     )
 
 
 def _explanation(
     value: Mapping[str, float], rows: list[QuestionRow], not_reached: int, questions: int
 ) -> str:
-    if not_reached == questions:
+    cut_with_memory = sum(row.declined == DECLINED_NOT_REACHED for row in rows)
+    if cut_with_memory == questions:
         return NOTHING_REACHED
     return (
         f"accuracy on the questions that need memory {value[HEADLINE]:.3f} (no memory "
@@ -138,7 +209,7 @@ def _explanation(
         f"{value['fact_recall']:.3f}, memory-only facts "
         f"{value['memory_only_fact_recall']:.3f}; noise rejection "
         f"{value['noise_rejection']:.3f}. "
-        + reached_sentence(not_reached, questions)
+        + _reached_note(not_reached, cut_with_memory, questions)
         + "\n\n"
         + code_qa_questions(rows)
     )
@@ -161,31 +232,41 @@ def sample_scorer(
 
     async def score(state: TaskState, target: Target) -> Score:
         bind_rescored_sample(state)
-        instance = sample_instance(CodeQASpec.of_state(state))
+        spec = CodeQASpec.of_state(state)
+        instance = sample_instance(spec)
         records = CodeQAAnswer.all_of(store_as(CodeQAState).answers)
         if judge:
             announce_judge(BENCHMARK_NAME, self_judge)
         judgements: list[FactJudgement] = []
-        grades: dict[str, dict[str, QuestionGrade]] = {WITH_MEMORY: {}, NO_MEMORY: {}}
-        unscored: dict[str, list[str]] = {WITH_MEMORY: [], NO_MEMORY: []}
+        graded: dict[str, dict[str, QuestionGrade]] = {WITH_MEMORY: {}, NO_MEMORY: {}}
+        unreadable: dict[str, list[str]] = {WITH_MEMORY: [], NO_MEMORY: []}
+        given = {record.qa_id: record for record in records if record.pass_name == WITH_MEMORY}
         for record in records:
             grade = await _grade(instance, record, judge, self_judge, judgements, settings)
             if grade is None:
-                unscored[record.pass_name].append(record.qa_id)
+                unreadable[record.pass_name].append(record.qa_id)
             else:
-                grades[record.pass_name][record.qa_id] = grade
-        reached = [pair for pair in instance.qa_pairs if pair.qa_id in grades[WITH_MEMORY]]
-        with_memory = [grades[WITH_MEMORY][pair.qa_id] for pair in reached]
-        isolated = isolation(with_memory, grades[NO_MEMORY])
-        not_reached = len(instance.qa_pairs) - len(reached) - len(unscored[WITH_MEMORY])
+                graded[record.pass_name][record.qa_id] = grade
+        isolated_passes = spec.code_qa_options.memory_isolation
+        passes = (WITH_MEMORY, NO_MEMORY) if isolated_passes else (WITH_MEMORY,)
+        counted: dict[str, dict[str, QuestionGrade]] = {}
+        declined: dict[str, dict[str, str]] = {}
+        for name in passes:
+            counted[name], declined[name] = _counted_grades(
+                instance, graded[name], unreadable[name]
+            )
+        with_memory = list(counted[WITH_MEMORY].values())
+        isolated = isolation(with_memory, counted.get(NO_MEMORY, {}))
+        not_reached = len(
+            {
+                qa_id
+                for reasons in declined.values()
+                for qa_id, reason in reasons.items()
+                if reason == DECLINED_NOT_REACHED
+            }
+        )
         value = score_value(with_memory, isolated, not_reached)
-        rows = [
-            _row(instance, record, grades[WITH_MEMORY][record.qa_id],
-                 grades[NO_MEMORY].get(record.qa_id))
-            for record in records
-            if record.pass_name == WITH_MEMORY and record.qa_id in grades[WITH_MEMORY]
-        ]  # fmt: skip
-        operations, holds, rows = memory_holds(instance, rows, current_holdings())
+        operations, holds, rows = _labelled(instance, _rows(instance, given, counted, declined))
         needing = [grade for grade in with_memory if grade.requires_memory]
         right = sum(grade.correct for grade in needing)
         ledger = store_as(MemoryLedger)
@@ -197,7 +278,8 @@ def sample_scorer(
                 QUESTIONS_KEY: [row.as_metadata() for row in rows],
                 "judge_model": sorted({item.judge_model for item in judgements}) or None,
                 "self_judged": any(item.self_judged for item in judgements),
-                **_unreadable_metadata(judgements, unscored),
+                "declined_questions": declined,
+                **_unreadable_metadata(judgements),
                 **panel_metadata(judgements),
                 **settings.metadata(
                     FACT_QUESTION_TYPE,

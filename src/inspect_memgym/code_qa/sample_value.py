@@ -3,8 +3,10 @@
 ``no_memory`` and ``memory_delta`` follow the shared definition (`scoring.isolation`) over
 the questions that need memory: each no-memory credit counts at least the floor, 0 (what
 declining, or a blind pick of fact or look-alike, earns), and a reply identical to the one
-given with memory counts as graded. Questions a limit cut off before they were answered are
-counted under ``not_reached`` and left out of every figure (`scoring.reached`). Pure.
+given with memory counts as graded. A question a pass did not answer (a limit cut it, or
+every judge verdict on its answer was unreadable) comes in as the decline's grade
+(`grading.decline_grade`), in every figure and on both sides of the isolation
+(`scoring.reached`); the questions a limit cut are also counted under ``not_reached``. Pure.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from collections.abc import Mapping, Sequence
 from inspect_memgym.code_qa.grading import (
     DISCOVERABLE_ACCURACY,
     HEADLINE,
-    SCORE_KEYS,
     QuestionGrade,
     summarise_grades,
 )
@@ -34,7 +35,8 @@ def isolation(
 
     Args:
         grades: The grades of the answers with memory.
-        no_memory_grades: The grades of the no-memory answers, by question id.
+        no_memory_grades: The grades of the no-memory answers, by question id (the
+            decline's where that pass gave no gradable answer; empty with isolation off).
     """
     pairs = []
     for grade in grades:
@@ -54,15 +56,17 @@ def isolation(
 def score_value(
     grades: Sequence[QuestionGrade], isolated: Isolation, not_reached: int = 0
 ) -> dict[str, float]:
-    """One sample's ``Score.value``: `SCORE_KEYS`, each a float (NaN for a kind not asked).
+    """One sample's ``Score.value``: `grading.SCORE_KEYS`, each a float (NaN for a kind not asked).
 
     Args:
-        grades: The grades of the answers with memory (of the questions reached).
+        grades: The grades with memory of every question of the sample (the decline's
+            where the memory pass gave no gradable answer).
         isolated: Their memory isolation (`isolation`).
-        not_reached: Questions a limit cut off before they were answered.
+        not_reached: Questions a limit cut off in either pass.
+
+    Raises:
+        ValueError: If there are no grades.
     """
-    if not grades:
-        return {**dict.fromkeys(SCORE_KEYS, math.nan), NOT_REACHED: float(not_reached)}
     metrics = summarise_grades(grades)
     return {
         HEADLINE: _number(metrics.accuracy),

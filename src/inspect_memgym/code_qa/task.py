@@ -28,9 +28,9 @@ from inspect_memgym.code_qa.world.sizes import (
 )
 from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 
-TASK_VERSION = 5
+TASK_VERSION = 6
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
-OLD_SPELLINGS_UNTIL = 6
+OLD_SPELLINGS_UNTIL = 7
 """The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""
 DEFAULT_SEEDS = 20
 DEFAULT_AGENT = "notes"

@@ -11,7 +11,8 @@ with their pass (`kit.answer_meter.marked_pass`, not metered: the lessons answer
 metered one), as a model can tell the passes apart from what it is shown, and so that
 trajectories leave the no-memory pass out. Memory never changes while a test task is
 worked. The passes go to `ProceduresState.passes`, each recorded even when a limit
-cuts it (``stop`` is then ``not_reached``: the scorer leaves it out, never a silent 0).
+cuts it (``stop`` is then ``not_reached``: the scorer grades it as the decline plan,
+`grading.decline_pass`).
 """
 
 from __future__ import annotations

@@ -47,11 +47,11 @@ from inspect_memgym.training.memory_calls import run_memory_tool
 from inspect_memgym.training.registry import register_world
 from inspect_memgym.training.world import Stage, StageEnd, StageRewards, World
 
-TASK_VERSION = 1
+TASK_VERSION = 2
 """The Inspect task's version this world plays (`procedures.task.TASK_VERSION`)."""
 MAX_TURNS = 20
 DEFAULT_TIER = "lite"
-OLD_KEYWORDS_UNTIL = 2
+OLD_KEYWORDS_UNTIL = 3
 """The task version from which ``backend=`` and ``embedding=`` are refused (before it
 each prints one line naming ``memory=``)."""
 INPUT, LESSONS, ACT = "input", "lessons", "act"
@@ -211,12 +211,16 @@ class ProceduresTrainingWorld(World):
         return StageRewards(binary=passed, shaped=passed)
 
     def score(self) -> dict[str, float]:
-        """The task's score keys for the memory pass (no-memory keys NaN)."""
+        """The task's score keys for the memory pass (no-memory keys NaN).
+
+        Before the case's stage ends the pass counts as cut: it is graded as the decline
+        plan, as the Inspect scorer grades a pass a limit cut.
+        """
         assert self.test is not None
         record = ProceduresPass(
             MEMORY_PASS, self.lessons, self.stop, self.calls, self.state.to_dict()
         )
-        return grade_passes(self.world, self.test, [record]).value
+        return grade_passes(self.world, self.test, [record], memory_isolation=False).value
 
     def describe(self) -> dict[str, Any]:
         """Task, version, world, test task and memory backend."""

@@ -7,14 +7,18 @@ passed. The no-memory pass is graded the same way and paired with it under the s
 definition (`scoring.isolation`): a memoryless agent's floor is 0 (no test task can pass
 without the note convention that only the episodes show), and a pass whose calls are the
 very calls of the memory pass counts as the same reply. ``steps`` and ``tool_errors`` count
-the memory pass's world tool calls and its refused ones. A pass a limit cut is not
-reached: the memory pass's leaves every figure NaN (`NOT_REACHED` 1), the no-memory pass's
-leaves Δ. Pure.
+the memory pass's world tool calls and its refused ones.
+
+A pass a limit cut (or never started) is graded as the decline plan (`decline_pass`,
+`switch_plans.DECLINER`: no change made, a reply that it cannot resolve the case), by the
+rule check and with no model call (`scoring.reached`): the memory pass's in every figure,
+the no-memory pass's (with memory isolation on) as the no-memory credit, floored as usual.
+`NOT_REACHED` is 1 when a limit cut either pass, and `Grade.declined` names the passes
+graded as the decline. Pure.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +30,6 @@ from inspect_memgym.procedures.world.check import CheckResult, check_state
 from inspect_memgym.procedures.world.generate import ProceduresWorld, TestTask
 from inspect_memgym.procedures.world.model import WorldState
 from inspect_memgym.scoring.isolation import (
-    ISOLATION_OFF,
     RAW_ISOLATION_KEYS,
     Isolation,
     PairedAnswer,
@@ -39,6 +42,8 @@ from inspect_memgym.scoring.stored_records import STORED_KEY, StoredRecord
 SCORE_KEYS = (*SUMMARY_KEYS, *RAW_ISOLATION_KEYS, NOT_REACHED)
 """Every key of `Score.value`."""
 MEMORYLESS_FLOOR = 0.0
+DECLINE_STOP = "reply"
+"""How the decline plan's tool loop ends: a reply without a tool call (`tool_use.loop`)."""
 
 
 @dataclass(frozen=True)
@@ -47,13 +52,17 @@ class Grade:
 
     Attributes:
         value: `Score.value` (every key of `SCORE_KEYS`).
-        checks: Pass name -> the check of its final state.
+        checks: Pass name -> the check of the final state it counts (the decline plan's
+            for a pass a limit cut).
         isolation: The memory-isolated figures.
+        declined: Pass name -> why it is graded as the decline plan (`NOT_REACHED`), for
+            each pass a limit cut.
     """
 
     value: dict[str, float]
     checks: dict[str, CheckResult]
     isolation: Isolation
+    declined: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -75,15 +84,43 @@ class ProceduresPass(StoredRecord):
     final_state: dict[str, Any]
 
 
-def grade_passes(world: ProceduresWorld, task: TestTask, passes: Sequence[ProceduresPass]) -> Grade:
+def decline_pass(world: ProceduresWorld, pass_name: str) -> ProceduresPass:
+    """The pass the decline plan (`switch_plans.DECLINER`) plays: no call, no change.
+
+    The grade of a pass a limit cut: the world's state left as it was, and the reply
+    (`switch_plans.DECLINED`) that it cannot resolve the case.
+
+    Args:
+        world: The world.
+        pass_name: `MEMORY_PASS` or `NO_MEMORY_PASS`.
+    """
+    return ProceduresPass(pass_name, "", DECLINE_STOP, [], world.state.to_dict())
+
+
+def grade_passes(
+    world: ProceduresWorld,
+    task: TestTask,
+    passes: Sequence[ProceduresPass],
+    memory_isolation: bool = True,
+) -> Grade:
     """Check each recorded pass and pair the two.
 
     Args:
         world: The world.
         task: The sample's test task.
         passes: The recorded passes.
+        memory_isolation: Whether the sample also works the task with no memory (off: the
+            no-memory figures are NaN and a no-memory record is ignored).
     """
     by_name = {record.pass_name: record for record in passes}
+    names = (MEMORY_PASS, NO_MEMORY_PASS) if memory_isolation else (MEMORY_PASS,)
+    counted: dict[str, ProceduresPass] = {}
+    declined: dict[str, str] = {}
+    for name in names:
+        record = _finished(by_name.get(name))
+        if record is None:
+            record, declined[name] = decline_pass(world, name), NOT_REACHED
+        counted[name] = record
     checks = {
         name: check_state(
             world.state,
@@ -91,14 +128,11 @@ def grade_passes(world: ProceduresWorld, task: TestTask, passes: Sequence[Proced
             task.record_id,
             world.rules,
         )
-        for name, record in by_name.items()
+        for name, record in counted.items()
     }
-    memory = _finished(by_name.get(MEMORY_PASS))
-    if memory is None:
-        nan = {key: math.nan for key in SCORE_KEYS}
-        return Grade({**nan, NOT_REACHED: 1.0}, checks, ISOLATION_OFF)
+    memory = counted[MEMORY_PASS]
     credit = float(checks[MEMORY_PASS].passed)
-    without = _finished(by_name.get(NO_MEMORY_PASS))
+    without = counted.get(NO_MEMORY_PASS)
     pair = PairedAnswer(
         memory=credit,
         no_memory=None if without is None else float(checks[NO_MEMORY_PASS].passed),
@@ -111,13 +145,13 @@ def grade_passes(world: ProceduresWorld, task: TestTask, passes: Sequence[Proced
         **isolation.values(),
         STEPS: float(len(memory.calls)),
         TOOL_ERRORS: float(sum(call["refused"] for call in memory.calls)),
-        NOT_REACHED: 0.0,
+        NOT_REACHED: float(bool(declined)),
     }
-    return Grade(value, checks, isolation)
+    return Grade(value, checks, isolation, declined)
 
 
 def _finished(record: ProceduresPass | None) -> ProceduresPass | None:
-    """The pass if it ended (a limit may cut it: then it is not reached, never a 0)."""
+    """The pass if it ended (None when a limit cut it, or it never started)."""
     if record is None or record.stop == NOT_REACHED:
         return None
     return record

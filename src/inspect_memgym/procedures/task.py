@@ -22,9 +22,9 @@ from inspect_ai import Task, task
 
 from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 
-TASK_VERSION = 1
+TASK_VERSION = 2
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
-OLD_SPELLINGS_UNTIL = 2
+OLD_SPELLINGS_UNTIL = 3
 """The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""
 DEFAULT_TIER = "lite"
 DEFAULT_AGENT = "notes"
