@@ -18,16 +18,16 @@ from inspect_memgym.conversation.grading import (
     NO_MEMORY_KIND,
     OFFICIAL_MEMORY_SCORE,
     SCORE_KEYS,
+    AskedPasses,
     ConversationAnswer,
     grade_conversation,
 )
-from inspect_memgym.conversation.sample_spec import ConversationOptions
 from inspect_memgym.scoring.reached import NOT_REACHED
 
 from .test_conversation_grading import perfect_results
 from .tiny_user import tiny_user
 
-NO_ISOLATION = ConversationOptions(memory_isolation=False)
+NO_ISOLATION = AskedPasses(memory_isolation=False)
 
 
 def defined(value: dict[str, float]) -> bool:

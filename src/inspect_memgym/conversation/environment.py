@@ -19,11 +19,11 @@ from typing import Any
 from inspect_memgym.conversation import BENCHMARK_NAME
 from inspect_memgym.conversation.grading import (
     HEADLINE,
+    AskedPasses,
     ConversationAnswer,
     grade_conversation,
 )
 from inspect_memgym.conversation.prompts import question_prompt, time_prefix
-from inspect_memgym.conversation.sample_spec import ConversationOptions
 from inspect_memgym.conversation.world.generate import generate_user
 from inspect_memgym.conversation.world.model import ConversationQuestion, Period
 from inspect_memgym.conversation.world.presentation import gold_number, presented_choices
@@ -57,7 +57,7 @@ OLD_KEYWORDS_UNTIL = 9
 """The task version from which ``backend=`` and ``embedding=`` are refused (before it
 each prints one line naming ``memory=``)."""
 DEFAULT_TIER = "base"
-QUESTIONS_ONLY = ConversationOptions(diagnostics=False, upper_bound=False, memory_isolation=False)
+QUESTIONS_ONLY = AskedPasses(diagnostics=False, upper_bound=False, memory_isolation=False)
 """The passes this world asks: the questions only."""
 REPLY = "reply"
 QUESTION = "question"

@@ -32,12 +32,13 @@ more variables, one changed since first revealed, and shows the stale option, el
 no figure of this module.
 
 An answer a pass did not give (a limit cut the sample first) is scored as that pass's
-decline, `adversary_readers.DECLINE_REPLY` (no option named: 1/k, `choice_credit`), in
-every pass the run asked (`scoring.reached`): the question and its no-memory answer count
-in every figure, a cut probe counts as failed and a cut upper bound as a decline, so a
-period none of whose questions was reached still counts, and a model cannot leave out the
-questions it stalls on. ``not_reached`` counts the questions whose answer, or (isolation
-on) whose no-memory answer, is missing; their rows say so (``not_reached``).
+decline, the ``decliner``'s reply `prompts.DECLINE_REPLY` (no option named: 1/k,
+`choice_credit`), in every pass the run asked (`scoring.reached`): the question and its
+no-memory answer count in every figure, a cut probe counts as failed and a cut upper bound
+as a decline, so a period none of whose questions was reached still counts, and a model
+cannot leave out the questions it stalls on. ``not_reached`` counts the questions whose
+answer, or (isolation on) whose no-memory answer, is missing; their rows say so
+(``not_reached``).
 
 Only the question answers reach the headline: probes and the upper bound are auxiliary
 passes a model could answer badly on purpose, and they feed only the diagnostics and the
@@ -52,7 +53,6 @@ from dataclasses import asdict, dataclass
 from statistics import fmean
 from typing import Any
 
-from inspect_memgym.conversation.adversary_readers import DECLINE_REPLY
 from inspect_memgym.conversation.normalisation import (
     amemgym_memory_score,
     chance_corrected,
@@ -60,7 +60,7 @@ from inspect_memgym.conversation.normalisation import (
     official_memory_score,
     upper_bound_flag,
 )
-from inspect_memgym.conversation.sample_spec import ConversationOptions
+from inspect_memgym.conversation.prompts import DECLINE_REPLY
 from inspect_memgym.conversation.summary_keys import HEADLINE as HEADLINE
 from inspect_memgym.conversation.update_chain import (
     question_kind,
@@ -126,7 +126,24 @@ run had no probes, the upper bound, its flag and both memory scores NaN when it 
 asked, the no-memory keys NaN when memory isolation was off)."""
 NO_MEMORY_KIND = "no_memory"
 """Record kind of a question answered with no memory (asked in every period)."""
-ASKED = ConversationOptions()
+
+
+@dataclass(frozen=True)
+class AskedPasses:
+    """The passes a run asks besides the questions (the sample's `ConversationOptions`).
+
+    Attributes:
+        diagnostics: The probes.
+        upper_bound: The questions with the current state given.
+        memory_isolation: The questions with no memory.
+    """
+
+    diagnostics: bool = True
+    upper_bound: bool = True
+    memory_isolation: bool = True
+
+
+ASKED = AskedPasses()
 """The passes a run asks by default (every one): their missing answers are declines."""
 
 
@@ -169,7 +186,7 @@ class QuestionGrade(StoredRecord):
         memory_failure: What the memory held says of a wrong answer
             (`memory_holds.labelled_questions`; None when right or not yet labelled).
         not_reached: Whether a limit cut the answer or its no-memory answer, so that
-            pass's credit is the decline's (`grading.DECLINE_REPLY`).
+            pass's credit is the decline's (`prompts.DECLINE_REPLY`).
     """
 
     period: int
@@ -255,14 +272,14 @@ class Grading:
 def grade_conversation(
     scenario: ConversationScenario,
     results: Sequence[ConversationAnswer],
-    asked: ConversationOptions = ASKED,
+    asked: AskedPasses = ASKED,
 ) -> Grading:
     """Grade every recorded answer of one user.
 
     Args:
         scenario: The user.
         results: The driver's records.
-        asked: The passes the run asks (the sample's options; default: every pass).
+        asked: The passes the run asks (default: every pass).
 
     Returns:
         The grading. An answer a pass the run asks did not give (a limit cut the sample
@@ -296,7 +313,7 @@ def grade_conversation(
 def _declined_in_place(
     scenario: ConversationScenario,
     raw: dict[tuple[str, int, str], str],
-    asked: ConversationOptions,
+    asked: AskedPasses,
 ) -> set[tuple[int, str]]:
     """Put the decline in place of every answer an asked pass did not give.
 

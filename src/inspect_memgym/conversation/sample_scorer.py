@@ -26,6 +26,7 @@ from inspect_memgym.conversation.grading import (
     HEADLINE,
     OFFICIAL_MEMORY_SCORE,
     UPPER_BOUND_FLAG,
+    AskedPasses,
     ConversationAnswer,
     grade_conversation,
     period_rows,
@@ -64,7 +65,9 @@ def sample_scorer() -> Scorer:
         spec = ConversationSpec.of_state(state)
         scenario = ConversationScenario.from_dict(spec.scenario)
         results = ConversationAnswer.all_of(store_as(ConversationState).results)
-        grading = grade_conversation(scenario, results, spec.conversation_options)
+        options = spec.conversation_options
+        asked = AskedPasses(options.diagnostics, options.upper_bound, options.memory_isolation)
+        grading = grade_conversation(scenario, results, asked)
         ledger = store_as(MemoryLedger)
         questions = labelled_questions(scenario, grading.questions)
         operations, holds = memory_holds(scenario, questions, current_holdings())
