@@ -11,6 +11,10 @@ headline, every period and both sides of ``memory_delta`` (`scoring.reached`); o
 from __future__ import annotations
 
 import math
+from pathlib import Path
+
+from inspect_ai import eval
+from inspect_ai.scorer import Score
 
 from inspect_memgym.conversation.adversary_readers import DECLINE_REPLY
 from inspect_memgym.conversation.explanation import conversation_grid
@@ -22,7 +26,8 @@ from inspect_memgym.conversation.grading import (
     ConversationAnswer,
     grade_conversation,
 )
-from inspect_memgym.scoring.reached import NOT_REACHED
+from inspect_memgym.conversation.task import conversation
+from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
 
 from .test_conversation_grading import perfect_results
 from .tiny_user import tiny_user
@@ -131,3 +136,32 @@ def test_without_isolation_the_no_memory_side_stays_nan() -> None:
     assert same_figures(missing.value, decline.value)
     assert math.isnan(missing.value["no_memory"]) and math.isnan(missing.value["memory_delta"])
     assert not math.isnan(missing.value["chance_corrected_accuracy"])
+
+
+def scored(tmp_path: Path, model: str, **limits: int) -> Score:
+    [log] = eval(
+        conversation(tier="small", seed=0),
+        model=model,
+        display="none",
+        log_dir=str(tmp_path / model.replace("/", "-")),
+        **limits,
+    )
+    assert log.status == "success", log.error
+    [sample] = log.samples or []
+    assert sample.scores is not None
+    return sample.scores["conversation_scorer"]
+
+
+def test_a_run_cut_before_its_first_answer_scores_as_the_decliner(tmp_path: Path) -> None:
+    """End to end: a message limit stops perfect at once; its score is the decliner's."""
+    cut = scored(tmp_path, "memgym/perfect", message_limit=1)
+    decliner = scored(tmp_path, "memgym/decliner")
+    assert isinstance(cut.value, dict) and isinstance(decliner.value, dict)
+    stalled = {str(key): float(number) for key, number in cut.value.items()}
+    declined = {str(key): float(number) for key, number in decliner.value.items()}
+    assert stalled[NOT_REACHED] == 12.0 and declined[NOT_REACHED] == 0.0
+    assert same_figures(stalled, declined)
+    assert defined(stalled)
+    assert str(cut.explanation).startswith(NOTHING_REACHED)
+    assert cut.metadata is not None
+    assert all(row["not_reached"] for row in cut.metadata["questions"])
