@@ -1,5 +1,4 @@
 import json
-import math
 from dataclasses import replace as replaced
 
 import pytest
@@ -176,15 +175,18 @@ class TestGrading:
         assert grading.periods[0].accuracy == pytest.approx((1 + 1 / row.choices) / 2)
         assert grading.value["parse_failure"] == pytest.approx(1 / 6)
 
-    def test_questions_without_an_answer_were_not_reached_and_score_nothing(self):
+    def test_questions_without_an_answer_were_not_reached_and_score_the_decline(self):
         scenario = tiny_user()
         grading = grade_conversation(scenario, [])
-        assert math.isnan(grading.value["accuracy"]) and math.isnan(grading.value[HEADLINE])
         assert grading.value["not_reached"] == len(scenario.questions) * len(scenario.periods)
-        assert math.isnan(grading.value["parse_failure"])
-        assert math.isnan(grading.value["upper_bound"])
-        assert math.isnan(grading.value["memory_score"])
-        assert math.isnan(grading.value["write_failure"])
+        # every pass's missing answer is the decline: no option named, a guess's 1/k
+        assert grading.value[HEADLINE] == 0.0 and grading.value["memory_delta"] == 0.0
+        assert grading.value["accuracy"] == pytest.approx(grading.value["random"])
+        assert grading.value["parse_failure"] == 1.0
+        assert grading.value["upper_bound"] == pytest.approx(grading.value["random"])
+        assert grading.value["memory_score"] == 0.0
+        assert grading.value["write_failure"] == 1.0  # every probe declined: never written
+        assert all(row.not_reached for row in grading.questions)
 
     def test_headline_is_chance_corrected_accuracy(self):
         scenario = tiny_user()
@@ -270,5 +272,6 @@ def test_graded_rows_keep_their_logged_keys_in_order() -> None:
         "kind",
         "stale",
         "memory_failure",
+        "not_reached",
     ]
     assert row["correct"] is True and row["choice"] == row["gold"]

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from inspect_memgym.conversation.adversary_priors import gold_priors
 from inspect_memgym.conversation.notation import read_situation
+from inspect_memgym.conversation.prompts import DECLINE_REPLY as DECLINE_REPLY
 from inspect_memgym.conversation.visible_call import UPPER_BOUND, VisibleCall
 from inspect_memgym.conversation.world.calendar import START_DATE
 from inspect_memgym.conversation.world.catalogue import VARIABLES
@@ -28,8 +29,6 @@ INVALID_OPTION = json.dumps({"answer": 0})
 """A well-formed reply naming no option (there is no option 0)."""
 MALFORMED_REPLY = "{'answer': 1}"
 """A reply that is not JSON (single quotes)."""
-DECLINE_REPLY = json.dumps({"answer": "I don't know"})
-"""The task's "I don't know": the reply format, naming no option."""
 _WORD = re.compile(r"[a-z]{3,}")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _DATE = re.compile(r"\b(\d{4})-(\d\d)-(\d\d)\b")

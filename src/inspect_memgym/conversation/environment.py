@@ -19,6 +19,7 @@ from typing import Any
 from inspect_memgym.conversation import BENCHMARK_NAME
 from inspect_memgym.conversation.grading import (
     HEADLINE,
+    AskedPasses,
     ConversationAnswer,
     grade_conversation,
 )
@@ -48,14 +49,16 @@ from inspect_memgym.training.memory_calls import run_memory_tool
 from inspect_memgym.training.registry import register_world
 from inspect_memgym.training.world import Stage, StageEnd, StageRewards, World
 
-TASK_VERSION = 7
+TASK_VERSION = 8
 """The Inspect task's version this world plays (`conversation.task.TASK_VERSION`)."""
 MAX_TURNS = 20
 """The agentic strategy's default turns per reply or answer."""
-OLD_KEYWORDS_UNTIL = 8
+OLD_KEYWORDS_UNTIL = 9
 """The task version from which ``backend=`` and ``embedding=`` are refused (before it
 each prints one line naming ``memory=``)."""
 DEFAULT_TIER = "base"
+QUESTIONS_ONLY = AskedPasses(diagnostics=False, upper_bound=False, memory_isolation=False)
+"""The passes this world asks: the questions only."""
 REPLY = "reply"
 QUESTION = "question"
 
@@ -173,8 +176,12 @@ class ConversationWorld(World):
         return StageRewards(binary=1.0 if right else -1 / (options - 1), shaped=share)
 
     def score(self) -> dict[str, float]:
-        """The task's score keys from the answers so far (the diagnostics' keys are NaN)."""
-        return grade_conversation(self.scenario, self.results).value
+        """The task's score keys from the answers so far (the diagnostics' keys are NaN).
+
+        A question not answered yet scores the decline, as in the task when a limit cuts
+        the sample (`grading.grade_conversation`).
+        """
+        return grade_conversation(self.scenario, self.results, QUESTIONS_ONLY).value
 
     def describe(self) -> dict[str, Any]:
         """Task, version, seed, tier, user, write budget and memory backend."""

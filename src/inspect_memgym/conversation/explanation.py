@@ -40,7 +40,11 @@ def conversation_periods(periods: Sequence[Mapping[str, Any]]) -> str:
 
 
 def conversation_grid(questions: Sequence[QuestionGrade]) -> str:
-    """Questions down, periods across: ✓ right, W / R / U a failure label, ? unparsed, ✗ wrong.
+    """Questions down, periods across: ✓ right, – not reached, W / R / U, ? or ✗ wrong.
+
+    W / R / U is a wrong answer's failure label, ? an unparsed reply. A row a limit cut
+    (``not_reached``: its answer, or its no-memory answer, is missing and scored as the
+    decline) shows ✓ only when its answer was given and right.
 
     Args:
         questions: One row per (period, question) (``Grading.questions``).
@@ -55,6 +59,8 @@ def conversation_grid(questions: Sequence[QuestionGrade]) -> str:
 def _mark(row: QuestionGrade) -> str:
     if row.correct:
         return "✓"
+    if row.not_reached:
+        return "–"
     if row.parse_failure:
         return "?"
     return FAILURE_MARKS.get(str(row.failure), "✗")

@@ -31,6 +31,15 @@ more variables, one changed since first revealed, and shows the stale option, el
 ``advice``; `update_chain`) and the number of that stale option (``stale``); the kind enters
 no figure of this module.
 
+An answer a pass did not give (a limit cut the sample first) is scored as that pass's
+decline, the ``decliner``'s reply `prompts.DECLINE_REPLY` (no option named: 1/k,
+`choice_credit`), in every pass the run asked (`scoring.reached`): the question and its
+no-memory answer count in every figure, a cut probe counts as failed and a cut upper bound
+as a decline, so a period none of whose questions was reached still counts, and a model
+cannot leave out the questions it stalls on. ``not_reached`` counts the questions whose
+answer, or (isolation on) whose no-memory answer, is missing; their rows say so
+(``not_reached``).
+
 Only the question answers reach the headline: probes and the upper bound are auxiliary
 passes a model could answer badly on purpose, and they feed only the diagnostics and the
 memory score.
@@ -51,6 +60,7 @@ from inspect_memgym.conversation.normalisation import (
     official_memory_score,
     upper_bound_flag,
 )
+from inspect_memgym.conversation.prompts import DECLINE_REPLY
 from inspect_memgym.conversation.summary_keys import HEADLINE as HEADLINE
 from inspect_memgym.conversation.update_chain import (
     question_kind,
@@ -62,7 +72,7 @@ from inspect_memgym.conversation.world.presentation import (
     presented_choices,
     presented_values,
 )
-from inspect_memgym.conversation.world.probes import exposure_periods
+from inspect_memgym.conversation.world.probes import exposure_periods, probed_variables
 from inspect_memgym.scoring.failure_labels import (
     READ_FAILURE,
     UTILIZATION_FAILURE,
@@ -119,6 +129,25 @@ NO_MEMORY_KIND = "no_memory"
 
 
 @dataclass(frozen=True)
+class AskedPasses:
+    """The passes a run asks besides the questions (the sample's `ConversationOptions`).
+
+    Attributes:
+        diagnostics: The probes.
+        upper_bound: The questions with the current state given.
+        memory_isolation: The questions with no memory.
+    """
+
+    diagnostics: bool = True
+    upper_bound: bool = True
+    memory_isolation: bool = True
+
+
+ASKED = AskedPasses()
+"""The passes a run asks by default (every one): their missing answers are declines."""
+
+
+@dataclass(frozen=True)
 class ConversationAnswer(StoredRecord):
     """One raw answer, as the driver keeps it in `ConversationState.results`.
 
@@ -156,6 +185,8 @@ class QuestionGrade(StoredRecord):
         stale: The stale option's number (None when no option is stale).
         memory_failure: What the memory held says of a wrong answer
             (`memory_holds.labelled_questions`; None when right or not yet labelled).
+        not_reached: Whether a limit cut the answer or its no-memory answer, so that
+            pass's credit is the decline's (`prompts.DECLINE_REPLY`).
     """
 
     period: int
@@ -171,6 +202,7 @@ class QuestionGrade(StoredRecord):
     kind: str
     stale: int | None
     memory_failure: str | None = None
+    not_reached: bool = False
 
 
 @dataclass(frozen=True)
@@ -238,20 +270,24 @@ class Grading:
 
 
 def grade_conversation(
-    scenario: ConversationScenario, results: Sequence[ConversationAnswer]
+    scenario: ConversationScenario,
+    results: Sequence[ConversationAnswer],
+    asked: AskedPasses = ASKED,
 ) -> Grading:
     """Grade every recorded answer of one user.
 
     Args:
         scenario: The user.
         results: The driver's records.
+        asked: The passes the run asks (default: every pass).
 
     Returns:
-        The grading. A question with no recorded answer was never asked (a limit cut the
-        sample first): it is counted under ``not_reached`` and left out of every figure,
-        and a period with none reached is left out of the means.
+        The grading. An answer a pass the run asks did not give (a limit cut the sample
+        first) is graded as the decline (`DECLINE_REPLY`); a question whose answer or
+        no-memory answer is missing is counted under ``not_reached``.
     """
     raw = {(record.kind, record.period, record.item): record.raw for record in results}
+    cut = _declined_in_place(scenario, raw, asked)
     probe_right = _probe_results(scenario, raw)
     has_probes = any(kind == "probe" for kind, _, _ in raw)
     revealed = {
@@ -259,10 +295,8 @@ def grade_conversation(
     }
     periods, rows, isolations = [], [], []
     for period in scenario.periods:
-        if not any(("question", period.index, q.qid) in raw for q in scenario.questions):
-            continue
         grade, period_rows, isolated = _grade_period(
-            scenario, period, raw, probe_right, has_probes, revealed
+            scenario, period, raw, probe_right, has_probes, revealed, cut
         )
         periods.append(grade)
         rows.extend(period_rows)
@@ -271,9 +305,38 @@ def grade_conversation(
     summary["parse_failure"] = (
         sum(row.parse_failure for row in rows) / len(rows) if rows else math.nan
     )
-    summary[NOT_REACHED] = float(len(scenario.questions) * len(scenario.periods) - len(rows))
+    summary[NOT_REACHED] = float(len(cut))
     value = {key: summary[key] for key in SCORE_KEYS}
     return Grading(value, periods, rows, _summed_metadata(isolations))
+
+
+def _declined_in_place(
+    scenario: ConversationScenario,
+    raw: dict[tuple[str, int, str], str],
+    asked: AskedPasses,
+) -> set[tuple[int, str]]:
+    """Put the decline in place of every answer an asked pass did not give.
+
+    Returns:
+        The (period, question id) of every question whose answer or no-memory answer
+        was missing (a limit cut it).
+    """
+    kinds = ["question"]
+    if asked.memory_isolation:
+        kinds.append(NO_MEMORY_KIND)
+    cut = set()
+    for period in scenario.periods:
+        for question in scenario.questions:
+            for kind in kinds:
+                if (kind, period.index, question.qid) not in raw:
+                    raw[(kind, period.index, question.qid)] = DECLINE_REPLY
+                    cut.add((period.index, question.qid))
+            if asked.upper_bound:
+                raw.setdefault(("upper_bound", period.index, question.qid), DECLINE_REPLY)
+        if asked.diagnostics:
+            for variable in probed_variables(scenario):
+                raw.setdefault(("probe", period.index, variable.key), DECLINE_REPLY)
+    return cut
 
 
 def _summed_metadata(isolations: list[Isolation]) -> dict[str, Any]:
@@ -313,6 +376,7 @@ def _grade_period(
     probe_right: dict[tuple[int, str], bool],
     has_probes: bool,
     revealed: dict[str, list[int]],
+    cut: set[tuple[int, str]],
 ) -> tuple[PeriodGrade, list[QuestionGrade], Isolation]:
     rows = []
     credits: list[float] = []
@@ -323,9 +387,7 @@ def _grade_period(
     pairs: list[PairedAnswer] = []
     parse_failures = 0
     for question in scenario.questions:
-        reply = raw.get(("question", period.index, question.qid))
-        if reply is None:
-            continue  # not reached: a limit cut the sample first
+        reply = raw[("question", period.index, question.qid)]
         shown = presented_choices(scenario, question, period)
         options = len(shown)
         guesses.append(1 / options)
@@ -372,6 +434,7 @@ def _grade_period(
                 no_memory_correct=None if no_memory_reply is None else no_memory_choice == gold,
                 kind=question_kind(stale),
                 stale=stale,
+                not_reached=(period.index, question.qid) in cut,
             )
         )
     count = len(credits)

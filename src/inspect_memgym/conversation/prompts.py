@@ -6,11 +6,15 @@ follows AMemGym's. The retrieval query an agent uses is the question text alone.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 REPLY_FORMAT = """\
 Reply with the number of your choice in this JSON format and nothing else:
 {"answer": <number>}"""
+DECLINE_REPLY = json.dumps({"answer": "I don't know"})
+"""The task's "I don't know" (the ``decliner``'s reply): the reply format, naming no option;
+what a missing answer is graded as (`grading`)."""
 
 QUESTION_PROMPT = """\
 {question}

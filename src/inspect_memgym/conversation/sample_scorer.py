@@ -26,6 +26,7 @@ from inspect_memgym.conversation.grading import (
     HEADLINE,
     OFFICIAL_MEMORY_SCORE,
     UPPER_BOUND_FLAG,
+    AskedPasses,
     ConversationAnswer,
     grade_conversation,
     period_rows,
@@ -45,7 +46,7 @@ from inspect_memgym.memory.holdings import current_holdings
 from inspect_memgym.memory.ledger import MemoryLedger
 from inspect_memgym.scoring.isolation import ISOLATION_METADATA, MEMORY_DELTA, SCORE_NOTES
 from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
-from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED, reached_sentence
+from inspect_memgym.scoring.reached import NOT_REACHED, reached_sentence
 
 UPPER_BOUND_WARNING = (
     "\n\nWARNING: the upper bound (the questions answered with the current state given) is "
@@ -64,7 +65,9 @@ def sample_scorer() -> Scorer:
         spec = ConversationSpec.of_state(state)
         scenario = ConversationScenario.from_dict(spec.scenario)
         results = ConversationAnswer.all_of(store_as(ConversationState).results)
-        grading = grade_conversation(scenario, results)
+        options = spec.conversation_options
+        asked = AskedPasses(options.diagnostics, options.upper_bound, options.memory_isolation)
+        grading = grade_conversation(scenario, results, asked)
         ledger = store_as(MemoryLedger)
         questions = labelled_questions(scenario, grading.questions)
         operations, holds = memory_holds(scenario, questions, current_holdings())
@@ -83,9 +86,7 @@ def sample_scorer() -> Scorer:
         return Score(
             value=value,
             answer=f"{right}/{total} answers right",
-            explanation=NOTHING_REACHED
-            if not questions
-            else (
+            explanation=(
                 reached_sentence(
                     int(value[NOT_REACHED]), len(scenario.questions) * len(scenario.periods)
                 )
@@ -100,10 +101,9 @@ def sample_scorer() -> Scorer:
                 + (UPPER_BOUND_WARNING if value[UPPER_BOUND_FLAG] == 1.0 else "")
                 + "\n\n"
                 + conversation_periods(period_rows(grading))
-                + "\n\nAnswers by question and period (✓ right; W, R, U: write, read or "
-                "utilization failure; ? unparsed; ✗ wrong):\n\n"
-                + conversation_grid(questions)
-                + evolution_text
+                + "\n\nAnswers by question and period (✓ right; – not reached, scored as "
+                "a decline; W, R, U: write, read or utilization failure; ? unparsed; ✗ "
+                "wrong):\n\n" + conversation_grid(questions) + evolution_text
             ),
             metadata={
                 SCORE_NOTES: {MEMORY_DELTA: MEMORY_DELTA_SCALE},

@@ -19,7 +19,7 @@ from inspect_ai import Task, task
 from inspect_memgym.conversation.evolve_levels import NO_EVOLUTION
 from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 
-TASK_VERSION = 7
+TASK_VERSION = 8
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
 OLD_SPELLINGS_UNTIL = 6
 """The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""

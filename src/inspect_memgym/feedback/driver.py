@@ -68,8 +68,9 @@ async def run_feedback(state: TaskState, agent: MemoryStrategy) -> TaskState:
         options.steps,
         episode.world_id,
     )
-    passes = len(batches) + options.memory_isolation
-    progress.planned_answers = passes * len(episode.test_ids())
+    steps = [0] * options.memory_isolation + list(range(1, len(batches) + 1))
+    progress.planned_steps = steps
+    progress.planned_answers = len(steps) * len(episode.test_ids())
     if options.memory_isolation:
         await _test_pass(episode, agent.answer_without_memory, step=0)
     for step, batch in enumerate(batches, start=1):

@@ -35,8 +35,12 @@ Then, per step, over the requests that need a hidden item. `Score.value` (`SCORE
   do); ``declarative``, ``procedural``: the last step's mean credit by knowledge kind.
 
 A key with nothing to average is NaN (records have no controls, kinds or hidden items).
-``not_reached`` counts the test answers a limit cut off: a cut step scores the requests it
-answered, and a sample cut before its first step scores NaN.
+``not_reached`` counts the test answers a limit cut off, at any step or in the no-memory
+pass. Each is graded as the decline (`scoring.reached`), never left out: a world request's
+as the decliner's "I do not know." (no variant named: credit 0), a records row's as its
+constant answer, "Not mentioned in the conversation" (its chance: credit 0), both by rule.
+So a cut step counts every request, the requests it did not answer as declines, and a
+sample cut before its first step scores its declines; the rows say ``not_reached``.
 Pure functions.
 """
 
@@ -54,6 +58,7 @@ from inspect_memgym.feedback.memorybench_records import (
     MemoryBenchRecord,
     score_reply,
 )
+from inspect_memgym.feedback.memoryless_records import UNKNOWN
 from inspect_memgym.feedback.record_floors import prior_scores
 from inspect_memgym.feedback.summary_keys import HEADLINE as HEADLINE
 from inspect_memgym.feedback.world.checking import ReplyCheck, check_reply
@@ -86,6 +91,10 @@ REPLY_SHOWN = 400
 """Characters of a reply kept in the per-answer rows."""
 CONSTANT_ANSWER = NOT_MENTIONED_OPTION
 """The memoryless answer a records row's chance is measured with."""
+WORLD_DECLINE = UNKNOWN
+"""A world request's decline (the ``decliner``'s reply): what a missing answer is graded as."""
+RECORDS_DECLINE = NOT_MENTIONED_OPTION
+"""A records row's decline, its constant answer: what a missing answer is graded as."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +145,7 @@ class GradedAnswer(StoredRecord):
         reason: The rules' reading of the reply.
         reply: The reply's first `REPLY_SHOWN` characters.
         reply_key: A digest of the whole reply, to pair the passes.
+        not_reached: Whether a limit cut the answer, so the decline was graded in its place.
     """
 
     step: int
@@ -149,6 +159,7 @@ class GradedAnswer(StoredRecord):
     reason: str
     reply: str
     reply_key: str
+    not_reached: bool = False
 
 
 @dataclass(frozen=True)
@@ -243,11 +254,43 @@ def record_chance(record: MemoryBenchRecord) -> float:
     return score_reply(record, CONSTANT_ANSWER)
 
 
+def planned_answers(steps: Iterable[int], requests: Sequence[str]) -> list[tuple[int, str]]:
+    """Every (step, request) a protocol asks for: each test request at each step.
+
+    Args:
+        steps: The test passes' steps, in order (0: the no-memory pass).
+        requests: The test requests, in the order they are asked.
+    """
+    return [(step, request) for step in steps for request in requests]
+
+
+def with_declines(
+    results: Sequence[FeedbackAnswer], planned: Sequence[tuple[int, str]], decline: str
+) -> tuple[list[FeedbackAnswer], set[tuple[int, str]]]:
+    """The answers in the plan's order, the decline in place of every one a limit cut.
+
+    Args:
+        results: The raw test answers recorded.
+        planned: Every (step, request) the protocol asked for (`planned_answers`).
+        decline: The task's decline reply for these requests.
+
+    Returns:
+        The answers (the planned ones, then any recorded outside the plan, in their order)
+        and the (step, request) pairs that were declined.
+    """
+    recorded = {(row.step, row.request): row for row in results}
+    missing = {key for key in planned if key not in recorded}
+    plan = set(planned)
+    answers = [recorded.get(key) or FeedbackAnswer(*key, raw=decline) for key in planned]
+    answers += [row for row in results if (row.step, row.request) not in plan]
+    return answers, missing
+
+
 def grade_world(
     world: FeedbackWorld,
     results: Sequence[FeedbackAnswer],
     dialogues: Sequence[FeedbackDialogue],
-    planned_answers: int = 0,
+    planned: Sequence[tuple[int, str]] = (),
 ) -> FeedbackGrade:
     """Grade a generated world's answers.
 
@@ -255,10 +298,12 @@ def grade_world(
         world: The world.
         results: The raw test answers.
         dialogues: The training dialogues memorised.
-        planned_answers: Test answers the protocol asked for (`FeedbackState`); those
-            beyond the recorded ones were cut off by a limit (``not_reached``).
+        planned: Every (step, request) the protocol asked for (`planned_answers`); one
+            not recorded was cut off by a limit (``not_reached``) and is graded as the
+            decline, `WORLD_DECLINE`.
     """
     answers = []
+    results, missing = with_declines(results, planned, WORLD_DECLINE)
     for row in results:
         request = world.request(row.request)
         check = check_reply(request, row.raw)
@@ -276,6 +321,7 @@ def grade_world(
                 reason=check.reason,
                 reply=row.raw[:REPLY_SHOWN],
                 reply_key=_reply_key(row.raw),
+                not_reached=(row.step, row.request) in missing,
             )
         )
     fed_back = _fed_back(world, dialogues)
@@ -284,7 +330,7 @@ def grade_world(
     considered = [item for item in items if item.fed_back]
     learned = fmean(item.applied for item in considered) if considered else math.nan
     isolated = _isolation(answers, curve)
-    value = _value(answers, curve, learned, isolated, planned_answers)
+    value = _value(answers, curve, learned, isolated, len(missing))
     return FeedbackGrade(value, curve, items, answers, isolated)
 
 
@@ -292,7 +338,7 @@ def grade_records(
     records: Mapping[str, MemoryBenchRecord],
     results: Sequence[FeedbackAnswer],
     dialogues: Sequence[FeedbackDialogue],
-    planned_answers: int = 0,
+    planned: Sequence[tuple[int, str]] = (),
 ) -> FeedbackGrade:
     """Grade answers to MemoryBench's records with each dataset's metric.
 
@@ -300,10 +346,12 @@ def grade_records(
         records: Rows by request id.
         results: The raw test answers.
         dialogues: The training dialogues memorised.
-        planned_answers: Test answers the protocol asked for (`FeedbackState`); those
-            beyond the recorded ones were cut off by a limit (``not_reached``).
+        planned: Every (step, request) the protocol asked for (`planned_answers`); one
+            not recorded was cut off by a limit (``not_reached``) and is graded as the
+            decline, `RECORDS_DECLINE` (the row's constant answer).
     """
     answers = []
+    results, missing = with_declines(results, planned, RECORDS_DECLINE)
     for row in results:
         record = records[row.request]
         score = score_reply(record, row.raw)
@@ -321,6 +369,7 @@ def grade_records(
                 reason=f"{record.metric_name} {score:.3f} against {record.gold!r}",
                 reply=row.raw[:REPLY_SHOWN],
                 reply_key=_reply_key(row.raw),
+                not_reached=(row.step, row.request) in missing,
             )
         )
     curve = _curve(answers, dialogues)
@@ -331,7 +380,7 @@ def grade_records(
         if row.credit is not None and row.request in priors
     }
     isolated = _isolation(answers, curve, floors)
-    value = _value(answers, curve, math.nan, isolated, planned_answers)
+    value = _value(answers, curve, math.nan, isolated, len(missing))
     return FeedbackGrade(value, curve, [], answers, isolated)
 
 
@@ -409,7 +458,7 @@ def _value(
     curve: list[CurvePoint],
     learned: float,
     isolated: Isolation,
-    planned_answers: int,
+    not_reached: int,
 ) -> dict[str, float]:
     last = curve[-1] if curve else None
     value = {
@@ -424,7 +473,7 @@ def _value(
     by_kind = last.credit_by_kind() if last else {}
     for kind in KNOWLEDGE_KINDS:
         value[kind] = by_kind.get(kind, math.nan)
-    value[NOT_REACHED] = float(max(0, planned_answers - len(answers)))
+    value[NOT_REACHED] = float(not_reached)
     return value
 
 

@@ -21,6 +21,7 @@ from inspect_memgym.feedback.grading import (
     FeedbackDialogue,
     grade_records,
     grade_world,
+    planned_answers,
 )
 from inspect_memgym.feedback.memory_holds import memory_holds
 from inspect_memgym.feedback.records_episode import RecordsEpisode
@@ -43,11 +44,12 @@ def sample_scorer() -> Scorer:
         progress = current_feedback_state()
         results = FeedbackAnswer.all_of(progress.results)
         dialogues = FeedbackDialogue.all_of(progress.dialogues)
+        planned = planned_answers(progress.planned_steps, episode.test_ids())
         if isinstance(episode, WorldEpisode):
-            grade = grade_world(episode.world, results, dialogues, progress.planned_answers)
+            grade = grade_world(episode.world, results, dialogues, planned)
         else:
             assert isinstance(episode, RecordsEpisode)
-            grade = grade_records(episode.records, results, dialogues, progress.planned_answers)
+            grade = grade_records(episode.records, results, dialogues, planned)
         value = grade.value
         world = episode.world if isinstance(episode, WorldEpisode) else None
         operations, holds = memory_holds(world, grade.answers, dialogues, current_holdings())
@@ -62,7 +64,7 @@ def sample_scorer() -> Scorer:
             explanation=NOTHING_REACHED
             if not grade.curve
             else (
-                reached_sentence(int(value[NOT_REACHED]), progress.planned_answers)
+                reached_sentence(int(value[NOT_REACHED]), len(planned))
                 + ("\n\n" if value[NOT_REACHED] else "")
                 + f"final {value['final']:.3f} (corrected for chance: accuracy "
                 f"{value['final_accuracy']:.3f}, chance {value['chance']:.3f}), AUC "

@@ -30,6 +30,8 @@ class FeedbackState(JsonStoreModel):
         dialogues: One record per training dialogue: step, request id, messages, feedback.
         user_fallbacks: Feedback the ``user`` model could not word (the scripted text used).
         planned_answers: Test answers the protocol asks for (a limit may cut it short).
+        planned_steps: The steps of the test passes the protocol asks for, in order (0:
+            the no-memory pass); each answers every test request.
     """
 
     step: int = Field(default=0)
@@ -39,6 +41,7 @@ class FeedbackState(JsonStoreModel):
     dialogues: list[dict[str, Any]] = Field(default_factory=list)
     user_fallbacks: int = Field(default=0)
     planned_answers: int = Field(default=0)
+    planned_steps: list[int] = Field(default_factory=list)
 
 
 _bound_state = BoundStoreModel(FeedbackState)

@@ -21,9 +21,9 @@ from inspect_ai import Task, task
 
 from inspect_memgym.kit.strategy_options import MemoryArgument, StrategyArgument
 
-TASK_VERSION = 5
+TASK_VERSION = 6
 """Bumped whenever the samples, prompts or scoring change; what changed: CHANGELOG.md."""
-OLD_SPELLINGS_UNTIL = 6
+OLD_SPELLINGS_UNTIL = 7
 """The version from which the old ``-T`` spellings are refused (`strategies.task_arguments`)."""
 DEFAULT_TIER = "standard"
 DEFAULT_SEEDS = 5
