@@ -132,7 +132,7 @@ def _unreadable_metadata(
 ) -> dict[str, Any]:
     """What the metadata records of the judge, when it was asked (else nothing).
 
-    ``judge_unreadable`` (answers left unscored), ``judge_verdicts`` (its replies, both
+    ``judge_unreadable`` (answers scored as the decline), ``judge_verdicts`` (its replies, both
     passes) and a panel's votes (`scoring.judge.panel_metadata`).
     """
     if not any(detail[DECIDED_BY] == JUDGE for detail in graded):

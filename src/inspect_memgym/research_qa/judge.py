@@ -7,7 +7,8 @@ It runs under the ``grader`` model role (``--model-role grader=<model>``) at tem
 With no ``grader`` bound the task is refused, unless ``-T self_judge=true`` lets the model
 under test judge its own answers (`scoring.judge.judge_model`); every judged score then
 records ``self_judged``. The log records the judge model and the prompt version. A reply
-without a readable score is unreadable: the answer is left unscored, never read as 0.
+without a readable score is unreadable: the answer is scored as the decline, 0
+(`scoring.reached`), and counted in ``judge_unreadable``.
 
 With two or more models bound to the ``grader`` role (a panel), every one scores the
 answer and the panel's score is the MEDIAN of the readable scores (of two readable
@@ -60,7 +61,7 @@ class JudgeScore:
 
     Attributes:
         score: The score, clamped to 0-1; None for a reply with no readable score
-            (unreadable: the answer is left unscored, never read as wrong).
+            (unreadable: the answer is scored as the decline, `scoring.reached`).
         judge_model: The model that judged (a panel's graders, comma-separated).
         self_judged: Whether that was the model under test (``-T self_judge=true``).
         graders: With a panel (two or more graders), each grader; empty with one.

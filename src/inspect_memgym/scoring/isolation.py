@@ -16,7 +16,9 @@ pairs into ``no_memory`` and ``memory_delta`` under one definition shared by eve
   abstention question, where "not mentioned" is right) says nothing about memory: a model
   that merely declines more often with history shown would gain there. It stays out of
   ``no_memory`` and ``memory_delta`` (its accuracy is reported by the task's own keys).
-- **Questions not answered in both passes leave Δ** (a sample cut by a limit).
+- **A missing answer is a decline.** A question a pass did not answer (a limit cut it, or
+  its verdict was unreadable) enters with that pass's decline credit, which the task
+  grades before pairing (`scoring.reached`); ``no_memory`` None is only for isolation off.
 
 ``memory_delta`` is the task's headline over Δ's questions with memory, minus the same
 headline over their counted no-memory credits; it equals ``headline - no_memory`` whenever

@@ -131,7 +131,7 @@ class AnswerJudgement:
 
     Attributes:
         correct: Whether the judge graded it correct; None when its reply held no grade
-            (unreadable: the question is left unscored, never read as wrong).
+            (unreadable: the question is scored as the decline, `scoring.reached`).
         judge_model: The model that judged (a panel's graders, comma-separated).
         self_judged: Whether that was the model under test.
         graders: With a panel (two or more graders), each grader; empty with one.
