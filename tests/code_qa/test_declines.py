@@ -19,8 +19,7 @@ import pytest
 from inspect_ai.model import ModelName
 from inspect_ai.scorer import SampleScore, Score, Target
 from inspect_ai.solver import TaskState
-from inspect_ai.util import Store, store_as
-from inspect_ai.util._store import init_subtask_store
+from inspect_ai.util import store_as
 
 from inspect_memgym.code_qa import sample_scorer as sample_scorer_module
 from inspect_memgym.code_qa.dataset import code_qa_sample
@@ -33,7 +32,7 @@ from inspect_memgym.code_qa.sample_scorer import sample_scorer
 from inspect_memgym.code_qa.state import NO_MEMORY, WITH_MEMORY, CodeQAAnswer, CodeQAState
 from inspect_memgym.code_qa.world.generate import generate_instance
 from inspect_memgym.code_qa.world.model import DIFFICULTIES, FACT_CATEGORIES
-from inspect_memgym.kit.inspect_internals import set_sample_state
+from inspect_memgym.kit.inspect_internals import set_sample_state, start_sample_store
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
@@ -96,7 +95,7 @@ def scored(
     )
 
     async def run() -> Score:
-        init_subtask_store(Store())
+        start_sample_store()
         set_sample_state(state)
         store_as(CodeQAState).answers = [answer.as_metadata() for answer in answers]
         score = await sample_scorer(judge=judge)(state, Target(""))

@@ -73,17 +73,19 @@ def test_grader_saying_incorrect_is_respected(tmp_path: Path) -> None:
     assert judged and not any(q["correct"] for q in judged)
 
 
-def test_an_unparseable_grade_leaves_its_question_unscored(tmp_path: Path) -> None:
+def test_an_unparseable_grade_scores_its_question_as_the_decline(tmp_path: Path) -> None:
     log = _run(tmp_path, judge=True, grade="I think it is probably right")
     questions = _questions(log)
     judged = [q for q in questions if q["decided_by"] == "judge"]
-    assert judged and all(q["correct"] is None and q["judge_unreadable"] for q in judged)
+    assert judged and all(q["judge_unreadable"] and q["scored_as"] == "decline" for q in judged)
+    # the decline is graded by the rules: wrong on these answerable questions, not left out
+    assert all(q["correct"] is False for q in judged)
     [score] = log.samples[0].scores.values()  # type: ignore[index,union-attr]
     # the same answer, asked again with no memory, is judged (and unreadable) again
     assert score.metadata is not None and score.metadata["judge_unreadable"] == 2 * len(judged)
-    # the unscored questions are left out of the count, not counted wrong
-    assert score.answer == f"0/{len(questions) - len(judged)} questions right"
-    assert "unscored (judge reply unreadable)" in (score.explanation or "")
+    right = sum(bool(q["correct"]) for q in questions)
+    assert score.answer == f"{right}/{len(questions)} questions right"
+    assert "judge reply unreadable: scored as a decline" in (score.explanation or "")
 
 
 def test_without_judge_undecided_answers_are_wrong(tmp_path: Path) -> None:

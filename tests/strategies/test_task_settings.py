@@ -302,9 +302,9 @@ def test_an_old_spelling_works_with_one_line_naming_the_new(
 ) -> None:
     arguments, replacement = OLD_SPELLINGS[name]
     with caplog.at_level(logging.WARNING, logger=LOGGER):
-        task = research_qa(seeds=1, **arguments)  # still read until research_qa 7
+        task = research_qa(seeds=1, **arguments)  # still read until research_qa 8
     lines = [record.getMessage() for record in caplog.records if record.name == LOGGER]
-    expected = f"research_qa: -T {name} is deprecated (until research_qa 7); {replacement}"
+    expected = f"research_qa: -T {name} is deprecated (until research_qa 8); {replacement}"
     assert lines.count(expected) == 1
     assert len(lines) == len(arguments) - ("agent" in arguments)
     assert task.metadata is not None

@@ -88,7 +88,9 @@ def sample_scorer() -> Scorer:
             answer=f"{right}/{total} answers right",
             explanation=(
                 reached_sentence(
-                    int(value[NOT_REACHED]), len(scenario.questions) * len(scenario.periods)
+                    int(value[NOT_REACHED]),
+                    len(scenario.questions) * len(scenario.periods),
+                    sum(result.kind == "question" for result in results),
                 )
                 + ("\n\n" if value[NOT_REACHED] else "")
                 + f"chance-corrected accuracy {value[HEADLINE]:.3f} (accuracy "

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from inspect_memgym.scoring.reached import NOT_REACHED
 from inspect_memgym.scoring.tables import markdown_table
+from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE
 
 
 def entity_stream_questions(details: Sequence[Mapping[str, Any]]) -> str:
@@ -17,11 +19,17 @@ def entity_stream_questions(details: Sequence[Mapping[str, Any]]) -> str:
     rows = []
     for detail in details:
         answer = str(detail.get("answer", ""))
-        if not detail.get("submitted", True):
+        if detail.get(NOT_REACHED):
+            answer = "(not reached)"
+        elif not detail.get("submitted", True):
             answer = f"{answer} (not submitted)" if answer else "(no answer)"
         verdict = "✓" if detail.get("correct") else "✗"
-        if detail.get("correct") is None and detail.get("decided_by") == "judge":
-            verdict = "unscored (judge reply unreadable)"
+        if detail.get(NOT_REACHED):
+            verdict += " (scored as a decline)"
+        elif detail.get(JUDGE_UNREADABLE):
+            verdict += " (judge reply unreadable: scored as a decline)"
+        elif detail.get("correct") is None and detail.get("decided_by") == "judge":
+            verdict = "unscored (judge reply unreadable)"  # a log from before the rule
         elif detail.get("decided_by") == "judge":
             verdict += " (judge)"
         failure = "" if detail.get("correct") else str(detail.get("attribution") or "")

@@ -64,7 +64,7 @@ def sample_scorer() -> Scorer:
             explanation=NOTHING_REACHED
             if not grade.curve
             else (
-                reached_sentence(int(value[NOT_REACHED]), len(planned))
+                reached_sentence(int(value[NOT_REACHED]), len(planned), len(results))
                 + ("\n\n" if value[NOT_REACHED] else "")
                 + f"final {value['final']:.3f} (corrected for chance: accuracy "
                 f"{value['final_accuracy']:.3f}, chance {value['chance']:.3f}), AUC "
