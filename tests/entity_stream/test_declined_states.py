@@ -7,7 +7,8 @@ judge reply with no grade. Each edited state must score, key for key, what the s
 scores with those answers replaced by the abstainer's refusal graded by the rules
 (`scoring.reached`): only ``not_reached`` (and ``judge_unreadable`` in the metadata) tell
 them apart. Before entity_stream 9 a missing answer was left out of every figure, and a
-sample that reached nothing scored NaN everywhere.
+sample that reached nothing scored NaN everywhere. The training world grades a question its
+episode never reached the same way.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from inspect_ai import eval, score
 from inspect_ai.log import EvalLog
 
 from inspect_memgym.entity_stream import sample_scorer as sample_scorer_module
+from inspect_memgym.entity_stream.environment import EntityStreamWorld
 from inspect_memgym.entity_stream.policies.base import REFUSAL
 from inspect_memgym.entity_stream.scorer import entity_stream_scorer
 from inspect_memgym.entity_stream.task import entity_stream
@@ -196,3 +198,18 @@ def test_a_sample_that_reached_nothing_scores_its_declines(played: EvalLog) -> N
     assert nothing["composite"] == 0.0 and nothing["abstention"] == 1.0  # floor = ceiling
     assert explanation.startswith(NOTHING_REACHED) or NOTHING_REACHED in explanation
     assert all(row["not_reached"] is True for row in metadata["questions"])
+
+
+def test_the_training_world_grades_an_unreached_question_as_the_decline() -> None:
+    """An episode that ended before its questions scores the abstainer's answers there."""
+    world = EntityStreamWorld(seed=0, tier="lite", template="company")
+    try:
+        nothing = world.score()
+        world.answers = {
+            question.qid: {"answer": REFUSAL, "submitted": True} for question in world.questions
+        }
+        refused = world.score()
+    finally:
+        world.close()
+    assert differing(nothing, refused) == {}
+    assert nothing["abstention"] == 1.0  # an empty answer would miss the never-seen entity

@@ -40,7 +40,7 @@ from inspect_memgym.entity_stream.axes import (
 from inspect_memgym.entity_stream.explanation import entity_stream_questions
 from inspect_memgym.entity_stream.memory_holds import memory_holds
 from inspect_memgym.entity_stream.official import official_axes, storage_coverage
-from inspect_memgym.entity_stream.policies.base import REFUSAL
+from inspect_memgym.entity_stream.prompts import DECLINE_REPLY
 from inspect_memgym.entity_stream.rule_grading import rule_detail
 from inspect_memgym.entity_stream.sample_spec import EntityStreamSpec
 from inspect_memgym.entity_stream.scenario_content import scenario_content
@@ -74,7 +74,7 @@ from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_
 from inspect_memgym.scoring.reached import NOT_REACHED, reached_sentence
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, JUDGE_VERDICTS
 
-DECLINE = REFUSAL
+DECLINE = DECLINE_REPLY
 """The reply a missing answer is graded as: the abstainer's refusal (`scoring.reached`)."""
 DECLINE_GRADE = "decline"
 """A question detail's ``scored_as`` when its grade is the decline's."""
