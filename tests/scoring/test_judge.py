@@ -85,7 +85,7 @@ def test_an_unparseable_grade_scores_its_question_as_the_decline(tmp_path: Path)
     assert score.metadata is not None and score.metadata["judge_unreadable"] == 2 * len(judged)
     right = sum(bool(q["correct"]) for q in questions)
     assert score.answer == f"{right}/{len(questions)} questions right"
-    assert "judge reply unreadable: scored as a decline" in (score.explanation or "")
+    assert "decline: judge reply unreadable" in (score.explanation or "")
 
 
 def test_without_judge_undecided_answers_are_wrong(tmp_path: Path) -> None:

@@ -204,7 +204,9 @@ def isolation(
     Args:
         outcomes: Every question's verdict with memory.
         without_memory: The same questions' verdicts with no memory (None: isolation off;
-            an entry is None for a question the no-memory pass did not reach).
+            an entry is None for a question with no no-memory credit, which leaves the
+            pair: the scorer gives one the no-memory pass did not answer the decline's
+            verdict instead, `scoring.reached`).
         writes_used: Writes charged against the budget in the memory pass.
         fact_event_count: Events of the stream that bring facts (`fact_events`).
 

@@ -23,7 +23,7 @@ from inspect_memgym.entity_stream.axes import (
     axis_scores,
     fact_events,
 )
-from inspect_memgym.entity_stream.prompts import SYSTEM_PROMPT, event_prompt
+from inspect_memgym.entity_stream.prompts import DECLINE_REPLY, SYSTEM_PROMPT, event_prompt
 from inspect_memgym.entity_stream.rule_grading import rule_detail
 from inspect_memgym.entity_stream.scenario_content import content_of
 from inspect_memgym.entity_stream.world.questions import Question
@@ -213,7 +213,13 @@ class EntityStreamWorld(World):
         return lambda: qid is not None and qid in self.answers
 
     def _grade(self, question: Question) -> dict[str, Any]:
-        answer = str(self.answers.get(question.qid, {}).get("answer", ""))
+        """A question's grade by the rules; one the episode never reached, the decline's.
+
+        As in the task's scorer (`scoring.reached`): a question of an episode that ended
+        before its stage is graded as `DECLINE_REPLY`, never as an empty answer.
+        """
+        recorded = self.answers.get(question.qid)
+        answer = DECLINE_REPLY if recorded is None else str(recorded.get("answer", ""))
         return rule_detail(question, answer, self.known_names, self.template)
 
     def _weight_total(self) -> float:

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+DECLINE_REPLY = "I don't know: my memory has nothing on this."
+"""The decline: the ``abstainer``'s reply to every question, and the grade a question gets
+when a pass gave it no gradable answer (a limit cut the pass, or the judge's reply held no
+grade; `scoring.reached`), graded by the answer rules."""
+
 SYSTEM_PROMPT = """\
 You are an agent with a small external memory, reading a long stream of events about \
 {entity_plural}. Your conversation is cleared after every event: the only thing that \

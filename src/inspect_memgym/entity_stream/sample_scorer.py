@@ -13,8 +13,10 @@ graders, each judged answer's votes (``judge_panel``, `scoring.judge.panel_metad
 A question a pass did not answer (a limit cut it) or whose judge reply held no grade is
 scored as that pass's decline, the abstainer's refusal graded by the rules, with no model
 call (`scoring.reached`): in every axis and on both sides of the memory isolation. Its
-detail says so (``scored_as: decline`` with ``not_reached`` or ``judge_unreadable``), and
-``not_reached`` counts the questions a limit cut in either pass.
+detail says so (``scored_as: decline`` with ``not_reached`` or ``judge_unreadable``; for
+the no-memory pass ``no_memory_scored_as: decline`` with ``no_memory_not_reached`` or
+``no_memory_judge_unreadable``), and ``not_reached`` counts the questions a limit cut in
+either pass.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from inspect_memgym.entity_stream.axes import (
 from inspect_memgym.entity_stream.explanation import entity_stream_questions
 from inspect_memgym.entity_stream.memory_holds import memory_holds
 from inspect_memgym.entity_stream.official import official_axes, storage_coverage
-from inspect_memgym.entity_stream.policies.base import REFUSAL
+from inspect_memgym.entity_stream.prompts import DECLINE_REPLY
 from inspect_memgym.entity_stream.rule_grading import rule_detail
 from inspect_memgym.entity_stream.sample_spec import EntityStreamSpec
 from inspect_memgym.entity_stream.scenario_content import scenario_content
@@ -72,7 +74,7 @@ from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_
 from inspect_memgym.scoring.reached import NOT_REACHED, reached_sentence
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, JUDGE_VERDICTS
 
-DECLINE = REFUSAL
+DECLINE = DECLINE_REPLY
 """The reply a missing answer is graded as: the abstainer's refusal (`scoring.reached`)."""
 DECLINE_GRADE = "decline"
 """A question detail's ``scored_as`` when its grade is the decline's."""
@@ -98,6 +100,23 @@ def _declined(
     """
     detail = rule_detail(question, DECLINE, known_names, template)
     return {**detail, "submitted": False, "scored_as": DECLINE_GRADE, reason: True}
+
+
+def _no_memory_declined(without: dict[str, Any]) -> dict[str, Any]:
+    """What a question's row says when its no-memory credit is the decline's.
+
+    ``no_memory_scored_as: decline``, with ``no_memory_not_reached`` (a limit cut the
+    no-memory pass before it) or ``no_memory_judge_unreadable`` (its judge reply held no
+    grade), so the viewer shows why the no-memory side scored a decline.
+
+    Args:
+        without: The question's detail in the no-memory pass.
+    """
+    return {
+        "no_memory_scored_as": DECLINE_GRADE,
+        f"no_memory_{NOT_REACHED}": bool(without.get(NOT_REACHED)),
+        f"no_memory_{JUDGE_UNREADABLE}": bool(without.get(JUDGE_UNREADABLE)),
+    }
 
 
 async def _grade(
@@ -251,6 +270,8 @@ def sample_scorer(
                 without = isolated.get(detail["qid"])
                 detail["no_memory_answer"] = None if without is None else without["answer"]
                 detail["no_memory_correct"] = None if without is None else without["correct"]
+                if without is not None and without.get("scored_as") == DECLINE_GRADE:
+                    detail.update(_no_memory_declined(without))
             outcomes_without_memory = [
                 None
                 if detail["qid"] not in isolated

@@ -5,10 +5,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 
 from inspect_memgym.entity_stream.policies.event_view import EventView
+from inspect_memgym.entity_stream.prompts import DECLINE_REPLY
 from inspect_memgym.entity_stream.world.model import Template
 from inspect_memgym.simulation.actions import Action, call, finish
 
-REFUSAL = "I don't know: my memory has nothing on this."
+REFUSAL = DECLINE_REPLY
+"""The refusal a policy gives when its memory has nothing (the task's decline)."""
 MEMORY_LOOKUPS = ("memory_search", "memory_read")
 """The tools a policy looks things up with."""
 
