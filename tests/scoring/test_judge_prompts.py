@@ -187,8 +187,8 @@ def test_the_unreadable_share_warns_only_past_5_percent() -> None:
     assert unreadable_share_warning(5, 100) is None
     assert unreadable_share_warning(0, 0) is None
     assert unreadable_share_warning(6, 100) == (
-        "judge: 6 of 100 judge replies so far (6.0%) held no yes/no word; they are left out of the "
-        "accuracy (over 5%: check the grader model or prompt)"
+        "judge: 6 of 100 judge replies so far (6.0%) held no yes/no word; each is scored as a "
+        "decline (over 5%: check the grader model or prompt)"
     )
 
 
@@ -213,8 +213,8 @@ def test_a_run_past_the_threshold_warns_once(caplog: pytest.LogCaptureFixture) -
         compute([_sample_score(0, 10), _sample_score(1, 10), _sample_score(2, 10)])
         compute([_sample_score(0, 10), _sample_score(1, 10), _sample_score(3, 10)])
     assert [record.getMessage() for record in caplog.records] == [
-        "judge: 3 of 30 judge replies so far (10.0%) held no yes/no word; they are left out of "
-        "the accuracy (over 5%: check the grader model or prompt)"
+        "judge: 3 of 30 judge replies so far (10.0%) held no yes/no word; each is scored as a "
+        "decline (over 5%: check the grader model or prompt)"
     ]
 
 

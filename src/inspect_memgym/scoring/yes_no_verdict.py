@@ -6,10 +6,11 @@ the response is correct."). The official LongMemEval harness counts a reply as c
 words ("No. The answer says yes but...") is read as yes there, which is wrong. Here the
 FIRST standalone ``yes`` or ``no`` word of the reply (any case, not part of a longer word:
 "yesterday" and "not" are not verdicts) decides. A reply with neither word is
-``unreadable``: it is counted apart (`JUDGE_UNREADABLE`) and left out of every accuracy,
-never read as a silent no. Callers keep the raw reply beside the verdict, and record how
-many replies a score asked for (`JUDGE_VERDICTS`), so a run whose unreadable share passes
-`UNREADABLE_WARNING_SHARE` says so in one line (`unreadable_share_warning`).
+``unreadable``: it is counted (`JUDGE_UNREADABLE`) and its answer is scored as the task's
+decline (`scoring.reached`), never dropped from the accuracy. Callers keep the raw reply
+beside the verdict, and record how many replies a score asked for (`JUDGE_VERDICTS`), so a
+run whose unreadable share passes `UNREADABLE_WARNING_SHARE` says so in one line
+(`unreadable_share_warning`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ UNREADABLE_WARNING_SHARE = 0.05
 """A run whose unreadable share of judge replies passes this says so in one warning line."""
 UNREADABLE_WARNING = (
     "judge: {unreadable} of {verdicts} judge replies so far ({share:.1%}) held no yes/no word; "
-    "they are left out of the accuracy (over {threshold:.0%}: check the grader model or prompt)"
+    "each is scored as a decline (over {threshold:.0%}: check the grader model or prompt)"
 )
 _VERDICT_WORD = re.compile(r"(?<![\w-])(yes|no)(?![\w-])", re.IGNORECASE)
 
