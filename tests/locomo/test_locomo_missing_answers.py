@@ -23,6 +23,7 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 from inspect_memgym.kit.answer_meter import NO_MEMORY_PASS, current_pass
 from inspect_memgym.locomo.task import locomo
 from locomo_sample import write_locomo
+from missing_answers import same_but_counts, sample_values
 
 SCORER = "locomo_scorer"
 DECLINE = "Not mentioned in the conversation"
@@ -62,24 +63,6 @@ def figures(locomo_file: Path, log_dir: Path, with_memory: str, without_memory: 
     return log
 
 
-def values(log: EvalLog) -> dict[str, dict[str, float]]:
-    result = {}
-    for sample in log.samples or []:
-        assert sample.scores is not None
-        value = sample.scores[SCORER].value
-        assert isinstance(value, dict)
-        result[str(sample.id)] = {str(key): float(number) for key, number in value.items()}
-    return result
-
-
-def same_but_reached(left: dict[str, float], right: dict[str, float]) -> bool:
-    keys = set(left) - {"not_reached"}
-    return keys == set(right) - {"not_reached"} and all(
-        left[key] == right[key] or (math.isnan(left[key]) and math.isnan(right[key]))
-        for key in keys
-    )
-
-
 @pytest.mark.usefixtures("offline_token_counts")
 @pytest.mark.parametrize(
     ("stalled", "declined"),
@@ -93,10 +76,13 @@ def test_a_cut_pass_scores_its_decline(
 ) -> None:
     locomo_file = write_locomo(tmp_path / "locomo10.json")
     cut_log = figures(locomo_file, tmp_path, *stalled)
-    cut, honest = values(cut_log), values(figures(locomo_file, tmp_path, *declined))
+    cut, honest = (
+        sample_values(cut_log, SCORER),
+        sample_values(figures(locomo_file, tmp_path, *declined), SCORER),
+    )
     for sample_id, value in cut.items():
         assert value["not_reached"] > 0 and honest[sample_id]["not_reached"] == 0.0
-        assert same_but_reached(value, honest[sample_id]), sample_id
+        assert same_but_counts(value, honest[sample_id]), sample_id
         assert not math.isnan(value["f1"])
     sample = (cut_log.samples or [])[0]
     rows = sample.scores[SCORER].metadata["questions"]  # type: ignore[index]

@@ -10,22 +10,20 @@ an ``_abs`` one, in the accuracy and on both sides of ``memory_delta``; only
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 from typing import Any
 
 import pytest
 from inspect_ai import eval
-from inspect_ai.log import EvalLog
 from inspect_ai.model import ChatMessage, GenerateConfig, ModelOutput, ModelUsage, get_model
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 from inspect_memgym.kit.answer_meter import NO_MEMORY_PASS, current_pass
 from inspect_memgym.longmemeval.task import longmemeval
 from longmemeval_sample import write_longmemeval
+from missing_answers import same_but_counts, sample_values
 
 SCORER = "longmemeval_scorer"
-COUNTS = ("not_reached", "judge_unreadable")
 GOLD = "21 days"
 DECLINE = "Not mentioned in the conversation."
 HUGE = ModelUsage(input_tokens=10, output_tokens=1_000_000, total_tokens=1_000_010)
@@ -64,26 +62,7 @@ def run(data_file: Path, log_dir: Path, model: Any, **limits: int) -> dict[str, 
         log_dir=str(log_dir),
         **limits,
     )
-    return scores(log)
-
-
-def scores(log: EvalLog) -> dict[str, dict[str, float]]:
-    assert log.status == "success", log.error
-    result = {}
-    for sample in log.samples or []:
-        assert sample.scores is not None
-        value = sample.scores[SCORER].value
-        assert isinstance(value, dict)
-        result[str(sample.id)] = {str(key): float(number) for key, number in value.items()}
-    return result
-
-
-def same_figures(left: dict[str, float], right: dict[str, float]) -> bool:
-    keys = set(left) - set(COUNTS)
-    return keys == set(right) - set(COUNTS) and all(
-        left[key] == right[key] or (math.isnan(left[key]) and math.isnan(right[key]))
-        for key in keys
-    )
+    return sample_values(log, SCORER)
 
 
 @pytest.mark.usefixtures("offline_token_counts")
@@ -93,7 +72,7 @@ def test_a_sample_cut_before_its_answer_scores_the_decline(data_file: Path, tmp_
     assert set(cut) == {"a1b2c3d4", "a1b2c3d4_abs"}
     for sample_id, figures in cut.items():
         assert figures["not_reached"] == 1.0 and declined[sample_id]["not_reached"] == 0.0
-        assert same_figures(figures, declined[sample_id]), sample_id
+        assert same_but_counts(figures, declined[sample_id]), sample_id
     assert cut["a1b2c3d4"]["accuracy"] == 0.0 and cut["a1b2c3d4_abs"]["accuracy"] == 1.0
     assert cut["a1b2c3d4"]["memory_delta"] == 0.0  # in Δ, not left out
 
@@ -115,4 +94,4 @@ def test_a_cut_no_memory_pass_scores_the_decline_there(data_file: Path, tmp_path
     assert answerable["not_reached"] == 1.0 and answerable["accuracy"] == 1.0
     assert answerable["memory_delta"] == 1.0 and answerable["no_memory"] == 0.0
     for sample_id, figures in stalled.items():
-        assert same_figures(figures, declined[sample_id]), sample_id
+        assert same_but_counts(figures, declined[sample_id]), sample_id

@@ -25,6 +25,7 @@ from inspect_memgym.research_qa.references import resolve_instance
 from inspect_memgym.research_qa.state import PHASE_ANSWER
 from inspect_memgym.research_qa.task import research_qa
 from inspect_memgym.strategies.call_context import ModelCallContext
+from missing_answers import same_but_counts, sample_values
 
 SCORER = "research_qa_scorer"
 DECLINE = '{"answer": "insufficient information"}'
@@ -72,22 +73,7 @@ def figures(with_memory: str, without_memory: str, tmp_path: Path) -> dict[str, 
         log_dir=str(tmp_path / f"{with_memory}-{without_memory}"),
         token_limit=100_000,
     )
-    assert log.status == "success", log.error
-    result = {}
-    for sample in log.samples or []:
-        assert sample.scores is not None
-        value = sample.scores[SCORER].value
-        assert isinstance(value, dict)
-        result[str(sample.id)] = {str(key): float(number) for key, number in value.items()}
-    return result
-
-
-def same_but_reached(left: dict[str, float], right: dict[str, float]) -> bool:
-    keys = set(left) - {"not_reached"}
-    return keys == set(right) - {"not_reached"} and all(
-        left[key] == right[key] or (math.isnan(left[key]) and math.isnan(right[key]))
-        for key in keys
-    )
+    return sample_values(log, SCORER)
 
 
 @pytest.mark.usefixtures("offline_token_counts")
@@ -106,7 +92,7 @@ def test_a_cut_pass_scores_its_decline(
     assert len(cut) == len(SEEDS)
     for sample_id, value in cut.items():
         assert value["not_reached"] == 1.0 and honest[sample_id]["not_reached"] == 0.0
-        assert same_but_reached(value, honest[sample_id]), sample_id
+        assert same_but_counts(value, honest[sample_id]), sample_id
         assert not math.isnan(value["score"]) and not math.isnan(value["memory_delta"])
     if stalled[0] == "gold":
         assert all(value["memory_delta"] == 1.0 for value in cut.values())
