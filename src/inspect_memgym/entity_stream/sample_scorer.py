@@ -265,19 +265,15 @@ def sample_scorer(
         stream_facts = fact_events(content.events)
         axes = axis_scores(outcomes, ledger.writes_used, stream_facts)
         outcomes_without_memory = None
-        if isolated is not None:
+        if isolated is not None:  # every question has a no-memory detail (or the decline's)
             for detail in details:
-                without = isolated.get(detail["qid"])
-                detail["no_memory_answer"] = None if without is None else without["answer"]
-                detail["no_memory_correct"] = None if without is None else without["correct"]
-                if without is not None and without.get("scored_as") == DECLINE_GRADE:
+                without = isolated[detail["qid"]]
+                detail["no_memory_answer"] = without["answer"]
+                detail["no_memory_correct"] = without["correct"]
+                if without.get("scored_as") == DECLINE_GRADE:
                     detail.update(_no_memory_declined(without))
             outcomes_without_memory = [
-                None
-                if detail["qid"] not in isolated
-                else QuestionOutcome(
-                    detail["qtype"], detail["axis"], isolated[detail["qid"]]["correct"]
-                )
+                QuestionOutcome(detail["qtype"], detail["axis"], detail["no_memory_correct"])
                 for detail in details
             ]
         composite, axis_deltas = isolation(
