@@ -364,19 +364,6 @@ def text_rows(text: str, name: str) -> list[tuple[object, str | None]]:
     return []
 
 
-def parse_memorybench_text(text: str, name: str) -> list[MemoryBenchRecord]:
-    """Parse MemoryBench rows from the text of a JSONL or JSON file.
-
-    Args:
-        text: The file's text.
-        name: Its name or URL; a name ending in ``.jsonl`` is read one row a line.
-
-    Raises:
-        ValueError: As `parse_memorybench_rows`, or on malformed JSON.
-    """
-    return parse_memorybench_rows(text_rows(text, name), Path(name.split("?")[0]).name)
-
-
 def parse_memorybench_rows(
     rows: list[tuple[object, str | None]], name: str
 ) -> list[MemoryBenchRecord]:

@@ -84,11 +84,6 @@ def benchmark_policies(benchmark: str) -> BenchmarkPolicies:
     return lookup(_REGISTRY, benchmark, "benchmark with memgym policies")
 
 
-def policy_names() -> list[str]:
-    """Every registered policy name, each once, in registration order."""
-    return list(dict.fromkeys(name for entry in _REGISTRY.values() for name in entry.names))
-
-
 def check_active_policy(benchmark: str) -> None:
     """Refuse, while a task is built in an eval, a ``memgym`` model the task does not play.
 

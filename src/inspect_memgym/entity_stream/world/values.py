@@ -17,11 +17,6 @@ _LOG_UNIFORM_SPREAD = 50.0
 """Ranges whose high/low ratio exceeds this are sampled log-uniformly (sizes, money)."""
 
 
-def _clean_float(value: float, decimals: int) -> float:
-    """Round to the display precision, always a float, never ``-0.0``."""
-    return round_places(float(value), decimals) + 0.0
-
-
 Sampler = Callable[[random.Random], Value]
 """Draws one value of a fixed attribute from a seeded RNG."""
 
@@ -127,7 +122,7 @@ _SAMPLER_BUILDERS: dict[str, Callable[[AttributeSpec], Sampler]] = {
 
 @functools.cache
 def value_sampler(spec: AttributeSpec) -> Sampler:
-    """The sampler :func:`random_value` uses for an attribute, built once per spec.
+    """The sampler that draws an attribute's values, built once per spec.
 
     It makes exactly the RNG draws of the documented recipe: int and float values are
     uniform in ``[low, high]`` (log-uniform when ``high / low > 50``) and rounded to the
@@ -139,16 +134,6 @@ def value_sampler(spec: AttributeSpec) -> Sampler:
         spec: The attribute.
     """
     return _SAMPLER_BUILDERS[spec.kind](spec)
-
-
-def random_value(spec: AttributeSpec, rng: random.Random) -> Value:
-    """Draw one value of an attribute.
-
-    Args:
-        spec: The attribute.
-        rng: Seeded RNG.
-    """
-    return value_sampler(spec)(rng)
 
 
 _INT, _INT_LOG, _FLOAT, _FLOAT_LOG, _ENUM, _OTHER = range(6)

@@ -60,11 +60,6 @@ class World:
     names: NameFactory
     final_values: tuple[AttributeValue, ...]
 
-    @property
-    def gold_value(self) -> AttributeValue | None:
-        """The attribute value the question asks for, or None when it asks for a name."""
-        return self.final_values[0] if self.final_values else None
-
     def entity(self, chain: int, position: int) -> Entity:
         """The entity at a position of a chain.
 

@@ -66,15 +66,6 @@ MIN_TARGETS = 2
 """Fewest targets a hop or filter question compares."""
 
 
-def relation_pairs(world: World) -> list[Params]:
-    """Every ``(source, relation)`` with at least one edge, in ingest and template order.
-
-    Args:
-        world: The world.
-    """
-    return [dict(pair) for pair in world.memo("relation_pairs", lambda: _relation_pairs(world))]
-
-
 def _relation_pairs(world: World) -> tuple[Params, ...]:
     keys = [spec.key for spec in world.template.relations]
     return tuple(
@@ -121,18 +112,6 @@ def targets_of(params: Params, world: World) -> list[str]:
         MissingFact: If the source entity is absent.
     """
     return get_targets(world, params["entity"], params["relation"])
-
-
-def targets_with_attribute(world: World) -> list[Params]:
-    """``(source, relation, attribute)`` where 2+ targets exist and all carry the attribute.
-
-    Args:
-        world: The world.
-    """
-    return [
-        dict(params)
-        for params in world.memo("targets_with_attribute", lambda: _with_attribute(world))
-    ]
 
 
 def _with_attribute(world: World) -> tuple[Params, ...]:

@@ -147,15 +147,6 @@ _BOUNDARIES = (STRONG_TREND, SLIGHT_TREND, -SLIGHT_TREND, -STRONG_TREND)
 """The trend class thresholds."""
 
 
-def series_facts(world: World) -> list[Params]:
-    """Every ``(entity, list_float attribute)`` fact with at least two periods.
-
-    Args:
-        world: The world.
-    """
-    return [dict(params) for params in world.memo("series_facts", lambda: _series_facts(world))]
-
-
 def _series_facts(world: World) -> tuple[Params, ...]:
     keys = [spec.key for spec in attributes_of_kind(world.template, ("list_float",))]
     found: list[Params] = []
