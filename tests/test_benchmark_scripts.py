@@ -2,12 +2,12 @@
 
 A benchmark that nothing runs rots (``search_latency.py`` once imported a class from where
 it no longer lived, and nobody noticed). Here every script runs with arguments that make it
-small (`SMOKE`), or is listed in `EXCLUDED` with the reason. To pay Python's and Inspect's
-import once rather than once per script, one subprocess runs them all in turn, each as
-``__main__`` with its own ``sys.argv`` and its output captured to a file; each test then
-checks one script's exit status and the shape of its output. Nothing here is timed, so the
-driver, like the suite (``tests/conftest.py``), scans the installed distributions for
-Inspect once rather than once per eval.
+small (`SMOKE`; those in `SLOW_SMOKES` with ``-m slow``), or is listed in `EXCLUDED` with
+the reason. To pay Python's and Inspect's import once rather than once per script, one
+subprocess runs them all in turn, each as ``__main__`` with its own ``sys.argv`` and its
+output captured to a file; each test then checks one script's exit status and the shape
+of its output. Nothing here is timed, so the driver, like the suite (``tests/conftest.py``),
+scans the installed distributions for Inspect once rather than once per eval.
 """
 
 from __future__ import annotations
@@ -221,6 +221,14 @@ EXCLUDED: dict[str, str] = {
 }
 """Script -> why it has no smoke run here."""
 
+SLOW_SMOKES: dict[str, str] = {
+    "sharded_validate.py": (
+        "starts five `inspect-memgym validate` processes (about 25 s of CPU); the shards and "
+        "their merge are tested in tests/validity/test_sharded_validate.py"
+    ),
+}
+"""Script -> why its smoke run waits for ``-m slow``."""
+
 REFERENCE_LOG = REPOSITORY / "logs" / "reference" / "conversation_native_perfect.eval"
 """The smallest committed reference log, for `real_model_table.py`."""
 
@@ -256,6 +264,7 @@ def test_every_script_is_smoked_or_excluded_with_a_reason() -> None:
     scripts = sorted(path.name for path in BENCHMARKS.glob("*.py"))
     assert sorted([*SMOKE, *EXCLUDED]) == scripts
     assert not set(SMOKE) & set(EXCLUDED)
+    assert set(SLOW_SMOKES) <= set(SMOKE)
 
 
 def _selected_scripts(session: pytest.Session) -> list[str]:
@@ -304,7 +313,13 @@ def smoke_runs(tmp_path_factory: pytest.TempPathFactory, request: pytest.Fixture
     return directory
 
 
-@pytest.mark.parametrize("script", sorted(SMOKE))
+@pytest.mark.parametrize(
+    "script",
+    [
+        pytest.param(script, marks=pytest.mark.slow) if script in SLOW_SMOKES else script
+        for script in sorted(SMOKE)
+    ],
+)
 def test_the_script_runs_in_smoke_mode(script: str, smoke_runs: Path) -> None:
     stem = script.removesuffix(".py")
     status_file = smoke_runs / f"{stem}.status"

@@ -103,10 +103,11 @@ TASKS: dict[str, tuple[Callable[..., Task], dict[str, Any], str, str]] = {
 RETRIEVAL_BASELINES = ("bm25_message", "bm25_dialog", "embed_message", "embed_dialog")
 RETRIEVAL_TASKS = ("feedback", "conversation")
 """The tasks MemoryBench's retrieval baselines are run on with mockllm: feedback, their home,
-and conversation, the other task made of dialogues (its sessions are their dialogues). The
-memgym cells run them on every task (a scripted reader must see what they retrieve);
-with mockllm they only add minutes, as they store and retrieve through the same
-`MemoryStrategy` interface and backends as every other strategy."""
+and conversation, the other task made of dialogues (its sessions are their dialogues;
+with ``-m slow``, see `HEAVY_TASK_DEFAULT_AGENTS`). The memgym cells run them on every task
+(a scripted reader must see what they retrieve); with mockllm they only add minutes, as
+they store and retrieve through the same `MemoryStrategy` interface and backends as every
+other strategy."""
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SYSTEMS: dict[str, dict[str, str]] = {
     "system": {"system": "mem0"},
@@ -121,10 +122,28 @@ CELLS = [(task_name, agent) for task_name in sorted(TASKS) for agent in AGENTS]
 DEFAULT_MCP_TASK = "locomo"
 """The one task whose MCP cell runs by default (a server process per sample makes the
 others slow); tests/memory_systems plays the MCP adapter against the contract."""
+HEAVY_TASK_DEFAULT_AGENTS: dict[str, frozenset[str]] = {
+    "entity_stream": frozenset({"agentic", "native", "none", "notes", "rag"}),
+    "conversation": frozenset({"awe", "agentic", "none", "summary"}),
+    "procedures": frozenset({"notes", "agentic", "none", "masking"}),
+}
+"""The strategies the three costliest tasks play by default (1.5-5 s a cell); the rest of
+their rows run with ``-m slow``. Each task keeps its default strategy, ``none`` and the
+shared agentic loop; every strategy still plays the five other tasks by default, so a
+strategy that cannot play a task's tools fails in the default run."""
+
+
+def runs_by_default(task_name: str, agent: str) -> bool:
+    """Whether a cell runs without ``-m slow`` (the MCP row: locomo only)."""
+    if agent == "system:mcp":
+        return task_name == DEFAULT_MCP_TASK
+    return agent in HEAVY_TASK_DEFAULT_AGENTS.get(task_name, frozenset(AGENTS))
+
+
 MEMGYM_CELLS = [
-    pytest.param(task_name, agent, marks=pytest.mark.slow)
-    if agent == "system:mcp" and task_name != DEFAULT_MCP_TASK
-    else (task_name, agent)
+    (task_name, agent)
+    if runs_by_default(task_name, agent)
+    else pytest.param(task_name, agent, marks=pytest.mark.slow)
     for task_name, agent in CELLS
 ]
 USAGE = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)
@@ -132,9 +151,9 @@ SLOW_MOCKLLM_CELLS = frozenset({"locomo", "longmemeval"})
 """Tasks whose mockllm cells run only with ``-m slow``: by default their own tests run a
 scripted model with malformed answers and judge replies (tests/locomo, tests/longmemeval)."""
 MOCKLLM_CELLS = [
-    pytest.param(task_name, agent, marks=pytest.mark.slow)
-    if task_name in SLOW_MOCKLLM_CELLS
-    else (task_name, agent)
+    (task_name, agent)
+    if task_name not in SLOW_MOCKLLM_CELLS and runs_by_default(task_name, agent)
+    else pytest.param(task_name, agent, marks=pytest.mark.slow)
     for task_name, agent in CELLS
     if (agent not in RETRIEVAL_BASELINES or task_name in RETRIEVAL_TASKS) and agent != "system:mcp"
 ]
