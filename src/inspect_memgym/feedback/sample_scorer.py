@@ -83,7 +83,7 @@ def sample_scorer() -> Scorer:
                 ISOLATION_METADATA: grade.isolation.metadata(),
                 **cost_metadata(),
                 OPERATION_SCORES_KEY: operations,
-                MEMORY_HOLDS_KEY: holds,
+                MEMORY_HOLDS_KEY: holds.as_metadata(),
             },
         )
 

@@ -136,7 +136,7 @@ def sample_scorer(
                 "self_judged": (not grader_is_bound()) if judge else None,
                 **cost_metadata(),
                 OPERATION_SCORES_KEY: operations,
-                MEMORY_HOLDS_KEY: holds,
+                MEMORY_HOLDS_KEY: holds.as_metadata(),
             },
         )
 
