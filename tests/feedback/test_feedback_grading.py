@@ -19,6 +19,7 @@ from inspect_memgym.feedback.grading import (
 )
 from inspect_memgym.feedback.world.generate import generate_world
 from inspect_memgym.feedback.world.model import KNOWLEDGE_KINDS, ServiceRequest
+from inspect_memgym.feedback.world.simulator import ImplicitAction, UserFeedback
 
 WORLD = generate_world("small", 0)  # 4 items: 2 procedural, 2 declarative; 4 tests, 2 controls
 
@@ -45,12 +46,12 @@ def answers(
     return rows
 
 
-def dialogue(step: int, aspect: str, actions: list[str]) -> FeedbackDialogue:
+def dialogue(step: int, aspect: str, actions: list[ImplicitAction]) -> FeedbackDialogue:
     request = next(r for r in WORLD.training if r.aspect == aspect)
     return FeedbackDialogue(
         step=step,
         request=request.request_id,
-        feedback=[{"implicit_action": action} for action in actions],
+        feedback=[UserFeedback("", action, "continue_conversation", "") for action in actions],
     )
 
 

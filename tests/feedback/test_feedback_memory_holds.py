@@ -99,7 +99,7 @@ def test_a_wrong_answer_whose_item_memory_lacks_is_not_stored() -> None:
     holdings = MemoryHoldings()
     holdings.record("end", MemorySnapshot((item.statement,), "notes"))
     figures, holds = memory_holds(WORLD, answers, [], holdings)
-    assert holds["memory_failure"] == {"test-a": None, "test-b": "not_stored", "test-c": None}
+    assert holds.memory_failure == {"test-a": None, "test-b": "not_stored", "test-c": None}
     assert figures["failed_not_stored"] == round(1 / 3, 6)
     assert figures["failed_not_retrieved"] is None and figures["failed_outdated"] is None
     assert figures["extraction_recall"] == round(1 / 12, 6)

@@ -13,6 +13,7 @@ import ast
 import asyncio
 import inspect
 import io
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,7 @@ from inspect_ai.tool import Tool, ToolCall, tool
 from inspect_ai.util import Store, StoreModel, store, store_as
 from packaging.requirements import Requirement
 from packaging.version import Version
-from pydantic import Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rich.console import Console
 
 from inspect_memgym import _registry
@@ -55,6 +56,7 @@ from inspect_memgym.kit.inspect_internals import (
     task_argument_errors,
     untracked_store_changes,
 )
+from inspect_memgym.kit.stored_record import StoredRecord
 
 PRIVATE_USES = {
     "inspect_ai._util.error.PrerequisiteError": (
@@ -62,6 +64,9 @@ PRIVATE_USES = {
     ),
     "StoreModel._coerce_value": "test_json_store_model_reads_containers_as_stored",
     "StoreModel._ns_name": "test_json_store_model_writes_plain_scalars_where_inspect_would",
+    "StoreModel._get_and_coerce_field": (
+        "test_json_store_model_keeps_typed_records_and_models_as_plain_json"
+    ),
     "inspect_ai.util._store.suspend_store_events": (
         "test_untracked_tool_calls_record_no_store_event_but_the_store_is_kept"
     ),
@@ -177,6 +182,54 @@ def test_json_store_model_writes_containers_of_anything_unvalidated(
     monkeypatch.undo()
     with pytest.raises(ValidationError):
         answers.names = [{"not": "a name"}]  # type: ignore[list-item]
+
+
+@dataclass(frozen=True)
+class Turn(StoredRecord):
+    number: int
+    note: str | None
+
+
+class Described(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="allow")
+    name: str = ""
+
+
+class Typed(JsonStoreModel):
+    turns: list[Turn] = Field(default_factory=list)
+    described: Described = Field(default_factory=Described)
+    count: int = 0
+    steps: list[int] = Field(default_factory=list)
+
+
+def test_json_store_model_keeps_typed_records_and_models_as_plain_json(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sample_store = start_sample_store()
+    typed = Typed()
+    assert sample_store.get("Typed:described") == {"name": ""}  # the default, as plain JSON
+    assert typed.described == Described()
+
+    def no_validation(*args: Any) -> None:
+        raise AssertionError("validated the whole model")
+
+    monkeypatch.setattr(Typed, "_validate_store", no_validation)
+    typed.turns = [Turn(1, None), Turn(2, "b")]
+    typed.described = Described(name="rag", top_k=5, embedding=None)  # type: ignore[call-arg]
+    monkeypatch.undo()
+    assert sample_store.get("Typed:turns") == [
+        {"number": 1, "note": None},
+        {"number": 2, "note": "b"},
+    ]
+    assert sample_store.get("Typed:described") == {"name": "rag", "top_k": 5, "embedding": None}
+    again = Typed()
+    assert again.turns == [Turn(1, None), Turn(2, "b")]
+    assert again.described.name == "rag" and again.described.model_extra == {
+        "top_k": 5,
+        "embedding": None,
+    }
+    typed.steps = [0, 1]  # another field's write validates the whole model, dicts included
+    assert Typed(store=Store(dict(sample_store.items()))).turns[1] == Turn(2, "b")
 
 
 def test_json_store_model_writes_plain_scalars_where_inspect_would(

@@ -88,7 +88,8 @@ def test_wrong_answers_whose_evidence_is_not_held_are_not_stored() -> None:
     assert labels == [None, "not_stored", None, "not_stored", None, None]
     assert figures["failed_not_stored"] == 0.5  # two of the four questions with evidence
     assert figures["failed_not_used"] is None and figures["failed_outdated"] is None
-    assert figures["extraction_recall"] == 0.25 and holds["counts"]["held_targets"] == 1
+    assert holds.counts is not None
+    assert figures["extraction_recall"] == 0.25 and holds.counts.held_targets == 1
 
 
 def test_with_no_snapshot_nothing_is_scored() -> None:

@@ -58,19 +58,19 @@ def test_recall_and_the_failure_label_follow_the_flagged_turns_held() -> None:
     assert whole["extraction_recall"] == 1.0 and whole["failed_not_stored"] == 0.0
     half, holds = memory_holds(DENTIST, False, holdings_of("First dentist visit done!"))
     assert half["extraction_recall"] == 0.5 and half["failed_not_stored"] == 1.0
-    assert holds["memory_failure"] == "not_stored"
+    assert holds.memory_failure == "not_stored"
     right, holds = memory_holds(DENTIST, True, holdings_of())
     assert right["extraction_recall"] == 0.0 and right["failed_not_stored"] == 0.0
-    assert holds["memory_failure"] is None
+    assert holds.memory_failure is None
     for key in ("precision", "hallucination", "update_omission", "failed_not_used"):
         assert whole[key] is None
 
 
 def test_an_abstention_or_an_unreadable_verdict_has_no_label() -> None:
     abstention, holds = memory_holds(RECORDS["e5f6_abs"], False, holdings_of())
-    assert abstention["extraction_recall"] is None and holds["memory_failure"] is None
+    assert abstention["extraction_recall"] is None and holds.memory_failure is None
     unreadable, holds = memory_holds(DENTIST, None, holdings_of())
-    assert unreadable["failed_not_stored"] is None and holds["memory_failure"] is None
+    assert unreadable["failed_not_stored"] is None and holds.memory_failure is None
     assert unreadable["extraction_recall"] == 0.0
 
 

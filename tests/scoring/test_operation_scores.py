@@ -16,7 +16,10 @@ from inspect_memgym.scoring.memory_points import (
 from inspect_memgym.scoring.operation_scores import (
     NOT_STORED,
     OUTDATED,
+    LabelledMemoryHolds,
+    MemoryHolds,
     failure_split,
+    measure_operations,
     memory_failure,
     operation_scores,
 )
@@ -91,6 +94,33 @@ def test_a_perfect_memory_scores_perfectly_and_its_history_is_not_stale() -> Non
     }
     claims = operation_scores(POINTS, PERFECT_MEMORY, STATED)["counts"]["claims"]
     assert claims == {"precise": 4, "history": 1, "stale": 0, "invented": 0, "unsupported": 0}
+
+
+def test_the_typed_counts_are_the_mapping_the_metadata_shows() -> None:
+    measured = measure_operations(POINTS, PERFECT_MEMORY, STATED)
+    mapped = operation_scores(POINTS, PERFECT_MEMORY, STATED)
+    assert measured.counts.as_metadata() == mapped["counts"]
+    assert list(mapped["counts"]) == [
+        "clauses",
+        "target_points",
+        "held_targets",
+        "update_points",
+        "superseded_points",
+        "distractor_points",
+        "claims",
+        "missing_targets",
+    ]
+    assert measured.scores == mapped["scores"] and measured.held == mapped["held"]
+
+
+def test_memory_holds_keep_their_keys_in_order_and_no_counts_as_an_empty_dict() -> None:
+    stages = [{"stage": "end", "source": "notes", "count": 0, "items": []}]
+    counts = measure_operations(POINTS, PERFECT_MEMORY, STATED).counts
+    assert MemoryHolds(stages).as_metadata() == {"snapshots": stages, "counts": {}}
+    labelled = LabelledMemoryHolds(stages, counts, NOT_STORED).as_metadata()
+    assert list(labelled) == ["snapshots", "counts", "memory_failure"]
+    assert labelled["counts"] == counts.as_metadata()
+    assert labelled["memory_failure"] == NOT_STORED
 
 
 def test_an_empty_memory_holds_nothing_and_claims_nothing() -> None:

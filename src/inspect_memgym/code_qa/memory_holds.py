@@ -40,10 +40,12 @@ from inspect_memgym.scoring.memory_points import DISTRACTOR, PRIMARY, MemoryPoin
 from inspect_memgym.scoring.number_mentions import find_mentions
 from inspect_memgym.scoring.operation_scores import (
     OPERATION_SCORE_KEYS,
+    MemoryHolds,
+    OperationCounts,
     failure_split,
     json_figure,
+    measure_operations,
     memory_failure,
-    operation_scores,
 )
 from inspect_memgym.scoring.point_matching import stated_values
 
@@ -170,7 +172,7 @@ def shown_texts(instance: CodeQAInstance) -> list[str]:
 
 def memory_holds(
     instance: CodeQAInstance, rows: Sequence[QuestionRow], holdings: MemoryHoldings
-) -> tuple[dict[str, float | None], dict[str, Any], list[QuestionRow]]:
+) -> tuple[dict[str, float | None], MemoryHolds, list[QuestionRow]]:
     """The per-operation scores and the snapshots of one sample, and its rows labelled.
 
     Args:
@@ -184,15 +186,15 @@ def memory_holds(
     """
     snapshot = holdings.latest()
     scores: dict[str, float] = dict.fromkeys(OPERATION_SCORE_KEYS, math.nan)
-    counts: dict[str, Any] = {}
+    counts: OperationCounts | None = None
     held: set[str] = set()
     if snapshot is not None:
-        measured = operation_scores(
+        measured = measure_operations(
             instance_points(instance),
             snapshot.items,
             stated_values(shown_texts(instance)),
         )
-        scores, counts, held = measured["scores"], measured["counts"], measured["held"]
+        scores, counts, held = measured.scores, measured.counts, measured.held
     labelled = [
         replace(row, memory_failure=question_failure(instance, row, held) if snapshot else None)
         for row in rows
@@ -202,4 +204,4 @@ def memory_holds(
     if snapshot is None:
         split = dict.fromkeys(split, math.nan)
     figures = {key: json_figure(value) for key, value in {**scores, **split}.items()}
-    return figures, {"snapshots": holdings.stages, "counts": counts}, labelled
+    return figures, MemoryHolds(holdings.stages, counts), labelled

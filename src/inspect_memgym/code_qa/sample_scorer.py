@@ -73,7 +73,11 @@ from inspect_memgym.scoring.isolation import ISOLATION_METADATA
 from inspect_memgym.scoring.judge import announce_judge, panel_metadata
 from inspect_memgym.scoring.judge_audit import DECIDED_BY, decided_by_counts
 from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
-from inspect_memgym.scoring.operation_scores import MEMORY_HOLDS_KEY, OPERATION_SCORES_KEY
+from inspect_memgym.scoring.operation_scores import (
+    MEMORY_HOLDS_KEY,
+    OPERATION_SCORES_KEY,
+    MemoryHolds,
+)
 from inspect_memgym.scoring.reached import NOTHING_REACHED
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, JUDGE_VERDICTS
 
@@ -177,7 +181,7 @@ def _rows(
 
 def _labelled(
     instance: CodeQAInstance, rows: list[QuestionRow]
-) -> tuple[dict[str, float | None], dict[str, Any], list[QuestionRow]]:
+) -> tuple[dict[str, float | None], MemoryHolds, list[QuestionRow]]:
     """`memory_holds` over the questions the memory pass answered (a cut one has no label)."""
     answered = [row for row in rows if row.declined != DECLINED_NOT_REACHED]
     operations, holds, labelled = memory_holds(instance, answered, current_holdings())
@@ -298,7 +302,7 @@ def sample_scorer(
                 "writes_used": ledger.writes_used,
                 **cost_metadata(),
                 OPERATION_SCORES_KEY: operations,
-                MEMORY_HOLDS_KEY: holds,
+                MEMORY_HOLDS_KEY: holds.as_metadata(),
             },
         )
 

@@ -27,7 +27,6 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from inspect_memgym.conversation.grading import QuestionGrade
 from inspect_memgym.conversation.update_chain import UPDATE_CHAIN
@@ -38,9 +37,11 @@ from inspect_memgym.memory.holdings import MemoryHoldings
 from inspect_memgym.scoring.memory_points import PRIMARY, UPDATE, MemoryPoint, mark_superseded
 from inspect_memgym.scoring.operation_scores import (
     OPERATION_SCORE_KEYS,
+    MemoryHolds,
+    OperationCounts,
     failure_split,
+    measure_operations,
     memory_failure,
-    operation_scores,
 )
 from inspect_memgym.scoring.operation_scores import (
     update_chain_figures as shared_update_chain_figures,
@@ -164,7 +165,7 @@ def labelled_questions(
 
 def memory_holds(
     scenario: ConversationScenario, rows: Sequence[QuestionGrade], holdings: MemoryHoldings
-) -> tuple[dict[str, float | None], dict[str, Any]]:
+) -> tuple[dict[str, float | None], MemoryHolds]:
     """The per-operation scores and the snapshots of one sample.
 
     Args:
@@ -178,19 +179,19 @@ def memory_holds(
     split = failure_split((row.memory_failure for row in rows), len(rows))
     snapshot = holdings.latest()
     scores: dict[str, float] = dict.fromkeys(OPERATION_SCORE_KEYS, math.nan)
-    counts: dict[str, Any] = {}
+    counts: OperationCounts | None = None
     if snapshot is not None:
-        measured = operation_scores(
+        measured = measure_operations(
             user_points(scenario),
             snapshot.items,
             stated_values(user_messages(scenario)),
             value_vocabulary(scenario),
             number_claims=False,
         )
-        scores, counts = measured["scores"], measured["counts"]
+        scores, counts = measured.scores, measured.counts
     chains = update_chain_figures(rows)
     figures = {key: _json_number(value) for key, value in {**scores, **split, **chains}.items()}
-    return figures, {"snapshots": holdings.stages, "counts": counts}
+    return figures, MemoryHolds(holdings.stages, counts)
 
 
 def update_chain_figures(rows: Sequence[QuestionGrade]) -> dict[str, float]:

@@ -118,7 +118,7 @@ def sample_scorer() -> Scorer:
                 **cost_metadata(),
                 **evolution,
                 OPERATION_SCORES_KEY: operations,
-                MEMORY_HOLDS_KEY: holds,
+                MEMORY_HOLDS_KEY: holds.as_metadata(),
             },
         )
 

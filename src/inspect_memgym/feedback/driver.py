@@ -24,7 +24,6 @@ nothing else. The raw answers go to
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from inspect_ai.solver import TaskState
 
@@ -147,13 +146,13 @@ async def _test_pass(
             rows.append(FeedbackAnswer(step=step, request=request_id, raw=raw))
     finally:
         progress = current_feedback_state()
-        progress.results = [*progress.results, *(row.as_metadata() for row in rows)]
+        progress.results = [*progress.results, *rows]
 
 
-def _dialogue_record(step: int, dialogue: Dialogue) -> dict[str, Any]:
+def _dialogue_record(step: int, dialogue: Dialogue) -> FeedbackDialogue:
     return FeedbackDialogue(
         step=step,
         request=dialogue.request_id,
         messages=[list(message) for message in dialogue.messages],
-        feedback=[given.to_dict() for given in dialogue.feedback],
-    ).as_metadata()
+        feedback=list(dialogue.feedback),
+    )

@@ -63,6 +63,7 @@ from inspect_memgym.feedback.record_floors import prior_scores
 from inspect_memgym.feedback.summary_keys import HEADLINE as HEADLINE
 from inspect_memgym.feedback.world.checking import ReplyCheck, check_reply
 from inspect_memgym.feedback.world.model import KNOWLEDGE_KINDS, FeedbackWorld
+from inspect_memgym.feedback.world.simulator import UserFeedback
 from inspect_memgym.scoring.isolation import (
     RAW_ISOLATION_KEYS,
     Isolation,
@@ -120,13 +121,34 @@ class FeedbackDialogue(StoredRecord):
         step: The step it was memorised in.
         request: The training request's id.
         messages: ``[role, text]`` pairs, in order.
-        feedback: The feedback given after each reply (`Feedback.to_dict`).
+        feedback: The feedback given after each reply (stored as `UserFeedback.to_dict`).
     """
 
     step: int
     request: str
     messages: list[list[str]] = field(default_factory=list)
-    feedback: list[dict[str, Any]] = field(default_factory=list)
+    feedback: list[UserFeedback] = field(default_factory=list)
+
+    def as_metadata(self) -> dict[str, Any]:
+        """The dialogue as the store (and the log) keeps it, each feedback a dict."""
+        return {
+            **super().as_metadata(),
+            "feedback": [given.to_dict() for given in self.feedback],
+        }
+
+    @classmethod
+    def of(cls, stored: Mapping[str, Any]) -> FeedbackDialogue:
+        """The dialogue a driver stored, its feedback read back as `UserFeedback`.
+
+        Args:
+            stored: The dict `as_metadata` wrote.
+        """
+        return cls(
+            step=stored["step"],
+            request=stored["request"],
+            messages=stored.get("messages", []),
+            feedback=[UserFeedback(**given) for given in stored.get("feedback", [])],
+        )
 
 
 @dataclass(frozen=True)
@@ -481,7 +503,7 @@ def _fed_back(world: FeedbackWorld, dialogues: Sequence[FeedbackDialogue]) -> di
     """Item -> the first step at which it got feedback on a wrong answer."""
     first: dict[str, int] = {}
     for dialogue in dialogues:
-        actions = {given["implicit_action"] for given in dialogue.feedback}
+        actions = {given.implicit_action for given in dialogue.feedback}
         if actions & NEGATIVE_ACTIONS:
             aspect = world.request(dialogue.request).aspect
             first.setdefault(aspect, dialogue.step)

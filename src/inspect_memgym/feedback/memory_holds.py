@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from dataclasses import dataclass, field
 
 from inspect_memgym.feedback.grading import FeedbackDialogue, GradedAnswer
 from inspect_memgym.feedback.world.model import FeedbackWorld, HiddenItem
@@ -39,15 +39,29 @@ from inspect_memgym.scoring.memory_points import PRIMARY, MemoryPoint
 from inspect_memgym.scoring.operation_scores import (
     NOT_STORED,
     OPERATION_SCORE_KEYS,
+    MemoryHolds,
+    OperationCounts,
     failure_split,
     json_figure,
+    measure_operations,
     memory_failure,
-    operation_scores,
 )
 from inspect_memgym.scoring.point_matching import Vocabulary, stated_values
 
 ORGANISATION_SUBJECT = ""
 """The points are about the one organisation, whom memory need not name."""
+
+
+@dataclass(frozen=True)
+class RequestMemoryHolds(MemoryHolds):
+    """What a feedback sample's memory holds, with each last-step test answer's label.
+
+    Attributes:
+        memory_failure: Each last-step test request to its answer's memory failure label
+            (None when right or unlabelled); empty when nothing was measured.
+    """
+
+    memory_failure: dict[str, str | None] = field(default_factory=dict)
 
 
 def world_points(world: FeedbackWorld) -> list[MemoryPoint]:
@@ -135,7 +149,7 @@ def memory_holds(
     answers: Sequence[GradedAnswer],
     dialogues: Sequence[FeedbackDialogue],
     holdings: MemoryHoldings,
-) -> tuple[dict[str, float | None], dict[str, Any]]:
+) -> tuple[dict[str, float | None], RequestMemoryHolds]:
     """The per-operation scores and the snapshots of one sample.
 
     Args:
@@ -151,17 +165,17 @@ def memory_holds(
     scores: dict[str, float] = dict.fromkeys(OPERATION_SCORE_KEYS, math.nan)
     split = failure_split([], 0)
     snapshot = holdings.latest()
-    counts: dict[str, Any] = {}
+    counts: OperationCounts | None = None
     labels: dict[str, str | None] = {}
     if world is not None and snapshot is not None:
-        measured = operation_scores(
+        measured = measure_operations(
             world_points(world),
             snapshot.items,
             stated_values(dialogue_texts(dialogues)),
             world_vocabulary(world),
             number_claims=False,
         )
-        scores, counts, held = measured["scores"], measured["counts"], measured["held"]
+        scores, counts, held = measured.scores, measured.counts, measured.held
         last = max((row.step for row in answers), default=0)
         final = [row for row in answers if row.step == last and not row.control]
         labels = {
@@ -172,4 +186,4 @@ def memory_holds(
         }
         split = failure_split(labels.values(), len(final), told=(NOT_STORED,))
     figures = {key: json_figure(value) for key, value in {**scores, **split}.items()}
-    return figures, {"snapshots": holdings.stages, "counts": counts, "memory_failure": labels}
+    return figures, RequestMemoryHolds(holdings.stages, counts, labels)

@@ -17,8 +17,6 @@ from inspect_ai.solver import TaskState
 from inspect_memgym.feedback.episode_loading import FeedbackSpec, episode_of
 from inspect_memgym.feedback.explanation import curve_table, items_table
 from inspect_memgym.feedback.grading import (
-    FeedbackAnswer,
-    FeedbackDialogue,
     grade_records,
     grade_world,
     planned_answers,
@@ -42,8 +40,8 @@ def sample_scorer() -> Scorer:
     async def score(state: TaskState, target: Target) -> Score:
         episode = episode_of(FeedbackSpec.of_state(state))
         progress = current_feedback_state()
-        results = FeedbackAnswer.all_of(progress.results)
-        dialogues = FeedbackDialogue.all_of(progress.dialogues)
+        results = progress.results
+        dialogues = progress.dialogues
         planned = planned_answers(progress.planned_steps, episode.test_ids())
         if isinstance(episode, WorldEpisode):
             grade = grade_world(episode.world, results, dialogues, planned)
@@ -78,12 +76,12 @@ def sample_scorer() -> Scorer:
                 LEARNING_CURVE_KEY: [point.as_metadata() for point in grade.curve],
                 "items": [item.as_metadata() for item in grade.items],
                 "answers": [row.as_metadata() for row in grade.answers],
-                "dialogues": progress.dialogues,
+                "dialogues": [dialogue.as_metadata() for dialogue in dialogues],
                 "user_fallbacks": progress.user_fallbacks,
                 ISOLATION_METADATA: grade.isolation.metadata(),
                 **cost_metadata(),
                 OPERATION_SCORES_KEY: operations,
-                MEMORY_HOLDS_KEY: holds,
+                MEMORY_HOLDS_KEY: holds.as_metadata(),
             },
         )
 

@@ -6,10 +6,9 @@ an item), the dialogues memorised, and every raw test answer for the scorer. Not
 holds gold answers.
 """
 
-from typing import Any
-
 from pydantic import Field
 
+from inspect_memgym.feedback.grading import FeedbackAnswer, FeedbackDialogue
 from inspect_memgym.kit.inspect_internals import BoundStoreModel, JsonStoreModel
 
 PHASE_TEST = "test"
@@ -26,8 +25,9 @@ class FeedbackState(JsonStoreModel):
         request_id: The training request being served ("" otherwise).
         round: The reply's round in the current dialogue, from 0.
         results: One record per test answer: step (0 for the no-memory pass), request id,
-            the raw reply.
-        dialogues: One record per training dialogue: step, request id, messages, feedback.
+            the raw reply (stored as plain dicts: `JsonStoreModel`).
+        dialogues: One record per training dialogue: step, request id, messages, feedback
+            (stored as plain dicts).
         user_fallbacks: Feedback the ``user`` model could not word (the scripted text used).
         planned_answers: Test answers the protocol asks for (a limit may cut it short).
         planned_steps: The steps of the test passes the protocol asks for, in order (0:
@@ -37,8 +37,8 @@ class FeedbackState(JsonStoreModel):
     step: int = Field(default=0)
     request_id: str = Field(default="")
     round: int = Field(default=0)
-    results: list[dict[str, Any]] = Field(default_factory=list)
-    dialogues: list[dict[str, Any]] = Field(default_factory=list)
+    results: list[FeedbackAnswer] = Field(default_factory=list)
+    dialogues: list[FeedbackDialogue] = Field(default_factory=list)
     user_fallbacks: int = Field(default=0)
     planned_answers: int = Field(default=0)
     planned_steps: list[int] = Field(default_factory=list)

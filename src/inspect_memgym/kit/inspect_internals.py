@@ -20,7 +20,12 @@ Used by the suite:
   key `StoreModel` uses (``StoreModel._ns_name``), which that validation would pass
   unchanged; anything else is validated as before. Counters and flags written on every
   model turn and tool call (the ledger's spend, the tool-use counts, a solver's progress)
-  are such values.
+  are such values. Typed fields kept as plain JSON (also overrides
+  ``StoreModel._get_and_coerce_field`` and ``model_post_init``): a field annotated as a
+  list of `kit.stored_record.StoredRecord` or as a pydantic model is kept in the store as
+  the plain JSON the log shows (each record's ``as_metadata``, the model's ``model_dump``)
+  and read back as the records or the model; Inspect would keep the objects themselves,
+  which its log writer serialises differently (a renamed key, a dropped None).
 * `BoundStoreModel` (public API only): binds a model to the current sample's store once and
   reuses it; a bound model reads and writes its store on every field access.
 * `TaskArgumentError`, `OneLineError` and `task_argument_errors`
@@ -93,6 +98,7 @@ import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass, fields
 from typing import Any, Generic, TypeVar, cast, get_args, get_origin
 
 from inspect_ai._util.error import PrerequisiteError
@@ -103,6 +109,9 @@ from inspect_ai.solver import TaskState
 from inspect_ai.solver._task_state import sample_state, set_sample_state
 from inspect_ai.util import Store, StoreModel, store, store_as
 from inspect_ai.util._store import init_subtask_store, suspend_store_events
+from pydantic import BaseModel
+
+from inspect_memgym.kit.stored_record import STORED_KEY, StoredRecord
 
 __all__ = [
     "BoundStoreModel",
@@ -137,19 +146,89 @@ class JsonStoreModel(StoreModel):
     annotated as a container of `Any` (``dict[str, Any]``, ``list[dict[str, Any]]``...)
     given a plain ``list`` or ``dict``, is written to the store without validating the
     whole model (the store holds the value given either way).
+
+    A field annotated as a list of `StoredRecord` (``list[SearchRecord]``) or as a pydantic
+    model is typed where it is read and written, and plain JSON in the store: written as
+    each record's ``as_metadata`` (the model's ``model_dump``), without validating the
+    whole model, and read back through ``StoredRecord.all_of`` (``model_validate``), so the
+    store, and the log, keep exactly the dicts they kept before the field was typed.
     """
+
+    def model_post_init(self, context: Any) -> None:
+        """Bind to the store, keeping a typed field's default as its plain form."""
+        super().model_post_init(context)
+        for name, form in _plain_forms(type(self)).items():
+            key = self._ns_name(name)
+            if key in self.store and type(self.store.get(key)) not in _PLAIN_CONTAINERS:
+                self.store.set(key, form.to_store(self.store.get(key)))
 
     def _coerce_value(self, field_name: str, value: Any) -> Any:
         if type(value) in _PLAIN_CONTAINERS:
             return value
         return super()._coerce_value(field_name, value)
 
+    def _get_and_coerce_field(self, field_name: str) -> Any:
+        form = _plain_forms(type(self)).get(field_name)
+        if form is None:
+            return super()._get_and_coerce_field(field_name)
+        value = form.from_store(self.store.get(self._ns_name(field_name)))
+        self.__dict__[field_name] = value
+        return value
+
     def __setattr__(self, name: str, value: Any) -> None:
+        form = _plain_forms(type(self)).get(name)
+        if form is not None:
+            self.store.set(self._ns_name(name), form.to_store(value))
+            self.__dict__[name] = value
+            return
         if _written_unvalidated(type(self), name, type(value)):
             self.store.set(self._ns_name(name), value)
             self.__dict__[name] = value
             return
         super().__setattr__(name, value)
+
+
+@dataclass(frozen=True)
+class _PlainForm:
+    """How a typed field of a `JsonStoreModel` goes to the store and comes back."""
+
+    to_store: Callable[[Any], Any]
+    from_store: Callable[[Any], Any]
+
+
+_PLAIN_FORMS: dict[type[StoreModel], dict[str, _PlainForm]] = {}
+
+
+def _plain_forms(model_class: type[StoreModel]) -> dict[str, _PlainForm]:
+    """The model's fields kept in the store as plain JSON: record lists and models."""
+    forms = _PLAIN_FORMS.get(model_class)
+    if forms is None:
+        forms = {}
+        for name, info in model_class.model_fields.items():
+            form = _plain_form(info.annotation)
+            if form is not None and not info.metadata:
+                forms[name] = form
+        _PLAIN_FORMS[model_class] = forms
+    return forms
+
+
+def _plain_form(annotation: Any) -> _PlainForm | None:
+    arguments = get_args(annotation)
+    if get_origin(annotation) is list and len(arguments) == 1:
+        record = arguments[0]
+        if isinstance(record, type) and issubclass(record, StoredRecord):
+            if any(STORED_KEY in field.metadata for field in fields(record)):
+                # validating the whole model reads the stored dicts by field name
+                raise TypeError(f"{record.__name__} renames a key: keep it as a dict field")
+            return _PlainForm(
+                lambda records: [item.as_metadata() for item in records], record.all_of
+            )
+        return None
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if issubclass(annotation, StoreModel):
+            return None
+        return _PlainForm(lambda model: model.model_dump(), annotation.model_validate)
+    return None
 
 
 _PLAIN_SCALARS: tuple[type, ...] = (int, str, bool)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 from inspect_memgym.locomo.records import Conversation, QuestionItem, Turn
 from inspect_memgym.memory.holdings import MemoryHoldings
@@ -35,10 +34,12 @@ from inspect_memgym.scoring.memory_points import MemoryPoint
 from inspect_memgym.scoring.operation_scores import (
     NOT_STORED,
     OPERATION_SCORE_KEYS,
+    MemoryHolds,
+    OperationCounts,
     failure_split,
     json_figure,
+    measure_operations,
     memory_failure,
-    operation_scores,
 )
 from inspect_memgym.scoring.point_matching import stated_values
 
@@ -99,7 +100,7 @@ def memory_holds(
     questions: Sequence[QuestionItem],
     correct: Sequence[bool],
     holdings: MemoryHoldings,
-) -> tuple[list[str | None], dict[str, float | None], dict[str, Any]]:
+) -> tuple[list[str | None], dict[str, float | None], MemoryHolds]:
     """Each question's memory failure label, the per-operation scores and the snapshots.
 
     Args:
@@ -115,11 +116,13 @@ def memory_holds(
     points = conversation_points(conversation, questions)
     snapshot = holdings.latest()
     scores: dict[str, float] = dict.fromkeys(OPERATION_SCORE_KEYS, math.nan)
-    counts: dict[str, Any] = {}
+    counts: OperationCounts | None = None
     held: set[str] = set()
     if snapshot is not None:
-        measured = operation_scores(points, snapshot.items, stated_values(()), number_claims=False)
-        scores, counts, held = measured["scores"], measured["counts"], measured["held"]
+        measured = measure_operations(
+            points, snapshot.items, stated_values(()), number_claims=False
+        )
+        scores, counts, held = measured.scores, measured.counts, measured.held
     point_ids = {point.point_id for point in points}
     labels: list[str | None] = []
     labelled = []
@@ -136,4 +139,4 @@ def memory_holds(
     if snapshot is None:
         split = dict.fromkeys(split, math.nan)
     figures = {key: json_figure(value) for key, value in {**scores, **split}.items()}
-    return labels, figures, {"snapshots": holdings.stages, "counts": counts}
+    return labels, figures, MemoryHolds(holdings.stages, counts)

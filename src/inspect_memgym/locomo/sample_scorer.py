@@ -208,7 +208,7 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
                 **_judge_metadata(judgements, settings),
                 **cost_metadata(),
                 OPERATION_SCORES_KEY: operations,
-                MEMORY_HOLDS_KEY: holds,
+                MEMORY_HOLDS_KEY: holds.as_metadata(),
             },
         )
 

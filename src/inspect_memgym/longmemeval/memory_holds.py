@@ -20,7 +20,6 @@ NaN in the split.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from inspect_memgym.longmemeval.records import LongMemEvalRecord
 from inspect_memgym.memory.holdings import MemoryHoldings
@@ -34,10 +33,12 @@ from inspect_memgym.scoring.memory_points import MemoryPoint
 from inspect_memgym.scoring.operation_scores import (
     NOT_STORED,
     OPERATION_SCORE_KEYS,
+    LabelledMemoryHolds,
+    OperationCounts,
     failure_split,
     json_figure,
+    measure_operations,
     memory_failure,
-    operation_scores,
 )
 from inspect_memgym.scoring.point_matching import stated_values
 
@@ -70,7 +71,7 @@ def record_points(record: LongMemEvalRecord) -> list[MemoryPoint]:
 
 def memory_holds(
     record: LongMemEvalRecord, correct: bool | None, holdings: MemoryHoldings
-) -> tuple[dict[str, float | None], dict[str, Any]]:
+) -> tuple[dict[str, float | None], LabelledMemoryHolds]:
     """The per-operation scores and the snapshots of one sample, and its failure label.
 
     Args:
@@ -85,12 +86,14 @@ def memory_holds(
     points = record_points(record)
     snapshot = holdings.latest()
     scores: dict[str, float] = dict.fromkeys(OPERATION_SCORE_KEYS, math.nan)
-    counts: dict[str, Any] = {}
+    counts: OperationCounts | None = None
     label = None
     if snapshot is not None:
-        measured = operation_scores(points, snapshot.items, stated_values(()), number_claims=False)
-        scores, counts = measured["scores"], measured["counts"]
-        missing = any(point.point_id not in measured["held"] for point in points)
+        measured = measure_operations(
+            points, snapshot.items, stated_values(()), number_claims=False
+        )
+        scores, counts = measured.scores, measured.counts
+        missing = any(point.point_id not in measured.held for point in points)
         if points and correct is not None:
             label = memory_failure(correct, WRITE_FAILURE if missing else None, False)
     labelled = [label] if points and correct is not None else []
@@ -98,5 +101,4 @@ def memory_holds(
     if snapshot is None:
         split = dict.fromkeys(split, math.nan)
     figures = {key: json_figure(value) for key, value in {**scores, **split}.items()}
-    holds = {"snapshots": holdings.stages, "counts": counts, MEMORY_FAILURE: label}
-    return figures, holds
+    return figures, LabelledMemoryHolds(holdings.stages, counts, label)

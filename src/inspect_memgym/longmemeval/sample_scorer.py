@@ -130,12 +130,12 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
                         "verdict": _verdict(judged, True),
                         JUDGE_UNREADABLE: _decision(judged) is None and judged is not None,
                         NOT_REACHED: cut,
-                        MEMORY_FAILURE: holds["memory_failure"],
+                        MEMORY_FAILURE: holds.memory_failure,
                     }
                 ],
                 **cost_metadata(),
                 OPERATION_SCORES_KEY: operations,
-                MEMORY_HOLDS_KEY: holds,
+                MEMORY_HOLDS_KEY: holds.as_metadata(),
             },
         )
 

@@ -37,7 +37,12 @@ from inspect_memgym.research_qa.prompts import (
     visible_at_answer,
 )
 from inspect_memgym.research_qa.references import resolve_instance
-from inspect_memgym.research_qa.state import PHASE_ANSWER, PHASE_OBSERVE, current_research_state
+from inspect_memgym.research_qa.state import (
+    PHASE_ANSWER,
+    PHASE_OBSERVE,
+    StrategyDescription,
+    current_research_state,
+)
 from inspect_memgym.research_qa.world import ResearchInstance
 from inspect_memgym.strategies.call_context import set_phase
 from inspect_memgym.strategies.drivers import register_driver
@@ -133,4 +138,4 @@ async def _record_fact_locations(
         instance, "\n\n".join(f"{title}\n{text}" for _, title, text in visible)
     )
     progress.visible_doc_ids = [doc_id for doc_id, _, _ in visible]
-    progress.kept = agent.describe()
+    progress.kept = StrategyDescription.model_validate(agent.describe())

@@ -40,10 +40,12 @@ from inspect_memgym.scoring.clauses import normalise_answer, shows_token
 from inspect_memgym.scoring.memory_points import DISTRACTOR, PRIMARY, MemoryPoint
 from inspect_memgym.scoring.operation_scores import (
     OPERATION_SCORE_KEYS,
+    LabelledMemoryHolds,
+    OperationCounts,
     failure_split,
     json_figure,
+    measure_operations,
     memory_failure,
-    operation_scores,
 )
 from inspect_memgym.scoring.point_matching import stated_values
 
@@ -148,7 +150,7 @@ def memory_holds(
     correct: bool,
     attribution: str | None,
     holdings: MemoryHoldings,
-) -> tuple[dict[str, float | None], dict[str, Any]]:
+) -> tuple[dict[str, float | None], LabelledMemoryHolds]:
     """The per-operation scores and the snapshots of one sample.
 
     Args:
@@ -167,9 +169,11 @@ def memory_holds(
     points = instance_points(instance)
     snapshot = holdings.latest()
     scores: dict[str, float] = dict.fromkeys(OPERATION_SCORE_KEYS, math.nan)
-    counts: dict[str, Any] = {}
+    counts: OperationCounts | None = None
     if snapshot is not None and points:
-        measured = operation_scores(points, snapshot.items, stated_values(instance_texts(instance)))
-        scores, counts = measured["scores"], measured["counts"]
+        measured = measure_operations(
+            points, snapshot.items, stated_values(instance_texts(instance))
+        )
+        scores, counts = measured.scores, measured.counts
     figures = {key: json_figure(value) for key, value in {**scores, **split}.items()}
-    return figures, {"snapshots": holdings.stages, "counts": counts, "memory_failure": label}
+    return figures, LabelledMemoryHolds(holdings.stages, counts, label)

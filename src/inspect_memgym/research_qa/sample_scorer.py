@@ -115,7 +115,7 @@ def sample_scorer(
                     search.as_metadata() for search in SearchRecord.all_of(progress.searches)
                 ],
                 "visible_doc_ids": progress.visible_doc_ids,
-                "kept": progress.kept,
+                "kept": progress.kept.as_metadata(),
                 **settings.metadata(
                     ANSWER_QUESTION_TYPE,
                     JUDGE_PROMPT,
@@ -136,7 +136,7 @@ def sample_scorer(
                 "self_judged": (not grader_is_bound()) if judge else None,
                 **cost_metadata(),
                 OPERATION_SCORES_KEY: operations,
-                MEMORY_HOLDS_KEY: holds,
+                MEMORY_HOLDS_KEY: holds.as_metadata(),
             },
         )
 

@@ -10,7 +10,7 @@ gold answer.
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
 from inspect_memgym.kit.inspect_internals import BoundStoreModel, JsonStoreModel
 from inspect_memgym.scoring.stored_records import StoredRecord
@@ -43,6 +43,38 @@ class SearchRecord(StoredRecord):
     error: str | None
 
 
+class StrategyDescription(BaseModel):
+    """What the strategy said of itself when the question was answered (its ``describe``).
+
+    Its name and kept size are typed; the strategy's own parameters and counters (a window,
+    a budget, its backend) follow as extra fields, in the strategy's order. A sample cut
+    before answering has no description: every field is unset, and it is stored (and shown)
+    as an empty dict. The store and the log keep exactly the dict the strategy gave
+    (`as_metadata`; a None value stays).
+
+    Attributes:
+        agent: The strategy's name (None before the answer).
+        kept_tokens: Estimated tokens of everything it kept (None before the answer).
+        kept_entries: The separate items it kept (None before the answer).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="allow", strict=True)
+
+    agent: str | None = None
+    kept_tokens: int | None = None
+    kept_entries: int | None = None
+
+    @model_serializer(mode="plain")
+    def as_metadata(self) -> dict[str, Any]:
+        """The description as the strategy gave it: the fields it set, then its own."""
+        given = {
+            name: getattr(self, name)
+            for name in type(self).model_fields
+            if name in self.model_fields_set
+        }
+        return {**given, **(self.model_extra or {})}
+
+
 class ResearchState(JsonStoreModel):
     """Where a research sample is, and what the scorer needs.
 
@@ -56,7 +88,8 @@ class ResearchState(JsonStoreModel):
         recalled_fact_ids: Chain facts in what the strategy would show for the question.
         visible_fact_ids: Chain facts in the documents visible when answering.
         visible_doc_ids: Ids of those documents.
-        kept: The strategy's description when answering (kept tokens and entries).
+        kept: The strategy's description when answering (kept tokens and entries; stored as
+            the plain dict it gave, read back as the model).
     """
 
     turn: int = Field(default=-1)
@@ -67,7 +100,7 @@ class ResearchState(JsonStoreModel):
     recalled_fact_ids: list[str] = Field(default_factory=list)
     visible_fact_ids: list[str] = Field(default_factory=list)
     visible_doc_ids: list[str] = Field(default_factory=list)
-    kept: dict[str, Any] = Field(default_factory=dict)
+    kept: StrategyDescription = Field(default_factory=StrategyDescription)
 
 
 _bound_state = BoundStoreModel(ResearchState)

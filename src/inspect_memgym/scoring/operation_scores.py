@@ -19,14 +19,21 @@ A share with nothing to count is NaN (no claims: no precision; no updates: no om
 Each wrong answer may also get a memory failure label (`memory_failure`): ``outdated`` (it
 states a superseded value of a fact it needs and not the current one), else ``not_stored``,
 ``not_retrieved`` or ``not_used``. None of this enters any headline. Pure: no Inspect.
+
+`measure_operations` returns them typed (`OperationMeasure`, its counts an
+`OperationCounts`); a task's scorer writes what the memory holds as a `MemoryHolds` (or a
+subclass adding the task's failure labels), whose `MemoryHolds.as_metadata` is the dict
+under `MEMORY_HOLDS_KEY`.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from inspect_memgym.kit.stored_record import StoredRecord
 from inspect_memgym.scoring.failure_labels import READ_FAILURE, UTILIZATION_FAILURE, WRITE_FAILURE
 from inspect_memgym.scoring.memory_points import DISTRACTOR, UPDATE, MemoryPoint
 from inspect_memgym.scoring.point_matching import (
@@ -84,13 +91,87 @@ MISSING_IDS_SHOWN = 10
 """Ids of missing target points listed in the metadata."""
 
 
-def operation_scores(
+@dataclass(frozen=True)
+class OperationCounts(StoredRecord):
+    """The counts behind one memory's per-operation scores (``counts`` in the metadata).
+
+    Attributes:
+        clauses: The clauses read from the memory's items.
+        target_points: The target points (current primary and update values).
+        held_targets: How many of them some clause holds.
+        update_points: The current update points among the targets.
+        superseded_points: The points no longer current.
+        distractor_points: The distractor points.
+        claims: Each claim verdict (`scoring.point_matching.CLAIM_VERDICTS`) to its count.
+        missing_targets: Ids of the first target points no clause holds (at most
+            `MISSING_IDS_SHOWN`).
+    """
+
+    clauses: int
+    target_points: int
+    held_targets: int
+    update_points: int
+    superseded_points: int
+    distractor_points: int
+    claims: dict[str, int]
+    missing_targets: list[str]
+
+
+@dataclass(frozen=True)
+class OperationMeasure:
+    """The per-operation scores of one memory, the counts behind them and what it holds.
+
+    Attributes:
+        scores: One float per `OPERATION_SCORE_KEYS` (NaN where undefined), in that order.
+        counts: The counts behind them.
+        held: Ids of the points the memory holds, for a task's own failure labels.
+    """
+
+    scores: dict[str, float]
+    counts: OperationCounts
+    held: set[str]
+
+
+@dataclass(frozen=True)
+class MemoryHolds(StoredRecord):
+    """What one sample's memory holds, as its score's metadata shows it (`MEMORY_HOLDS_KEY`).
+
+    A task that labels its questions' memory failures here declares a subclass adding a
+    ``memory_failure`` field (its fields follow these in the metadata).
+
+    Attributes:
+        snapshots: The memory's snapshots, bounded (`memory.holdings.MemoryHoldings.stages`).
+        counts: The counts behind the per-operation scores (None when nothing was measured:
+            no snapshot, or no gold point; the metadata shows an empty dict).
+    """
+
+    snapshots: list[dict[str, Any]]
+    counts: OperationCounts | None = None
+
+    def as_metadata(self) -> dict[str, Any]:
+        """The record as `MEMORY_HOLDS_KEY` keeps it: its fields in order, counts as a dict."""
+        counts = {} if self.counts is None else self.counts.as_metadata()
+        return {**super().as_metadata(), "counts": counts}
+
+
+@dataclass(frozen=True)
+class LabelledMemoryHolds(MemoryHolds):
+    """What the memory of a one-question sample holds, with that question's failure label.
+
+    Attributes:
+        memory_failure: The question's memory failure label (None when right or unlabelled).
+    """
+
+    memory_failure: str | None = None
+
+
+def measure_operations(
     points: Sequence[MemoryPoint],
     items: Iterable[str],
     stated: StatedValues,
     vocabulary: Vocabulary | None = None,
     number_claims: bool = True,
-) -> dict[str, Any]:
+) -> OperationMeasure:
     """The per-operation scores of one memory, and the counts behind them.
 
     Args:
@@ -101,10 +182,6 @@ def operation_scores(
             come from a closed set (they count as value claims too).
         number_claims: Whether numbers and dates are value claims (False for a task whose
             points hold none: its memory's numbers are times and counts, not values).
-
-    Returns:
-        ``scores`` (one float per `OPERATION_SCORE_KEYS`), ``counts`` and ``held`` (the ids
-        of the points the memory holds, for a task's own failure labels).
     """
     index = PointIndex(points)
     clauses = read_clauses(items, {point.subject for point in points})
@@ -135,17 +212,45 @@ def operation_scores(
             sum(point.point_id in held for point in distractors), len(distractors)
         ),
     }
-    counts = {
-        "clauses": len(clauses),
-        "target_points": len(targets),
-        "held_targets": len(targets) - len(missing),
-        "update_points": len(updates),
-        "superseded_points": len(superseded),
-        "distractor_points": len(distractors),
-        "claims": {verdict: verdicts.count(verdict) for verdict in CLAIM_VERDICTS},
-        "missing_targets": missing[:MISSING_IDS_SHOWN],
+    counts = OperationCounts(
+        clauses=len(clauses),
+        target_points=len(targets),
+        held_targets=len(targets) - len(missing),
+        update_points=len(updates),
+        superseded_points=len(superseded),
+        distractor_points=len(distractors),
+        claims={verdict: verdicts.count(verdict) for verdict in CLAIM_VERDICTS},
+        missing_targets=missing[:MISSING_IDS_SHOWN],
+    )
+    return OperationMeasure(scores, counts, held)
+
+
+def operation_scores(
+    points: Sequence[MemoryPoint],
+    items: Iterable[str],
+    stated: StatedValues,
+    vocabulary: Vocabulary | None = None,
+    number_claims: bool = True,
+) -> dict[str, Any]:
+    """`measure_operations` as a mapping, for a caller that reads it by key.
+
+    Args:
+        points: The sample's gold points (``current`` set as at the memory's moment).
+        items: What the memory holds (`memory.holdings.MemorySnapshot.items`).
+        stated: Every number and date the inputs stated.
+        vocabulary: Attribute -> value -> the phrases asserting it (see there).
+        number_claims: Whether numbers and dates are value claims (see there).
+
+    Returns:
+        ``scores`` (one float per `OPERATION_SCORE_KEYS`), ``counts`` (as the metadata
+        shows them) and ``held`` (the ids of the points the memory holds).
+    """
+    measured = measure_operations(points, items, stated, vocabulary, number_claims)
+    return {
+        "scores": measured.scores,
+        "counts": measured.counts.as_metadata(),
+        "held": measured.held,
     }
-    return {"scores": scores, "counts": counts, "held": held}
 
 
 def json_figure(value: float) -> float | None:
