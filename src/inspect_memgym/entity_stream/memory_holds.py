@@ -124,11 +124,21 @@ def _label_failures(
 ) -> None:
     asked_at = question_events(events)
     by_id = {question.qid: question for question in questions}
+    by_key: dict[tuple[str, str], list[tuple[int, MemoryPoint]]] = {}
+    for position, point in enumerate(points):
+        by_key.setdefault(point.key, []).append((position, point))
     for detail in details:
         question = by_id[detail["qid"]]
         time = asked_at.get(question.qid, len(events))
-        needed = set(question.facts)
-        relevant = [point for point in points if point.key in needed and point.time < time]
+        relevant = [
+            point
+            for _, point in sorted(
+                entry
+                for key in set(question.facts)
+                for entry in by_key.get(key, [])
+                if entry[1].time < time
+            )
+        ]
         outdated = gave_stale_chain(detail) or states_outdated_value(
             str(detail.get("answer", "")), question, mark_superseded(relevant)
         )
