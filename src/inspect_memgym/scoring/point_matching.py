@@ -45,6 +45,7 @@ from typing import Literal
 
 from inspect_memgym.scoring.clauses import (
     normalise_answer,
+    normalised_token,
     sentences,
     shows_token,
     token_pattern,
@@ -203,7 +204,7 @@ def _read_clause(sentence: str, names: Sequence[str], section: str | None) -> Cl
     named = frozenset(name for name in names if shows_token(sentence, name))
     remaining = sentence
     for name in named:
-        remaining = remaining.replace(normalise_answer(name), " ")
+        remaining = remaining.replace(normalised_token(name), " ")
     mentions = find_mentions(remaining)
     owner = _first_named(sentence, named) or section
     return Clause(sentence, named, owner, mentions.numbers, mentions.dates)
@@ -350,9 +351,7 @@ class PointIndex:
         self._current = {point.key: point for point in self.points if point.current}
         self._current.update({point.key: point for point in self.points if point.is_target})
         self._held: dict[tuple[str, str | None, str], bool] = {}
-        self._windows = {
-            point.point_id: number_window(point) for point in self.points if point.numbers
-        }
+        self._windows: dict[str, tuple[float, float]] = {}
         self._sorted: dict[tuple[str, str | None], _SortedMentions] = {}
         self._about: dict[str | None, list[MemoryPoint]] = {}
 
@@ -371,7 +370,10 @@ class PointIndex:
             mention: A number a clause asserts.
             point: One of this index's points with numbers.
         """
-        return _may_match(mention, self._windows[point.point_id]) and _point_matches(mention, point)
+        window = self._windows.get(point.point_id)
+        if window is None:
+            window = self._windows[point.point_id] = number_window(point)
+        return _may_match(mention, window) and _point_matches(mention, point)
 
     def holds(self, clause: Clause, point: MemoryPoint) -> bool:
         """`clause_holds`, each (clause, point) decided once: every score asks again.
