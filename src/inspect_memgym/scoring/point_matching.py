@@ -48,7 +48,7 @@ from inspect_memgym.scoring.clauses import (
     normalised_token,
     sentences,
     shows_token,
-    token_pattern,
+    token_position,
 )
 from inspect_memgym.scoring.memory_points import MemoryPoint
 from inspect_memgym.scoring.number_mentions import (
@@ -214,9 +214,9 @@ def _first_named(sentence: str, named: frozenset[str]) -> str | None:
     """The subject whose name comes first in a sentence (the longer name on a tie)."""
     positions = {}
     for name in named:
-        found = token_pattern(name).search(sentence)
-        if found is not None:
-            positions[name] = (found.start(), -len(name))
+        found = token_position(sentence, name)
+        if found >= 0:
+            positions[name] = (found, -len(name))
     return min(positions, key=positions.__getitem__) if positions else None
 
 
