@@ -17,12 +17,13 @@ a score value: it all goes in ``Score.metadata`` (``operation_scores``, ``memory
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
+from dataclasses import replace
 from typing import Any
 
 from inspect_memgym.entity_stream.attribution import question_events
+from inspect_memgym.entity_stream.graded import GradedQuestion
 from inspect_memgym.entity_stream.memory_points import stream_points
-from inspect_memgym.entity_stream.rule_grading import STALE_CHAIN
 from inspect_memgym.entity_stream.world.model import Template
 from inspect_memgym.entity_stream.world.question_plan import UPDATE_CHAIN
 from inspect_memgym.entity_stream.world.questions import Question
@@ -43,7 +44,7 @@ from inspect_memgym.scoring.operation_scores import (
 from inspect_memgym.scoring.point_matching import Clause, clause_holds, stated_values
 
 MEMORY_FAILURE = "memory_failure"
-"""Key of each question detail's memory failure label (None when right or unlabelled)."""
+"""Key of each question row's memory failure label (None when right or unlabelled)."""
 OUTDATED_KEY = f"failed_{OUTDATED}"
 
 
@@ -51,17 +52,18 @@ def memory_holds(
     template: Template,
     events: Sequence[Mapping[str, Any]],
     questions: Sequence[Question],
-    details: list[dict[str, Any]],
+    details: MutableSequence[GradedQuestion],
     holdings: MemoryHoldings,
     attributed: bool,
 ) -> tuple[dict[str, float | None], dict[str, Any]]:
-    """The per-operation scores and the snapshots of one sample; labels each detail in place.
+    """The per-operation scores and the snapshots of one sample; labels each detail.
 
     Args:
         template: The scenario's template.
         events: The scenario's events.
         questions: Every question of the scenario (their facts weigh the points).
-        details: One graded detail per answered question (gains `MEMORY_FAILURE`).
+        details: One graded detail per answered question; each is replaced by its copy
+            with the memory failure label (`GradedQuestion.memory_failure`).
         holdings: The sample's snapshots.
         attributed: Whether the details carry a write / read / utilization attribution.
 
@@ -70,7 +72,7 @@ def memory_holds(
     """
     points = stream_points(template, events, questions)
     _label_failures(points, events, questions, details, attributed)
-    labels = [detail[MEMORY_FAILURE] for detail in details]
+    labels = [detail.memory_failure for detail in details]
     split = failure_split(labels, len(details))
     if not attributed:
         split = {key: value if key == OUTDATED_KEY else math.nan for key, value in split.items()}
@@ -88,16 +90,16 @@ def memory_holds(
     return figures, {"snapshots": holdings.stages, "counts": counts}
 
 
-def gave_stale_chain(detail: Mapping[str, Any]) -> bool:
+def gave_stale_chain(detail: GradedQuestion) -> bool:
     """Whether a graded answer is wrong and the stale chain's (`rule_grading.STALE_CHAIN`).
 
     Args:
         detail: One question's graded detail.
     """
-    return bool(detail.get(STALE_CHAIN)) and not detail["correct"]
+    return bool(detail.stale_chain) and not detail.correct
 
 
-def update_chain_figures(details: Sequence[Mapping[str, Any]]) -> dict[str, float]:
+def update_chain_figures(details: Sequence[GradedQuestion]) -> dict[str, float]:
     """The accuracy on update_chain questions and the share answered with the stale chain.
 
     Both NaN when the sample scored no update_chain question.
@@ -105,9 +107,9 @@ def update_chain_figures(details: Sequence[Mapping[str, Any]]) -> dict[str, floa
     Args:
         details: Every scored question's detail.
     """
-    chains = [detail for detail in details if detail["qtype"] == UPDATE_CHAIN]
+    chains = [detail for detail in details if detail.qtype == UPDATE_CHAIN]
     return shared_update_chain_figures(
-        [(bool(detail["correct"]), gave_stale_chain(detail)) for detail in chains]
+        [(detail.correct, gave_stale_chain(detail)) for detail in chains]
     )
 
 
@@ -119,22 +121,31 @@ def _label_failures(
     points: Sequence[MemoryPoint],
     events: Sequence[Mapping[str, Any]],
     questions: Sequence[Question],
-    details: list[dict[str, Any]],
+    details: MutableSequence[GradedQuestion],
     attributed: bool,
 ) -> None:
     asked_at = question_events(events)
     by_id = {question.qid: question for question in questions}
-    for detail in details:
-        question = by_id[detail["qid"]]
+    by_key: dict[tuple[str, str], list[tuple[int, MemoryPoint]]] = {}
+    for position, point in enumerate(points):
+        by_key.setdefault(point.key, []).append((position, point))
+    for position, detail in enumerate(details):
+        question = by_id[detail.qid]
         time = asked_at.get(question.qid, len(events))
-        needed = set(question.facts)
-        relevant = [point for point in points if point.key in needed and point.time < time]
+        relevant = [
+            point
+            for _, point in sorted(
+                entry
+                for key in set(question.facts)
+                for entry in by_key.get(key, [])
+                if entry[1].time < time
+            )
+        ]
         outdated = gave_stale_chain(detail) or states_outdated_value(
-            str(detail.get("answer", "")), question, mark_superseded(relevant)
+            detail.answer, question, mark_superseded(relevant)
         )
-        detail[MEMORY_FAILURE] = memory_failure(
-            bool(detail["correct"]), detail.get("attribution") if attributed else None, outdated
-        )
+        label = memory_failure(detail.correct, detail.attribution if attributed else None, outdated)
+        details[position] = replace(detail, memory_failure=label, labelled=True)
 
 
 def states_outdated_value(answer: str, question: Question, points: Sequence[MemoryPoint]) -> bool:

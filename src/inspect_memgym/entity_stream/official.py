@@ -118,10 +118,42 @@ def storage_coverage(
     for event in events:
         apply_event(truth, event)
     end = len(events)
-    entries = memory_by_event(operations, [end])[end].stored
+    entries = _Entries(memory_by_event(operations, [end])[end].stored)
     attributes = _attributes_by_entity(truth)
     stored = sum(_is_stored(template, name, attributes.get(name, []), entries) for name in names)
     return stored / len(names)
+
+
+class _Entries:
+    """The final memory entries, each lower-cased once to rule out quickly what names nothing.
+
+    A name pattern (`attribution.fact_check`: its words, case-insensitive, not inside a longer
+    word) can only match an entry holding each of its words. For an ASCII name in an ASCII
+    entry, case-insensitive matching is plain lower-casing, so an entry lacking one of the
+    lower-cased words is ruled out without a regex search; any other entry is searched.
+
+    Args:
+        entries: The entry texts, in order.
+    """
+
+    def __init__(self, entries: Sequence[str]) -> None:
+        self.texts = list(entries)
+        self._lowered = [entry.lower() if entry.isascii() else None for entry in self.texts]
+
+    def may_name(self, name: str) -> list[str]:
+        """The entries that may name an entity (a superset of those its pattern matches).
+
+        Args:
+            name: The entity's name.
+        """
+        if not name.isascii():
+            return self.texts
+        words = name.lower().split()
+        return [
+            entry
+            for entry, lowered in zip(self.texts, self._lowered, strict=True)
+            if lowered is None or all(word in lowered for word in words)
+        ]
 
 
 def _attributes_by_entity(truth: TruthTable) -> dict[str, list[tuple[str, Any]]]:
@@ -134,15 +166,19 @@ def _attributes_by_entity(truth: TruthTable) -> dict[str, list[tuple[str, Any]]]
 
 
 def _is_stored(
-    template: Template, name: str, attributes: Sequence[tuple[str, Any]], entries: Sequence[str]
+    template: Template, name: str, attributes: Sequence[tuple[str, Any]], entries: _Entries
 ) -> bool:
     """Whether one entry names the entity and holds one of its attribute values.
 
-    Checks are built one attribute at a time and stop at the first stored one.
+    Checks are built one attribute at a time and stop at the first stored one; none is
+    built when no entry can name the entity.
     """
+    candidates = entries.may_name(name)
+    if not candidates:
+        return False
     checks = (fact_check(template, (name, slot), value) for slot, value in attributes)
     first = next(checks, None)
     if first is None:
         return False
-    naming = [MemoryRecord(None, entry) for entry in entries if first.name.search(entry)]
+    naming = [MemoryRecord(None, entry) for entry in candidates if first.name.search(entry)]
     return bool(naming) and any(check.stored_in_any(naming) for check in chain([first], checks))

@@ -22,6 +22,7 @@ either pass.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from inspect_ai.scorer import Score, Scorer, Target
@@ -38,6 +39,7 @@ from inspect_memgym.entity_stream.axes import (
     isolation,
 )
 from inspect_memgym.entity_stream.explanation import entity_stream_questions
+from inspect_memgym.entity_stream.graded import GradedQuestion, JudgeGrade, NoMemoryGrade
 from inspect_memgym.entity_stream.memory_holds import memory_holds
 from inspect_memgym.entity_stream.official import official_axes, storage_coverage
 from inspect_memgym.entity_stream.prompts import DECLINE_REPLY
@@ -85,7 +87,7 @@ OFFICIAL_STORAGE_COVERAGE = "official_storage_coverage"
 
 def _declined(
     question: Question, known_names: list[str], template: Template, reason: str
-) -> dict[str, Any]:
+) -> GradedQuestion:
     """The detail of an answer a pass never gave: the decline's, by the rules.
 
     No model is called (`scoring.reached`): the refusal is graded by the answer rules (an
@@ -98,25 +100,25 @@ def _declined(
         template: The scenario's template.
         reason: `NOT_REACHED` (a limit cut the pass) or `JUDGE_UNREADABLE`.
     """
-    detail = rule_detail(question, DECLINE, known_names, template)
-    return {**detail, "submitted": False, "scored_as": DECLINE_GRADE, reason: True}
+    detail = GradedQuestion.from_rule_detail(rule_detail(question, DECLINE, known_names, template))
+    return replace(detail, submitted=False, scored_as=DECLINE_GRADE, declined_for=reason)
 
 
-def _no_memory_declined(without: dict[str, Any]) -> dict[str, Any]:
-    """What a question's row says when its no-memory credit is the decline's.
+def _no_memory_grade(without: GradedQuestion) -> NoMemoryGrade:
+    """A question's grade in the no-memory pass, saying why when it is the decline's.
 
-    ``no_memory_scored_as: decline``, with ``no_memory_not_reached`` (a limit cut the
-    no-memory pass before it) or ``no_memory_judge_unreadable`` (its judge reply held no
-    grade), so the viewer shows why the no-memory side scored a decline.
+    A decline's row says ``no_memory_scored_as: decline``, with ``no_memory_not_reached``
+    (a limit cut the no-memory pass before it) or ``no_memory_judge_unreadable`` (its judge
+    reply held no grade), so the viewer shows why the no-memory side scored a decline.
 
     Args:
         without: The question's detail in the no-memory pass.
     """
-    return {
-        "no_memory_scored_as": DECLINE_GRADE,
-        f"no_memory_{NOT_REACHED}": bool(without.get(NOT_REACHED)),
-        f"no_memory_{JUDGE_UNREADABLE}": bool(without.get(JUDGE_UNREADABLE)),
-    }
+    declined_for = None
+    if without.scored_as == DECLINE_GRADE:
+        unreadable = without.judge is not None and without.judge.unreadable
+        declined_for = JUDGE_UNREADABLE if unreadable else NOT_REACHED
+    return NoMemoryGrade(without.answer, without.correct, declined_for)
 
 
 async def _grade(
@@ -128,33 +130,40 @@ async def _grade(
     self_judge: bool,
     settings: JudgeSettings,
     judgements: list[AnswerJudgement],
-) -> dict[str, Any]:
-    detail = rule_detail(question, answer, known_names, template)
-    if detail["verdict"] == "undecided" and judge:
+) -> GradedQuestion:
+    """An answer's grade by the rules, by the judge when they cannot decide and it is asked.
+
+    A judge reply with no grade leaves the answer scored as the decline (the caller's).
+    """
+    detail = GradedQuestion.from_rule_detail(rule_detail(question, answer, known_names, template))
+    if detail.verdict == "undecided" and judge:
         judged = await judge_answer(
             BENCHMARK_NAME, question.text, question.gold.text, answer, self_judge, settings
         )
         judgements.append(judged)
-        detail.update(
-            correct=judged.correct,
-            judge_unreadable=judged.correct is None,
-            decided_by="judge",
-            judge_model=judged.judge_model,
-            self_judged=judged.self_judged,
-            **_prompt_metadata(settings),
+        detail = replace(
+            detail,
+            correct=bool(judged.correct),
+            decided_by=JUDGE,
+            judge=JudgeGrade(
+                unreadable=judged.correct is None,
+                model=judged.judge_model,
+                self_judged=judged.self_judged,
+                prompt=_prompt_metadata(settings),
+            ),
         )
     return detail
 
 
 def _unreadable_metadata(
-    graded: list[dict[str, Any]], unreadable: int, judgements: list[AnswerJudgement]
+    graded: list[GradedQuestion], unreadable: int, judgements: list[AnswerJudgement]
 ) -> dict[str, Any]:
     """What the metadata records of the judge, when it was asked (else nothing).
 
     ``judge_unreadable`` (answers scored as the decline), ``judge_verdicts`` (its replies, both
     passes) and a panel's votes (`scoring.judge.panel_metadata`).
     """
-    if not any(detail[DECIDED_BY] == JUDGE for detail in graded):
+    if not any(detail.decided_by == JUDGE for detail in graded):
         return {}
     return {
         JUDGE_UNREADABLE: unreadable,
@@ -174,20 +183,24 @@ def _add_attribution(
     events: list[dict[str, Any]],
     questions: list[Question],
     ledger: MemoryLedger,
-    details: list[dict[str, Any]],
-) -> None:
-    """Add each question's failure label and blamed facts to its detail dict."""
+    details: list[GradedQuestion],
+) -> list[GradedQuestion]:
+    """Each question's detail with its failure label and blamed facts."""
     attributions = attribute_questions(
         EntityStreamSpec.of_state(state).template,
         events,
         questions,
         ledger.operations,
-        {detail["qid"]: bool(detail["correct"]) for detail in details},
+        {detail.qid: detail.correct for detail in details},
     )
-    for detail in details:
-        attribution = attributions[detail["qid"]]
-        detail["attribution"] = attribution.label
-        detail["attribution_facts"] = [list(fact) for fact in attribution.facts]
+    return [
+        replace(
+            detail,
+            attribution=attributions[detail.qid].label,
+            attribution_facts=tuple(tuple(fact) for fact in attributions[detail.qid].facts),
+        )
+        for detail in details
+    ]
 
 
 def sample_scorer(
@@ -220,7 +233,7 @@ def sample_scorer(
         cut = [question for question in questions if any(question.qid not in g for g in given)]
         judgements: list[AnswerJudgement] = []
 
-        async def grade_all(answers: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+        async def grade_all(answers: dict[str, dict[str, Any]]) -> list[GradedQuestion]:
             """Every question's detail in one pass; a missing answer is the decline's."""
             details = []
             for question in questions:
@@ -238,43 +251,42 @@ def sample_scorer(
                     settings,
                     judgements,
                 )
-                detail["submitted"] = bool(answer.get("submitted", False))
-                if detail["correct"] is None:  # no grade in the judge's reply
+                detail = replace(detail, submitted=bool(answer.get("submitted", False)))
+                if detail.judge is not None and detail.judge.unreadable:  # no grade in its reply
                     declined = _declined(question, known_names, template, JUDGE_UNREADABLE)
-                    detail.update(correct=declined["correct"], scored_as=DECLINE_GRADE)
+                    detail = replace(detail, correct=declined.correct, scored_as=DECLINE_GRADE)
                 details.append(detail)
             return details
 
-        graded = await grade_all(progress.answers)
-        details = graded
+        details = await grade_all(progress.answers)
         graded_without = (
             await grade_all(progress.no_memory_answers) if spec.memory_isolation else None
         )
         isolated = (
-            {detail["qid"]: detail for detail in graded_without}
+            {detail.qid: detail for detail in graded_without}
             if graded_without is not None
             else None
         )
         unreadable = sum(
-            bool(detail.get(JUDGE_UNREADABLE)) for detail in [*graded, *(graded_without or [])]
+            detail.judge is not None and detail.judge.unreadable
+            for detail in [*details, *(graded_without or [])]
         )
         attributed = EntityStreamSpec.of_state(state).strategy == AGENTIC
         if attributed:
-            _add_attribution(state, content.events, questions, ledger, details)
-        outcomes = [QuestionOutcome(d["qtype"], d["axis"], d["correct"]) for d in details]
+            details = _add_attribution(state, content.events, questions, ledger, details)
+        outcomes = [QuestionOutcome(d.qtype, d.axis, d.correct) for d in details]
         stream_facts = fact_events(content.events)
         axes = axis_scores(outcomes, ledger.writes_used, stream_facts)
         outcomes_without_memory = None
         if isolated is not None:  # every question has a no-memory detail (or the decline's)
-            for detail in details:
-                without = isolated[detail["qid"]]
-                detail["no_memory_answer"] = without["answer"]
-                detail["no_memory_correct"] = without["correct"]
-                if without.get("scored_as") == DECLINE_GRADE:
-                    detail.update(_no_memory_declined(without))
-            outcomes_without_memory = [
-                QuestionOutcome(detail["qtype"], detail["axis"], detail["no_memory_correct"])
+            details = [
+                replace(detail, no_memory=_no_memory_grade(isolated[detail.qid]))
                 for detail in details
+            ]
+            outcomes_without_memory = [
+                QuestionOutcome(detail.qtype, detail.axis, without.correct)
+                for detail in details
+                if (without := detail.no_memory) is not None
             ]
         composite, axis_deltas = isolation(
             outcomes, outcomes_without_memory, ledger.writes_used, stream_facts
@@ -290,7 +302,7 @@ def sample_scorer(
             **axis_deltas,
             **official_axes(outcomes, ledger.write_budget, coverage),
             **(
-                failure_rates((detail["attribution"] for detail in details), len(details))
+                failure_rates((detail.attribution for detail in details), len(details))
                 if attributed
                 else dict.fromkeys(FAILURE_RATE_KEYS, math.nan)
             ),
@@ -300,6 +312,7 @@ def sample_scorer(
             template, content.events, questions, details, current_holdings(), attributed
         )
         correct = sum(outcome.correct for outcome in outcomes)
+        graded = [detail.row() for detail in details]
         return Score(
             value=value,
             answer=f"{correct}/{len(outcomes)} questions right",
@@ -318,10 +331,10 @@ def sample_scorer(
                 "memory_operations": len(ledger.operations),
                 OFFICIAL_STORAGE_COVERAGE: None if math.isnan(coverage) else coverage,
                 ISOLATION_METADATA: composite.metadata(),
-                DECIDED_BY: decided_by_counts(detail[DECIDED_BY] for detail in graded),
-                **_unreadable_metadata(graded, unreadable, judgements),
+                DECIDED_BY: decided_by_counts(detail.decided_by for detail in details),
+                **_unreadable_metadata(details, unreadable, judgements),
                 **_prompt_metadata(
-                    settings, judged=any(detail[DECIDED_BY] == JUDGE for detail in graded)
+                    settings, judged=any(detail.decided_by == JUDGE for detail in details)
                 ),
                 **cost_metadata(),
                 OPERATION_SCORES_KEY: operations,

@@ -60,6 +60,33 @@ def normalised_token(token: str) -> str:
     return normalise_answer(token)
 
 
+_TOKEN_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+"""What may not stand right before or after a whole token (as in `token_pattern`)."""
+
+
+def token_position(normalised: str, token: str) -> int:
+    """Where a normalised text first holds a token as a whole token, or -1.
+
+    The same as searching with `token_pattern`, without compiling a pattern per token.
+
+    Args:
+        normalised: Text already passed through `normalise_answer`.
+        token: The token (an empty one is held nowhere).
+    """
+    key = normalised_token(token)
+    if not key:
+        return -1
+    start = normalised.find(key)
+    while start >= 0:
+        end = start + len(key)
+        if (start == 0 or normalised[start - 1] not in _TOKEN_CHARACTERS) and (
+            end == len(normalised) or normalised[end] not in _TOKEN_CHARACTERS
+        ):
+            return start
+        start = normalised.find(key, start + 1)
+    return -1
+
+
 def shows_token(normalised: str, token: str) -> bool:
     """Whether a normalised text holds a token as a whole token.
 
@@ -67,7 +94,4 @@ def shows_token(normalised: str, token: str) -> bool:
         normalised: Text already passed through `normalise_answer`.
         token: The token.
     """
-    key = normalised_token(token)
-    if not key or key not in normalised:
-        return False
-    return token_pattern(token).search(normalised) is not None
+    return token_position(normalised, token) >= 0

@@ -84,14 +84,14 @@ def mark_superseded(points: Iterable[MemoryPoint]) -> list[MemoryPoint]:
     Args:
         points: Points of one sample (distractors are always current).
     """
-    listed = list(points)
+    listed = [(point, (point.subject, point.attribute)) for point in points]
     latest: dict[tuple[str, str], int] = {}
-    for point in listed:
+    for point, key in listed:
         if point.kind != DISTRACTOR:
-            latest[point.key] = max(latest.get(point.key, -1), point.version)
+            latest[key] = max(latest.get(key, -1), point.version)
     marked = []
-    for point in listed:
-        current = point.kind == DISTRACTOR or point.version == latest[point.key]
+    for point, key in listed:
+        current = point.kind == DISTRACTOR or point.version == latest[key]
         marked.append(point if point.current == current else replace(point, current=current))
     return marked
 

@@ -37,6 +37,7 @@ Pure: no Inspect.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, partial
@@ -44,9 +45,10 @@ from typing import Literal
 
 from inspect_memgym.scoring.clauses import (
     normalise_answer,
+    normalised_token,
     sentences,
     shows_token,
-    token_pattern,
+    token_position,
 )
 from inspect_memgym.scoring.memory_points import MemoryPoint
 from inspect_memgym.scoring.number_mentions import (
@@ -202,7 +204,7 @@ def _read_clause(sentence: str, names: Sequence[str], section: str | None) -> Cl
     named = frozenset(name for name in names if shows_token(sentence, name))
     remaining = sentence
     for name in named:
-        remaining = remaining.replace(normalise_answer(name), " ")
+        remaining = remaining.replace(normalised_token(name), " ")
     mentions = find_mentions(remaining)
     owner = _first_named(sentence, named) or section
     return Clause(sentence, named, owner, mentions.numbers, mentions.dates)
@@ -212,9 +214,9 @@ def _first_named(sentence: str, named: frozenset[str]) -> str | None:
     """The subject whose name comes first in a sentence (the longer name on a tie)."""
     positions = {}
     for name in named:
-        found = token_pattern(name).search(sentence)
-        if found is not None:
-            positions[name] = (found.start(), -len(name))
+        found = token_position(sentence, name)
+        if found >= 0:
+            positions[name] = (found, -len(name))
     return min(positions, key=positions.__getitem__) if positions else None
 
 
@@ -225,6 +227,15 @@ def clause_holds(clause: Clause, point: MemoryPoint) -> bool:
         clause: A clause.
         point: A memory point.
     """
+    return _clause_holds(clause, point, partial(_number_held, clause.numbers))
+
+
+NumberHeld = Callable[[float, bool], bool]
+"""Whether a clause holds a number (exactly when the flag says integer, else within 2%)."""
+
+
+def _clause_holds(clause: Clause, point: MemoryPoint, number_held: NumberHeld) -> bool:
+    """`clause_holds`, the clause's numbers looked up by ``number_held``."""
     if point.subject and point.subject != clause.owner:
         return False
     if any(shows_token(clause.text, alias) for alias in point.aliases):
@@ -233,7 +244,7 @@ def clause_holds(clause: Clause, point: MemoryPoint) -> bool:
         bool(point.numbers or point.dates or point.phrases)
         and all(shows_token(clause.text, phrase) for phrase in point.phrases)
         and all(date in clause.dates or shows_token(clause.text, date) for date in point.dates)
-        and all(_number_held(clause.numbers, number, point.integer) for number in point.numbers)
+        and all(number_held(number, point.integer) for number in point.numbers)
     )
 
 
@@ -261,14 +272,61 @@ def number_window(point: MemoryPoint) -> tuple[float, float]:
     Args:
         point: A point with numbers.
     """
-    slacks = [
-        RELATIVE_TOLERANCE * abs(number) * 1.01 + ZERO_TOLERANCE + 1e-6 * max(1.0, abs(number))
-        for number in point.numbers
-    ]
+    slacks = [_slack(number) for number in point.numbers]
     return (
         min(number - slack for number, slack in zip(point.numbers, slacks, strict=True)),
         max(number + slack for number, slack in zip(point.numbers, slacks, strict=True)),
     )
+
+
+def _slack(number: float) -> float:
+    """Half the width of `number_window` around one number."""
+    return RELATIVE_TOLERANCE * abs(number) * 1.01 + ZERO_TOLERANCE + 1e-6 * max(1.0, abs(number))
+
+
+class _SortedMentions:
+    """A clause's numbers sorted by the values `_matches` compares, to find them by range.
+
+    A mention is listed by its mantissa and, when it has a magnitude, by its scaled value.
+
+    Args:
+        mentions: The clause's numbers.
+    """
+
+    def __init__(self, mentions: Sequence[NumberMention]) -> None:
+        keyed = sorted(
+            [(mention.mantissa, position) for position, mention in enumerate(mentions)]
+            + [
+                (mention.value, position)
+                for position, mention in enumerate(mentions)
+                if mention.scale != 1.0
+            ]
+        )
+        self._keys = [key for key, _ in keyed]
+        self._positions = [position for _, position in keyed]
+        self._mentions = list(mentions)
+
+    def near(self, number: float) -> list[int]:
+        """Positions of the mentions within `number_window` of one number (a mention may recur).
+
+        Args:
+            number: A point's number.
+        """
+        slack = _slack(number)
+        low = bisect_left(self._keys, number - slack)
+        high = bisect_right(self._keys, number + slack)
+        return self._positions[low:high]
+
+    def held(self, number: float, integer: bool) -> bool:
+        """`_number_held` for the clause: only the mentions near the number are compared.
+
+        Args:
+            number: A point's number.
+            integer: Whether it must match exactly.
+        """
+        return any(
+            _matches(self._mentions[position], number, integer) for position in self.near(number)
+        )
 
 
 def _may_match(mention: NumberMention, window: tuple[float, float]) -> bool:
@@ -293,9 +351,17 @@ class PointIndex:
         self._current = {point.key: point for point in self.points if point.current}
         self._current.update({point.key: point for point in self.points if point.is_target})
         self._held: dict[tuple[str, str | None, str], bool] = {}
-        self._windows = {
-            point.point_id: number_window(point) for point in self.points if point.numbers
-        }
+        self._windows: dict[str, tuple[float, float]] = {}
+        self._sorted: dict[tuple[str, str | None], _SortedMentions] = {}
+        self._about: dict[str | None, list[MemoryPoint]] = {}
+
+    def _mentions_of(self, clause: Clause) -> _SortedMentions:
+        """The clause's numbers by value, sorted once (clauses of one memory: by text, owner)."""
+        key = (clause.text, clause.owner)
+        found = self._sorted.get(key)
+        if found is None:
+            found = self._sorted[key] = _SortedMentions(clause.numbers)
+        return found
 
     def number_matches(self, mention: NumberMention, point: MemoryPoint) -> bool:
         """`_point_matches` for a point with numbers, skipped when no tolerance can reach.
@@ -304,7 +370,10 @@ class PointIndex:
             mention: A number a clause asserts.
             point: One of this index's points with numbers.
         """
-        return _may_match(mention, self._windows[point.point_id]) and _point_matches(mention, point)
+        window = self._windows.get(point.point_id)
+        if window is None:
+            window = self._windows[point.point_id] = number_window(point)
+        return _may_match(mention, window) and _point_matches(mention, point)
 
     def holds(self, clause: Clause, point: MemoryPoint) -> bool:
         """`clause_holds`, each (clause, point) decided once: every score asks again.
@@ -316,7 +385,7 @@ class PointIndex:
         key = (clause.text, clause.owner, point.point_id)
         held = self._held.get(key)
         if held is None:
-            held = self._held[key] = clause_holds(clause, point)
+            held = self._held[key] = _clause_holds(clause, point, self._mentions_of(clause).held)
         return held
 
     def owns_values(self, clause: Clause, point: MemoryPoint) -> bool:
@@ -335,8 +404,11 @@ class PointIndex:
 
     def about(self, clause: Clause) -> list[MemoryPoint]:
         """The points of the clause's owner (and those with no subject)."""
-        owned = self._by_subject.get(clause.owner, []) if clause.owner is not None else []
-        return [*owned, *self._by_subject.get("", [])]
+        about = self._about.get(clause.owner)
+        if about is None:
+            owned = self._by_subject.get(clause.owner, []) if clause.owner is not None else []
+            about = self._about[clause.owner] = [*owned, *self._by_subject.get("", [])]
+        return list(about)
 
     def current_of(self, point: MemoryPoint) -> MemoryPoint | None:
         """The current version of a point's key (a target's, else a current distractor's).
@@ -387,8 +459,9 @@ class PointIndex:
             points = [point for point in self.about(clause) if self.owns_values(clause, point)]
             targets = [point for point in points if point.is_target and point.numbers]
             superseded = [point for point in points if not point.current and point.numbers]
-            for mention in clause.numbers:
-                if any(self.number_matches(mention, point) for point in targets):
+            precise = self._precise(clause, targets)
+            for position, mention in enumerate(clause.numbers):
+                if position in precise:
                     verdicts.append("precise")
                     continue
                 matching = [point for point in superseded if self.number_matches(mention, point)]
@@ -399,6 +472,17 @@ class PointIndex:
                 matching = [point for point in points if date in point.dates]
                 verdicts.append(self._verdict(clause, matching, partial(stated.states_date, date)))
         return verdicts
+
+    def _precise(self, clause: Clause, targets: Sequence[MemoryPoint]) -> set[int]:
+        """Positions of the clause's numbers that match a number of one of the targets."""
+        mentions = self._mentions_of(clause)
+        return {
+            position
+            for point in targets
+            for number in point.numbers
+            for position in mentions.near(number)
+            if _matches(clause.numbers[position], number, point.integer)
+        }
 
     def phrase_verdicts(
         self,

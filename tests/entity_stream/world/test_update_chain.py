@@ -14,6 +14,7 @@ import re
 
 import pytest
 
+from inspect_memgym.entity_stream.graded import GradedQuestion
 from inspect_memgym.entity_stream.memory_holds import gave_stale_chain, update_chain_figures
 from inspect_memgym.entity_stream.rule_grading import STALE_CHAIN, rule_detail
 from inspect_memgym.entity_stream.world.formatting import format_value
@@ -187,13 +188,22 @@ def test_the_rules_recognise_the_stale_chain() -> None:
     assert STALE_CHAIN not in rule_detail(plain, plain.gold.text, names, template)
 
 
+def _graded(qtype: str, correct: bool, stale_chain: bool | None = None) -> GradedQuestion:
+    verdict = "correct" if correct else "wrong"
+    return GradedQuestion(
+        *("q", qtype, "maintenance", "?", "1", "1", verdict, "number", "", "rules"),
+        correct=correct,
+        stale_chain=stale_chain,
+    )
+
+
 def test_update_chain_figures_count_right_and_stale_answers() -> None:
     details = [
-        {"qtype": "update_chain", "correct": True, STALE_CHAIN: False},
-        {"qtype": "update_chain", "correct": False, STALE_CHAIN: True},
-        {"qtype": "update_chain", "correct": False, STALE_CHAIN: False},
-        {"qtype": "update_chain", "correct": False, STALE_CHAIN: True},
-        {"qtype": "retrieval", "correct": False},
+        _graded("update_chain", True, False),
+        _graded("update_chain", False, True),
+        _graded("update_chain", False, False),
+        _graded("update_chain", False, True),
+        _graded("retrieval", False),
     ]
     assert update_chain_figures(details) == {
         "update_chain_accuracy": 0.25,
@@ -201,6 +211,6 @@ def test_update_chain_figures_count_right_and_stale_answers() -> None:
     }
     assert gave_stale_chain(details[1]) and not gave_stale_chain(details[0])
     # a judge may still find right an answer the rules matched to the stale chain
-    assert not gave_stale_chain({"qtype": "update_chain", "correct": True, STALE_CHAIN: True})
+    assert not gave_stale_chain(_graded("update_chain", True, True))
     figures = update_chain_figures(details[-1:])
     assert all(value != value for value in figures.values())  # NaN: no update_chain question
