@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -215,3 +218,27 @@ def test_values_belong_to_the_subject_a_clause_names_first() -> None:
     assert about_argon["extraction_recall"] == 0.0
     assert about_argon["precision"] == 0.0
     assert scores("Basalt Works|c=Fintech|partner=Argon Labs")["extraction_recall"] == 0.2
+
+
+NESTED_NAMES_PROBE = """
+from inspect_memgym.scoring.point_matching import read_clauses
+[clause] = read_clauses(["Unit 7 Annex 12 stores 40 tons."], ["Unit 7", "Unit 7 Annex 12"])
+print(clause.owner, [number.text for number in clause.numbers])
+"""
+
+
+def test_a_name_inside_another_reads_the_same_numbers_in_every_process() -> None:
+    # the subjects named in a clause are cut out before its numbers are read; cut in a
+    # set's order, "Unit 7" could go first and leave "Annex 12" behind, its 12 read as a
+    # value, in the processes whose string hashes put it first
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", NESTED_NAMES_PROBE],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        for seed in range(8)
+    }
+    assert outputs == {"Unit 7 Annex 12 ['40']"}

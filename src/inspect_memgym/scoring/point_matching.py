@@ -203,7 +203,9 @@ def _read_clause(sentence: str, names: Sequence[str], section: str | None) -> Cl
     """One clause; its owner is the subject it names first, else its section's subject."""
     named = frozenset(name for name in names if shows_token(sentence, name))
     remaining = sentence
-    for name in named:
+    # longest first, so a name inside another is never cut out of it; a set's order would
+    # follow the process's string hashes, and so could the numbers left to read
+    for name in sorted(named, key=lambda name: (-len(name), name)):
         remaining = remaining.replace(normalised_token(name), " ")
     mentions = find_mentions(remaining)
     owner = _first_named(sentence, named) or section
