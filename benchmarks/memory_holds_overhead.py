@@ -46,6 +46,7 @@ from inspect_ai import eval as inspect_eval
 from inspect_memgym.entity_stream import sample_scorer as stream_scorer
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES
+from inspect_memgym.scoring.operation_scores import MemoryHolds
 from inspect_memgym.strategies import drivers as strategy_drivers
 
 TARGET_OVERHEAD = 0.05
@@ -78,8 +79,8 @@ def holdings_off() -> Iterator[None]:
     def no_snapshot(stage: str, snapshot: Any) -> None:
         return None
 
-    def no_scores(*args: Any, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-        return {}, {}
+    def no_scores(*args: Any, **kwargs: Any) -> tuple[dict[str, Any], MemoryHolds]:
+        return {}, MemoryHolds(snapshots=[])
 
     strategy_drivers.record_snapshot = no_snapshot  # type: ignore[assignment]
     stream_scorer.memory_holds = no_scores  # type: ignore[assignment]

@@ -27,7 +27,7 @@ from inspect_memgym.code_qa.question_rows import QuestionRow
 from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.code_qa.world.generate import generate_instance
 from inspect_memgym.code_qa.world.ingest import group_memory_files
-from inspect_memgym.scoring.operation_scores import operation_scores
+from inspect_memgym.scoring.operation_scores import OperationMeasure, measure_operations
 from inspect_memgym.scoring.point_matching import stated_values
 
 INSTANCE = generate_instance(0)
@@ -36,16 +36,14 @@ STALE = [d for d in INSTANCE.distractors if d.source in SUPERSEDING_SOURCES]
 OTHERS = [d for d in INSTANCE.distractors if d.source not in SUPERSEDING_SOURCES]
 
 
-def measured(*items: str) -> dict[str, Any]:
-    result: dict[str, Any] = operation_scores(
+def measured(*items: str) -> OperationMeasure:
+    return measure_operations(
         instance_points(INSTANCE), items, stated_values(shown_texts(INSTANCE))
     )
-    return result
 
 
 def scores(*items: str) -> dict[str, Any]:
-    result: dict[str, Any] = measured(*items)["scores"]
-    return result
+    return measured(*items).scores
 
 
 def test_facts_are_targets_plans_superseded_and_near_misses_distractors() -> None:
@@ -64,19 +62,19 @@ def test_facts_are_targets_plans_superseded_and_near_misses_distractors() -> Non
 
 def test_the_fact_statements_hold_every_target() -> None:
     result = measured(*FACTS)
-    assert result["scores"]["extraction_recall"] == 1.0
-    assert result["scores"]["weighted_recall"] == 1.0
-    assert result["scores"]["stale_kept"] == 0.0 and result["scores"]["distractors_stored"] == 0.0
+    assert result.scores["extraction_recall"] == 1.0
+    assert result.scores["weighted_recall"] == 1.0
+    assert result.scores["stale_kept"] == 0.0 and result.scores["distractors_stored"] == 0.0
     # each key-token number is precise; a statement's other values (a date, a neighbouring
     # code) are no point's value
-    assert result["counts"]["claims"] == {
+    assert result.counts.claims == {
         "precise": 16,
         "history": 0,
         "stale": 0,
         "invented": 0,
         "unsupported": 4,
     }
-    assert result["scores"]["precision"] == 0.8
+    assert result.scores["precision"] == 0.8
 
 
 def test_a_memory_that_stores_nothing_holds_nothing() -> None:

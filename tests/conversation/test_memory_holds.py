@@ -16,17 +16,16 @@ from inspect_memgym.conversation.memory_holds import (
 from inspect_memgym.conversation.task import conversation
 from inspect_memgym.conversation.world.generate import generate_user
 from inspect_memgym.conversation.world.presentation import presented_choices
-from inspect_memgym.scoring.operation_scores import operation_scores
+from inspect_memgym.scoring.operation_scores import measure_operations
 from inspect_memgym.scoring.point_matching import stated_values
 
 USER = generate_user("small", 0)
 
 
 def scores(*items: str) -> dict[str, Any]:
-    result: dict[str, Any] = operation_scores(
+    return measure_operations(
         user_points(USER), items, stated_values([]), value_vocabulary(USER), number_claims=False
-    )["scores"]
-    return result
+    ).scores
 
 
 def test_each_revealed_value_is_a_point_and_each_change_an_update() -> None:

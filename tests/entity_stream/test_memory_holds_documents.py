@@ -22,7 +22,7 @@ from inspect_memgym.entity_stream.world.scenario import generate_scenario, inges
 from inspect_memgym.entity_stream.world.templates import get_template
 from inspect_memgym.memory.content import MAX_CONTENT_CHARS, normalize_content
 from inspect_memgym.scoring.memory_points import PRIMARY, MemoryPoint
-from inspect_memgym.scoring.operation_scores import operation_scores
+from inspect_memgym.scoring.operation_scores import OperationMeasure, measure_operations
 from inspect_memgym.scoring.point_matching import stated_values
 from inspect_memgym.strategies.passages import split_passages
 
@@ -48,11 +48,8 @@ def stored_entries(events: Sequence[dict[str, Any]]) -> list[str]:
     return entries
 
 
-def measured(points: list[MemoryPoint], items: list[str], events: Any) -> dict[str, Any]:
-    result: dict[str, Any] = operation_scores(
-        points, items, stated_values(str(event["text"]) for event in events)
-    )
-    return result
+def measured(points: list[MemoryPoint], items: list[str], events: Any) -> OperationMeasure:
+    return measure_operations(points, items, stated_values(str(event["text"]) for event in events))
 
 
 @pytest.mark.parametrize("template", TEMPLATES)
@@ -61,14 +58,14 @@ def test_a_memory_of_every_input_holds_every_target_point(template: str) -> None
     texts = [str(event["text"]) for event in events if event["kind"] != "question"]
     for items in (texts, stored_entries(events)):
         result = measured(points, items, events)
-        assert result["counts"]["missing_targets"] == []
-        scores = result["scores"]
+        assert result.counts.missing_targets == []
+        scores = result.scores
         assert scores["extraction_recall"] == 1.0
         assert scores["update_omission"] == 0.0
         assert scores["distractors_stored"] == 1.0
         # the first documents still state every corrected value without its new one
         assert scores["stale_kept"] == 1.0
-        assert result["counts"]["claims"]["invented"] == 0
+        assert result.counts.claims["invented"] == 0
 
 
 @pytest.mark.parametrize("template", TEMPLATES)
@@ -78,7 +75,7 @@ def test_a_store_that_kept_some_documents_holds_those_entities_only(template: st
     documents = ingest_documents(str(first_batch["text"]))[:4]
     items = [ROLE_PREFIX + normalize_content(document) for document in documents]
     kept = {point.subject for point in points if f"— {point.subject}\n" in "\n".join(documents)}
-    held = measured(points, items, events)["held"]
+    held = measured(points, items, events).held
     targets = [point for point in points if point.is_target and point.kind == PRIMARY]
     assert kept and {point.subject for point in targets if point.point_id in held} == kept
     assert all(point.point_id in held for point in targets if point.subject in kept)

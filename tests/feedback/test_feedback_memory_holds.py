@@ -24,7 +24,7 @@ from inspect_memgym.feedback.memory_holds import (
 from inspect_memgym.feedback.task import feedback
 from inspect_memgym.feedback.world.generate import generate_world
 from inspect_memgym.memory.holdings import MemoryHoldings, MemorySnapshot
-from inspect_memgym.scoring.operation_scores import operation_scores
+from inspect_memgym.scoring.operation_scores import OperationMeasure, measure_operations
 from inspect_memgym.scoring.point_matching import stated_values
 
 WORLD = generate_world("standard", 0)
@@ -32,15 +32,14 @@ STATEMENTS = [item.statement for item in WORLD.items]
 REQUESTS = [request.text for request in WORLD.training]
 
 
-def measured(*items: str) -> dict[str, Any]:
-    result: dict[str, Any] = operation_scores(
+def measured(*items: str) -> OperationMeasure:
+    return measure_operations(
         world_points(WORLD),
         items,
         stated_values([*REQUESTS, *STATEMENTS]),
         world_vocabulary(WORLD),
         number_claims=False,
     )
-    return result
 
 
 def test_one_point_per_hidden_item_weighted_by_its_test_requests() -> None:
@@ -53,32 +52,32 @@ def test_one_point_per_hidden_item_weighted_by_its_test_requests() -> None:
 
 def test_the_statements_hold_every_item_and_assert_only_the_truth() -> None:
     result = measured(*STATEMENTS)
-    assert result["scores"]["extraction_recall"] == 1.0
-    assert result["scores"]["precision"] == 1.0
-    assert result["counts"]["claims"]["precise"] == 11  # a length limit has no wording
-    assert result["scores"]["update_omission"] != result["scores"]["update_omission"]
+    assert result.scores["extraction_recall"] == 1.0
+    assert result.scores["precision"] == 1.0
+    assert result.counts.claims["precise"] == 11  # a length limit has no wording
+    assert result.scores["update_omission"] != result.scores["update_omission"]
 
 
 def test_a_memory_that_stores_nothing_holds_nothing() -> None:
-    result = measured()["scores"]
+    result = measured().scores
     assert result["extraction_recall"] == 0.0 and result["precision"] != result["precision"]
 
 
 def test_right_replies_hold_all_but_the_length_limit_and_wrong_ones_lower_precision() -> None:
     right = [f"{r.text}\n{r.replies[r.gold]}" for r in WORLD.training]
     kept = measured(*right)
-    assert kept["scores"]["extraction_recall"] == 11 / 12
-    assert kept["counts"]["missing_targets"] == ["length_limit"]
+    assert kept.scores["extraction_recall"] == 11 / 12
+    assert kept.counts.missing_targets == ["length_limit"]
     every = [f"{r.text}\n{reply}" for r in WORLD.training for reply in r.replies.values()]
     hoarded = measured(*every)
-    assert hoarded["scores"]["extraction_recall"] == 11 / 12
-    assert hoarded["scores"]["precision"] < kept["scores"]["precision"] < 1.0
+    assert hoarded.scores["extraction_recall"] == 11 / 12
+    assert hoarded.scores["precision"] < kept.scores["precision"] < 1.0
 
 
 def test_every_visible_token_in_one_bag_cannot_raise_precision() -> None:
     tokens = " ".join(" ".join([*REQUESTS, *STATEMENTS]).replace(".", " ").split())
-    bag = measured(tokens)["scores"]
-    assert bag["precision"] < measured(*STATEMENTS)["scores"]["precision"]
+    bag = measured(tokens).scores
+    assert bag["precision"] < measured(*STATEMENTS).scores["precision"]
     assert bag["precision"] < 0.5
 
 

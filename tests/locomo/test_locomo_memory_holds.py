@@ -22,7 +22,7 @@ from inspect_memgym.locomo.prompts import turn_line
 from inspect_memgym.locomo.records import parse_locomo
 from inspect_memgym.locomo.task import locomo
 from inspect_memgym.memory.holdings import MemoryHoldings, MemorySnapshot
-from inspect_memgym.scoring.operation_scores import operation_scores
+from inspect_memgym.scoring.operation_scores import measure_operations
 from inspect_memgym.scoring.point_matching import stated_values
 from locomo_sample import locomo_raw, write_locomo
 
@@ -33,8 +33,8 @@ LINES = [turn_line(turn) for session in CONVERSATION.sessions for turn in sessio
 
 def scores(*items: str) -> dict[str, Any]:
     points = conversation_points(CONVERSATION, QUESTIONS)
-    measured = operation_scores(points, items, stated_values(()), number_claims=False)
-    result: dict[str, Any] = measured["scores"]
+    measured = measure_operations(points, items, stated_values(()), number_claims=False)
+    result: dict[str, Any] = measured.scores
     return result
 
 

@@ -23,7 +23,7 @@ from inspect_memgym.research_qa.memory_holds import (
 from inspect_memgym.research_qa.prompts import turn_inputs
 from inspect_memgym.research_qa.task import research_qa
 from inspect_memgym.research_qa.world import generate_instance
-from inspect_memgym.scoring.operation_scores import operation_scores
+from inspect_memgym.scoring.operation_scores import measure_operations
 from inspect_memgym.scoring.point_matching import stated_values
 
 INSTANCE = generate_instance(0, 4, 10_000)
@@ -31,10 +31,9 @@ FACTS = INSTANCE.facts()
 
 
 def scores(*items: str) -> dict[str, Any]:
-    result: dict[str, Any] = operation_scores(
+    return measure_operations(
         instance_points(INSTANCE), items, stated_values(instance_texts(INSTANCE))
-    )["scores"]
-    return result
+    ).scores
 
 
 def documents() -> list[str]:

@@ -24,7 +24,6 @@ from inspect_memgym.scoring.operation_scores import (
     failure_split,
     measure_operations,
     memory_failure,
-    operation_scores,
 )
 from inspect_memgym.scoring.point_matching import read_clauses, stated_values
 
@@ -71,7 +70,7 @@ PERFECT_MEMORY = (
 
 
 def scores(*items: str) -> dict[str, float]:
-    result: dict[str, float] = operation_scores(POINTS, items, STATED)["scores"]
+    result: dict[str, float] = measure_operations(POINTS, items, STATED).scores
     return result
 
 
@@ -95,15 +94,13 @@ def test_a_perfect_memory_scores_perfectly_and_its_history_is_not_stale() -> Non
         "stale_kept": 0.0,
         "distractors_stored": 0.0,
     }
-    claims = operation_scores(POINTS, PERFECT_MEMORY, STATED)["counts"]["claims"]
+    claims = measure_operations(POINTS, PERFECT_MEMORY, STATED).counts.claims
     assert claims == {"precise": 4, "history": 1, "stale": 0, "invented": 0, "unsupported": 0}
 
 
-def test_the_typed_counts_are_the_mapping_the_metadata_shows() -> None:
+def test_the_typed_counts_are_written_in_the_metadata_s_order() -> None:
     measured = measure_operations(POINTS, PERFECT_MEMORY, STATED)
-    mapped = operation_scores(POINTS, PERFECT_MEMORY, STATED)
-    assert measured.counts.as_metadata() == mapped["counts"]
-    assert list(mapped["counts"]) == [
+    assert list(measured.counts.as_metadata()) == [
         "clauses",
         "target_points",
         "held_targets",
@@ -113,7 +110,6 @@ def test_the_typed_counts_are_the_mapping_the_metadata_shows() -> None:
         "claims",
         "missing_targets",
     ]
-    assert measured.scores == mapped["scores"] and measured.held == mapped["held"]
 
 
 def test_memory_holds_keep_their_keys_in_order_and_no_counts_as_an_empty_dict() -> None:
@@ -195,8 +191,8 @@ def test_subject_names_holding_digits_are_not_value_claims() -> None:
     )
     clauses = read_clauses(["Ward 12|beds=30"], ["Ward 12"])
     assert [mention.mantissa for mention in clauses[0].numbers] == [30.0]
-    result = operation_scores(points, ["Ward 12|beds=30"], stated_values(["Ward 12 has 30 beds"]))
-    assert result["scores"]["precision"] == 1.0
+    result = measure_operations(points, ["Ward 12|beds=30"], stated_values(["Ward 12 has 30 beds"]))
+    assert result.scores["precision"] == 1.0
 
 
 def test_failure_labels_put_an_outdated_answer_first() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from inspect_memgym.scoring.memory_points import MemoryPoint, mark_superseded
-from inspect_memgym.scoring.operation_scores import operation_scores
+from inspect_memgym.scoring.operation_scores import measure_operations
 from inspect_memgym.scoring.point_matching import read_clauses, stated_values
 from inspect_memgym.scoring.sections import sectioned_lines
 
@@ -69,18 +69,16 @@ EVERY_VALUE = [
 
 def scores(*items: str) -> dict[str, float]:
     """The figures this module's points define (there are no distractors to count)."""
-    result: dict[str, float] = operation_scores(POINTS, items, STATED)["scores"]
+    result = measure_operations(POINTS, items, STATED).scores
     return {key: value for key, value in result.items() if key != "distractors_stored"}
 
 
 def held(*items: str) -> set[str]:
-    result: set[str] = operation_scores(POINTS, items, STATED)["held"]
-    return result
+    return measure_operations(POINTS, items, STATED).held
 
 
 def claims(*items: str) -> dict[str, int]:
-    result: dict[str, int] = operation_scores(POINTS, items, STATED)["counts"]["claims"]
-    return result
+    return measure_operations(POINTS, items, STATED).counts.claims
 
 
 ARGON = {"Argon Labs/revenue", "Argon Labs/staff", "Argon Labs/category"}

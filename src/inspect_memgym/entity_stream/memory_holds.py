@@ -34,9 +34,11 @@ from inspect_memgym.scoring.number_mentions import find_mentions
 from inspect_memgym.scoring.operation_scores import (
     OPERATION_SCORE_KEYS,
     OUTDATED,
+    MemoryHolds,
+    OperationCounts,
     failure_split,
+    measure_operations,
     memory_failure,
-    operation_scores,
 )
 from inspect_memgym.scoring.operation_scores import (
     update_chain_figures as shared_update_chain_figures,
@@ -55,7 +57,7 @@ def memory_holds(
     details: MutableSequence[GradedQuestion],
     holdings: MemoryHoldings,
     attributed: bool,
-) -> tuple[dict[str, float | None], dict[str, Any]]:
+) -> tuple[dict[str, float | None], MemoryHolds]:
     """The per-operation scores and the snapshots of one sample; labels each detail.
 
     Args:
@@ -79,15 +81,15 @@ def memory_holds(
     snapshot = holdings.latest()
     if snapshot is None:
         scores: dict[str, float] = dict.fromkeys(OPERATION_SCORE_KEYS, math.nan)
-        counts: dict[str, Any] = {}
+        counts: OperationCounts | None = None
     else:
-        measured = operation_scores(
+        measured = measure_operations(
             points, snapshot.items, stated_values(str(event["text"]) for event in events)
         )
-        scores, counts = measured["scores"], measured["counts"]
+        scores, counts = measured.scores, measured.counts
     chains = update_chain_figures(details)
     figures = {key: _json_number(value) for key, value in {**scores, **split, **chains}.items()}
-    return figures, {"snapshots": holdings.stages, "counts": counts}
+    return figures, MemoryHolds(snapshots=holdings.stages, counts=counts)
 
 
 def gave_stale_chain(detail: GradedQuestion) -> bool:

@@ -225,34 +225,6 @@ def measure_operations(
     return OperationMeasure(scores, counts, held)
 
 
-def operation_scores(
-    points: Sequence[MemoryPoint],
-    items: Iterable[str],
-    stated: StatedValues,
-    vocabulary: Vocabulary | None = None,
-    number_claims: bool = True,
-) -> dict[str, Any]:
-    """`measure_operations` as a mapping, for a caller that reads it by key.
-
-    Args:
-        points: The sample's gold points (``current`` set as at the memory's moment).
-        items: What the memory holds (`memory.holdings.MemorySnapshot.items`).
-        stated: Every number and date the inputs stated.
-        vocabulary: Attribute -> value -> the phrases asserting it (see there).
-        number_claims: Whether numbers and dates are value claims (see there).
-
-    Returns:
-        ``scores`` (one float per `OPERATION_SCORE_KEYS`), ``counts`` (as the metadata
-        shows them) and ``held`` (the ids of the points the memory holds).
-    """
-    measured = measure_operations(points, items, stated, vocabulary, number_claims)
-    return {
-        "scores": measured.scores,
-        "counts": measured.counts.as_metadata(),
-        "held": measured.held,
-    }
-
-
 def json_figure(value: float) -> float | None:
     """A figure as a score's metadata keeps it: None where undefined, else 6 decimals.
 
