@@ -143,6 +143,7 @@ def test_fresh_interpreter_resolves_every_name_through_the_entry_point() -> None
         "inspect_memgym",
         "inspect_memgym.kit",
         "inspect_memgym.kit.inspect_internals",
+        "inspect_memgym.kit.stored_record",  # the fence's typed store fields (pure, no Inspect)
     ]
     missing = [
         f"{kind}:{name}"
