@@ -40,16 +40,6 @@ def sentences(text: str) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
-def token_pattern(token: str) -> re.Pattern[str]:
-    """A pattern finding a token as a whole token in normalised text.
-
-    Args:
-        token: A key token (any case, any spacing).
-    """
-    body = re.escape(normalise_answer(token))
-    return re.compile(rf"(?<![a-z0-9_]){body}(?![a-z0-9_])")
-
-
 @lru_cache(maxsize=4096)
 def normalised_token(token: str) -> str:
     """`normalise_answer` of a token, kept: the same key tokens are looked for many times.
@@ -61,13 +51,14 @@ def normalised_token(token: str) -> str:
 
 
 _TOKEN_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
-"""What may not stand right before or after a whole token (as in `token_pattern`)."""
+"""What may not stand right before or after a whole token."""
 
 
 def token_position(normalised: str, token: str) -> int:
     """Where a normalised text first holds a token as a whole token, or -1.
 
-    The same as searching with `token_pattern`, without compiling a pattern per token.
+    The same as searching for ``(?<![a-z0-9_])<token>(?![a-z0-9_])``, without compiling a
+    pattern per token.
 
     Args:
         normalised: Text already passed through `normalise_answer`.
