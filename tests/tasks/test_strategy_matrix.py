@@ -129,8 +129,8 @@ HEAVY_TASK_DEFAULT_AGENTS: dict[str, frozenset[str]] = {
 }
 """The strategies the three costliest tasks play by default (1.5-5 s a cell); the rest of
 their rows run with ``-m slow``. Each task keeps its default strategy, ``none`` and the
-shared agentic loop; every strategy still plays the five other tasks by default, so a
-strategy that cannot play a task's tools fails in the default run."""
+shared agentic loop; every strategy still plays the five other tasks by default (the MCP
+row locomo only), so a strategy that cannot play a task's tools fails in the default run."""
 
 
 def runs_by_default(task_name: str, agent: str) -> bool:
