@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import bytecode_cache  # noqa: F401  (first: compiled modules shared, see there)
+import realtime_off  # noqa: F401  (before any module binds inspect_ai.eval, see there)
 from checkout_guard import checkout_status, new_in_checkout
 from chroma_server import ChromaServer, running_chroma_server
 from inspect_memgym.entity_stream.policies.registry import POLICIES

@@ -481,7 +481,9 @@ def test_a_running_eval_lists_its_sample_in_the_buffer(
         return solve
 
     task = Task(dataset=[Sample(input="x", id="s1")], solver=look())
-    [log] = eval(task, model="mockllm/model", log_dir=str(log_dir), display="none")
+    [log] = eval(
+        task, model="mockllm/model", log_dir=str(log_dir), display="none", log_realtime=True
+    )
     assert log.status == "success", log.error
     assert log.samples is not None
     assert log.samples[0].metadata["buffered"] == [["s1", False]]
