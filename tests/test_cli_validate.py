@@ -63,6 +63,24 @@ def test_validate_exits_1_when_an_invariant_fails(
     )
 
 
+@pytest.mark.parametrize(("workers", "said"), [("1", "in 1 process;"), ("3", "in 3 processes;")])
+def test_validate_names_its_processes_in_english(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    workers: str,
+    said: str,
+) -> None:
+    def passing_validate(*args: Any, **kwargs: Any) -> SuiteReport:
+        verdict = Verdict("budget never exceeded", True, "no overruns")
+        return SuiteReport("entity_stream", "composite", [], [verdict], str(tmp_path))
+
+    monkeypatch.setattr(PolicyGridSuite, "validate", passing_validate)
+    code = main(["validate", "--workers", workers, "--log-dir", str(tmp_path)])
+    assert code == 0
+    assert f"validating entity_stream {said}" in capsys.readouterr().err
+
+
 def test_validate_rejects_an_unknown_policy(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as raised:
         main(["validate", "--policies", "perfect,oracle"])

@@ -133,10 +133,11 @@ def _validate(args: argparse.Namespace) -> int:
             merge=args.merge,
         )
         share = "" if shard is None else f" (shard {shard})"
+        processes = "1 process" if args.workers == 1 else f"{args.workers} processes"
         doing = (
             f"checking the logs of {suite.task} in {log_dir}"
             if args.merge
-            else f"validating {suite.task}{share} in {args.workers} processes; logs in {log_dir}"
+            else f"validating {suite.task}{share} in {processes}; logs in {log_dir}"
         )
         print(doing, file=sys.stderr, flush=True)
         started = time.perf_counter()
