@@ -12,9 +12,11 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import pytest
 from inspect_ai import eval
 
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
 
 SCORER = "entity_stream_scorer"
 
@@ -40,10 +42,14 @@ def run(
 
 def test_a_stream_cut_before_its_first_question_scores_the_refusals(tmp_path: Path) -> None:
     cut, rows = run("memgym/perfect", tmp_path / "cut", token_limit=1)
-    declined, _ = run("memgym/abstainer", tmp_path / "declined")
+    declined, refusals = run("memgym/abstainer", tmp_path / "declined")
     assert cut["not_reached"] == len(rows) > 0 and declined["not_reached"] == 0.0
-    keys = set(cut) - {"not_reached"}
-    assert keys == set(declined) - {"not_reached"}
+    # the failure rates apart: the refusals were asked with memory, the cut questions never
+    assert [cut[key] for key in FAILURE_RATE_KEYS] == [0.0] * 3
+    wrong = sum(not row["correct"] for row in refusals) / len(refusals)
+    assert sum(declined[key] for key in FAILURE_RATE_KEYS) == pytest.approx(wrong) != 0.0
+    keys = set(cut) - {"not_reached", *FAILURE_RATE_KEYS}
+    assert keys == set(declined) - {"not_reached", *FAILURE_RATE_KEYS}
     differing = {
         key: (cut[key], declined[key])
         for key in keys
