@@ -10,23 +10,27 @@ label from a graded row, and memgym/perfect end to end with ``notes`` and ``none
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from inspect_ai import eval
+from inspect_ai.util import Store
 
 from inspect_memgym.code_qa.grading import LinkedFactResult, QuestionGrade
 from inspect_memgym.code_qa.memory_holds import (
     SUPERSEDING_SOURCES,
     instance_points,
+    memory_holds,
     question_failure,
     shown_texts,
 )
-from inspect_memgym.code_qa.question_rows import QuestionRow
+from inspect_memgym.code_qa.question_rows import DECLINED_NOT_REACHED, QuestionRow
 from inspect_memgym.code_qa.task import code_qa
 from inspect_memgym.code_qa.world.generate import generate_instance
 from inspect_memgym.code_qa.world.ingest import group_memory_files
+from inspect_memgym.memory.holdings import MemoryHoldings, MemorySnapshot
 from inspect_memgym.scoring.operation_scores import OperationMeasure, measure_operations
 from inspect_memgym.scoring.point_matching import stated_values
 
@@ -164,6 +168,21 @@ def test_an_answer_stating_the_superseded_plan_is_outdated() -> None:
     assert question_failure(INSTANCE, misled, set()) == "outdated"
     both = row(pair.qa_id, False, misled_by=[plan.distractor_id], held=[plan.mimics])
     assert question_failure(INSTANCE, both, set()) == "not_stored"
+
+
+def test_a_question_the_memory_pass_never_reached_has_no_label_but_counts() -> None:
+    first, second = [p for p in INSTANCE.qa_pairs if p.requires_memory][:2]
+    answered = row(first.qa_id, False)
+    cut = replace(row(second.qa_id, False), declined=DECLINED_NOT_REACHED)
+    assert question_failure(INSTANCE, cut, set()) is None
+    # cut only in the no-memory pass: answered with memory, so its label stands
+    no_memory_cut = replace(answered, no_memory_declined=DECLINED_NOT_REACHED)
+    assert question_failure(INSTANCE, no_memory_cut, set()) == "not_stored"
+    holdings = MemoryHoldings(store=Store())
+    holdings.record("end", MemorySnapshot(("nothing useful",), "notes"))
+    figures, _, labelled = memory_holds(INSTANCE, [answered, cut], holdings)
+    assert [r.memory_failure for r in labelled] == ["not_stored", None]
+    assert figures["failed_not_stored"] == 0.5  # over both questions that need memory
 
 
 @pytest.mark.slow

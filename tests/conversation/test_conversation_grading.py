@@ -185,7 +185,11 @@ class TestGrading:
         assert grading.value["parse_failure"] == 1.0
         assert grading.value["upper_bound"] == pytest.approx(grading.value["random"])
         assert grading.value["memory_score"] == 0.0
-        assert grading.value["write_failure"] == 1.0  # every probe declined: never written
+        # no question was asked with memory: none gets a failure label (nor blames memory)
+        assert grading.value["write_failure"] == grading.value["read_failure"] == 0.0
+        assert grading.value["utilization_failure"] == 0.0
+        assert all(row.failure is None for row in grading.questions)
+        assert grading.unanswered == {(row.period, row.qid) for row in grading.questions}
         assert all(row.not_reached for row in grading.questions)
 
     def test_headline_is_chance_corrected_accuracy(self):

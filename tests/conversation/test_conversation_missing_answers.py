@@ -24,9 +24,11 @@ from inspect_memgym.conversation.grading import (
     SCORE_KEYS,
     AskedPasses,
     ConversationAnswer,
+    PeriodGrade,
     grade_conversation,
 )
 from inspect_memgym.conversation.task import conversation
+from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
 
 from .test_conversation_grading import perfect_results
@@ -43,13 +45,20 @@ def defined(value: dict[str, float]) -> bool:
     )
 
 
-def same_figures(left: dict[str, float], right: dict[str, float]) -> bool:
-    """Every key but ``not_reached`` equal (NaN equal to NaN)."""
-    keys = set(SCORE_KEYS) - {NOT_REACHED}
+def same_figures(
+    left: dict[str, float], right: dict[str, float], apart: tuple[str, ...] = ()
+) -> bool:
+    """Every key but ``not_reached`` (and ``apart``) equal (NaN equal to NaN)."""
+    keys = set(SCORE_KEYS) - {NOT_REACHED, *apart}
     return all(
         left[key] == right[key] or (math.isnan(left[key]) and math.isnan(right[key]))
         for key in keys
     )
+
+
+def failures(grade: PeriodGrade) -> float:
+    """The period's share of questions with a failure label."""
+    return grade.write_failure + grade.read_failure + grade.utilization_failure
 
 
 def cut(
@@ -84,7 +93,13 @@ def test_a_cut_last_period_scores_its_declines() -> None:
     decline = grade_conversation(scenario, declined(results, dropped))
     assert missing.value[NOT_REACHED] == len(scenario.questions)  # two questions
     assert decline.value[NOT_REACHED] == 0.0
-    assert same_figures(missing.value, decline.value)
+    assert same_figures(missing.value, decline.value, FAILURE_RATE_KEYS)
+    # the cut questions were never asked with memory: no failure label, unlike the declines
+    assert failures(missing.periods[2]) == 0.0 and failures(decline.periods[2]) == 1.0
+    assert all(row.failure is None for row in missing.questions if row.period == 2)
+    assert [failures(grade) for grade in missing.periods[:2]] == [
+        failures(grade) for grade in decline.periods[:2]
+    ]
     assert len(missing.periods) == 3  # the cut period is not left out of the means
     assert missing.periods[2].chance_corrected_accuracy == 0.0  # 1/k each: chance
     assert missing.value["accuracy"] < 1.0
@@ -102,7 +117,7 @@ def test_a_cut_in_the_no_memory_pass_only_scores_its_decline_there() -> None:
     missing = grade_conversation(scenario, cut(results, dropped))
     decline = grade_conversation(scenario, declined(results, dropped))
     assert missing.value[NOT_REACHED] == 2 * len(scenario.questions)  # in either pass
-    assert same_figures(missing.value, decline.value)
+    assert same_figures(missing.value, decline.value)  # failure labels too: memory answered
     assert missing.value["accuracy"] == 1.0  # every memory answer given and right
     # the no-memory declines count a guess's 1/k: memory's gain over them in two periods
     assert missing.value["memory_delta"] == 2 / 3
@@ -120,7 +135,8 @@ def test_a_sample_that_reached_nothing_scores_every_decline() -> None:
     missing = grade_conversation(scenario, [])
     decline = grade_conversation(scenario, declined(results, everything))
     assert missing.value[NOT_REACHED] == len(scenario.questions) * len(scenario.periods)
-    assert same_figures(missing.value, decline.value)
+    assert same_figures(missing.value, decline.value, FAILURE_RATE_KEYS)
+    assert all(missing.value[key] == 0.0 for key in FAILURE_RATE_KEYS)
     assert missing.value["chance_corrected_accuracy"] == 0.0
     assert missing.value["memory_delta"] == 0.0
     assert defined(missing.value)
@@ -133,7 +149,8 @@ def test_without_isolation_the_no_memory_side_stays_nan() -> None:
     missing = grade_conversation(scenario, cut(results, dropped), NO_ISOLATION)
     decline = grade_conversation(scenario, declined(results, dropped), NO_ISOLATION)
     assert missing.value[NOT_REACHED] == len(scenario.questions)  # the memory pass's only
-    assert same_figures(missing.value, decline.value)
+    assert same_figures(missing.value, decline.value, FAILURE_RATE_KEYS)
+    assert failures(missing.periods[1]) == 0.0
     assert math.isnan(missing.value["no_memory"]) and math.isnan(missing.value["memory_delta"])
     assert not math.isnan(missing.value["chance_corrected_accuracy"])
 
@@ -160,7 +177,8 @@ def test_a_run_cut_before_its_first_answer_scores_as_the_decliner(tmp_path: Path
     stalled = {str(key): float(number) for key, number in cut.value.items()}
     declined = {str(key): float(number) for key, number in decliner.value.items()}
     assert stalled[NOT_REACHED] == 12.0 and declined[NOT_REACHED] == 0.0
-    assert same_figures(stalled, declined)
+    assert same_figures(stalled, declined, FAILURE_RATE_KEYS)
+    assert all(stalled[key] == 0.0 for key in FAILURE_RATE_KEYS)  # no question asked
     assert defined(stalled)
     assert str(cut.explanation).startswith(NOTHING_REACHED)
     assert cut.metadata is not None

@@ -104,7 +104,7 @@ def label_of(
     questions: Sequence[Question],
     operations: Sequence[dict[str, Any]],
     correct: dict[str, bool] | None = None,
-) -> dict[str, str]:
+) -> dict[str, str | None]:
     found = attribute_questions(TEMPLATE, events, questions, operations, correct or {})
     return {qid: item.label for qid, item in found.items()}
 
@@ -477,6 +477,47 @@ def test_mixed_sample_rates_sum_to_one_minus_accuracy() -> None:
         "utilization_failure": pytest.approx(2 / 6),
     }
     assert sum(rates.values()) == pytest.approx(1 - 1 / 6)
+
+
+def test_a_question_the_memory_pass_never_reached_has_no_label() -> None:
+    # the same sample cut after q04: q05 and q06 were graded as declines, never asked
+    events = [
+        ingest(0, ARGON_RECORD, record(BASALT, values={"employees": 10}), record(CINDER)),
+        *(ask(index, f"q0{index}") for index in range(1, 7)),
+    ]
+    questions = [
+        question("q01", (ARGON, "revenue")),
+        question("q02", (ARGON, "revenue")),
+        question("q03", (ARGON, "relation:supplies_to")),
+        question("q04", (BASALT, "employees")),
+        question("q05", (CINDER, "category")),  # never stored, but never asked either
+        question("q06", qtype="abstention"),
+    ]
+    content = "Argon Labs|c=Fintech|a0=175720.5|r0=Basalt Works;Cinder Systems"
+    operations = [write(0, 1, content), search(1, 1), search(2, 1), search(4, 1)]
+    reached = {"q01", "q02", "q03", "q04"}
+    found = attribute_questions(TEMPLATE, events, questions, operations, {"q01": True}, reached)
+    labels = [item.label for item in found.values()]
+    assert labels == [
+        "correct",
+        "utilization_failure",
+        "read_failure",
+        "write_failure",
+        None,
+        None,
+    ]
+    assert found["q05"].facts == ()
+    rates = failure_rates(labels, len(labels))
+    # over all six questions: the three wrong answers the run reached
+    assert rates == {
+        "write_failure": pytest.approx(1 / 6),
+        "read_failure": pytest.approx(1 / 6),
+        "utilization_failure": pytest.approx(1 / 6),
+    }
+    assert sum(rates.values()) == pytest.approx(3 / 6)
+    # a cut question whose decline is right (an abstention) gets no label either
+    cut = attribute_questions(TEMPLATE, events, questions, operations, {"q06": True}, reached)
+    assert cut["q06"].label is None
 
 
 def test_rates_of_edge_cases() -> None:

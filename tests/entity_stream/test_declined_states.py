@@ -26,6 +26,7 @@ from inspect_memgym.entity_stream.environment import EntityStreamWorld
 from inspect_memgym.entity_stream.policies.base import REFUSAL
 from inspect_memgym.entity_stream.scorer import entity_stream_scorer
 from inspect_memgym.entity_stream.task import entity_stream
+from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
 from inspect_memgym.scoring.judge import AnswerJudgement
 from inspect_memgym.scoring.reached import NOT_REACHED, NOTHING_REACHED
 
@@ -112,12 +113,14 @@ def replied(answers: Answers, qids: list[str], reply: str) -> Answers:
     return {**answers, **{qid: {**answers[qid], "answer": reply} for qid in qids}}
 
 
-def differing(left: dict[str, float], right: dict[str, float]) -> dict[str, tuple[float, float]]:
-    """The keys (but `NOT_REACHED`) whose values differ, NaN equal to NaN."""
+def differing(
+    left: dict[str, float], right: dict[str, float], apart: tuple[str, ...] = ()
+) -> dict[str, tuple[float, float]]:
+    """The keys (but `NOT_REACHED` and ``apart``) whose values differ, NaN equal to NaN."""
     assert set(left) == set(right)
     return {
         key: (left[key], right[key])
-        for key in set(left) - {NOT_REACHED}
+        for key in set(left) - {NOT_REACHED, *apart}
         if not (left[key] == right[key] or (math.isnan(left[key]) and math.isnan(right[key])))
     }
 
@@ -134,7 +137,10 @@ def test_a_cut_memory_pass_scores_its_declines(played: EvalLog) -> None:
         played, without(answers, cut_qids), without(no_memory, cut_qids)
     )
     refused, _, _ = rescored(played, declined(answers, cut_qids), declined(no_memory, cut_qids))
-    assert differing(cut, refused) == {}
+    # the failure labels apart: a cut question was never asked with memory, so it has none
+    assert differing(cut, refused, FAILURE_RATE_KEYS) == {}
+    assert [cut[key] for key in FAILURE_RATE_KEYS] == [0.0] * 3  # every reached answer right
+    assert sum(refused[key] for key in FAILURE_RATE_KEYS) == pytest.approx(4 / 11)
     assert cut[NOT_REACHED] == 4.0 and refused[NOT_REACHED] == 0.0
     assert cut["composite"] < full["composite"]  # perfect answers cut: scored as declines
     assert nan_keys(cut) == nan_keys(full)  # no figure goes NaN for being cut
@@ -144,6 +150,7 @@ def test_a_cut_memory_pass_scores_its_declines(played: EvalLog) -> None:
         assert rows[qid]["scored_as"] == "decline" and rows[qid]["not_reached"] is True
         assert rows[qid]["no_memory_scored_as"] == "decline"
         assert rows[qid]["no_memory_not_reached"] is True
+        assert "attribution" not in rows[qid] and rows[qid]["memory_failure"] is None
     assert "4 of 11 questions were not reached" in explanation
 
 
@@ -191,7 +198,8 @@ def test_a_sample_that_reached_nothing_scores_its_declines(played: EvalLog) -> N
     answers, no_memory = recorded(played)
     nothing, metadata, explanation = rescored(played, {}, {})
     refused, _, _ = rescored(played, declined({}, sorted(answers)), declined({}, sorted(no_memory)))
-    assert differing(nothing, refused) == {}
+    assert differing(nothing, refused, FAILURE_RATE_KEYS) == {}
+    assert [nothing[key] for key in FAILURE_RATE_KEYS] == [0.0] * 3  # nothing asked
     assert nothing[NOT_REACHED] == len(answers)
     full, _, _ = rescored(played, answers, no_memory)
     assert nan_keys(nothing) == nan_keys(full)

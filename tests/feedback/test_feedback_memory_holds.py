@@ -9,6 +9,7 @@ failure labels of the last step's answers, and memgym/perfect end to end with th
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +103,21 @@ def test_a_wrong_answer_whose_item_memory_lacks_is_not_stored() -> None:
     assert figures["failed_not_stored"] == round(1 / 3, 6)
     assert figures["failed_not_retrieved"] is None and figures["failed_outdated"] is None
     assert figures["extraction_recall"] == round(1 / 12, 6)
+
+
+def test_a_test_answer_a_limit_cut_has_no_label_but_counts() -> None:
+    item = WORLD.items[0]
+    answers = [
+        graded(1, "test-b", "date_format", control=False, score=0.0),
+        replace(graded(1, "test-d", "sign_off", control=False, score=0.0), not_reached=True),
+        graded(0, "test-d", "sign_off", control=False, score=0.0),
+    ]
+    holdings = MemoryHoldings()
+    holdings.record("end", MemorySnapshot((item.statement,), "notes"))
+    figures, holds = memory_holds(WORLD, answers, [], holdings)
+    # the cut answer's decline is wrong and its item not held, but nobody asked the memory
+    assert holds.memory_failure == {"test-b": "not_stored", "test-d": None}
+    assert figures["failed_not_stored"] == 0.5  # over both last-step answers
 
 
 @pytest.mark.slow

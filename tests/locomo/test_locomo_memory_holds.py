@@ -92,6 +92,17 @@ def test_wrong_answers_whose_evidence_is_not_held_are_not_stored() -> None:
     assert figures["extraction_recall"] == 0.25 and holds.counts.held_targets == 1
 
 
+def test_a_question_the_memory_pass_never_reached_has_no_label_but_counts() -> None:
+    correct = [index % 2 == 0 for index in range(len(QUESTIONS))]
+    holdings = MemoryHoldings(store=Store())
+    holdings.record("end", MemorySnapshot(tuple(LINES[:1]), "rag"))
+    # a limit cut the memory pass after q2: q3 was graded as the decline, never asked
+    reached = [index < 3 for index in range(len(QUESTIONS))]
+    labels, figures, _ = memory_holds(CONVERSATION, QUESTIONS, correct, holdings, reached)
+    assert labels == [None, "not_stored", None, None, None, None]
+    assert figures["failed_not_stored"] == 0.25  # still over the four questions with evidence
+
+
 def test_with_no_snapshot_nothing_is_scored() -> None:
     correct = [False for _ in QUESTIONS]
     labels, figures, _ = memory_holds(

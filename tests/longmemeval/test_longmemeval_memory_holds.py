@@ -74,6 +74,17 @@ def test_an_abstention_or_an_unreadable_verdict_has_no_label() -> None:
     assert unreadable["extraction_recall"] == 0.0
 
 
+def test_a_question_the_memory_pass_never_reached_has_no_label_but_counts() -> None:
+    # half the evidence held: an answered wrong one is not_stored, a cut one unlabelled
+    held = "First dentist visit done!"
+    wrong, holds = memory_holds(DENTIST, False, holdings_of(held))
+    assert wrong["failed_not_stored"] == 1.0 and holds.memory_failure == "not_stored"
+    cut, holds = memory_holds(DENTIST, None, holdings_of(held), reached=False)
+    assert holds.memory_failure is None
+    assert cut["failed_not_stored"] == 0.0  # counted, unlabelled: not NaN as if unjudged
+    assert cut["extraction_recall"] == 0.5 and cut["failed_not_used"] is None
+
+
 @pytest.mark.parametrize(("agent", "recall"), [("rag", 1.0), ("none", 0.0)])
 def test_memgym_perfect_end_to_end(agent: str, recall: float, tmp_path: Path) -> None:
     data = write_longmemeval(tmp_path / "longmemeval_oracle.json")

@@ -19,6 +19,7 @@ from inspect_memgym.research_qa.grading import (
 )
 from inspect_memgym.research_qa.judge import parse_judge_score
 from inspect_memgym.research_qa.world import ResearchInstance, generate_instance
+from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
 
 NUMBER_SEED, ENTITY_SEED, LABEL_SEED = 2, 10, 59
 """3-hop seeds whose gold is a year (1960), a person's name, and a field label."""
@@ -103,6 +104,8 @@ def test_failure_labels_and_hop_recall(number_instance: ResearchInstance) -> Non
     assert failure_label(number_instance, False, ["F1"], ["F1"], visible) == "write_failure"
     assert failure_label(number_instance, False, chain, ["F1"], visible) == "read_failure"
     assert failure_label(number_instance, False, chain, chain, visible) == "utilization_failure"
+    # a limit cut the memory pass before it answered: the decline gets no label
+    assert failure_label(number_instance, False, ["F1"], ["F1"], visible, reached=False) is None
     assert hop_recall(number_instance, ["F1"], visible) == pytest.approx(2 / 3)
     rows = hop_rows(number_instance, chain, ["F1"], visible)
     assert [(row.hop, row.stored, row.recalled, row.visible) for row in rows] == [
@@ -135,6 +138,13 @@ def test_score_values(number_instance: ResearchInstance) -> None:
     assert math.isnan(wrong["no_memory"]) and math.isnan(wrong["memory_delta"])
     assert wrong["write_failure"] == 1.0 and wrong["parse_failure"] == 1.0
     assert wrong["hop_recall"] == pytest.approx(1 / 3)
+    cut = score_values(
+        number_instance, declined, isolation(declined, None), [], [], ["F2"], True, False
+    )
+    assert {key: cut[key] for key in FAILURE_RATE_KEYS} == dict.fromkeys(FAILURE_RATE_KEYS, 0.0)
+    assert cut["not_reached"] == 1.0
+    for key in set(cut) - {"not_reached", *FAILURE_RATE_KEYS}:
+        assert cut[key] == wrong[key] or (math.isnan(cut[key]) and math.isnan(wrong[key])), key
 
 
 @pytest.mark.parametrize(

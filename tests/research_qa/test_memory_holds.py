@@ -14,16 +14,19 @@ from typing import Any
 
 import pytest
 from inspect_ai import eval
+from inspect_ai.util import Store
 
+from inspect_memgym.memory.holdings import MemoryHoldings
 from inspect_memgym.research_qa.memory_holds import (
     instance_points,
     instance_texts,
+    memory_holds,
     states_withdrawn_value,
 )
 from inspect_memgym.research_qa.prompts import turn_inputs
 from inspect_memgym.research_qa.task import research_qa
 from inspect_memgym.research_qa.world import generate_instance
-from inspect_memgym.scoring.operation_scores import measure_operations
+from inspect_memgym.scoring.operation_scores import FAILURE_KEYS, measure_operations
 from inspect_memgym.scoring.point_matching import stated_values
 
 INSTANCE = generate_instance(0, 4, 10_000)
@@ -124,6 +127,16 @@ def test_an_answer_with_a_withdrawn_value_of_the_last_hop_is_outdated() -> None:
     for claim in withdrawn:
         assert states_withdrawn_value(INSTANCE, claim.value)
         assert not states_withdrawn_value(INSTANCE, f"{claim.value} or {last.answer}")
+
+
+def test_a_question_the_memory_pass_never_reached_gets_no_label() -> None:
+    holdings = MemoryHoldings(store=Store())
+    wrong, holds = memory_holds(INSTANCE, "no idea", False, "write_failure", holdings)
+    assert holds.memory_failure == "not_stored" and wrong["failed_not_stored"] == 1.0
+    cut, holds = memory_holds(INSTANCE, "no idea", False, None, holdings, reached=False)
+    assert holds.memory_failure is None
+    # the one question still counts: every share is 0, not NaN
+    assert [cut[key] for key in FAILURE_KEYS] == [0.0] * len(FAILURE_KEYS)
 
 
 @pytest.mark.slow

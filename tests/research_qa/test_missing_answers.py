@@ -24,8 +24,9 @@ from inspect_memgym.research_qa.grading import decline_grade
 from inspect_memgym.research_qa.references import resolve_instance
 from inspect_memgym.research_qa.state import PHASE_ANSWER
 from inspect_memgym.research_qa.task import research_qa
+from inspect_memgym.scoring.failure_labels import FAILURE_RATE_KEYS
 from inspect_memgym.strategies.call_context import ModelCallContext
-from missing_answers import same_but_counts, sample_values
+from missing_answers import COUNTS, same_but_counts, sample_values
 
 SCORER = "research_qa_scorer"
 DECLINE = '{"answer": "insufficient information"}'
@@ -82,6 +83,7 @@ def figures(with_memory: str, without_memory: str, tmp_path: Path) -> dict[str, 
     [
         ((STALL, STALL), (DECLINE, DECLINE)),  # cut before its answer
         (("gold", STALL), ("gold", DECLINE)),  # cut in the no-memory pass only
+        ((DECLINE, STALL), (DECLINE, DECLINE)),  # answered wrong with memory, then cut
     ],
 )
 def test_a_cut_pass_scores_its_decline(
@@ -90,10 +92,17 @@ def test_a_cut_pass_scores_its_decline(
     cut = figures(*stalled, tmp_path)
     honest = figures(*declined, tmp_path)
     assert len(cut) == len(SEEDS)
+    memory_cut = stalled[0] == STALL
+    # a question the memory pass never answered has no failure label: its rates are 0
+    counts = (*COUNTS, *FAILURE_RATE_KEYS) if memory_cut else COUNTS
     for sample_id, value in cut.items():
         assert value["not_reached"] == 1.0 and honest[sample_id]["not_reached"] == 0.0
-        assert same_but_counts(value, honest[sample_id]), sample_id
+        assert same_but_counts(value, honest[sample_id], counts), sample_id
         assert not math.isnan(value["score"]) and not math.isnan(value["memory_delta"])
+        rates = sum(value[key] for key in FAILURE_RATE_KEYS)
+        declined_rates = sum(honest[sample_id][key] for key in FAILURE_RATE_KEYS)
+        assert rates == (0.0 if memory_cut else declined_rates)
+        assert declined_rates == (0.0 if stalled[0] == "gold" else 1.0)
     if stalled[0] == "gold":
         assert all(value["memory_delta"] == 1.0 for value in cut.values())
 

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from inspect_memgym.scoring.failure_labels import failure_rates
 from inspect_memgym.scoring.memory_points import (
     DISTRACTOR,
     UPDATE,
@@ -207,6 +208,22 @@ def test_failure_labels_put_an_outdated_answer_first() -> None:
         "failed_not_used": 0.0,
         "failed_outdated": 0.25,
     }
+
+
+def test_a_question_the_memory_pass_never_reached_has_no_label_but_counts() -> None:
+    # cut before the memory pass answered: no label, whatever its decline scored
+    assert memory_failure(False, "write_failure", False, reached=False) is None
+    assert memory_failure(False, "utilization_failure", True, reached=False) is None
+    assert memory_failure(False, "write_failure", False, reached=True) == NOT_STORED
+    # one wrong answer reached, one cut: the shares stay over all questions
+    split = failure_split([NOT_STORED, memory_failure(False, "write_failure", False, False)], 2)
+    assert split["failed_not_stored"] == 0.5
+    assert sum(split.values()) == 0.5
+
+
+def test_failure_rates_leave_a_cut_question_unlabelled_over_all_questions() -> None:
+    rates = failure_rates(["write_failure", None, "correct", "read_failure"], 4)
+    assert rates == {"write_failure": 0.25, "read_failure": 0.25, "utilization_failure": 0.0}
 
 
 def test_values_belong_to_the_subject_a_clause_names_first() -> None:

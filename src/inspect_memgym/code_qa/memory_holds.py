@@ -20,7 +20,8 @@ Each wrong answer to a question that needs memory gets a failure label: ``outdat
 states a superseded or retired distractor of a linked fact (the task's ``misled_by``) and
 not that fact; else ``not_stored`` when the memory does not hold one of its memory-only
 linked facts, ``not_retrieved`` when what memory showed for the question (the row's
-``shown_fact_ids``) lacks one, ``not_used`` otherwise.
+``shown_fact_ids``) lacks one, ``not_used`` otherwise. A question a limit cut before the
+memory pass answered it gets no label, and its shares count it unlabelled.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from inspect_memgym.code_qa.question_rows import QuestionRow
+from inspect_memgym.code_qa.question_rows import DECLINED_NOT_REACHED, QuestionRow
 from inspect_memgym.code_qa.world.model import CodeQAInstance, Distractor
 from inspect_memgym.memory.holdings import MemoryHoldings
 from inspect_memgym.scoring.clauses import normalise_answer
@@ -126,6 +127,8 @@ def _fact_point(
 def question_failure(instance: CodeQAInstance, row: QuestionRow, held: set[str]) -> str | None:
     """One question row's memory failure label (None when right or needing no memory).
 
+    A row whose memory pass a limit cut (``declined``: `DECLINED_NOT_REACHED`) has none.
+
     Args:
         instance: The instance.
         row: A graded row of the memory pass.
@@ -155,7 +158,9 @@ def question_failure(instance: CodeQAInstance, row: QuestionRow, held: set[str])
         attribution = READ_FAILURE
     else:
         attribution = UTILIZATION_FAILURE
-    return memory_failure(row.grade.correct, attribution, outdated)
+    return memory_failure(
+        row.grade.correct, attribution, outdated, reached=row.declined != DECLINED_NOT_REACHED
+    )
 
 
 def shown_texts(instance: CodeQAInstance) -> list[str]:
@@ -177,12 +182,13 @@ def memory_holds(
 
     Args:
         instance: The instance.
-        rows: The graded rows of the memory pass.
+        rows: The graded rows of the memory pass, every question's (a limit cut's too).
         holdings: The sample's snapshots.
 
     Returns:
         The scores (None where undefined), the snapshots with the counts, and the rows, each
-        with its ``memory_failure`` (None without a snapshot).
+        with its ``memory_failure`` (None without a snapshot, or where a limit cut the
+        memory pass: the shares count that question, unlabelled).
     """
     snapshot = holdings.latest()
     scores: dict[str, float] = dict.fromkeys(OPERATION_SCORE_KEYS, math.nan)

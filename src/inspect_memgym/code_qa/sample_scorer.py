@@ -76,7 +76,6 @@ from inspect_memgym.scoring.judge_prompts import JudgeSettings, judge_settings
 from inspect_memgym.scoring.operation_scores import (
     MEMORY_HOLDS_KEY,
     OPERATION_SCORES_KEY,
-    MemoryHolds,
 )
 from inspect_memgym.scoring.reached import NOTHING_REACHED
 from inspect_memgym.scoring.yes_no_verdict import JUDGE_UNREADABLE, JUDGE_VERDICTS
@@ -179,16 +178,6 @@ def _rows(
     return rows
 
 
-def _labelled(
-    instance: CodeQAInstance, rows: list[QuestionRow]
-) -> tuple[dict[str, float | None], MemoryHolds, list[QuestionRow]]:
-    """`memory_holds` over the questions the memory pass answered (a cut one has no label)."""
-    answered = [row for row in rows if row.declined != DECLINED_NOT_REACHED]
-    operations, holds, labelled = memory_holds(instance, answered, current_holdings())
-    by_id = {row.grade.qa_id: row for row in labelled}
-    return operations, holds, [by_id.get(row.grade.qa_id, row) for row in rows]
-
-
 def _reached_note(not_reached: int, cut_with_memory: int, questions: int) -> str:
     """What a limit cut, in either pass ("" when nothing)."""
     if not not_reached:
@@ -270,7 +259,9 @@ def sample_scorer(
             }
         )
         value = score_value(with_memory, isolated, not_reached)
-        operations, holds, rows = _labelled(instance, _rows(instance, given, counted, declined))
+        # every question, a cut one too: memory_holds leaves it unlabelled, counted
+        rows = _rows(instance, given, counted, declined)
+        operations, holds, rows = memory_holds(instance, rows, current_holdings())
         needing = [grade for grade in with_memory if grade.requires_memory]
         right = sum(grade.correct for grade in needing)
         ledger = store_as(MemoryLedger)

@@ -24,7 +24,10 @@ recorded. Each question is graded against the options its period showed
   probed correctly is a *utilization* failure; otherwise it is a *write* failure if a
   wrongly probed variable was also wrong in the probe right after it was last revealed,
   else a *read* failure. Each wrong answer gets exactly one label, so
-  write + read + utilization = 1 - accuracy in every period.
+  write + read + utilization = 1 - accuracy in every period of a sample nothing cut; a
+  question a limit cut before the memory pass answered it gets none (its decline was
+  graded, but nobody asked the memory), and the shares stay over all the period's
+  questions.
 
 Each question row also carries its kind (``kind``: ``update_chain`` when it combines two or
 more variables, one changed since first revealed, and shows the stale option, else
@@ -261,12 +264,15 @@ class Grading:
         questions: One row per (period, question): choice, gold, verdict and label.
         isolation: How ``memory_delta`` was computed: its definition and question counts,
             summed over periods (`scoring.isolation.Isolation.metadata`).
+        unanswered: The (period, question id) of every question the memory pass never
+            answered (a limit cut it first; it has no failure label).
     """
 
     value: dict[str, float]
     periods: list[PeriodGrade]
     questions: list[QuestionGrade]
     isolation: dict[str, Any]
+    unanswered: frozenset[tuple[int, str]] = frozenset()
 
 
 def grade_conversation(
@@ -287,6 +293,12 @@ def grade_conversation(
         no-memory answer is missing is counted under ``not_reached``.
     """
     raw = {(record.kind, record.period, record.item): record.raw for record in results}
+    unanswered = frozenset(
+        (period.index, question.qid)
+        for period in scenario.periods
+        for question in scenario.questions
+        if ("question", period.index, question.qid) not in raw
+    )
     cut = _declined_in_place(scenario, raw, asked)
     probe_right = _probe_results(scenario, raw)
     has_probes = any(kind == "probe" for kind, _, _ in raw)
@@ -296,7 +308,7 @@ def grade_conversation(
     periods, rows, isolations = [], [], []
     for period in scenario.periods:
         grade, period_rows, isolated = _grade_period(
-            scenario, period, raw, probe_right, has_probes, revealed, cut
+            scenario, period, raw, probe_right, has_probes, revealed, cut, unanswered
         )
         periods.append(grade)
         rows.extend(period_rows)
@@ -307,7 +319,7 @@ def grade_conversation(
     )
     summary[NOT_REACHED] = float(len(cut))
     value = {key: summary[key] for key in SCORE_KEYS}
-    return Grading(value, periods, rows, _summed_metadata(isolations))
+    return Grading(value, periods, rows, _summed_metadata(isolations), unanswered)
 
 
 def _declined_in_place(
@@ -377,6 +389,7 @@ def _grade_period(
     has_probes: bool,
     revealed: dict[str, list[int]],
     cut: set[tuple[int, str]],
+    unanswered: frozenset[tuple[int, str]] = frozenset(),
 ) -> tuple[PeriodGrade, list[QuestionGrade], Isolation]:
     rows = []
     credits: list[float] = []
@@ -416,7 +429,7 @@ def _grade_period(
             )
         )
         label = None
-        if not right and has_probes:
+        if not right and has_probes and (period.index, question.qid) not in unanswered:
             label = _failure_label(period.index, question.required, probe_right, revealed)
             labels.append(label)
         stale = stale_number(scenario, question, period, shown)

@@ -13,7 +13,8 @@ are the user's messages (openings and follow-ups). There are no distractor point
 
 A wrong answer is ``outdated`` when the option it chose fits the user's state of an earlier
 period and not the current one; otherwise it keeps its write / read / utilization label
-(``failure``, when the task's probes ran). The memory is the strategy's last snapshot
+(``failure``, when the task's probes ran). A question a limit cut before the memory pass
+answered it gets no label. The memory is the strategy's last snapshot
 (`memory.holdings`, one taken after every period and at the end). Beside the per-operation
 scores go the update-aware multi-hop figures, ``update_chain_accuracy`` and
 ``stale_chain_rate`` (`update_chain`), averaged per run by the same metric; an update_chain
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
 from inspect_memgym.conversation.grading import QuestionGrade
@@ -141,13 +142,17 @@ def user_messages(scenario: ConversationScenario) -> list[str]:
 
 
 def labelled_questions(
-    scenario: ConversationScenario, rows: Sequence[QuestionGrade]
+    scenario: ConversationScenario,
+    rows: Sequence[QuestionGrade],
+    unanswered: Collection[tuple[int, str]] = (),
 ) -> list[QuestionGrade]:
     """Each graded question with its `MEMORY_FAILURE` label.
 
     Args:
         scenario: The generated user.
         rows: One graded question per (period, question).
+        unanswered: The (period, question id) the memory pass never answered
+            (`grading.Grading.unanswered`): no label.
     """
     periods = {period.index: period for period in scenario.periods}
     return [
@@ -157,6 +162,7 @@ def labelled_questions(
                 row.correct,
                 row.failure,
                 chose_outdated_option(scenario, periods[row.period], row.qid, row.choice),
+                reached=(row.period, row.qid) not in unanswered,
             ),
         )
         for row in rows

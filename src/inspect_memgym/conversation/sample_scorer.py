@@ -69,7 +69,7 @@ def sample_scorer() -> Scorer:
         asked = AskedPasses(options.diagnostics, options.upper_bound, options.memory_isolation)
         grading = grade_conversation(scenario, results, asked)
         ledger = store_as(MemoryLedger)
-        questions = labelled_questions(scenario, grading.questions)
+        questions = labelled_questions(scenario, grading.questions, grading.unanswered)
         operations, holds = memory_holds(scenario, questions, current_holdings())
         right = sum(row.correct for row in questions)
         total = len(questions)

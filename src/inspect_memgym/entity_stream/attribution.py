@@ -10,8 +10,11 @@ Each wrong answer gets exactly one label:
 * ``utilization_failure``: every needed fact was stored and retrieved, yet the answer was
   wrong. A wrong answer to a question that depends on no fact (abstention) is one too.
 
-A right answer is labelled ``correct``. The rates (label counts over *all* questions) sum to
-``1 - accuracy``. This is a diagnostic: it never enters the composite.
+A right answer is labelled ``correct``. A question a limit cut before the memory pass
+answered it gets no label (None): its decline was graded, but nobody asked the memory for it.
+The rates (label counts over *all* questions) sum to ``1 - accuracy`` for a run nothing cut,
+and to (wrong answers the run reached) / questions in general. This is a diagnostic: it
+never enters the composite.
 
 The truth comes from the sample's events (ingest values, then corrections and
 contradictions in stream order); memory comes from the ledger's operation log, replayed
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,13 +105,14 @@ class QuestionAttribution:
 
     Attributes:
         qid: Question id.
-        label: ``correct`` or a failure label (`scoring.failure_labels`).
+        label: ``correct`` or a failure label (`scoring.failure_labels`); None for a question
+            the memory pass never answered.
         facts: For a write failure the facts not stored correctly; for a read failure the
             facts not retrieved; otherwise empty.
     """
 
     qid: str
-    label: AttributionLabel
+    label: AttributionLabel | None
     facts: tuple[Fact, ...] = ()
 
 
@@ -349,6 +353,7 @@ def attribute_questions(
     questions: Sequence[Question],
     operations: Sequence[Mapping[str, Any]],
     correct: Mapping[str, bool],
+    reached: Container[str] | None = None,
 ) -> dict[str, QuestionAttribution]:
     """Label every question of one sample.
 
@@ -358,6 +363,9 @@ def attribute_questions(
         questions: The sample's questions.
         operations: ``MemoryLedger.operations``.
         correct: Verdict per question id (a missing id counts as wrong).
+        reached: Ids of the questions the memory pass answered (None: every question); one
+            a limit cut before that pass answered it gets no label (None), whatever its
+            decline scored.
 
     Returns:
         One attribution per question id, in the order of ``questions``.
@@ -376,6 +384,8 @@ def attribute_questions(
             splitter.records(memory[asked_at[q.qid]].stored),
             splitter.records(memory[asked_at[q.qid]].retrieved),
         )
+        if reached is None or q.qid in reached
+        else QuestionAttribution(q.qid, None)
         for q in questions
     }
 

@@ -6,7 +6,9 @@ stream's gold points (`entity_stream.memory_points`); every input text counts as
 Each wrong answer gets a memory failure label: ``outdated`` when it states a value of a fact
 it needs that a correction or contradiction had replaced before the question (and not the
 new value), else its write / read / utilization attribution (the agentic path only; a
-strategy's answers get no other label, and those shares are left out). A wrong answer to an
+strategy's answers get no other label, and those shares are left out). A question a limit
+cut before the memory pass answered it gets no label (its share counts it, unlabelled).
+A wrong answer to an
 update_chain question that is its stale chain's total (every corrected fact at its old
 value: `rule_grading.STALE_CHAIN`) is ``outdated`` too; beside the per-operation scores go
 ``update_chain_accuracy`` and ``stale_chain_rate`` (the share of those questions answered
@@ -44,6 +46,7 @@ from inspect_memgym.scoring.operation_scores import (
     update_chain_figures as shared_update_chain_figures,
 )
 from inspect_memgym.scoring.point_matching import Clause, clause_holds, stated_values
+from inspect_memgym.scoring.reached import NOT_REACHED
 
 MEMORY_FAILURE = "memory_failure"
 """Key of each question row's memory failure label (None when right or unlabelled)."""
@@ -64,8 +67,9 @@ def memory_holds(
         template: The scenario's template.
         events: The scenario's events.
         questions: Every question of the scenario (their facts weigh the points).
-        details: One graded detail per answered question; each is replaced by its copy
-            with the memory failure label (`GradedQuestion.memory_failure`).
+        details: One graded detail per question (the decline's where a limit cut the
+            memory pass: no label); each is replaced by its copy with the memory failure
+            label (`GradedQuestion.memory_failure`).
         holdings: The sample's snapshots.
         attributed: Whether the details carry a write / read / utilization attribution.
 
@@ -146,7 +150,12 @@ def _label_failures(
         outdated = gave_stale_chain(detail) or states_outdated_value(
             detail.answer, question, mark_superseded(relevant)
         )
-        label = memory_failure(detail.correct, detail.attribution if attributed else None, outdated)
+        label = memory_failure(
+            detail.correct,
+            detail.attribution if attributed else None,
+            outdated,
+            reached=detail.declined_for != NOT_REACHED,
+        )
         details[position] = replace(detail, memory_failure=label, labelled=True)
 
 

@@ -185,13 +185,14 @@ def _add_attribution(
     ledger: MemoryLedger,
     details: list[GradedQuestion],
 ) -> list[GradedQuestion]:
-    """Each question's detail with its failure label and blamed facts."""
+    """Each question's detail with its failure label and blamed facts (none if not reached)."""
     attributions = attribute_questions(
         EntityStreamSpec.of_state(state).template,
         events,
         questions,
         ledger.operations,
         {detail.qid: detail.correct for detail in details},
+        {detail.qid for detail in details if detail.declined_for != NOT_REACHED},
     )
     return [
         replace(

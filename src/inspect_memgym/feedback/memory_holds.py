@@ -160,7 +160,8 @@ def memory_holds(
 
     Returns:
         The scores (None where undefined), and the snapshots with the counts and each
-        last-step test answer's ``memory_failure`` (by request).
+        last-step test answer's ``memory_failure`` (by request; None for one a limit cut,
+        which its share still counts).
     """
     scores: dict[str, float] = dict.fromkeys(OPERATION_SCORE_KEYS, math.nan)
     split = failure_split([], 0)
@@ -180,7 +181,10 @@ def memory_holds(
         final = [row for row in answers if row.step == last and not row.control]
         labels = {
             row.request: memory_failure(
-                row.score == 1.0, WRITE_FAILURE if row.aspect not in held else None, False
+                row.score == 1.0,
+                WRITE_FAILURE if row.aspect not in held else None,
+                False,
+                reached=not row.not_reached,
             )
             for row in final
         }

@@ -14,7 +14,8 @@ no corrections and no distractors, so update omission, stale kept and distractor
 are undefined too. Each wrong answer to a question with evidence points is ``not_stored``
 when the memory does not hold one of them; a wrong answer whose evidence the memory holds
 has no label (what the strategy retrieved for it is not recorded), and those two labels and
-``outdated`` are NaN in the split.
+``outdated`` are NaN in the split. A question a limit cut before the memory pass answered it
+has no label either; the split still counts it.
 """
 
 from __future__ import annotations
@@ -100,6 +101,7 @@ def memory_holds(
     questions: Sequence[QuestionItem],
     correct: Sequence[bool],
     holdings: MemoryHoldings,
+    reached: Sequence[bool] | None = None,
 ) -> tuple[list[str | None], dict[str, float | None], MemoryHolds]:
     """Each question's memory failure label, the per-operation scores and the snapshots.
 
@@ -108,10 +110,12 @@ def memory_holds(
         questions: The asked questions.
         correct: Whether each was answered right, in the same order.
         holdings: The sample's snapshots.
+        reached: Whether the memory pass answered each, in the same order (None: every
+            one); one a limit cut first gets no label.
 
     Returns:
-        The labels (None when right, unlabelled or without evidence), the scores (None
-        where undefined), and the snapshots with the counts.
+        The labels (None when right, unlabelled, not reached or without evidence), the
+        scores (None where undefined), and the snapshots with the counts.
     """
     points = conversation_points(conversation, questions)
     snapshot = holdings.latest()
@@ -126,12 +130,13 @@ def memory_holds(
     point_ids = {point.point_id for point in points}
     labels: list[str | None] = []
     labelled = []
-    for item, right in zip(questions, correct, strict=True):
+    answered = [True] * len(questions) if reached is None else reached
+    for item, right, asked in zip(questions, correct, answered, strict=True):
         needed = [] if item.is_adversarial else [t for t in item.evidence if t in point_ids]
         label = None
         if needed and snapshot is not None:
             missing = any(turn_id not in held for turn_id in needed)
-            label = memory_failure(right, WRITE_FAILURE if missing else None, False)
+            label = memory_failure(right, WRITE_FAILURE if missing else None, False, asked)
         if needed:
             labelled.append(label)
         labels.append(label)

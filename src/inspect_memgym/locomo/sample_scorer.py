@@ -162,7 +162,11 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
             unreadable,
         )
         labels, operations, holds = memory_holds(
-            conversation, asked, [grade.score == 1.0 for grade in grades], current_holdings()
+            conversation,
+            asked,
+            [grade.score == 1.0 for grade in grades],
+            current_holdings(),
+            [item.question_id in answers[MEMORY_ANSWER] for item in asked],
         )
         rows = _rows(
             asked,

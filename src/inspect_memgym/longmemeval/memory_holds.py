@@ -14,7 +14,9 @@ distractor, so update omission, stale kept and distractors stored are undefined 
 wrong answer (the judge's verdict) to a question with points is ``not_stored`` when the
 memory does not hold one of them; a wrong answer whose evidence the memory holds, or an
 unreadable verdict, has no label, and ``not_retrieved``, ``not_used`` and ``outdated`` are
-NaN in the split.
+NaN in the split. A question a limit cut before the memory pass answered it has no label
+either, but its split counts it (shares 0, not NaN): the shares of a run are over all its
+questions, reached or not.
 """
 
 from __future__ import annotations
@@ -70,14 +72,20 @@ def record_points(record: LongMemEvalRecord) -> list[MemoryPoint]:
 
 
 def memory_holds(
-    record: LongMemEvalRecord, correct: bool | None, holdings: MemoryHoldings
+    record: LongMemEvalRecord,
+    correct: bool | None,
+    holdings: MemoryHoldings,
+    reached: bool = True,
 ) -> tuple[dict[str, float | None], LabelledMemoryHolds]:
     """The per-operation scores and the snapshots of one sample, and its failure label.
 
     Args:
         record: The instance.
-        correct: The judge's decision on the answer from memory (None: unreadable).
+        correct: The judge's decision on the answer from memory (None: unreadable, or
+            never given).
         holdings: The sample's snapshots.
+        reached: Whether the memory pass answered (False: a limit cut it first; no label,
+            but the split counts the question).
 
     Returns:
         The scores (None where undefined), and the snapshots with the counts and the
@@ -95,8 +103,8 @@ def memory_holds(
         scores, counts = measured.scores, measured.counts
         missing = any(point.point_id not in measured.held for point in points)
         if points and correct is not None:
-            label = memory_failure(correct, WRITE_FAILURE if missing else None, False)
-    labelled = [label] if points and correct is not None else []
+            label = memory_failure(correct, WRITE_FAILURE if missing else None, False, reached)
+    labelled = [label] if points and (correct is not None or not reached) else []
     split = failure_split(labelled, len(labelled), told=TOLD_LABELS)
     if snapshot is None:
         split = dict.fromkeys(split, math.nan)

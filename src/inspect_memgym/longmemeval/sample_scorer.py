@@ -95,7 +95,9 @@ def sample_scorer(judge_prompts: str | None = None) -> Scorer:
             record, correct, isolated, unreadable, cut, _official(record, judged, correct)
         )
         prompt_version, builtin = JUDGE_PROMPTS[rubric_for(record)]
-        operations, holds = memory_holds(record, _decision(judged), current_holdings())
+        operations, holds = memory_holds(
+            record, _decision(judged), current_holdings(), reached=progress.answer is not None
+        )
         return Score(
             value={key: values[key] for key in keys},
             answer=progress.answer,

@@ -21,8 +21,9 @@
   recalled for the question, or in the documents still visible). A wrong answer is a
   ``write_failure`` when a chain fact it needed from memory was never in memory, a
   ``read_failure`` when it was in memory but not recalled, else a
-  ``utilization_failure``. A fact is in a text when one of its lines has all the fact's
-  key tokens.
+  ``utilization_failure``; an answer a limit cut before the memory pass gave it has no
+  label (its decline was graded, but nobody asked the memory). A fact is in a text when
+  one of its lines has all the fact's key tokens.
 """
 
 from __future__ import annotations
@@ -317,8 +318,9 @@ def failure_label(
     stored: Iterable[str],
     recalled: Iterable[str],
     visible: Iterable[str],
+    reached: bool = True,
 ) -> FailureLabel | None:
-    """Why a wrong answer was wrong (None for a right one).
+    """Why a wrong answer was wrong (None for a right one, or one never given).
 
     Args:
         instance: The instance.
@@ -326,8 +328,10 @@ def failure_label(
         stored: Chain facts in the strategy's whole memory.
         recalled: Chain facts in what it showed for the question.
         visible: Chain facts in the visible documents (not needed from memory).
+        reached: Whether the memory pass answered (False: a limit cut it first, its
+            decline was graded, and it gets no label).
     """
-    if correct:
+    if correct or not reached:
         return None
     shown = set(visible)
     needed = [fact_id for fact_id in instance.chain_fact_ids if fact_id not in shown]
@@ -373,8 +377,12 @@ def score_values(
     recalled: Sequence[str],
     visible: Sequence[str],
     not_reached: bool = False,
+    answered: bool = True,
 ) -> dict[str, float]:
     """Every `SCORE_KEYS` value of one sample.
+
+    A failure rate is 1 for the label of a wrong answer the memory pass gave, else 0 (a
+    right answer, or one a limit cut before the memory pass gave it: `failure_label`).
 
     Args:
         instance: The instance.
@@ -385,8 +393,9 @@ def score_values(
         visible: Chain facts in the visible documents.
         not_reached: Whether a limit cut either pass before it answered (its answer is
             then graded as the decline, `decline_grade`).
+        answered: Whether the memory pass answered (False: its failure label is None).
     """
-    label = failure_label(instance, grade.score >= 1.0, stored, recalled, visible)
+    label = failure_label(instance, grade.score >= 1.0, stored, recalled, visible, answered)
     return {
         "score": grade.score,
         "exact": grade.exact,

@@ -150,6 +150,7 @@ def memory_holds(
     correct: bool,
     attribution: str | None,
     holdings: MemoryHoldings,
+    reached: bool = True,
 ) -> tuple[dict[str, float | None], LabelledMemoryHolds]:
     """The per-operation scores and the snapshots of one sample.
 
@@ -159,12 +160,14 @@ def memory_holds(
         correct: Whether it scored 1.
         attribution: Its write / read / utilization label (None when right).
         holdings: The sample's snapshots.
+        reached: Whether the memory pass answered (False: a limit cut it first, and the
+            question gets no label; its shares count it, unlabelled).
 
     Returns:
         The scores (None where undefined), and the snapshots with the counts and the
         question's ``memory_failure``.
     """
-    label = memory_failure(correct, attribution, states_withdrawn_value(instance, answer))
+    label = memory_failure(correct, attribution, states_withdrawn_value(instance, answer), reached)
     split = failure_split([label], 1)
     points = instance_points(instance)
     snapshot = holdings.latest()

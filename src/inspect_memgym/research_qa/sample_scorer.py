@@ -87,15 +87,17 @@ def sample_scorer(
         recalled = progress.recalled_fact_ids
         visible = progress.visible_fact_ids
         isolated = isolation(grade, no_memory)
-        value = score_values(instance, grade, isolated, stored, recalled, visible, cut)
+        answered = progress.answer is not None
+        value = score_values(instance, grade, isolated, stored, recalled, visible, cut, answered)
         hops = hop_rows(instance, stored, recalled, visible)
         correct = grade.score >= 1.0
         operations, holds = memory_holds(
             instance,
             grade.answer,
             correct,
-            failure_label(instance, correct, stored, recalled, visible),
+            failure_label(instance, correct, stored, recalled, visible, answered),
             current_holdings(),
+            answered,
         )
         return Score(
             value=value,

@@ -6,9 +6,13 @@ Every benchmark that attributes failures labels each wrong answer with exactly o
 * ``read_failure``: it was in memory but not recalled when answering;
 * ``utilization_failure``: it was recalled and the answer was still wrong.
 
+A question a limit cut before the memory pass answered it (`scoring.reached`) gets no
+label: its decline was graded, but nobody asked the memory for it.
+
 A label is also the `Score.value` key of its rate (the share of all questions with that
-label), so the three rates sum to 1 - accuracy. Labels are diagnostics, never part of a
-headline score.
+label), so the three rates sum to 1 - accuracy for a run nothing cut, and to (wrong answers
+the run reached) / questions in general. Labels are diagnostics, never part of a headline
+score.
 """
 
 from __future__ import annotations
@@ -39,9 +43,12 @@ FAILURE_MARKS: dict[str, str] = {
 def failure_rates(labels: Iterable[str | None], questions: int) -> dict[str, float]:
     """Share of all questions with each failure label.
 
+    A question a limit cut before the memory pass answered it is unlabelled (None) but
+    counted in ``questions``: the rates sum to (wrong answers the run reached) / questions.
+
     Args:
-        labels: The label of each wrong answer (None for an unlabelled one).
-        questions: How many questions there were in all.
+        labels: The label of each wrong answer (None for an unlabelled or unreached one).
+        questions: How many questions there were in all (reached or not).
 
     Returns:
         One rate per key of `FAILURE_RATE_KEYS` (0.0 without questions).

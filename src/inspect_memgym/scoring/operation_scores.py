@@ -18,7 +18,8 @@ From the memory's items at the end of the sample and the sample's gold memory po
 A share with nothing to count is NaN (no claims: no precision; no updates: no omission).
 Each wrong answer may also get a memory failure label (`memory_failure`): ``outdated`` (it
 states a superseded value of a fact it needs and not the current one), else ``not_stored``,
-``not_retrieved`` or ``not_used``. None of this enters any headline. Pure: no Inspect.
+``not_retrieved`` or ``not_used``; a question a limit cut before the memory pass answered it
+gets none. None of this enters any headline. Pure: no Inspect.
 
 `measure_operations` returns them typed (`OperationMeasure`, its counts an
 `OperationCounts`); a task's scorer writes what the memory holds as a `MemoryHolds` (or a
@@ -239,9 +240,12 @@ def _share(part: float, whole: float) -> float:
 
 
 def memory_failure(
-    correct: bool, attribution: str | None, states_outdated_value: bool
+    correct: bool, attribution: str | None, states_outdated_value: bool, reached: bool = True
 ) -> str | None:
     """A question's memory failure label (None for a right answer or one with no label).
+
+    A question the memory pass never answered (a limit cut the sample first, so the decline
+    was graded in its place) gets no label: nobody asked the memory for it.
 
     Args:
         correct: Whether the answer was right.
@@ -249,8 +253,9 @@ def memory_failure(
             task attributes failures.
         states_outdated_value: Whether the answer states a superseded value of a fact it
             needs and not the current one.
+        reached: Whether the memory pass answered the question (False: no label).
     """
-    if correct:
+    if correct or not reached:
         return None
     if states_outdated_value:
         return OUTDATED
@@ -264,8 +269,11 @@ def failure_split(
 ) -> dict[str, float]:
     """The share of all questions with each memory failure label.
 
+    A question the memory pass never reached is unlabelled but still counted in
+    ``questions``, so the shares sum to (wrong answers the run reached) / questions.
+
     Args:
-        labels: Each answer's label (None for a right or unlabelled one).
+        labels: Each answer's label (None for a right, unlabelled or unreached one).
         questions: How many questions there were (0: every share is NaN).
         told: The labels the task can tell apart (the others' shares are NaN, not 0).
     """
