@@ -3,6 +3,7 @@ that the numbers behind them (question-type counts, outcome shares, period curve
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import struct
 from pathlib import Path
@@ -17,8 +18,11 @@ from inspect_memgym.analysis.figures import (
     series_labels,
     write_figures,
 )
-from inspect_memgym.analysis.leaderboard import load_leaderboard
+from inspect_memgym.analysis.leaderboard import Estimate, load_leaderboard
+from inspect_memgym.analysis.plot_failures import failure_figure
+from inspect_memgym.analysis.plot_style import RIGHT_OR_CUT
 from inspect_memgym.cli import main
+from inspect_memgym.scoring.reached import NOT_REACHED
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -117,6 +121,21 @@ def test_outcome_shares_sum_to_one(log_dir: Path) -> None:
     assert _outcome_shares(naive)["write_failure"] == pytest.approx(
         naive.scores["write_failure"].mean
     )  # type: ignore[index]
+
+
+def test_a_run_a_limit_cut_shows_its_unlabelled_rest_as_right_or_cut(log_dir: Path) -> None:
+    # a cut question has no failure label, so the rest of a cut run's bar is not all right
+    board = load_leaderboard([str(log_dir)])
+    naive = next(row for row in board.rows if row.model == "memgym/naive")
+    cut = dataclasses.replace(naive, scores={**naive.scores, NOT_REACHED: Estimate(2.0, 0.0)})
+    uncut_shares, cut_shares = _outcome_shares(naive), _outcome_shares(cut)
+    assert uncut_shares is not None and cut_shares is not None
+    assert "right" not in cut_shares
+    assert cut_shares[RIGHT_OR_CUT] == pytest.approx(uncut_shares["right"])
+    legend = failure_figure("t", [("naive", uncut_shares)]).legends[0]
+    assert "right, or cut by a limit (no label)" not in [t.get_text() for t in legend.texts]
+    legend = failure_figure("t", [("naive", uncut_shares), ("cut", cut_shares)]).legends[0]
+    assert "right, or cut by a limit (no label)" in [t.get_text() for t in legend.texts]
 
 
 def test_period_curve_is_the_mean_over_users_per_period() -> None:

@@ -46,7 +46,13 @@ from inspect_memgym.analysis.plot_frontier import FrontierPoint, frontier_figure
 from inspect_memgym.analysis.plot_learning_curve import learning_curve_figure, mean_curve
 from inspect_memgym.analysis.plot_periods import period_figure
 from inspect_memgym.analysis.plot_question_types import question_type_figure
-from inspect_memgym.analysis.plot_style import RIGHT, UNLABELLED, WRONG_UNLABELLED, save_png
+from inspect_memgym.analysis.plot_style import (
+    RIGHT,
+    RIGHT_OR_CUT,
+    UNLABELLED,
+    WRONG_UNLABELLED,
+    save_png,
+)
 from inspect_memgym.analysis.protocol import describe_field, differing_fields
 from inspect_memgym.analysis.sample_scores import sample_details, sample_values
 from inspect_memgym.kit.cost_keys import MEMORY_TOKENS_PER_QUESTION, SEARCH_MS_P50, SEARCH_MS_P95
@@ -348,14 +354,21 @@ def _question_counts(samples: Sequence[dict[str, Any]]) -> dict[str, tuple[int, 
 
 
 def _outcome_shares(row: LeaderboardRow) -> dict[str, float] | None:
-    """Right / write / read / utilization shares from the row's mean failure rates."""
+    """Right / write / read / utilization shares from the row's mean failure rates.
+
+    A question a limit cut before the memory pass answered it has no label, so where the
+    row's samples had cuts (``not_reached`` above 0) the rest is "right, or cut"
+    (`RIGHT_OR_CUT`), never shown as right.
+    """
     rates: dict[str, float] = {}
     for key in FAILURE_RATE_KEYS:
         estimate = row.scores.get(key)
         if estimate is None or math.isnan(estimate.mean):
             return None
         rates[key] = estimate.mean
-    return {"right": max(0.0, 1.0 - sum(rates.values())), **rates}
+    cut = row.scores.get(NOT_REACHED)
+    rest = RIGHT_OR_CUT if cut is not None and cut.mean > 0 else "right"
+    return {rest: max(0.0, 1.0 - sum(rates.values())), **rates}
 
 
 def _frontier_point(label: str, row: LeaderboardRow) -> FrontierPoint:

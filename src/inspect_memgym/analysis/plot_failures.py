@@ -1,11 +1,13 @@
-"""Why answers were wrong, per model: stacked horizontal bars of right, write, read, utilization.
+"""Why answers were wrong, per model: stacked bars of right, write, read, utilization.
 
 The four shares of each bar sum to 1: the questions answered right, and the wrong ones by
 their failure label (the needed fact never stored, stored but not retrieved, or retrieved
-and still misused). `memory_failure_figure` stacks the memory failure labels the same way,
-one bar per strategy and task (`scoring.operation_scores`): the questions answered right
-(green), the wrong ones by label, and the wrong ones no label tells (dark grey), apart; a
-run that records no per-question verdict shows the last two as one light grey segment.
+and still misused). A question a limit cut before the memory pass answered it has no label,
+so in a run with cuts the rest of the bar is "right, or cut by a limit" (pale green).
+`memory_failure_figure` stacks the memory failure labels the same way, one bar per strategy
+and task (`scoring.operation_scores`): the questions answered right (green), the wrong ones
+by label, and the wrong ones no label tells (dark grey), apart; a run that records no
+per-question verdict shows the last two as one light grey segment.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from inspect_memgym.analysis.plot_style import (
     MEMORY_OUTCOME_COLOURS,
     OUTCOME_COLOURS,
     RIGHT,
+    RIGHT_OR_CUT,
     UNLABELLED,
     WRONG_UNLABELLED,
     new_figure,
@@ -30,8 +33,11 @@ from inspect_memgym.scoring.failure_labels import FAILURE_DESCRIPTIONS
 
 OUTCOMES: tuple[tuple[str, str], ...] = (
     ("right", "answered right"),
+    (RIGHT_OR_CUT, "right, or cut by a limit (no label)"),
     *FAILURE_DESCRIPTIONS.items(),
 )
+"""Answered right, right or cut (a bar of a run a limit cut: the two cannot be told apart
+from the rates: named only when some bar has it), then the three failure labels."""
 MEMORY_OUTCOMES: tuple[tuple[str, str], ...] = (
     (RIGHT, "answered right"),
     ("not_stored", "not stored"),
@@ -61,7 +67,9 @@ def failure_figure(title: str, series: Sequence[tuple[str, Mapping[str, float]]]
         title: Figure title.
         series: (model label, outcome -> share of questions), outcomes as in `OUTCOMES`.
     """
-    return stacked_shares_figure(title, series, OUTCOMES, OUTCOME_COLOURS)
+    cut = any(shares.get(RIGHT_OR_CUT, 0.0) > 0 for _, shares in series)
+    outcomes = [entry for entry in OUTCOMES if cut or entry[0] != RIGHT_OR_CUT]
+    return stacked_shares_figure(title, series, outcomes, OUTCOME_COLOURS)
 
 
 def memory_failure_figure(title: str, series: Sequence[tuple[str, Mapping[str, float]]]) -> Figure:

@@ -29,8 +29,12 @@ OUTCOME_COLOURS = {
     "write_failure": "#C44E52",
     "read_failure": "#DD8452",
     "utilization_failure": "#8172B3",
+    "right_or_cut": "#A9D3B0",
 }
-"""Answered right, and the three failure labels."""
+"""Answered right, the three failure labels, and right or cut (`RIGHT_OR_CUT`)."""
+RIGHT_OR_CUT = "right_or_cut"
+"""The questions with no failure label in a run a limit cut: answered right, or cut before
+the memory pass answered them (a cut question is unlabelled, `scoring.failure_labels`)."""
 UNLABELLED = "unlabelled"
 """The questions with no memory failure label, where the run records no per-question verdict:
 answered right, or wrong with none told."""
