@@ -253,24 +253,24 @@ def main() -> None:
     parser.add_argument("--tier", default="lite")
     parser.add_argument("--templates", default=",".join(TEMPLATE_NAMES))
     parser.add_argument("--policy", default="perfect")
-    parser.add_argument("--log-dir", default=None)
+    parser.add_argument(
+        "--log-dir", default=None, help="keep the logs here (default: removed at the end)"
+    )
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--arm", choices=["A", "B", "none"], default=None)
     args = parser.parse_args()
-    settings = RunSettings(
-        args.tier,
-        args.templates.split(","),
-        args.policy,
-        args.log_dir or tempfile.mkdtemp(prefix="memory_holds_overhead_"),
-    )
-    play(settings)  # warm-up: imports, caches
-    if args.arm is not None:
-        if args.arm != "none":
-            timed_run(settings, args.arm)
-        return
-    print_timings(settings, args.runs)
-    if args.profile:
-        print_profile(settings)
+    with tempfile.TemporaryDirectory(prefix="memory_holds_overhead_") as scratch:
+        settings = RunSettings(
+            args.tier, args.templates.split(","), args.policy, args.log_dir or scratch
+        )
+        play(settings)  # warm-up: imports, caches
+        if args.arm is not None:
+            if args.arm != "none":
+                timed_run(settings, args.arm)
+            return
+        print_timings(settings, args.runs)
+        if args.profile:
+            print_profile(settings)
 
 
 if __name__ == "__main__":

@@ -126,23 +126,24 @@ def main() -> None:
     parser.add_argument("--tasks", default=",".join(TASKS), help="comma-separated (default: all)")
     args = parser.parse_args()
     log_dir = Path(args.log_dir or tempfile.mkdtemp(prefix="memgym-operations-"))
-    factories = task_factories(Path(tempfile.mkdtemp(prefix="memgym-operations-data-")))
     strategies = list(STRATEGIES) if args.strategies is None else args.strategies.split(",")
     tasks = args.tasks.split(",")
     if args.smoke:
         strategies, tasks = ["langgraph"], ["locomo"]
     rows = {}
-    for task in tasks:
-        for strategy, arguments in task_strategies(task, strategies).items():
-            directory = log_dir / task / strategy.split()[0]
-            inspect_eval(
-                factories[task](**arguments),
-                model=f"memgym/{POLICY}",
-                model_roles={"grader": "memgym/judge"},
-                log_dir=str(directory),
-                display="none",
-            )
-            rows[(task, strategy)] = load_leaderboard([str(directory)]).rows[0]
+    with tempfile.TemporaryDirectory(prefix="memgym-operations-data-") as data:
+        factories = task_factories(Path(data))
+        for task in tasks:
+            for strategy, arguments in task_strategies(task, strategies).items():
+                directory = log_dir / task / strategy.split()[0]
+                inspect_eval(
+                    factories[task](**arguments),
+                    model=f"memgym/{POLICY}",
+                    model_roles={"grader": "memgym/judge"},
+                    log_dir=str(directory),
+                    display="none",
+                )
+                rows[(task, strategy)] = load_leaderboard([str(directory)]).rows[0]
     print(f"memgym/{POLICY}, {datetime.now(UTC):%Y-%m-%d}\n")
     print("\n".join(table_lines(rows)))
     print(f"\nlogs: {log_dir}")

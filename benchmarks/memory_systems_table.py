@@ -94,25 +94,26 @@ def main() -> None:
     parser.add_argument("--tasks", default=None, help="comma-separated (default: all)")
     args = parser.parse_args()
     log_dir = Path(args.log_dir or tempfile.mkdtemp(prefix="memgym-systems-"))
-    factories = task_factories(Path(tempfile.mkdtemp(prefix="memgym-systems-data-")))
     systems = {"example": SYSTEMS["example"]} if args.smoke else SYSTEMS
-    tasks = {"locomo": factories["locomo"]} if args.smoke else factories
     if args.systems:
         systems = {name: SYSTEMS[name] for name in args.systems.split(",")}
-    if args.tasks:
-        tasks = {name: factories[name] for name in args.tasks.split(",")}
     policies = POLICIES[:1] if args.smoke else POLICIES
-    for task_name, factory in tasks.items():
-        for system, arguments in systems.items():
-            runs: list[Task] = [factory(**arguments)]
-            for policy in policies:
-                inspect_eval(
-                    runs,
-                    model=f"memgym/{policy}",
-                    model_roles={"grader": "memgym/judge"},
-                    log_dir=str(log_dir / task_name / system / policy),
-                    display="none",
-                )
+    with tempfile.TemporaryDirectory(prefix="memgym-systems-data-") as data:
+        factories = task_factories(Path(data))
+        tasks = {"locomo": factories["locomo"]} if args.smoke else factories
+        if args.tasks:
+            tasks = {name: factories[name] for name in args.tasks.split(",")}
+        for task_name, factory in tasks.items():
+            for system, arguments in systems.items():
+                runs: list[Task] = [factory(**arguments)]
+                for policy in policies:
+                    inspect_eval(
+                        runs,
+                        model=f"memgym/{policy}",
+                        model_roles={"grader": "memgym/judge"},
+                        log_dir=str(log_dir / task_name / system / policy),
+                        display="none",
+                    )
     print(
         "| task | system | perfect headline | Δ | guesser Δ | memory tokens / question "
         "| add ms p50 / p95 | search ms p50 / p95 |"

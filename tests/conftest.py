@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +24,35 @@ from policy_grid import (
     run_policy_logs,
 )
 from quiet_console import quiet_consoles_render_nothing
+
+TEMPORARY_VARIABLE = "TMPDIR"
+"""The variable that names the temporary folder to subprocesses (`tempfile.gettempdir`)."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def temporary_folder_of_the_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Everything the tests and their subprocesses put in the temporary folder goes in pytest's.
+
+    Code that makes its own scratch folders (a markdown memory's ``memgym-md-*``, a
+    benchmark's data and logs, a validate run's pool) writes under this process's pytest
+    base folder, which pytest removes after a few runs, never loose in the machine's
+    ``/tmp``. Subprocesses inherit it through ``TMPDIR``.
+
+    Yields:
+        The folder.
+    """
+    folder = tmp_path_factory.mktemp("temporary_folder", numbered=False)
+    saved_folder, saved_variable = tempfile.tempdir, os.environ.get(TEMPORARY_VARIABLE)
+    tempfile.tempdir = str(folder)
+    os.environ[TEMPORARY_VARIABLE] = str(folder)
+    try:
+        yield folder
+    finally:
+        tempfile.tempdir = saved_folder
+        if saved_variable is None:
+            os.environ.pop(TEMPORARY_VARIABLE, None)
+        else:
+            os.environ[TEMPORARY_VARIABLE] = saved_variable
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -10,9 +10,11 @@ the file's own markup, control and odd unicode characters, huge values).
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import stat
+import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -376,6 +378,42 @@ def test_close_removes_what_it_created_and_only_that(tmp_path: Path) -> None:
     backend.close()
     backend.close()  # idempotent
     assert sorted(path.name for path in existing.iterdir()) == ["notes.txt"]
+
+
+def test_a_backend_never_closed_leaves_no_folder_behind(tmp_path: Path) -> None:
+    # dropped unclosed (an abandoned episode, a sample whose strategy was never closed):
+    # its own temporary folder goes with it
+    with sandbox(tmp_path) as temporary:
+        backend = MarkdownBackend()
+        backend.add("x")
+        assert backend.directory.parent == temporary.resolve()
+        del backend
+        gc.collect()
+        assert [path.name for path in temporary.iterdir() if path.is_dir()] == []
+
+    # still referenced when the interpreter exits: removed at exit
+    script = (
+        "from inspect_memgym.memory.markdown_backend import MarkdownBackend\n"
+        "kept = MarkdownBackend()\n"
+        "kept.add('x')\n"
+        "print(kept.directory)\n"
+    )
+    environment = {**os.environ, "TMPDIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=environment, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    folder = Path(done.stdout.strip())
+    assert folder.name.startswith(DIRECTORY_PREFIX) and folder.parent == tmp_path.resolve()
+    assert not folder.exists()
+
+    # a folder the caller gave is the caller's: left as it is
+    given = tmp_path / "given"
+    backend = MarkdownBackend(directory=given)
+    backend.add("x")
+    del backend
+    gc.collect()
+    assert (given / "memory.md").exists()
 
 
 def test_deleted_ids_are_never_reused() -> None:

@@ -13,8 +13,7 @@ from inspect_memgym.memory.tool_specs import MEMORY_DELETE, MEMORY_TOOL_SPECS, T
 from inspect_memgym.memory.tools import memory_tools
 
 
-def _pairs() -> list[tuple[Tool, ToolSpec]]:
-    backend = MarkdownBackend()
+def _pairs(backend: MarkdownBackend) -> list[tuple[Tool, ToolSpec]]:
     return [
         *zip(memory_tools(backend), MEMORY_TOOL_SPECS, strict=True),
         (memory_delete(backend), MEMORY_DELETE),
@@ -24,8 +23,9 @@ def _pairs() -> list[tuple[Tool, ToolSpec]]:
 
 @pytest.mark.parametrize("index", range(6))
 def test_the_inspect_tool_offers_exactly_the_spec(index: int) -> None:
-    tool, spec = _pairs()[index]
-    offered = ToolDef(tool)
+    with MarkdownBackend() as backend:
+        tool, spec = _pairs(backend)[index]
+        offered = ToolDef(tool)
     assert offered.name == spec.name
     assert offered.description == spec.description
     assert offered.parameters.model_dump(exclude_none=True) == spec.parameters

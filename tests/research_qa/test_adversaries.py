@@ -8,7 +8,6 @@ the adversary modules cannot read a sample's instance or gold.
 from __future__ import annotations
 
 import ast
-import tempfile
 from pathlib import Path
 from statistics import fmean
 from typing import Any
@@ -36,17 +35,16 @@ FORBIDDEN = (
     "inspect_ai.util",
 )
 """Modules through which a policy could read the sample's instance, gold or metadata."""
-LOG_DIR = tempfile.mkdtemp(prefix="research-qa-adversaries-")
 NEAR_MISS = -1 / 3
 """The chance-corrected score of an answer naming another of the four candidates."""
 
 
-def run(policy: str, **task_args: Any) -> dict[str, float]:
+def run(policy: str, log_dir: Path, **task_args: Any) -> dict[str, float]:
     [log] = eval(
         suite_task(**{**GRID, **task_args}),
         model=f"memgym/{policy}",
         display="none",
-        log_dir=LOG_DIR,
+        log_dir=str(log_dir),
         max_samples=4,
     )
     assert log.status == "success" and log.samples
@@ -66,18 +64,18 @@ def run(policy: str, **task_args: Any) -> dict[str, float]:
         ("judge_bait", {"judge": True, "grader": "memgym/judge"}),
     ],
 )
-def test_adversaries_score_nothing(policy: str, task_args: dict[str, Any]) -> None:
-    assert run(policy, **task_args) == {"score": 0.0, "memory_delta": 0.0}
+def test_adversaries_score_nothing(policy: str, task_args: dict[str, Any], tmp_path: Path) -> None:
+    assert run(policy, tmp_path, **task_args) == {"score": 0.0, "memory_delta": 0.0}
 
 
-def test_a_hedge_without_memory_earns_a_blind_guess_not_less() -> None:
+def test_a_hedge_without_memory_earns_a_blind_guess_not_less(tmp_path: Path) -> None:
     """Declining with memory, hedging over the attribute's range without: no delta bought,
     and the hedge itself is graded 0, not a near miss (it picked no candidate)."""
     [log] = eval(
         suite_task(**GRID),
         model="memgym/switch_decline_hedge",
         display="none",
-        log_dir=LOG_DIR,
+        log_dir=str(tmp_path),
         max_samples=4,
     )
     for sample in log.samples or []:
@@ -88,17 +86,17 @@ def test_a_hedge_without_memory_earns_a_blind_guess_not_less() -> None:
         assert value["memory_delta"] == 0.0  # type: ignore[index]
 
 
-def test_a_wrong_pick_without_memory_counts_the_floor_in_no_memory() -> None:
-    scores = run("switch_decline_guess")
+def test_a_wrong_pick_without_memory_counts_the_floor_in_no_memory(tmp_path: Path) -> None:
+    scores = run("switch_decline_guess", tmp_path)
     assert scores == {"score": 0.0, "memory_delta": 0.0}
 
 
-def test_the_hedger_kept_the_gold_and_still_scores_nothing() -> None:
+def test_the_hedger_kept_the_gold_and_still_scores_nothing(tmp_path: Path) -> None:
     [log] = eval(
         research_qa(**GRID),
         model="memgym/hedger",
         display="none",
-        log_dir=LOG_DIR,
+        log_dir=str(tmp_path),
     )
     for sample in log.samples or []:
         answer = sample.scores[SCORER].metadata["answer"]  # type: ignore[index]
@@ -108,12 +106,12 @@ def test_the_hedger_kept_the_gold_and_still_scores_nothing() -> None:
         assert sample.scores[SCORER].value["score"] == 0.0  # type: ignore[index]
 
 
-def test_a_one_value_keeper_is_right_only_when_its_value_is_the_true_one() -> None:
+def test_a_one_value_keeper_is_right_only_when_its_value_is_the_true_one(tmp_path: Path) -> None:
     [log] = eval(
         research_qa(seeds=[0, 1, 2], hops="3-4", context_tokens=1_000),
         model="memgym/withdrawn_keeper",
         display="none",
-        log_dir=LOG_DIR,
+        log_dir=str(tmp_path),
     )
     for sample in log.samples or []:
         score = sample.scores[SCORER]  # type: ignore[index]
@@ -124,12 +122,12 @@ def test_a_one_value_keeper_is_right_only_when_its_value_is_the_true_one() -> No
         assert score.value["score"] == pytest.approx(1.0 if right else NEAR_MISS)  # type: ignore[index]
 
 
-def test_judge_bait_wins_only_when_the_user_lets_it_judge_itself() -> None:
+def test_judge_bait_wins_only_when_the_user_lets_it_judge_itself(tmp_path: Path) -> None:
     [log] = eval(
         research_qa(**GRID, judge=True, self_judge=True),
         model="memgym/judge_bait",
         display="none",
-        log_dir=LOG_DIR,
+        log_dir=str(tmp_path),
     )
     for sample in log.samples or []:
         score = sample.scores[SCORER]  # type: ignore[index]
@@ -139,24 +137,24 @@ def test_judge_bait_wins_only_when_the_user_lets_it_judge_itself() -> None:
     assert scores == [1.0] * 4  # the user asked for it, and every score says so
 
 
-def test_a_judge_with_no_grader_is_refused() -> None:
+def test_a_judge_with_no_grader_is_refused(tmp_path: Path) -> None:
     [log] = eval(
         research_qa(**GRID, judge=True),
         model="memgym/judge_bait",
         display="none",
-        log_dir=LOG_DIR,
+        log_dir=str(tmp_path),
     )
     assert log.status == "error" or all(sample.error for sample in log.samples or [])
     text = str(log.error) + "".join(str(s.error) for s in log.samples or [])
     assert "grader" in text and "self_judge=true" in text
 
 
-def test_the_honest_judge_only_judges() -> None:
+def test_the_honest_judge_only_judges(tmp_path: Path) -> None:
     [log] = eval(
         research_qa(**GRID),
         model="memgym/judge",
         display="none",
-        log_dir=LOG_DIR,
+        log_dir=str(tmp_path),
     )
     assert log.status == "error" or all(sample.error for sample in log.samples or [])
     text = str(log.error) + "".join(str(s.error) for s in log.samples or [])

@@ -29,6 +29,7 @@ import os
 import re
 import shutil
 import tempfile
+import weakref
 from itertools import chain
 from pathlib import Path
 
@@ -54,17 +55,23 @@ class MarkdownBackend(MemoryBackend):
 
         Args:
             directory: Instance directory; defaults to a fresh
-                `tempfile.mkdtemp(prefix="memgym-md-")`. Created (with any
-                missing parents) if missing; `close()` then removes what it
-                created, else only its own files.
+                `tempfile.mkdtemp(prefix="memgym-md-")`, which is removed by
+                `close()` or, for a backend never closed, when it is garbage
+                collected or the interpreter exits. A given directory is
+                created (with any missing parents) if missing; `close()` then
+                removes what it created, else only its own files.
             file_name: Name of the Markdown file inside the directory.
 
         Raises:
             ValueError: If `file_name` resolves outside the directory.
         """
+        self._removal: weakref.finalize[[str], MarkdownBackend] | None = None
         if directory is None:
             self._directory = Path(tempfile.mkdtemp(prefix=DIRECTORY_PREFIX)).resolve()
             self._created_root: Path | None = self._directory
+            # a backend dropped unclosed (an abandoned episode, a crashed sample) leaves
+            # nothing behind in the temporary folder
+            self._removal = weakref.finalize(self, _remove_folder, str(self._directory))
         else:
             path = Path(os.path.abspath(directory))
             created = _first_missing(path)
@@ -83,6 +90,8 @@ class MarkdownBackend(MemoryBackend):
                 self._path.write_text(FILE_HEADER, encoding="utf-8")
         except BaseException:
             self._closed = True
+            if self._removal is not None:
+                self._removal.detach()
             if self._created_root is not None:  # leave nothing behind
                 shutil.rmtree(self._created_root, ignore_errors=True)
             raise
@@ -193,6 +202,8 @@ class MarkdownBackend(MemoryBackend):
         self._closed = True
         self._cached_entries = {}
         self._indexes = None
+        if self._removal is not None:
+            self._removal.detach()
         if self._created_root is not None:
             shutil.rmtree(self._created_root, ignore_errors=True)
         else:
@@ -307,3 +318,8 @@ def _render_entry(entry: MemoryEntry) -> str:
 
 def _render_file(entries: list[MemoryEntry]) -> str:
     return FILE_HEADER + "".join(_render_entry(entry) for entry in entries)
+
+
+def _remove_folder(folder: str) -> None:
+    """Remove a backend's own temporary folder (its finalizer: no reference to the backend)."""
+    shutil.rmtree(folder, ignore_errors=True)
