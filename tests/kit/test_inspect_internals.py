@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import gc
 import inspect
 import io
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +28,7 @@ from inspect_ai.log import EvalMetric, EvalScore, list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessageAssistant, execute_tools, get_model
 from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import Generate, TaskState, solver
-from inspect_ai.tool import Tool, ToolCall, tool
+from inspect_ai.tool import Tool, ToolCall, ToolDef, tool
 from inspect_ai.util import Store, StoreModel, store, store_as
 from packaging.requirements import Requirement
 from packaging.version import Version
@@ -49,6 +51,7 @@ from inspect_memgym.kit.inspect_internals import (
     current_sample_identity,
     current_sample_metadata,
     distribution_scan_cached,
+    forget_parsed_tools,
     observed_model_calls,
     printed_results_table,
     registered_object,
@@ -106,6 +109,9 @@ PRIVATE_USES = {
     ),
     "inspect_ai._util.package.packages_distributions": (
         "test_the_distribution_scan_is_found_and_cached"
+    ),
+    "inspect_ai.tool._tool_info._tool_info_cache": (
+        "test_a_parsed_closure_tool_is_kept_until_its_parse_is_forgotten"
     ),
 }
 """Each private use of the fence module -> the test that exercises it."""
@@ -517,6 +523,38 @@ def test_mockllm_counts_tokens_with_the_counter_given() -> None:
 def test_the_distribution_scan_is_found_and_cached() -> None:
     with distribution_scan_cached() as cached:
         assert cached, "Inspect no longer scans distributions through packages_distributions"
+
+
+class Memory:
+    """What a per-sample tool closes over."""
+
+
+@tool
+def recall(memory: Memory) -> Tool:
+    async def execute(query: str) -> str:
+        """Look something up.
+
+        Args:
+            query: What to look up.
+        """
+        return f"{query}: {memory!r}"
+
+    return execute
+
+
+def test_a_parsed_closure_tool_is_kept_until_its_parse_is_forgotten() -> None:
+    package = __name__.split(".")[0]
+    memory = Memory()
+    kept = weakref.ref(memory)
+    assert ToolDef(recall(memory)).name == "recall"  # parsed: Inspect caches the closure
+    del memory
+    gc.collect()
+    assert kept() is not None  # held by Inspect's cache alone
+    assert forget_parsed_tools(package) >= 1
+    gc.collect()
+    assert kept() is None
+    assert forget_parsed_tools(package) == 0
+    assert forget_parsed_tools("no_such_package") == 0
 
 
 def private_uses(source: str) -> set[str]:

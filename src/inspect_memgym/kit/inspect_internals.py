@@ -69,6 +69,14 @@ Used by the suite:
   transcript, through the two methods Inspect itself calls. The public hooks are global
   and see no context, and reading the transcript after the call would depend on its event
   eviction and attachment condensing.
+* `forget_parsed_tools` (``inspect_ai.tool._tool_info._tool_info_cache``): Inspect keeps,
+  for the life of the process, every tool function whose signature and docstring it has
+  parsed, with a strong reference. The suite's tools are made per sample, closures over
+  the sample's memory, so the cache kept every finished sample's memory backend alive
+  (its entries, indexes and ChromaDB collection handle): a process running many samples
+  grew by each of them. When a sample ends, its strategy's driver drops the cached parses
+  of the suite's own tool functions; a tool used again is parsed again, as the first time.
+  Inspect has no public way to bound or clear this cache.
 
 Used by the tests only (they check the suite against a live Inspect, not the suite's code):
 
@@ -126,6 +134,7 @@ __all__ = [
     "current_sample_identity",
     "current_sample_metadata",
     "distribution_scan_cached",
+    "forget_parsed_tools",
     "observed_model_calls",
     "printed_results_table",
     "registered_object",
@@ -470,6 +479,32 @@ def start_sample_store(sample_store: Store | None = None) -> Store:
     current = Store() if sample_store is None else sample_store
     init_subtask_store(current)
     return current
+
+
+def forget_parsed_tools(package: str) -> int:
+    """Drop Inspect's cached parses of the tool functions a package defined.
+
+    Args:
+        package: The top-level package (``inspect_memgym``): every cached tool function
+            whose module is it or one of its modules is forgotten.
+
+    Returns:
+        How many parses were dropped.
+    """
+    from inspect_ai.tool._tool_info import _tool_info_cache
+
+    stale = [
+        key
+        for key, (function, _) in _tool_info_cache.items()
+        if _in_package(getattr(function, "__module__", None) or "", package)
+    ]
+    for key in stale:
+        del _tool_info_cache[key]
+    return len(stale)
+
+
+def _in_package(module: str, package: str) -> bool:
+    return module == package or module.startswith(f"{package}.")
 
 
 def registered_object(kind: str, name: str) -> object | None:

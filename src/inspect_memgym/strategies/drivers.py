@@ -13,12 +13,15 @@ from logging import getLogger
 
 from inspect_ai.solver import TaskState
 
+from inspect_memgym.kit.inspect_internals import forget_parsed_tools
 from inspect_memgym.memory.holdings import END_STAGE, MemorySnapshot, record_snapshot
 from inspect_memgym.strategies.strategy import MemoryStrategy
 
 Driver = Callable[[TaskState, MemoryStrategy], Awaitable[TaskState]]
 logger = getLogger(__name__)
 
+OWN_PACKAGE = __name__.split(".")[0]
+"""The suite's package: its tool functions are the ones a finished sample releases."""
 DRIVER_KEY = "driver"
 """Sample metadata key naming the driver."""
 
@@ -70,6 +73,9 @@ async def drive(state: TaskState, strategy: MemoryStrategy) -> TaskState:
         return played
     finally:
         strategy.close()
+        # the sample's tools are closures over its memory: release them (and it) from
+        # Inspect's process-wide cache of parsed tools
+        forget_parsed_tools(OWN_PACKAGE)
 
 
 async def record_strategy_snapshot(stage: str, strategy: MemoryStrategy) -> None:
