@@ -117,6 +117,14 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
             r"CPU overhead: [+-][\d.]+%",
         ],
     ),
+    "memory_growth.py": (
+        ["--smoke"],
+        [
+            r"\| chroma \| \d+ MB \| \d+ MB \| [+-][\d.]+ MB \| [\d,]+ -> [\d,]+ \|",
+            r"\| markdown \| \d+ MB \|",
+            r"- one entry added and queried: [+-][\d.]+ MB per collection",
+        ],
+    ),
     "memory_operations_table.py": (
         ["--smoke", "--log-dir", f"{TEMPORARY}/operations"],
         [
@@ -222,6 +230,11 @@ EXCLUDED: dict[str, str] = {
 """Script -> why it has no smoke run here."""
 
 SLOW_SMOKES: dict[str, str] = {
+    "memory_growth.py": (
+        "four fresh interpreters, two of them running evals (about 35 s of CPU); the "
+        "release of a finished sample's memory is tested in "
+        "tests/strategies/test_released_memory.py"
+    ),
     "sharded_validate.py": (
         "starts five `inspect-memgym validate` processes (about 25 s of CPU); the shards and "
         "their merge are tested in tests/validity/test_sharded_validate.py"
