@@ -21,15 +21,21 @@ import sys
 
 from inspect_memgym.entity_stream.world.templates import TEMPLATE_NAMES
 
-EVALS_PROBE = """
-import gc, json, sys, tempfile
-from inspect_ai import eval as inspect_eval
-from inspect_memgym.entity_stream.task import entity_stream
+RESIDENT_MB = """
 def resident_mb():
     with open("/proc/self/status") as status:
         for line in status:
             if line.startswith("VmRSS"):
                 return int(line.split()[1]) / 1024
+"""
+"""The probes' reading of the process's resident memory, in MB."""
+
+EVALS_PROBE = (
+    RESIDENT_MB
+    + """
+import gc, json, sys, tempfile
+from inspect_ai import eval as inspect_eval
+from inspect_memgym.entity_stream.task import entity_stream
 backend, evals, templates = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 rows = []
 with tempfile.TemporaryDirectory() as log_dir:
@@ -42,16 +48,14 @@ with tempfile.TemporaryDirectory() as log_dir:
         rows.append([resident_mb(), len(gc.get_objects())])
 print(json.dumps(rows))
 """
+)
 
-CHROMA_PROBE = """
+CHROMA_PROBE = (
+    RESIDENT_MB
+    + """
 import gc, json, sys
 import chromadb
 from chromadb.config import Settings
-def resident_mb():
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith("VmRSS"):
-                return int(line.split()[1]) / 1024
 collections, add = int(sys.argv[1]), sys.argv[2] == "add"
 client = chromadb.EphemeralClient(settings=Settings(anonymized_telemetry=False))
 first = None
@@ -67,6 +71,7 @@ for number in range(collections + 1):
 gc.collect()
 print(json.dumps([first, resident_mb()]))
 """
+)
 
 TEMPLATES = ",".join(TEMPLATE_NAMES)
 
