@@ -445,7 +445,8 @@ def test_abstention_depends_on_no_fact() -> None:
     assert labels == {"q01": "write_failure", "q02": "correct"}
 
 
-def test_mixed_sample_rates_sum_to_one_minus_accuracy() -> None:
+def mixed_sample() -> tuple[list[dict[str, Any]], list[Question], list[dict[str, Any]]]:
+    """Six questions over one ingest: the events, the questions and the memory operations."""
     events = [
         ingest(0, ARGON_RECORD, record(BASALT, values={"employees": 10}), record(CINDER)),
         *(ask(index, f"q0{index}") for index in range(1, 7)),
@@ -460,6 +461,11 @@ def test_mixed_sample_rates_sum_to_one_minus_accuracy() -> None:
     ]
     content = "Argon Labs|c=Fintech|a0=175720.5|r0=Basalt Works;Cinder Systems"
     operations = [write(0, 1, content), search(1, 1), search(2, 1), search(4, 1)]
+    return events, questions, operations
+
+
+def test_mixed_sample_rates_sum_to_one_minus_accuracy() -> None:
+    events, questions, operations = mixed_sample()
     found = attribute_questions(TEMPLATE, events, questions, operations, {"q01": True})
     labels = [item.label for item in found.values()]
     assert labels == [
@@ -480,21 +486,8 @@ def test_mixed_sample_rates_sum_to_one_minus_accuracy() -> None:
 
 
 def test_a_question_the_memory_pass_never_reached_has_no_label() -> None:
-    # the same sample cut after q04: q05 and q06 were graded as declines, never asked
-    events = [
-        ingest(0, ARGON_RECORD, record(BASALT, values={"employees": 10}), record(CINDER)),
-        *(ask(index, f"q0{index}") for index in range(1, 7)),
-    ]
-    questions = [
-        question("q01", (ARGON, "revenue")),
-        question("q02", (ARGON, "revenue")),
-        question("q03", (ARGON, "relation:supplies_to")),
-        question("q04", (BASALT, "employees")),
-        question("q05", (CINDER, "category")),  # never stored, but never asked either
-        question("q06", qtype="abstention"),
-    ]
-    content = "Argon Labs|c=Fintech|a0=175720.5|r0=Basalt Works;Cinder Systems"
-    operations = [write(0, 1, content), search(1, 1), search(2, 1), search(4, 1)]
+    # the mixed sample cut after q04: q05 and q06 were graded as declines, never asked
+    events, questions, operations = mixed_sample()
     reached = {"q01", "q02", "q03", "q04"}
     found = attribute_questions(TEMPLATE, events, questions, operations, {"q01": True}, reached)
     labels = [item.label for item in found.values()]
