@@ -9,7 +9,6 @@ import pytest
 from chromadb.utils.embedding_functions import DefaultEmbeddingFunction
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sklearn.feature_extraction.text import HashingVectorizer
 
 from inspect_memgym.memory.chroma_backend import ChromaBackend
 from inspect_memgym.memory.embedding import EMBEDDING_NAMES, make_embedding
@@ -45,7 +44,13 @@ def test_known_vector_is_stable_across_machines() -> None:
 
 
 def vectorizer_vectors(texts: list[str], n_features: int, low: int, high: int) -> np.ndarray:
-    """What scikit-learn's HashingVectorizer gives for the embedding's settings."""
+    """What scikit-learn's HashingVectorizer gives for the embedding's settings.
+
+    scikit-learn is imported here, not at the top: its import (about 1.3 s) would otherwise be
+    paid by every test worker's collection.
+    """
+    from sklearn.feature_extraction.text import HashingVectorizer
+
     vectorizer = HashingVectorizer(
         analyzer="char_wb",
         ngram_range=(low, high),

@@ -1,4 +1,8 @@
-"""The gymnasium and OpenEnv wrappers: a whole episode through each scores as the task does."""
+"""The gymnasium and OpenEnv wrappers: a whole episode through each scores as the task does.
+
+OpenEnv is imported inside the tests that use it: its package imports gradio (about 5 s of
+CPU), which every test worker would otherwise pay while collecting.
+"""
 
 from __future__ import annotations
 
@@ -10,15 +14,14 @@ from typing import Any
 
 import gymnasium as gym
 import pytest
-import uvicorn
-from openenv.core import GenericEnvClient
-from openenv.core.env_server import create_fastapi_app
 
 from inspect_memgym.entity_stream.policies.env_play import scripted_action
 from inspect_memgym.environments import MemoryEnv, gymnasium_env
-from inspect_memgym.environments.openenv_env import MemoryAction, MemoryObservation, MemoryOpenEnv
 from inspect_memgym.training.environment import Observation
 from training_episodes import inspect_composites, play
+
+pytestmark = pytest.mark.xdist_group("tests/training/test_trainer_interfaces.py")
+"""One worker runs the whole module, so only it imports OpenEnv."""
 
 TEMPLATES = "company,city"
 SEED = 1
@@ -88,6 +91,15 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def openenv_server() -> Iterator[str]:
     """OpenEnv's own server for the environment, on loopback."""
+    import uvicorn
+    from openenv.core.env_server import create_fastapi_app
+
+    from inspect_memgym.environments.openenv_env import (
+        MemoryAction,
+        MemoryObservation,
+        MemoryOpenEnv,
+    )
+
     app = create_fastapi_app(
         lambda: MemoryOpenEnv(task="entity_stream", tier="lite"),
         MemoryAction,
@@ -108,6 +120,8 @@ def openenv_server() -> Iterator[str]:
 def test_an_openenv_episode_over_websocket_scores_as_the_inspect_task(
     openenv_server: str, inspect_scores: dict[str, dict[tuple[str, int], float]]
 ) -> None:
+    from openenv.core import GenericEnvClient
+
     with GenericEnvClient(base_url=openenv_server).sync() as client:
         for (template, seed), composite in inspect_scores["perfect"].items():
             result = client.reset(seed=seed, template=template)
@@ -130,6 +144,8 @@ def test_an_openenv_episode_over_websocket_scores_as_the_inspect_task(
 
 
 def test_the_openenv_environment_in_process() -> None:
+    from inspect_memgym.environments.openenv_env import MemoryAction, MemoryOpenEnv
+
     env = MemoryOpenEnv(task="entity_stream", tier="lite")
     first = env.reset(seed=0)
     assert first.new_stage and first.tools and not first.done
