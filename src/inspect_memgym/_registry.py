@@ -1,6 +1,7 @@
 """Everything inspect_memgym registers with Inspect (the ``inspect_ai`` entry point).
 
-Every task's validity suite is registered apart, by `_validity_suites`.
+Every task's validity suite is registered apart, by `_validity_suites`. Importing it also
+keeps one-line errors visible under ``--display none`` (`show_one_line_errors_when_quiet`).
 """
 
 # ruff: noqa: F401
@@ -14,6 +15,7 @@ from inspect_memgym.entity_stream.submit_answer import submit_answer
 from inspect_memgym.entity_stream.task import entity_stream
 from inspect_memgym.feedback.scorer import feedback_scorer
 from inspect_memgym.feedback.task import feedback
+from inspect_memgym.kit.inspect_internals import show_one_line_errors_when_quiet
 from inspect_memgym.locomo.scorer import locomo_scorer
 from inspect_memgym.locomo.task import locomo
 from inspect_memgym.longmemeval.scorer import longmemeval_scorer
@@ -42,3 +44,5 @@ from inspect_memgym.strategies.retrieval_solvers import (
 from inspect_memgym.strategies.summary import summary
 from inspect_memgym.strategies.system import system
 from inspect_memgym.tool_use.registration import text_tool_calls
+
+show_one_line_errors_when_quiet()

@@ -14,6 +14,7 @@ import asyncio
 import gc
 import inspect
 import io
+import sys
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +56,7 @@ from inspect_memgym.kit.inspect_internals import (
     observed_model_calls,
     printed_results_table,
     registered_object,
+    show_one_line_errors_when_quiet,
     start_sample_store,
     task_argument_errors,
     untracked_store_changes,
@@ -278,6 +280,32 @@ def test_a_bad_task_argument_is_a_value_error_inspect_prints_in_one_line() -> No
     assert isinstance(failure, PrerequisiteError)
     assert isinstance(failure, RuntimeError)
     assert failure.message == str(failure) == "the server at localhost:8000 does not answer"
+
+
+def test_a_one_line_error_reaches_stderr_when_the_console_is_quiet(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    handed_on: list[type[BaseException]] = []
+
+    def inspects_hook(kind: type[BaseException], error: BaseException, trace: Any) -> None:
+        handed_on.append(kind)
+
+    monkeypatch.setattr("sys.excepthook", inspects_hook)
+    show_one_line_errors_when_quiet()
+    show_one_line_errors_when_quiet()  # installed once: the second call keeps the first hook
+    hook = sys.excepthook
+    assert hook is not inspects_hook
+    error = TaskArgumentError("demo: unknown tier 'nope'")
+    monkeypatch.setattr(inspect_internals, "get_console", lambda: Console(quiet=True))
+    hook(TaskArgumentError, error, None)
+    printed = capsys.readouterr()
+    assert printed.err.strip() == "demo: unknown tier 'nope'" and printed.out == ""
+    assert handed_on == []
+    hook(KeyError, KeyError("x"), None)  # not a one-line error: Inspect's hook as before
+    monkeypatch.setattr(inspect_internals, "get_console", lambda: Console(quiet=False))
+    hook(TaskArgumentError, error, None)  # a console that prints: Inspect's hook prints it
+    assert handed_on == [KeyError, TaskArgumentError]
+    assert capsys.readouterr().err == ""
 
 
 def test_sample_metadata_and_identity_inside_and_outside_a_sample(tmp_path: Any) -> None:

@@ -233,9 +233,14 @@ def inspect_eval(*arguments: str, **environment: str) -> list[str]:
 
 def test_the_command_line_prints_one_line(tmp_path: Path) -> None:
     """Two runs: a policy the task refuses, and a task argument refused with the
-    `TaskArgumentError` every bad file above raises (the folder too), so prints alike."""
+    `TaskArgumentError` every bad file above raises (the folder too), so prints alike.
+
+    The first run asks for ``--display none``, whose quiet console would drop the line.
+    """
     logs = str(tmp_path / "logs")
-    [policy] = inspect_eval("inspect_memgym/locomo", "--model", "memgym/bogus", LOG_DIR=logs)
+    [policy] = inspect_eval(
+        "inspect_memgym/locomo", "--model", "memgym/bogus", "--display", "none", LOG_DIR=logs
+    )
     assert policy.startswith("locomo: memgym policy 'bogus' does not play the locomo task")
     assert "template_expert" not in policy
     [offline] = inspect_eval(

@@ -98,11 +98,17 @@ Used by the tests only (they check the suite against a live Inspect, not the sui
   ``eval`` scans all installed distributions to name a task's package (about 0.2 s of CPU
   per tiny eval); the installed set cannot change during a test session.
 * `PrerequisiteError` itself, so a test can check that an error prints as one line.
+* `show_one_line_errors_when_quiet` (public API only, Inspect's behaviour): Inspect's
+  exception hook prints a `PrerequisiteError` that ends a command through rich's global
+  console, and ``--display none`` makes that console quiet, so ``inspect eval ... --display
+  none`` with a bad ``-T`` value exits 1 having printed nothing. The entry point wraps the
+  hook so such an error is printed to stderr.
 """
 
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -118,6 +124,8 @@ from inspect_ai.solver._task_state import sample_state, set_sample_state
 from inspect_ai.util import Store, StoreModel, store, store_as
 from inspect_ai.util._store import init_subtask_store, suspend_store_events
 from pydantic import BaseModel
+from rich import get_console
+from rich.console import Console
 
 from inspect_memgym.kit.stored_record import STORED_KEY, StoredRecord
 
@@ -138,6 +146,7 @@ __all__ = [
     "observed_model_calls",
     "printed_results_table",
     "registered_object",
+    "show_one_line_errors_when_quiet",
     "start_sample_store",
     "task_argument_errors",
     "untracked_store_changes",
@@ -408,6 +417,40 @@ def task_argument_errors(task_name: str) -> Iterator[None]:
         raise
     except ValueError as error:
         raise TaskArgumentError(f"{task_name}: {error}") from error
+
+
+_QUIET_ERRORS_HOOK = "memgym_shows_one_line_errors_when_quiet"
+"""The attribute that marks the exception hook `show_one_line_errors_when_quiet` installed."""
+
+
+def show_one_line_errors_when_quiet() -> None:
+    """Print an uncaught `PrerequisiteError` to stderr when Inspect's console is quiet.
+
+    A command ended by a `PrerequisiteError` (a `TaskArgumentError`, a policy the task does
+    not play, a missing API key) prints its message through Inspect's exception hook, which
+    writes to rich's global console; ``--display none`` makes that console quiet, so the
+    message was lost and the command exited 1 with no word. This wraps the interpreter's
+    exception hook once: while the global console is quiet, such an error is printed to
+    stderr as Inspect prints it otherwise (one line, no traceback); any other exception, or
+    any error while the console is not quiet, goes to the hook as before. The exit status
+    stays 1.
+
+    Installed by the entry point, which Inspect imports after its command line has set its
+    own hook; a program that imports the package before Inspect sets its hook keeps
+    Inspect's behaviour.
+    """
+    previous = sys.excepthook
+    if getattr(previous, _QUIET_ERRORS_HOOK, False):
+        return
+
+    def hook(kind: type[BaseException], error: BaseException, trace: Any) -> None:
+        if isinstance(error, PrerequisiteError) and get_console().quiet:
+            Console(stderr=True).print(f"\n{error.message}\n")
+            return
+        previous(kind, error, trace)
+
+    setattr(hook, _QUIET_ERRORS_HOOK, True)
+    sys.excepthook = hook
 
 
 def active_model_name() -> str | None:
