@@ -264,8 +264,12 @@ def test_official_protocol_is_pinned() -> None:
         ({"seeds": 0}, r"seeds must be a positive count or a list of seeds, got 0"),
         ({"seeds": [3, -1]}, r"seeds must be non-negative integers, got \[3, -1\]"),
         ({"agent": {"name": "agentic", "max_turns": 0}}, r"max_turns must be at least 1, got 0"),
-        ({"memory": "sqlite"}, r"Unknown memory backend 'sqlite'; valid backends: chroma"),
-        ({"memory": {"embedding": "bert"}}, r"Unknown embedding 'bert'; valid embeddings: hashing"),
+        ({"memory": "sqlite"}, r"unknown memory backend 'sqlite'; choose one of: chroma"),
+        (
+            {"memory": "http://127.0.0.1:8000"},
+            r"backend 'http://127.0.0.1:8000'; .* give chroma and its URL in MEMGYM_CHROMA_URL$",
+        ),
+        ({"memory": {"embedding": "bert"}}, r"unknown embedding 'bert'; choose one of: hashing"),
         (
             {"agent": {"name": "agentic", "write_budget": 0}},
             r"write_budget must be at least 1, got 0",
@@ -280,6 +284,7 @@ def test_official_protocol_is_pinned() -> None:
         "negative-seed",
         "turns",
         "backend",
+        "backend-url",
         "embedding",
         "budget",
     ],

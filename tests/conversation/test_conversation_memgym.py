@@ -187,7 +187,7 @@ def test_guesser_scores_near_zero(tmp_path) -> None:
             "memory strategy 'native' takes no parameter 'top_k'",
         ),
         ({"tier": "huge"}, "unknown conversation tier 'huge'"),
-        ({"memory": "sqlite"}, "Unknown memory backend 'sqlite'"),
+        ({"memory": "sqlite"}, "unknown memory backend 'sqlite'"),
         ({"agent": {"name": "awe", "update_frequency": 0}}, "update_frequency"),
     ],
 )

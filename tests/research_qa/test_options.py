@@ -82,7 +82,7 @@ BAD_ARGUMENTS = [
     ({"seeds": 0}, "seeds must be a positive count"),
     ({"agent": "nope"}, "memory strategy"),
     ({"agent": {"name": "none", "top_k": 3}}, "takes no parameter 'top_k'"),
-    ({"memory": "sqlite"}, "Unknown memory backend 'sqlite'"),
+    ({"memory": "sqlite"}, "unknown memory backend 'sqlite'"),
     ({"dataset": "/no/such/file.jsonl"}, "dataset file not found: /no/such/file.jsonl"),
 ]
 

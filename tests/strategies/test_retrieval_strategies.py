@@ -156,5 +156,5 @@ def test_parameters_and_eager_checks() -> None:
     assert strategy_parameters("embed_message")[:3] == ("embedding", "top_k", "context_budget")
     with pytest.raises(ValueError, match="top_k must be at least 1"):
         strategy_solver("bm25_message", {"top_k": 0})
-    with pytest.raises(ValueError, match="Unknown embedding 'bert'"):
+    with pytest.raises(ValueError, match="unknown embedding 'bert'"):
         strategy_solver("embed_dialog", {"embedding": "bert"})

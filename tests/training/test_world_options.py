@@ -40,7 +40,7 @@ def test_memory_takes_a_backend_name_or_a_mapping(task: str) -> None:
     ("memory", "message"),
     [
         ({"keep": True}, "memory takes no key 'keep'; its keys: backend, embedding"),
-        ("sqlite", "Unknown memory backend 'sqlite'; valid backends: markdown, chroma"),
+        ("sqlite", "unknown memory backend 'sqlite'; choose one of: markdown, chroma"),
         (3, "memory must be a backend name or a mapping, got 3"),
     ],
 )

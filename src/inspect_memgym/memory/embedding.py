@@ -50,7 +50,7 @@ def make_embedding(name: str = DEFAULT_EMBEDDING) -> EmbeddingFunction[Documents
             model_name=OPENAI_EMBEDDING_MODEL, api_key_env_var="OPENAI_API_KEY"
         )
         return embedding
-    raise ValueError(f"Unknown embedding {name!r}; valid embeddings: {', '.join(EMBEDDING_NAMES)}")
+    raise ValueError(f"unknown embedding {name!r}; choose one of: {', '.join(EMBEDDING_NAMES)}")
 
 
 MINILM_MODEL = "all-MiniLM-L6-v2"

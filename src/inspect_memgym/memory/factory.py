@@ -26,6 +26,25 @@ DEFAULT_BACKEND = "chroma"
 MARKDOWN_LOCATION = "local file"
 
 
+def unknown_backend(kind: str, names: tuple[str, ...]) -> ValueError:
+    """The error for a backend name that is not one of ``names``.
+
+    A URL given as the backend (``-T memory=http://host:8000``) is pointed at where a
+    ChromaDB server's URL goes.
+
+    Args:
+        kind: The name given.
+        names: The valid backend names.
+
+    Returns:
+        The error to raise, one line.
+    """
+    message = f"unknown memory backend {kind!r}; choose one of: {', '.join(names)}"
+    if "://" in kind:
+        message += "; for a ChromaDB server give chroma and its URL in MEMGYM_CHROMA_URL"
+    return ValueError(message)
+
+
 def check_backend_choice(
     kind: str,
     embedding: str,
@@ -49,12 +68,10 @@ def check_backend_choice(
             or token is malformed.
     """
     if kind not in BACKEND_NAMES:
-        raise ValueError(
-            f"Unknown memory backend {kind!r}; valid backends: {', '.join(BACKEND_NAMES)}"
-        )
+        raise unknown_backend(kind, BACKEND_NAMES)
     if embedding not in EMBEDDING_NAMES:
         raise ValueError(
-            f"Unknown embedding {embedding!r}; valid embeddings: {', '.join(EMBEDDING_NAMES)}"
+            f"unknown embedding {embedding!r}; choose one of: {', '.join(EMBEDDING_NAMES)}"
         )
     if kind == "chroma" and resolve_chroma_url(chroma_url) is not None:
         chroma_location(chroma_url)  # raises on a malformed URL

@@ -48,9 +48,9 @@ def open_episode_memory(memory: MemoryArgument = None) -> MemoryBackend:
         from inspect_memgym.memory.factory import create_backend
 
         return create_backend("chroma", embedding=chosen["embedding"])
-    raise ValueError(
-        f"Unknown memory backend {backend!r}; valid backends: {', '.join(EPISODE_BACKENDS)}"
-    )
+    from inspect_memgym.memory.factory import unknown_backend
+
+    raise unknown_backend(backend, EPISODE_BACKENDS)
 
 
 def open_world_memory(
