@@ -77,6 +77,11 @@ Used by the suite:
   grew by each of them. When a sample ends, its strategy's driver drops the cached parses
   of the suite's own tool functions; a tool used again is parsed again, as the first time.
   Inspect has no public way to bound or clear this cache.
+* `show_one_line_errors_when_quiet` (no private path; Inspect's exception hook): Inspect
+  prints a `PrerequisiteError` that ends a command through rich's global console, and
+  ``--display none`` makes that console quiet, so ``inspect eval ... --display none`` with
+  a bad ``-T`` value exited 1 having printed nothing. The entry point wraps the hook so
+  such an error is printed to stderr; Inspect has no setting for where it prints.
 
 Used by the tests only (they check the suite against a live Inspect, not the suite's code):
 
@@ -98,11 +103,6 @@ Used by the tests only (they check the suite against a live Inspect, not the sui
   ``eval`` scans all installed distributions to name a task's package (about 0.2 s of CPU
   per tiny eval); the installed set cannot change during a test session.
 * `PrerequisiteError` itself, so a test can check that an error prints as one line.
-* `show_one_line_errors_when_quiet` (public API only, Inspect's behaviour): Inspect's
-  exception hook prints a `PrerequisiteError` that ends a command through rich's global
-  console, and ``--display none`` makes that console quiet, so ``inspect eval ... --display
-  none`` with a bad ``-T`` value exits 1 having printed nothing. The entry point wraps the
-  hook so such an error is printed to stderr.
 """
 
 from __future__ import annotations
