@@ -26,7 +26,7 @@ from inspect_memgym.scoring.judge_prompts import (
     load_prompt_file,
     prompt_sha256,
 )
-from inspect_memgym.scoring.metrics import unreadable_verdicts
+from inspect_memgym.scoring.metrics import judged_scorer_metrics, score_metrics, unreadable_verdicts
 from inspect_memgym.scoring.yes_no_verdict import unreadable_share_warning
 
 TEMPLATES_BY_TASK = {
@@ -203,6 +203,14 @@ def test_the_metric_counts_unreadable_replies_and_all_replies() -> None:
     compute = unreadable_verdicts()
     figures = compute([_sample_score(0, 10), _sample_score(2, 10), _sample_score(1, 1)])
     assert figures == {"judge_unreadable": 3.0, "judge_verdicts": 21.0}
+
+
+def test_judged_scorer_metrics_add_the_unreadable_count_only_with_the_judge() -> None:
+    per_key = score_metrics(["score"], headline="score")
+    plain = judged_scorer_metrics(per_key, judge=False)
+    judged = judged_scorer_metrics(per_key, judge=True)
+    assert len(plain) == 3 and plain[-1] is per_key
+    assert len(judged) == 4 and judged[-1] is per_key
 
 
 def test_a_run_past_the_threshold_warns_once(caplog: pytest.LogCaptureFixture) -> None:

@@ -213,13 +213,7 @@ def sample_scorer(
 ) -> Scorer:
     """Grade every answer of a code_qa sample, with memory and without.
 
-    Args:
-        judge: Consult the ``grader`` model role for linked facts the rules cannot decide
-            (otherwise such a fact counts as not held).
-        self_judge: Let the model under test judge when no ``grader`` role is bound
-            (recorded as ``self_judged``); without it a judge needs a bound grader.
-        judge_prompts: A YAML or JSON file replacing the fact judge's template
-            (`scoring.judge_prompts`).
+    What the registered `scorer.code_qa_scorer` returns; its docstring gives the arguments.
     """
     settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
 

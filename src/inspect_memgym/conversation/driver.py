@@ -104,7 +104,7 @@ async def run_conversation(state: TaskState, agent: MemoryStrategy) -> TaskState
         progress.session_id = ""
         answers = await _ask_questions(scenario, period, agent)
         if options.memory_isolation:
-            answers.extend(await _ask_without_memory(scenario, period, agent))
+            answers.extend(await _ask_questions(scenario, period, agent, without_memory=True))
         if options.diagnostics:
             answers.extend(await _ask_probes(scenario, period, agent))
         if options.upper_bound:
@@ -155,27 +155,20 @@ def _shown_prompt(
 
 
 async def _ask_questions(
-    scenario: ConversationScenario, period: Period, agent: MemoryStrategy
+    scenario: ConversationScenario,
+    period: Period,
+    agent: MemoryStrategy,
+    without_memory: bool = False,
 ) -> list[ConversationAnswer]:
+    """Every question, from memory or (``without_memory``) as with an empty memory."""
+    ask = agent.answer_without_memory if without_memory else agent.answer
+    kind = NO_MEMORY_KIND if without_memory else "question"
     answers = []
     for question in scenario.questions:
         set_phase(PHASE_QUESTION, question.qid)
         prompt, options = _shown_prompt(scenario, question, period)
-        raw = await agent.answer(prompt, question.text)
-        answers.append(_record("question", period, question.qid, raw, options))
-    return answers
-
-
-async def _ask_without_memory(
-    scenario: ConversationScenario, period: Period, agent: MemoryStrategy
-) -> list[ConversationAnswer]:
-    """Every question again, as the strategy would ask it with an empty memory."""
-    answers = []
-    for question in scenario.questions:
-        set_phase(PHASE_QUESTION, question.qid)
-        prompt, options = _shown_prompt(scenario, question, period)
-        raw = await agent.answer_without_memory(prompt, question.text)
-        answers.append(_record(NO_MEMORY_KIND, period, question.qid, raw, options))
+        raw = await ask(prompt, question.text)
+        answers.append(_record(kind, period, question.qid, raw, options))
     return answers
 
 

@@ -209,12 +209,7 @@ def sample_scorer(
 ) -> Scorer:
     """Score every question of an entity_stream sample and compute the axes.
 
-    Args:
-        judge: Consult the ``grader`` model role when the rules cannot decide (otherwise an
-            undecided answer counts as wrong).
-        self_judge: Let the model under test judge when no ``grader`` role is bound.
-        judge_prompts: A YAML or JSON file replacing the judge's template
-            (`scoring.judge_prompts`).
+    What the registered `scorer.entity_stream_scorer` returns; its docstring gives the arguments.
     """
     settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
 

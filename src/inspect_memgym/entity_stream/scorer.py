@@ -13,12 +13,7 @@ from __future__ import annotations
 from inspect_ai.scorer import Metric, Scorer, scorer
 
 from inspect_memgym.entity_stream.axes import SUMMARY_KEYS
-from inspect_memgym.scoring.metrics import (
-    memory_operations,
-    score_metrics,
-    unreadable_verdicts,
-    with_memory_cost,
-)
+from inspect_memgym.scoring.metrics import judged_scorer_metrics, score_metrics
 
 
 def scorer_metrics(judge: bool) -> list[Metric | dict[str, list[Metric]]]:
@@ -27,10 +22,7 @@ def scorer_metrics(judge: bool) -> list[Metric | dict[str, list[Metric]]]:
     Args:
         judge: Whether the task judges the answers the rules cannot decide.
     """
-    judged = [unreadable_verdicts()] if judge else []
-    return with_memory_cost(
-        score_metrics(SUMMARY_KEYS, headline="composite"), memory_operations(), *judged
-    )
+    return judged_scorer_metrics(score_metrics(SUMMARY_KEYS, headline="composite"), judge)
 
 
 @scorer(metrics=scorer_metrics(judge=False))

@@ -20,7 +20,6 @@ has no label either; the split still counts it.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from inspect_memgym.locomo.records import Conversation, QuestionItem, Turn
@@ -28,26 +27,18 @@ from inspect_memgym.memory.holdings import MemoryHoldings
 from inspect_memgym.scoring.evidence_points import (
     EvidenceTurn,
     evidence_points,
+    measure_evidence,
     turn_frequencies,
 )
 from inspect_memgym.scoring.failure_labels import WRITE_FAILURE
 from inspect_memgym.scoring.memory_points import MemoryPoint
 from inspect_memgym.scoring.operation_scores import (
-    NOT_STORED,
-    OPERATION_SCORE_KEYS,
     MemoryHolds,
-    OperationCounts,
-    failure_split,
-    json_figure,
-    measure_operations,
     memory_failure,
 )
-from inspect_memgym.scoring.point_matching import stated_values
 
 MEMORY_FAILURE = "memory_failure"
 """Key of each question row's memory failure label (None when right or unlabelled)."""
-TOLD_LABELS = (NOT_STORED,)
-"""The memory failure labels LoCoMo can tell apart."""
 
 
 def cited_turns(questions: Sequence[QuestionItem]) -> dict[str, list[str]]:
@@ -119,14 +110,7 @@ def memory_holds(
     """
     points = conversation_points(conversation, questions)
     snapshot = holdings.latest()
-    scores: dict[str, float] = dict.fromkeys(OPERATION_SCORE_KEYS, math.nan)
-    counts: OperationCounts | None = None
-    held: set[str] = set()
-    if snapshot is not None:
-        measured = measure_operations(
-            points, snapshot.items, stated_values(()), number_claims=False
-        )
-        scores, counts, held = measured.scores, measured.counts, measured.held
+    measure = measure_evidence(points, None if snapshot is None else snapshot.items)
     point_ids = {point.point_id for point in points}
     labels: list[str | None] = []
     labelled = []
@@ -134,14 +118,10 @@ def memory_holds(
     for item, right, asked in zip(questions, correct, answered, strict=True):
         needed = [] if item.is_adversarial else [t for t in item.evidence if t in point_ids]
         label = None
-        if needed and snapshot is not None:
-            missing = any(turn_id not in held for turn_id in needed)
+        if needed and measure.measured:
+            missing = any(turn_id not in measure.held for turn_id in needed)
             label = memory_failure(right, WRITE_FAILURE if missing else None, False, asked)
         if needed:
             labelled.append(label)
         labels.append(label)
-    split = failure_split(labelled, len(labelled), told=TOLD_LABELS)
-    if snapshot is None:
-        split = dict.fromkeys(split, math.nan)
-    figures = {key: json_figure(value) for key, value in {**scores, **split}.items()}
-    return labels, figures, MemoryHolds(holdings.stages, counts)
+    return labels, measure.figures(labelled), MemoryHolds(holdings.stages, measure.counts)

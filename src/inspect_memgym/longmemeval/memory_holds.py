@@ -21,33 +21,23 @@ questions, reached or not.
 
 from __future__ import annotations
 
-import math
-
 from inspect_memgym.longmemeval.records import LongMemEvalRecord
 from inspect_memgym.memory.holdings import MemoryHoldings
 from inspect_memgym.scoring.evidence_points import (
     EvidenceTurn,
     evidence_points,
+    measure_evidence,
     turn_frequencies,
 )
 from inspect_memgym.scoring.failure_labels import WRITE_FAILURE
 from inspect_memgym.scoring.memory_points import MemoryPoint
 from inspect_memgym.scoring.operation_scores import (
-    NOT_STORED,
-    OPERATION_SCORE_KEYS,
     LabelledMemoryHolds,
-    OperationCounts,
-    failure_split,
-    json_figure,
-    measure_operations,
     memory_failure,
 )
-from inspect_memgym.scoring.point_matching import stated_values
 
 MEMORY_FAILURE = "memory_failure"
 """Key of the question row's memory failure label (None when right or unlabelled)."""
-TOLD_LABELS = (NOT_STORED,)
-"""The memory failure labels LongMemEval can tell apart."""
 
 
 def record_points(record: LongMemEvalRecord) -> list[MemoryPoint]:
@@ -93,20 +83,11 @@ def memory_holds(
     """
     points = record_points(record)
     snapshot = holdings.latest()
-    scores: dict[str, float] = dict.fromkeys(OPERATION_SCORE_KEYS, math.nan)
-    counts: OperationCounts | None = None
+    measure = measure_evidence(points, None if snapshot is None else snapshot.items)
     label = None
-    if snapshot is not None:
-        measured = measure_operations(
-            points, snapshot.items, stated_values(()), number_claims=False
-        )
-        scores, counts = measured.scores, measured.counts
-        missing = any(point.point_id not in measured.held for point in points)
+    if measure.measured:
+        missing = any(point.point_id not in measure.held for point in points)
         if points and correct is not None:
             label = memory_failure(correct, WRITE_FAILURE if missing else None, False, reached)
     labelled = [label] if points and (correct is not None or not reached) else []
-    split = failure_split(labelled, len(labelled), told=TOLD_LABELS)
-    if snapshot is None:
-        split = dict.fromkeys(split, math.nan)
-    figures = {key: json_figure(value) for key, value in {**scores, **split}.items()}
-    return figures, LabelledMemoryHolds(holdings.stages, counts, label)
+    return measure.figures(labelled), LabelledMemoryHolds(holdings.stages, measure.counts, label)

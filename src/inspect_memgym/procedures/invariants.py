@@ -24,7 +24,6 @@ from inspect_memgym.procedures.switch_plans import dump_plan, hedge_plan
 from inspect_memgym.procedures.world.check import check_state
 from inspect_memgym.procedures.world.domains import TEMPLATE_NAMES
 from inspect_memgym.procedures.world.generate import ProceduresWorld, TestTask, generate_world
-from inspect_memgym.procedures.world.model import Customer, Record
 from inspect_memgym.procedures.world.plan import Approach, PlannedCall, plan_case
 from inspect_memgym.procedures.world.rules import NOTE_FORMATS, RULE_KINDS, Rules
 from inspect_memgym.procedures.world.tools import run_tool, tool_specs
@@ -52,17 +51,9 @@ def passes(world: ProceduresWorld, task: TestTask, approach: Approach) -> bool:
         task: The test task.
         approach: What the agent knows and does.
     """
-    record, customer = _case(world, task)
+    record, customer = world.case(task)
     plan = plan_case(record, customer, world.rules, world.domain, approach)
     return plan_passes(world, task, plan)
-
-
-def _case(world: ProceduresWorld, task: TestTask) -> tuple[Record, Customer]:
-    record = world.state.record(task.record_id)
-    assert record is not None
-    customer = world.state.customer(record.customer_id)
-    assert customer is not None
-    return record, customer
 
 
 def plan_passes(
@@ -178,7 +169,7 @@ def switch_verdict(worlds: Sequence[ProceduresWorld]) -> Verdict:
         passed = total = 0
         for world in worlds:
             for task in world.tests:
-                plan = make_plan(*_case(world, task), world.domain)
+                plan = make_plan(*world.case(task), world.domain)
                 passed += plan_passes(world, task, plan, stop_at_refusal)
                 total += 1
         shares[name] = passed / total

@@ -39,7 +39,6 @@ from inspect_memgym.procedures.switch_plans import (
     hedge_plan,
 )
 from inspect_memgym.procedures.world.generate import ProceduresWorld, TestTask
-from inspect_memgym.procedures.world.model import Customer, Record
 from inspect_memgym.procedures.world.plan import Approach, PlannedCall, plan_case
 from inspect_memgym.procedures.world.rules import RULE_KINDS
 from inspect_memgym.simulation.actions import Action, ToolRequest, finish
@@ -104,7 +103,7 @@ def act(
     if policy == DECLINER:
         return finish(DECLINED)
     if policy in (HEDGER, DUMPER):
-        record, customer = _case(world, task)
+        record, customer = world.case(task)
         if policy == HEDGER:
             return _next(hedge_plan(record, customer, world.domain), done)
         return _every_call(dump_plan(record, customer, world.domain), done)
@@ -137,17 +136,8 @@ def _guess(world: ProceduresWorld, task: TestTask) -> Approach:
     return Approach(frozenset(), always_approve=approve, always_escalate=escalate)
 
 
-def _case(world: ProceduresWorld, task: TestTask) -> tuple[Record, Customer]:
-    """The test task's record and its customer, as their lookups show them."""
-    record = world.state.record(task.record_id)
-    assert record is not None
-    customer = world.state.customer(record.customer_id)
-    assert customer is not None
-    return record, customer
-
-
 def _plan(world: ProceduresWorld, task: TestTask, approach: Approach) -> list[PlannedCall]:
-    record, customer = _case(world, task)
+    record, customer = world.case(task)
     return plan_case(record, customer, world.rules, world.domain, approach)
 
 

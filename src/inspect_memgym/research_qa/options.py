@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from inspect_memgym.kit.integers import integer_or_digits
 from inspect_memgym.kit.token_counts import parse_token_count
 from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.research_qa.defaults import DEFAULT_MAX_SEARCHES, DEFAULT_SEARCH_RESULTS
@@ -165,7 +166,7 @@ def parse_hops(hops: int | str | Sequence[int]) -> list[int]:
         raise ValueError(f"{expected}, got {hops!r}")
     chosen = []
     for value in values:
-        number = _integer(value)
+        number = integer_or_digits(value)
         if number is None or number not in HOP_RANGE:
             raise ValueError(f"{expected}, got {hops!r}")
         chosen.append(number)
@@ -201,13 +202,3 @@ def positive_integer(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ValueError(f"{name} must be an integer of at least 1, got {value!r}")
     return value
-
-
-def _integer(value: object) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    return None

@@ -58,13 +58,7 @@ def sample_scorer(
 ) -> Scorer:
     """Grade the answer with memory and the no-memory answer of a research_qa sample.
 
-    Args:
-        judge: Score answers the rules cannot decide with the ``grader`` role on MemGym's
-            0-1 scale (otherwise they score 0).
-        self_judge: With ``judge`` and no ``grader`` role bound, let the model under test
-            judge (recorded as ``self_judged``); refused otherwise.
-        judge_prompts: A YAML or JSON file replacing the judge's template
-            (`scoring.judge_prompts`).
+    What the registered `scorer.research_qa_scorer` returns; its docstring gives the arguments.
     """
     settings = judge_settings(JUDGE_TEMPLATES, judge_prompts)
 

@@ -13,12 +13,7 @@ from __future__ import annotations
 from inspect_ai.scorer import Metric, Scorer, scorer
 
 from inspect_memgym.research_qa.summary_keys import SUMMARY_KEYS
-from inspect_memgym.scoring.metrics import (
-    memory_operations,
-    score_metrics,
-    unreadable_verdicts,
-    with_memory_cost,
-)
+from inspect_memgym.scoring.metrics import judged_scorer_metrics, score_metrics
 
 HEADLINE = "score"
 GROUP_BY = "hops"
@@ -30,11 +25,8 @@ def scorer_metrics(judge: bool) -> list[Metric | dict[str, list[Metric]]]:
     Args:
         judge: Whether the task judges the answers the rules cannot decide.
     """
-    judged = [unreadable_verdicts()] if judge else []
-    return with_memory_cost(
-        score_metrics(SUMMARY_KEYS, headline=HEADLINE, group_by=GROUP_BY),
-        memory_operations(),
-        *judged,
+    return judged_scorer_metrics(
+        score_metrics(SUMMARY_KEYS, headline=HEADLINE, group_by=GROUP_BY), judge
     )
 
 

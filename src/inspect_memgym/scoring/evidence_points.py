@@ -19,11 +19,16 @@ thousands separators) that holds a digit, or has at least `SHORTEST_CONTENT_WORD
 and is no stop word. Rarity is the number of the sample's turns that hold the word (ties:
 the earlier word). A turn with no content word gives no point. The importance of a point is
 one plus the number of questions citing its turn. Every point is ``primary`` and current:
-neither release marks which evidence turn corrects another. Pure: no Inspect.
+neither release marks which evidence turn corrects another.
+
+`measure_evidence` scores a memory against such points the way both tasks do (no value
+claims: the releases mark no values), and `EvidenceHolds.figures` adds the share of
+``not_stored`` answers, the one failure label evidence turns can tell. Pure: no Inspect.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -31,11 +36,22 @@ from dataclasses import dataclass
 
 from inspect_memgym.scoring.clauses import normalise_answer, sentences
 from inspect_memgym.scoring.memory_points import PRIMARY, MemoryPoint
+from inspect_memgym.scoring.operation_scores import (
+    NOT_STORED,
+    OPERATION_SCORE_KEYS,
+    OperationCounts,
+    failure_split,
+    json_figure,
+    measure_operations,
+)
+from inspect_memgym.scoring.point_matching import stated_values
 
 KEY_TOKEN_LIMIT = 3
 """Most key tokens of one point (the rarest kept)."""
 SHORTEST_CONTENT_WORD = 3
 """Letters a word without a digit needs to be a content word."""
+EVIDENCE_TOLD_LABELS = (NOT_STORED,)
+"""The memory failure labels evidence turns can tell apart."""
 STOP_WORDS = frozenset(
     """
     a about after all also am an and any are as at be been before but by can could did do
@@ -140,3 +156,48 @@ def evidence_points(
             )
         )
     return points
+
+
+@dataclass(frozen=True)
+class EvidenceHolds:
+    """What a memory holds of a sample's evidence points.
+
+    Attributes:
+        scores: One float per `OPERATION_SCORE_KEYS` (all NaN when nothing was measured).
+        counts: The counts behind them (None: no snapshot, nothing measured).
+        held: Ids of the points the memory holds (empty when nothing was measured).
+    """
+
+    scores: dict[str, float]
+    counts: OperationCounts | None
+    held: set[str]
+
+    @property
+    def measured(self) -> bool:
+        """Whether a snapshot of the memory was measured."""
+        return self.counts is not None
+
+    def figures(self, labelled: Sequence[str | None]) -> dict[str, float | None]:
+        """The scores, then each failure label's share of the labelled questions, as figures.
+
+        Args:
+            labelled: The label of each question that counts in the shares (None: right,
+                or unlabelled); the shares are NaN when nothing was measured.
+        """
+        split = failure_split(labelled, len(labelled), told=EVIDENCE_TOLD_LABELS)
+        if not self.measured:
+            split = dict.fromkeys(split, math.nan)
+        return {key: json_figure(value) for key, value in {**self.scores, **split}.items()}
+
+
+def measure_evidence(points: Sequence[MemoryPoint], items: Iterable[str] | None) -> EvidenceHolds:
+    """The per-operation scores of a memory against evidence points (numbers are no claims).
+
+    Args:
+        points: The sample's evidence points (`evidence_points`).
+        items: What the memory holds at the end of the sample (None: no snapshot).
+    """
+    if items is None:
+        return EvidenceHolds(dict.fromkeys(OPERATION_SCORE_KEYS, math.nan), None, set())
+    measured = measure_operations(points, items, stated_values(()), number_claims=False)
+    return EvidenceHolds(measured.scores, measured.counts, measured.held)

@@ -77,6 +77,21 @@ def with_memory_cost(
     return [memory_cost(), *scorer_level, metrics]
 
 
+def judged_scorer_metrics(
+    metrics: dict[str, list[Metric]], judge: bool
+) -> list[Metric | dict[str, list[Metric]]]:
+    """A scorer's per-key metrics with the memory cost and per-operation memory scores.
+
+    With the judge on, the run's unreadable judge replies too (`unreadable_verdicts`).
+
+    Args:
+        metrics: Metrics per `Score.value` key (`score_metrics`).
+        judge: Whether the task judges the answers the rules cannot decide.
+    """
+    judged = [unreadable_verdicts()] if judge else []
+    return with_memory_cost(metrics, memory_operations(), *judged)
+
+
 @metric
 def unreadable_verdicts() -> Metric:
     """The run's judge replies with no verdict, and all its judge replies.

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import re
 
+from inspect_memgym.kit.integers import integer_or_digits
+
 _FENCE = re.compile(r"```(?:json)?\s*(\{.*?\})\s*```", re.DOTALL)
 _OBJECT = re.compile(r"\{[^{}]*\}")
 
@@ -34,18 +36,8 @@ def parse_choice(text: str, count: int) -> int | None:
             continue
         if not isinstance(data, dict) or "answer" not in data:
             continue
-        number = _as_int(data["answer"])
+        number = integer_or_digits(data["answer"])
         if number is not None and 1 <= number <= count:
             return number
         return None
-    return None
-
-
-def _as_int(value: object) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
     return None

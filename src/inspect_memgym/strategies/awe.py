@@ -24,26 +24,23 @@ from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.settings import MemorySettings
 from inspect_memgym.memory.tools import memory_edit, memory_search, memory_write
 from inspect_memgym.strategies.call_context import PHASE_MEMORY_UPDATE, set_phase
+from inspect_memgym.strategies.entry_store import EntryStoreStrategy
 from inspect_memgym.strategies.prompts import (
     AWE_MEMORY_SECTION,
     AWE_UPDATE_PROMPT,
     AWE_UPDATE_SYSTEM_PROMPT,
 )
-from inspect_memgym.strategies.strategy import KeptMemory
 from inspect_memgym.strategies.support import (
     ConversationMessage,
     check_strategy_options,
     driving_solver,
-    open_backend,
     render_entries,
     render_messages,
     retrieve,
-    stored_size,
 )
 from inspect_memgym.strategies.windowed import (
     DEFAULT_SHORT_TERM_WINDOW,
     DEFAULT_UPDATE_FREQUENCY,
-    WindowedStrategy,
 )
 from inspect_memgym.tool_use.loop import tool_loop
 
@@ -51,7 +48,7 @@ DEFAULT_TOP_K = 30
 DEFAULT_MAX_UPDATE_TURNS = 10
 
 
-class AweStrategy(WindowedStrategy):
+class AweStrategy(EntryStoreStrategy):
     """Lets the model curate facts in an external store; retrieves them per reply."""
 
     name = "awe"
@@ -78,15 +75,11 @@ class AweStrategy(WindowedStrategy):
         check_strategy_options(
             top_k=top_k, write_budget=write_budget, max_update_turns=max_update_turns
         )
-        super().__init__(update_frequency, short_term_window)
-        self.top_k = top_k
-        self.write_budget = write_budget
+        super().__init__(memory, write_budget, update_frequency, short_term_window, top_k)
         self.max_update_turns = max_update_turns
         self.update_turns = 0
         self.tool_calls = 0
         self.updates_cut_short = 0
-        self.memory = open_backend(memory or MemorySettings(), write_budget)
-        self._embedding_name = self.memory.embedding_name
         # converted once: Inspect would otherwise re-parse every tool on every call
         self._tools = [
             ToolDef(tool)
@@ -98,44 +91,18 @@ class AweStrategy(WindowedStrategy):
             )
         ]
 
-    def kept(self) -> KeptMemory:
-        """The stored entries: their tokens and count."""
-        return stored_size(self.memory)
-
     def describe(self) -> dict[str, Any]:
         """Strategy name, parameters and counters."""
         return {
             **super().describe(),
-            "backend": self.memory.name,
-            "embedding": self._embedding_name,
-            "write_budget": self.write_budget,
-            "top_k": self.top_k,
             "max_update_turns": self.max_update_turns,
             "update_turns": self.update_turns,
             "tool_calls": self.tool_calls,
             "updates_cut_short": self.updates_cut_short,
         }
 
-    def close(self) -> None:
-        """Close the memory backend (idempotent)."""
-        self.memory.close()
-
-    def _all_memory(self) -> str:
-        return "\n".join(entry.content for entry in self.memory.entries())
-
-    async def _memory_items(self) -> tuple[str, ...]:
-        return tuple(entry.content for entry in self.memory.entries())
-
-    def _memory_section(self, query: str, log: bool = True) -> str:
-        hits = retrieve(self.memory, query, self.top_k, log)
-        return AWE_MEMORY_SECTION.format(
-            label=self.briefing.memory_label, entries=render_entries(hits)
-        )
-
-    def _empty_memory_section(self) -> str:
-        return AWE_MEMORY_SECTION.format(
-            label=self.briefing.memory_label, entries=render_entries([])
-        )
+    def _framed_section(self, entries: str) -> str:
+        return AWE_MEMORY_SECTION.format(label=self.briefing.memory_label, entries=entries)
 
     async def _update_memory(self, messages: list[ConversationMessage]) -> None:
         related = retrieve(self.memory, "\n".join(m.text for m in messages), self.top_k)

@@ -30,22 +30,17 @@ from inspect_memgym.memory.embedding import DEFAULT_EMBEDDING
 from inspect_memgym.memory.factory import DEFAULT_BACKEND
 from inspect_memgym.memory.ledger import logged_operation
 from inspect_memgym.memory.settings import MemorySettings
+from inspect_memgym.strategies.entry_store import EntryStoreStrategy
 from inspect_memgym.strategies.passages import split_passages
 from inspect_memgym.strategies.prompts import RAG_MEMORY_SECTION
-from inspect_memgym.strategies.strategy import KeptMemory
 from inspect_memgym.strategies.support import (
     ConversationMessage,
     check_strategy_options,
     driving_solver,
-    open_backend,
-    render_entries,
-    retrieve,
-    stored_size,
 )
 from inspect_memgym.strategies.windowed import (
     DEFAULT_SHORT_TERM_WINDOW,
     DEFAULT_UPDATE_FREQUENCY,
-    WindowedStrategy,
 )
 
 DEFAULT_TOP_K = 30
@@ -55,7 +50,7 @@ TRUNCATION_MARK = " [...]"
 """Ends a message cut to the per-entry limit (``MAX_CONTENT_CHARS``)."""
 
 
-class RagStrategy(WindowedStrategy):
+class RagStrategy(EntryStoreStrategy):
     """Stores raw messages one per entry and retrieves the closest ones per reply."""
 
     name = "rag"
@@ -78,13 +73,9 @@ class RagStrategy(WindowedStrategy):
             top_k: Entries retrieved per reply (at least 1).
         """
         check_strategy_options(top_k=top_k, write_budget=write_budget)
-        super().__init__(update_frequency, short_term_window)
-        self.top_k = top_k
-        self.write_budget = write_budget
+        super().__init__(memory, write_budget, update_frequency, short_term_window, top_k)
         self.entries_stored = 0
         self.store_refusals = 0
-        self.memory = open_backend(memory or MemorySettings(), write_budget)
-        self._embedding_name = self.memory.embedding_name
 
     async def observe_batch(self, contents: Sequence[str]) -> None:
         """Take in each input separately, so each is stored as its own entry.
@@ -95,38 +86,16 @@ class RagStrategy(WindowedStrategy):
         for content in contents:
             await self.observe(content)
 
-    def kept(self) -> KeptMemory:
-        """The stored entries: their tokens and count."""
-        return stored_size(self.memory)
-
     def describe(self) -> dict[str, Any]:
         """Strategy name, parameters and counters."""
         return {
             **super().describe(),
-            "backend": self.memory.name,
-            "embedding": self._embedding_name,
-            "write_budget": self.write_budget,
-            "top_k": self.top_k,
             "entries_stored": self.entries_stored,
             "store_refusals": self.store_refusals,
         }
 
-    def close(self) -> None:
-        """Close the memory backend (idempotent)."""
-        self.memory.close()
-
-    def _all_memory(self) -> str:
-        return "\n".join(entry.content for entry in self.memory.entries())
-
-    async def _memory_items(self) -> tuple[str, ...]:
-        return tuple(entry.content for entry in self.memory.entries())
-
-    def _memory_section(self, query: str, log: bool = True) -> str:
-        hits = retrieve(self.memory, query, self.top_k, log)
-        return RAG_MEMORY_SECTION.format(entries=render_entries(hits))
-
-    def _empty_memory_section(self) -> str:
-        return RAG_MEMORY_SECTION.format(entries=render_entries([]))
+    def _framed_section(self, entries: str) -> str:
+        return RAG_MEMORY_SECTION.format(entries=entries)
 
     async def _update_memory(self, messages: list[ConversationMessage]) -> None:
         for message in messages:

@@ -132,6 +132,18 @@ class ProceduresWorld:
         """
         return next(task for task in self.tests if task.task_id == task_id)
 
+    def case(self, task: TestTask) -> tuple[Record, Customer]:
+        """The test task's record and its customer, as their lookups show them.
+
+        Args:
+            task: One of the world's test tasks.
+        """
+        record = self.state.record(task.record_id)
+        assert record is not None
+        customer = self.state.customer(record.customer_id)
+        assert customer is not None
+        return record, customer
+
     def lessons(self) -> dict[str, str]:
         """The lesson of every rule kind, as the episodes state it."""
         return lessons(self.rules, self.domain.remedy_tool)
