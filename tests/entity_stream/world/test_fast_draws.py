@@ -28,6 +28,8 @@ from inspect_memgym.entity_stream.world.numbers import (
     round_places,
     round_series,
 )
+from inspect_memgym.entity_stream.world.questions.common import clear_leader
+from inspect_memgym.entity_stream.world.questions.relations import _clear_highest
 from inspect_memgym.entity_stream.world.questions.temporal import (
     _BOUNDARIES,
     TREND_BOUNDARY_GAP,
@@ -383,3 +385,12 @@ def test_trend_slope_matches_its_formula() -> None:
         for offset in (-0.01, -0.0099999, 0.0, 0.0099999, 0.01):
             close = any([abs(boundary + offset - b) < TREND_BOUNDARY_GAP for b in _BOUNDARIES])
             assert near_boundary(boundary + offset) == close
+
+
+def test_clear_highest_matches_clear_leader() -> None:
+    rng = random.Random(13)
+    for _ in range(3_000):
+        pool = [rng.choice((0.0, -0.0, 1.0, 1.02, 1.04, -3.0, 100.0)), rng.uniform(-50, 50)]
+        values = [rng.choice([*pool, round(rng.uniform(-5, 5))]) for _ in range(rng.randint(0, 5))]
+        scored = [(f"e{index}", value) for index, value in enumerate(values)]
+        assert _clear_highest(list(values)) == clear_leader(scored, "highest"), values
