@@ -28,6 +28,14 @@ from inspect_memgym.entity_stream.world.numbers import (
     round_places,
     round_series,
 )
+from inspect_memgym.entity_stream.world.questions.common import clear_leader
+from inspect_memgym.entity_stream.world.questions.relations import _clear_highest
+from inspect_memgym.entity_stream.world.questions.temporal import (
+    _BOUNDARIES,
+    TREND_BOUNDARY_GAP,
+    near_boundary,
+    normalised_slope,
+)
 from inspect_memgym.entity_stream.world.questions.text_match import (
     pick_text_match,
     unique_combinations,
@@ -143,6 +151,18 @@ def test_shown_values_match_format_value(unit: str) -> None:
             else:
                 value = round(rng.choice(numbers))
             assert shown(value) == format_value(spec, value), (unit, value)
+
+
+def test_shown_series_of_other_items_match_format_value() -> None:
+    spec = AttributeSpec("g", "growth", "list_float", "{value}%", -5, 15, 1, periods=3)
+    shown = shown_value(spec)
+    nan, inf = float("nan"), float("inf")
+    for value in ((1, 2, 3), (True, 2.5, -4), (nan, 1.0, 2.0), (1.0, nan, 5000.0), (inf, 1.0, 2.0)):
+        assert shown(value) == format_value(spec, value), value  # type: ignore[arg-type]
+    for value in (("1.5", 2.0, 3.0), (1.0, "2.5")):
+        assert shown(value) == format_value(spec, value), value  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        shown((1.0, None, 2.0))  # type: ignore[arg-type]
 
 
 def test_shown_fragments_match_format_value() -> None:
@@ -339,3 +359,38 @@ def test_text_match_combinations_match_counting_one_by_one() -> None:
             )
             assert pick_text_match(world, ours) == theirs.choice(first)
             assert ours.random() == theirs.random()  # same state afterwards
+
+
+def test_trend_slope_matches_its_formula() -> None:
+    rng = random.Random(11)
+    for _ in range(2_000):
+        count = rng.choice((0, 1, 2, 5, 6, 8))
+        series = tuple(round(rng.uniform(-20, 60), rng.choice((1, 2))) for _ in range(count))
+        if rng.random() < 0.05:
+            series = (0.0,) * count
+        mean_index = (count - 1) / 2
+        scale = sum(abs(value) for value in series) / count if count else 0.0
+        expected = None
+        if count >= 2 and scale != 0:
+            mean_value = sum(series) / count
+            covariance = sum([(i - mean_index) * (v - mean_value) for i, v in enumerate(series)])
+            variance = sum((i - mean_index) ** 2 for i in range(count))
+            expected = covariance / variance * (count - 1) / scale
+        slope = normalised_slope(series)
+        assert (slope is None and expected is None) or _bits(slope) == _bits(expected), series
+        if slope is not None:
+            close = any([abs(slope - boundary) < TREND_BOUNDARY_GAP for boundary in _BOUNDARIES])
+            assert near_boundary(slope) == close
+    for boundary in _BOUNDARIES:
+        for offset in (-0.01, -0.0099999, 0.0, 0.0099999, 0.01):
+            close = any([abs(boundary + offset - b) < TREND_BOUNDARY_GAP for b in _BOUNDARIES])
+            assert near_boundary(boundary + offset) == close
+
+
+def test_clear_highest_matches_clear_leader() -> None:
+    rng = random.Random(13)
+    for _ in range(3_000):
+        pool = [rng.choice((0.0, -0.0, 1.0, 1.02, 1.04, -3.0, 100.0)), rng.uniform(-50, 50)]
+        values = [rng.choice([*pool, round(rng.uniform(-5, 5))]) for _ in range(rng.randint(0, 5))]
+        scored = [(f"e{index}", value) for index, value in enumerate(values)]
+        assert _clear_highest(list(values)) == clear_leader(scored, "highest"), values

@@ -101,7 +101,10 @@ def entity_document(
     shuffle(rng, sentences)
     paragraphs = integer_between(rng, 2, 4)
     size = -(-len(sentences) // paragraphs)
-    body = "\n\n".join([" ".join(sentences[i : i + size]) for i in range(0, len(sentences), size)])
+    parts = []
+    for start in range(0, len(sentences), size):  # a loop, not a comprehension: no call
+        parts.append(" ".join(sentences[start : start + size]))
+    body = "\n\n".join(parts)
     document = f"{style} — {entity.name}\nCategory: {entity.category}\n\n{body}"
     relation_sentences = _relation_sentences(template, entity, relations)
     if relation_sentences:

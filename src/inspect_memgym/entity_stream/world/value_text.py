@@ -54,18 +54,25 @@ def shown_value(spec: AttributeSpec) -> Callable[[Value], str]:
             if type(value) is float:
                 number = short % value if -999.0 < value < 999.0 else format(value, grouped)
                 return number.join(unit_parts)
-            if type(value) is tuple and {*map(type, value)} == _FLOATS_ONLY:
-                items = cast(tuple[float, ...], value)
-                if len(items) == periods and min(items) > -999.0 and max(items) < 999.0:
-                    return series_pattern % items
-                return ", ".join(
-                    [
-                        (short % item if -999.0 < item < 999.0 else format(item, grouped)).join(
-                            unit_parts
-                        )
-                        for item in items
-                    ]
-                )
+            if type(value) is tuple:
+                # a whole series below 999 in one % operation. % and format_value's float()
+                # write any real number alike; anything else, or a length other than the
+                # pattern's, raises here and is left to format_value
+                try:
+                    if max(map(abs, value)) < 999.0:  # type: ignore[arg-type]
+                        return series_pattern % value
+                except (TypeError, ValueError):
+                    return format_value(spec, value)
+                if {*map(type, value)} == _FLOATS_ONLY:
+                    items = cast(tuple[float, ...], value)
+                    return ", ".join(
+                        [
+                            (short % item if -999.0 < item < 999.0 else format(item, grouped)).join(
+                                unit_parts
+                            )
+                            for item in items
+                        ]
+                    )
             return format_value(spec, value)
 
         return shown_decimals

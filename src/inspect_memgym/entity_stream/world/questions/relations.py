@@ -15,13 +15,14 @@ from collections.abc import Callable
 from inspect_memgym.entity_stream.world.model import Template, World
 from inspect_memgym.entity_stream.world.questions.common import (
     choose_params,
-    clear_leader,
     completed_draw,
     count_names_answer,
     entities_with_numbers,
     entity_value_answer,
     format_amount,
+    get_number,
     get_targets,
+    has_margin,
     names_answer,
     numeric_attributes,
     pick_threshold,
@@ -229,11 +230,28 @@ RELATIONSHIP_COUNT = register(
 
 def _hop_pool(world: World) -> tuple[Params, ...]:
     """The source, relation and attribute choices whose highest target leads clearly."""
-    return tuple(
-        params
-        for params in world.memo("targets_with_attribute", lambda: _with_attribute(world))
-        if clear_leader(values_of(world, targets_of(params, world), params["attribute"]), "highest")
-    )
+    pool = []
+    for params in world.memo("targets_with_attribute", lambda: _with_attribute(world)):
+        key = params["attribute"]
+        values = [get_number(world, name, key) for name in targets_of(params, world)]
+        if _clear_highest(values):
+            pool.append(params)
+    return tuple(pool)
+
+
+def _clear_highest(values: list[int | float]) -> bool:
+    """``clear_leader`` of the targets' values, ``"highest"``, from the values alone.
+
+    The margin test reads only the two largest values, whichever names they carry, so the
+    values are sorted as they are rather than ranked as ``(name, value)`` pairs.
+
+    Args:
+        values: The values (sorted in place).
+    """
+    if len(values) < 2:
+        return len(values) == 1
+    values.sort()
+    return has_margin(values[-1], values[-2])
 
 
 pick_hop = pool_picker("hop_pool", _hop_pool)

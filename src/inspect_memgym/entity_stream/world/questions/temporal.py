@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 import random
+from itertools import repeat
+from operator import mul, sub
 
 from inspect_memgym.entity_stream.world.formatting import possessive
 from inspect_memgym.entity_stream.world.model import AttributeSpec, Template, World
@@ -96,14 +98,15 @@ def normalised_slope(series: tuple[float, ...]) -> float | None:
         The normalised slope, or None for a series shorter than two or averaging zero.
     """
     count = len(series)
-    scale = sum(map(abs, series)) / count if count else 0.0
-    if count < MIN_PERIODS or scale == 0:
+    if count < MIN_PERIODS:
+        return None
+    scale = sum(map(abs, series)) / count
+    if scale == 0:
         return None
     offsets, variance = _period_offsets(count)
     mean_value = sum(series) / count
-    covariance = sum(
-        [offset * (value - mean_value) for offset, value in zip(offsets, series, strict=True)]
-    )
+    # sum(offset * (value - mean_value)), the same products added in the same order
+    covariance: float = sum(map(mul, offsets, map(sub, series, repeat(mean_value, count))))
     return covariance / variance * (count - 1) / scale
 
 
@@ -140,7 +143,13 @@ def near_boundary(slope: float) -> bool:
     Args:
         slope: Normalised slope.
     """
-    return any([abs(slope - boundary) < TREND_BOUNDARY_GAP for boundary in _BOUNDARIES])
+    # each threshold of _BOUNDARIES in turn, written out: this runs for every series
+    return (
+        abs(slope - STRONG_TREND) < TREND_BOUNDARY_GAP
+        or abs(slope - SLIGHT_TREND) < TREND_BOUNDARY_GAP
+        or abs(slope + SLIGHT_TREND) < TREND_BOUNDARY_GAP
+        or abs(slope + STRONG_TREND) < TREND_BOUNDARY_GAP
+    )
 
 
 _BOUNDARIES = (STRONG_TREND, SLIGHT_TREND, -SLIGHT_TREND, -STRONG_TREND)
@@ -167,11 +176,11 @@ def _series_facts(world: World) -> tuple[Params, ...]:
 def _clear_trends(world: World) -> tuple[Params, ...]:
     """The series facts whose normalised slope is not near a class boundary."""
     pool = []
-    template = world.template
+    entity = world.entity
+    attribute = world.template.attribute
     for params in world.memo("series_facts", lambda: _series_facts(world)):
-        entity = world.entity(params["entity"])
-        spec = template.attribute(params["attribute"])
-        series = entity.values[spec.key]
+        spec = attribute(params["attribute"])
+        series = entity(params["entity"]).values[spec.key]
         # displayed_series, without the checks _series_facts has made
         slope = normalised_slope(round_series(map(float, series), spec.decimals))  # type: ignore[arg-type]
         if slope is not None and not near_boundary(slope):
