@@ -209,6 +209,11 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
 """Script -> (arguments, patterns its standard output must match)."""
 
 EXCLUDED: dict[str, str] = {
+    "generation_instructions.py": (
+        "runs generation under valgrind (a minute for our side, more for MemoryGym's); the "
+        "generator it counts is tested in tests/entity_stream/world, and the same loops are "
+        "timed by generation_speed.py's smoke run"
+    ),
     "harness_floor.py": "a module, not a script: harness_overhead.py imports it and runs it",
     "official_protocol.py": (
         "times `inspect eval` of the 100-sample official protocol in fresh processes; its "
