@@ -22,12 +22,12 @@ from typing import Any
 
 import inspect_ai
 import pytest
-from inspect_ai import Task, eval, score
+from inspect_ai import Epochs, Task, eval, score
 from inspect_ai.dataset import Sample
 from inspect_ai.event import ModelEvent, StoreEvent, ToolEvent
 from inspect_ai.log import EvalMetric, EvalScore, list_eval_logs, read_eval_log
 from inspect_ai.model import ChatMessageAssistant, execute_tools, get_model
-from inspect_ai.scorer import Score, Scorer, Target, scorer
+from inspect_ai.scorer import Score, Scorer, Target, grouped, mean, scorer, stderr
 from inspect_ai.solver import Generate, TaskState, solver
 from inspect_ai.tool import Tool, ToolCall, ToolDef, tool
 from inspect_ai.util import Store, StoreModel, store, store_as
@@ -52,6 +52,7 @@ from inspect_memgym.kit.inspect_internals import (
     current_sample_identity,
     current_sample_metadata,
     distribution_scan_cached,
+    epoch_mean_metric,
     forget_parsed_tools,
     observed_model_calls,
     printed_results_table,
@@ -112,6 +113,10 @@ PRIVATE_USES = {
     "inspect_ai._util.package.packages_distributions": (
         "test_the_distribution_scan_is_found_and_cached"
     ),
+    "inspect_ai._util.registry.REGISTRY_INFO": "test_an_epoch_mean_metric_ignores_the_reducer",
+    "inspect_ai._util.registry.REGISTRY_PARAMS": "test_an_epoch_mean_metric_ignores_the_reducer",
+    "inspect_ai._util.registry.RegistryInfo": "test_an_epoch_mean_metric_ignores_the_reducer",
+    "inspect_ai.scorer._metric.METRIC_SCORES": "test_an_epoch_mean_metric_ignores_the_reducer",
     "inspect_ai.tool._tool_info._tool_info_cache": (
         "test_a_parsed_closure_tool_is_kept_until_its_parse_is_forgotten"
     ),
@@ -568,6 +573,55 @@ def recall(memory: Memory) -> Tool:
         return f"{query}: {memory!r}"
 
     return execute
+
+
+EPOCH_VALUES = {1: [1.0, 0.0, 0.0, 0.0], 2: [0.0, 1.0, 1.0, 0.0], 3: [0.5, 0.0, 0.0, 0.0]}
+"""Sample id -> its value in epochs 1 to 4."""
+
+
+@scorer(metrics=[])
+def epoch_valued() -> Scorer:
+    async def score(state: TaskState, target: Target) -> Score:
+        return Score(value={"x": EPOCH_VALUES[int(state.sample_id)][state.epoch - 1]})
+
+    return score
+
+
+@solver
+def no_model_call() -> Any:
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        return state
+
+    return solve
+
+
+def _epoch_metrics(reducer: str, wrapped: bool, tmp_path: Path) -> dict[str, float]:
+    metrics = [mean(), stderr(), grouped(mean(), "kind", all=False)]
+    task = Task(
+        dataset=[Sample(id=i, input="q", metadata={"kind": f"k{i % 2}"}) for i in EPOCH_VALUES],
+        solver=no_model_call(),
+        scorer=epoch_valued(),
+        metrics=[{"x": [epoch_mean_metric(m) if wrapped else m for m in metrics]}],
+        epochs=Epochs(4, reducer),
+    )
+    [log] = eval(task, model="mockllm/model", log_dir=str(tmp_path), display="none")
+    assert log.results is not None
+    return {
+        f"{score.name}/{name}": metric.value
+        for score in log.results.scores
+        for name, metric in score.metrics.items()
+    }
+
+
+def test_an_epoch_mean_metric_ignores_the_reducer(tmp_path: Path) -> None:
+    """Each sample's epochs are averaged, under the wrapped metric's own name, for any reducer."""
+    plain = _epoch_metrics("mean", wrapped=False, tmp_path=tmp_path)
+    assert plain["x/mean"] == pytest.approx((0.25 + 0.5 + 0.125) / 3)
+    assert _epoch_metrics("max", wrapped=False, tmp_path=tmp_path)["x/mean"] == pytest.approx(
+        2.5 / 3
+    )  # what the reducer does to an unwrapped metric
+    for reducer in ("mean", "max", "pass_at_2", "mode"):
+        assert _epoch_metrics(reducer, wrapped=True, tmp_path=tmp_path) == plain, reducer
 
 
 def test_a_parsed_closure_tool_is_kept_until_its_parse_is_forgotten() -> None:

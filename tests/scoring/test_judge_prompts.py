@@ -209,8 +209,9 @@ def test_judged_scorer_metrics_add_the_unreadable_count_only_with_the_judge() ->
     per_key = score_metrics(["score"], headline="score")
     plain = judged_scorer_metrics(per_key, judge=False)
     judged = judged_scorer_metrics(per_key, judge=True)
-    assert len(plain) == 3 and plain[-1] is per_key
-    assert len(judged) == 4 and judged[-1] is per_key
+    for metrics, count in ((plain, 3), (judged, 4)):
+        assert len(metrics) == count
+        assert isinstance(metrics[-1], dict) and metrics[-1].keys() == per_key.keys()
 
 
 def test_a_run_past_the_threshold_warns_once(caplog: pytest.LogCaptureFixture) -> None:

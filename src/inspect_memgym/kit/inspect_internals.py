@@ -77,6 +77,19 @@ Used by the suite:
   grew by each of them. When a sample ends, its strategy's driver drops the cached parses
   of the suite's own tool functions; a tool used again is parsed again, as the first time.
   Inspect has no public way to bound or clear this cache.
+* `epoch_mean_metric` (``inspect_ai._util.registry``: the registry attributes of a
+  metric): every metric of the suite's scorers is computed as under Inspect's default
+  ``mean`` epochs reducer, whatever ``--epochs-reducer`` the eval names. ``memory_delta``
+  pairs the two passes of each sample (`scoring.isolation`); a reducer that takes each key
+  of the score apart (``max``, ``pass_at_k``, ``at_least_k``, ``mode``) reduces the delta
+  of each epoch instead of the difference of the reduced passes, so ``--epochs 5
+  --epochs-reducer max`` reported the best epoch's delta of a model whose answers vary,
+  with no memory used. The wrapper declares the metric on unreduced scores (Inspect's
+  public ``scores="unreduced"``), averages each sample's epochs with Inspect's own
+  ``mean`` reducer and hands the result to the metric, so the figures equal the default
+  run's exactly. It keeps the wrapped metric's registry name and parameters, so the log and
+  the results table name it as before (``mean``, ``stderr``); ``@metric`` would register a
+  new name under the suite's package.
 * `show_one_line_errors_when_quiet` (no private path; Inspect's exception hook): Inspect
   prints a `PrerequisiteError` that ends a command through rich's global console, and
   ``--display none`` makes that console quiet, so ``inspect eval ... --display none`` with
@@ -116,9 +129,12 @@ from dataclasses import dataclass, fields
 from typing import Any, Generic, TypeVar, cast, get_args, get_origin
 
 from inspect_ai._util.error import PrerequisiteError
+from inspect_ai._util.registry import REGISTRY_INFO, REGISTRY_PARAMS, RegistryInfo
 from inspect_ai.event import ModelEvent
 from inspect_ai.log import EvalSampleSummary, EvalScore, transcript
 from inspect_ai.log._samples import sample_active
+from inspect_ai.scorer import Metric, MetricProtocol, SampleScore, Value, mean_score
+from inspect_ai.scorer._metric import METRIC_SCORES
 from inspect_ai.solver import TaskState
 from inspect_ai.solver._task_state import sample_state, set_sample_state
 from inspect_ai.util import Store, StoreModel, store, store_as
@@ -421,6 +437,51 @@ def task_argument_errors(task_name: str) -> Iterator[None]:
 
 _QUIET_ERRORS_HOOK = "memgym_shows_one_line_errors_when_quiet"
 """The attribute that marks the exception hook `show_one_line_errors_when_quiet` installed."""
+
+
+EPOCHS_REDUCER = "mean"
+"""The epochs reducer every metric of the suite is computed under (`epoch_mean_metric`)."""
+
+
+def epoch_mean_metric(metric: Metric) -> Metric:
+    """``metric`` over each sample's mean over its epochs, whatever epochs reducer is named.
+
+    Args:
+        metric: A registered metric (Inspect's ``mean()``, ``stderr()``, ``grouped(...)``,
+            or one of the suite's).
+
+    Returns:
+        A metric Inspect hands every epoch's score (``scores="unreduced"``), under the
+        wrapped metric's registry name and parameters.
+    """
+    reducer = mean_score()
+
+    def compute(scores: list[SampleScore]) -> Value:
+        by_sample: dict[str, list[SampleScore]] = {}
+        for sample_score in scores:
+            if sample_score.sample_id is not None:
+                by_sample.setdefault(str(sample_score.sample_id), []).append(sample_score)
+        reduced = [
+            SampleScore(
+                sample_id=group[0].sample_id,
+                sample_metadata=group[0].sample_metadata,
+                score=reducer([sample_score.score for sample_score in group]),
+            )
+            for group in by_sample.values()
+        ]
+        return cast(MetricProtocol, metric)(reduced)
+
+    info: RegistryInfo = getattr(metric, REGISTRY_INFO)
+    setattr(
+        compute,
+        REGISTRY_INFO,
+        RegistryInfo(
+            type=info.type, name=info.name, metadata={**info.metadata, METRIC_SCORES: "unreduced"}
+        ),
+    )
+    if hasattr(metric, REGISTRY_PARAMS):
+        setattr(compute, REGISTRY_PARAMS, getattr(metric, REGISTRY_PARAMS))
+    return cast(Metric, compute)
 
 
 def show_one_line_errors_when_quiet() -> None:

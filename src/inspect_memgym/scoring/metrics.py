@@ -27,6 +27,7 @@ from statistics import fmean
 from inspect_ai.scorer import Metric, SampleScore, grouped, mean, metric, stderr
 
 from inspect_memgym.kit.cost_keys import COST_KEY, COST_METRIC_KEYS, COST_METRIC_NAMES
+from inspect_memgym.kit.inspect_internals import epoch_mean_metric
 from inspect_memgym.scoring.isolation import ISOLATION_KEYS
 from inspect_memgym.scoring.operation_scores import OPERATION_METRIC_NAMES, OPERATION_SCORES_KEY
 from inspect_memgym.scoring.yes_no_verdict import (
@@ -69,12 +70,17 @@ def with_memory_cost(
 ) -> list[Metric | dict[str, list[Metric]]]:
     """A scorer's per-key metrics, plus `memory_cost` under the scorer's own name.
 
+    Every scorer's metrics pass through here, and each is computed over every sample's mean
+    over its epochs, whatever epochs reducer the eval names (`epoch_mean_metric`): the
+    figures are those of Inspect's default ``mean`` reducer.
+
     Args:
         metrics: Metrics per `Score.value` key (`score_metrics`).
         *scorer_level: Further metrics over the whole score (they see every key), reported
             under the scorer's own name after the cost figures.
     """
-    return [memory_cost(), *scorer_level, metrics]
+    per_key = {key: [epoch_mean_metric(m) for m in listed] for key, listed in metrics.items()}
+    return [*(epoch_mean_metric(m) for m in (memory_cost(), *scorer_level)), per_key]
 
 
 def judged_scorer_metrics(
