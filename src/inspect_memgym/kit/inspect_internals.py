@@ -439,10 +439,6 @@ _QUIET_ERRORS_HOOK = "memgym_shows_one_line_errors_when_quiet"
 """The attribute that marks the exception hook `show_one_line_errors_when_quiet` installed."""
 
 
-EPOCHS_REDUCER = "mean"
-"""The epochs reducer every metric of the suite is computed under (`epoch_mean_metric`)."""
-
-
 def epoch_mean_metric(metric: Metric) -> Metric:
     """``metric`` over each sample's mean over its epochs, whatever epochs reducer is named.
 
