@@ -66,6 +66,10 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
         ],
         [r"\| perfect \| native \|"],
     ),
+    "epoch_reducers.py": (
+        ["--users", "2", "--epochs", "2", "--reducers", "mean,max"],
+        [r"^\| mean \| (?P<row>.*)$", r"^\| max \| "],
+    ),
     "first_hour.py": (
         ["--dry-run"],
         [r"^clone: git clone", r"sweep: none, rag, notes x 7 tasks: .*inspect-memgym sweep"],

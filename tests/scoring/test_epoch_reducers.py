@@ -50,6 +50,6 @@ def test_memory_delta_is_the_same_under_every_epochs_reducer(
     tmp_path: Path, offline_token_counts: None
 ) -> None:
     averaged = _metrics("mean", tmp_path)
-    assert averaged["memory_delta"]["mean"] < 0  # random answers gain nothing from no memory
+    assert averaged["memory_delta"]["mean"] < 0  # a memoryless random answerer
     for reducer in ("max", f"pass_at_{EPOCHS}"):
         assert _metrics(reducer, tmp_path) == averaged, reducer
