@@ -68,7 +68,7 @@ SMOKE: dict[str, tuple[list[str], list[str]]] = {
     ),
     "epoch_reducers.py": (
         ["--users", "2", "--epochs", "2", "--reducers", "mean,max"],
-        [r"^\| mean \| (?P<row>.*)$", r"^\| max \| "],
+        [r"^\| mean \| [+-]\d\.\d{3} \|", r"^\| max \| [+-]\d\.\d{3} \|"],
     ),
     "first_hour.py": (
         ["--dry-run"],
