@@ -448,8 +448,13 @@ def epoch_mean_metric(metric: Metric) -> Metric:
 
     Returns:
         A metric Inspect hands every epoch's score (``scores="unreduced"``), under the
-        wrapped metric's registry name and parameters.
+        wrapped metric's registry name and parameters. A metric already declared
+        ``@metric(scores="unreduced")`` (one that counts or averages every epoch's score
+        on its own, as the cost figures do) is returned as it is.
     """
+    info: RegistryInfo = getattr(metric, REGISTRY_INFO)
+    if info.metadata.get(METRIC_SCORES) == "unreduced":
+        return metric
     reducer = mean_score()
 
     def compute(scores: list[SampleScore]) -> Value:
@@ -469,7 +474,6 @@ def epoch_mean_metric(metric: Metric) -> Metric:
         ]
         return cast(MetricProtocol, metric)(reduced)
 
-    info: RegistryInfo = getattr(metric, REGISTRY_INFO)
     setattr(
         compute,
         REGISTRY_INFO,

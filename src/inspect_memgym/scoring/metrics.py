@@ -72,7 +72,9 @@ def with_memory_cost(
 
     Every scorer's metrics pass through here, and each is computed over every sample's mean
     over its epochs, whatever epochs reducer the eval names (`epoch_mean_metric`): the
-    figures are those of Inspect's default ``mean`` reducer.
+    figures are those of Inspect's default ``mean`` reducer. The metrics that read score
+    metadata (`memory_cost`, `memory_operations`, `unreadable_verdicts`) see every epoch's
+    score as it is, since a reduced score keeps only the first epoch's metadata.
 
     Args:
         metrics: Metrics per `Score.value` key (`score_metrics`).
@@ -98,9 +100,9 @@ def judged_scorer_metrics(
     return with_memory_cost(metrics, memory_operations(), *judged)
 
 
-@metric
+@metric(scores="unreduced")
 def unreadable_verdicts() -> Metric:
-    """The run's judge replies with no verdict, and all its judge replies.
+    """The run's judge replies with no verdict, and all its judge replies, over every epoch.
 
     Declared at the scorer level, so both are reported under the scorer's own name:
     ``judge_unreadable`` (each score's value of that key, or where a task keeps it out of
@@ -142,13 +144,15 @@ def _verdicts(scores: list[SampleScore]) -> int:
     return sum(count for count in counts if isinstance(count, int))
 
 
-@metric
+@metric(scores="unreduced")
 def memory_cost() -> Metric:
-    """Mean over samples of each cost figure in ``Score.metadata["cost"]``.
+    """Mean over samples and epochs of each cost figure in ``Score.metadata["cost"]``.
 
-    Each figure is reported under its metric name (`kit.cost_keys.COST_METRIC_NAMES`). A
-    figure no sample has (a strategy without a store has no search latency; an old log has
-    none at all) is left out rather than reported as 0.
+    Every epoch's score counts (a reduced score would carry only the first epoch's
+    metadata, so with ``--epochs`` the figures were epoch 1's). Each figure is reported
+    under its metric name (`kit.cost_keys.COST_METRIC_NAMES`). A figure no sample has (a
+    strategy without a store has no search latency; an old log has none at all) is left
+    out rather than reported as 0.
     """
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
@@ -167,11 +171,12 @@ def memory_cost() -> Metric:
     return compute
 
 
-@metric
+@metric(scores="unreduced")
 def memory_operations() -> Metric:
-    """Mean over samples of each per-operation memory score (`scoring.operation_scores`).
+    """Mean over samples and epochs of each per-operation memory score.
 
-    Read from ``Score.metadata["operation_scores"]``, reported under the scorer's own
+    Read from ``Score.metadata["operation_scores"]`` (`scoring.operation_scores`) of
+    every epoch's score, reported under the scorer's own
     name beside the headline and never folded into it. A sample where a score is undefined
     (None: no updates to omit, no value claims to be precise about) does not count for that
     score; a score no sample defines is left out.
