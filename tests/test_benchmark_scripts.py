@@ -2,12 +2,13 @@
 
 A benchmark that nothing runs rots (``search_latency.py`` once imported a class from where
 it no longer lived, and nobody noticed). Here every script runs with arguments that make it
-small (`SMOKE`; those in `SLOW_SMOKES` with ``-m slow``), or is listed in `EXCLUDED` with
-the reason. To pay Python's and Inspect's import once rather than once per script, one
-subprocess runs them all in turn, each as ``__main__`` with its own ``sys.argv`` and its
-output captured to a file; each test then checks one script's exit status and the shape
-of its output. Nothing here is timed, so the driver, like the suite (``tests/conftest.py``),
-scans the installed distributions for Inspect once rather than once per eval.
+small (`SMOKE`, about 50 s of CPU in all: CI runs them with ``-m extended``, those in
+`SLOW_SMOKES` with ``-m slow``), or is listed in `EXCLUDED` with the reason. To pay
+Python's and Inspect's import once rather than once per script, one subprocess runs them
+all in turn, each as ``__main__`` with its own ``sys.argv`` and its output captured to a
+file; each test then checks one script's exit status and the shape of its output. Nothing
+here is timed, so the driver, like the suite (``tests/conftest.py``), scans the installed
+distributions for Inspect once rather than once per eval.
 """
 
 from __future__ import annotations
@@ -338,7 +339,9 @@ def smoke_runs(tmp_path_factory: pytest.TempPathFactory, request: pytest.Fixture
 @pytest.mark.parametrize(
     "script",
     [
-        pytest.param(script, marks=pytest.mark.slow) if script in SLOW_SMOKES else script
+        pytest.param(
+            script, marks=pytest.mark.slow if script in SLOW_SMOKES else pytest.mark.extended
+        )
         for script in sorted(SMOKE)
     ],
 )

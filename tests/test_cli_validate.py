@@ -18,6 +18,7 @@ GOLDEN_TABLE = Path(__file__).parent / "golden" / "validate_lite_seed0_company.m
 in worker processes with parallel tool calls (one ``eval`` call, all policies in-process)."""
 
 
+@pytest.mark.extended
 def test_validate_in_two_processes_prints_the_golden_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

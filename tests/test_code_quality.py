@@ -48,5 +48,6 @@ def test_ruff(arguments: list[str]) -> None:
     run_tool("ruff", *arguments)
 
 
+@pytest.mark.extended  # about 40 s of CPU with no cache, as on a fresh clone
 def test_mypy_strict() -> None:
     run_tool("mypy", "src")

@@ -11,6 +11,7 @@ from inspect_memgym.cli import main
 from inspect_memgym.sweep import SweepPlan, sweep_tasks
 
 
+@pytest.mark.extended
 def test_a_sweep_runs_every_pair_then_compares_them(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -108,6 +108,7 @@ def test_overlapping_logs_are_refused_in_one_line(
     assert_one_error_line(captured.err, "leaderboard", "both hold samples company-lite-0")
 
 
+@pytest.mark.extended
 def test_leaderboard_and_plot_read_an_s3_log_dir(
     analysis_logs: AnalysisLogs,
     s3_endpoint: str,

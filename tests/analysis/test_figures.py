@@ -75,6 +75,7 @@ def test_plot_writes_every_figure_once_per_task(
         assert 600 <= width <= 2500 and 300 <= height <= 2500, (name, width, height)
 
 
+@pytest.mark.extended
 def test_figures_are_deterministic(log_dir: Path, tmp_path: Path) -> None:
     first = write_figures([str(log_dir)], str(tmp_path / "first"))
     second = write_figures([str(log_dir)], str(tmp_path / "second"))

@@ -244,6 +244,7 @@ def kill_once_a_sample_has_stored(server: ChromaServer, killed: threading.Event)
         threading.Event().wait(0.02)
 
 
+@pytest.mark.extended
 def test_a_run_that_loses_its_server_resumes_with_eval_retry(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

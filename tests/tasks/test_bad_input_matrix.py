@@ -231,6 +231,7 @@ def inspect_eval(*arguments: str, **environment: str) -> list[str]:
     return [line.strip() for line in output if line.strip()]
 
 
+@pytest.mark.extended
 def test_the_command_line_prints_one_line(tmp_path: Path) -> None:
     """Two runs: a policy the task refuses, and a task argument refused with the
     `TaskArgumentError` every bad file above raises (the folder too), so prints alike.

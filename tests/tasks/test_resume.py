@@ -220,6 +220,7 @@ def resume_with_eval_retry(directory: Path, log_buffer: int) -> tuple[Interrupte
     return run, final
 
 
+@pytest.mark.extended
 def test_killed_eval_resumes_with_eval_retry(
     data_home: Path, reference: dict[str, EvalSample]
 ) -> None:

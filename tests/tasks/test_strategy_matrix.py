@@ -6,10 +6,13 @@ here. The memgym runs also check per cell that perfect memory scores at least it
 invariants: with perfect memory the unfloored delta is most of the headline; a policy that
 remembers nothing gains nothing from memory.
 With mockllm, MemoryBench's four retrieval baselines play only `RETRIEVAL_TASKS` (see there).
+The default run plays a covering set of cells (`cell_tier`); CI plays more with ``-m
+extended``, and ``-m slow`` the whole matrix.
 """
 
 from __future__ import annotations
 
+import inspect
 import math
 import tempfile
 from collections.abc import Callable, Sequence
@@ -104,7 +107,7 @@ RETRIEVAL_BASELINES = ("bm25_message", "bm25_dialog", "embed_message", "embed_di
 RETRIEVAL_TASKS = ("feedback", "conversation")
 """The tasks MemoryBench's retrieval baselines are run on with mockllm: feedback, their home,
 and conversation, the other task made of dialogues (its sessions are their dialogues;
-with ``-m slow``, see `HEAVY_TASK_DEFAULT_AGENTS`). The memgym cells run them on every task
+with ``-m slow``, see `HEAVY_TASK_EXTENDED_AGENTS`). The memgym cells run them on every task
 (a scripted reader must see what they retrieve); with mockllm they only add minutes, as
 they store and retrieve through the same `MemoryStrategy` interface and backends as every
 other strategy."""
@@ -120,40 +123,79 @@ SYSTEMS: dict[str, dict[str, str]] = {
 AGENTS = (*STRATEGY_NAMES, *(name for name in SYSTEMS if name not in STRATEGY_NAMES))
 CELLS = [(task_name, agent) for task_name in sorted(TASKS) for agent in AGENTS]
 DEFAULT_MCP_TASK = "locomo"
-"""The one task whose MCP cell runs by default (a server process per sample makes the
-others slow); tests/memory_systems plays the MCP adapter against the contract."""
-HEAVY_TASK_DEFAULT_AGENTS: dict[str, frozenset[str]] = {
+"""The one task whose MCP cell runs without ``-m slow`` (with ``-m extended``: a server
+process per sample makes the others slow); tests/memory_systems plays the MCP adapter
+against the contract in the default run."""
+HEAVY_TASK_EXTENDED_AGENTS: dict[str, frozenset[str]] = {
     "entity_stream": frozenset({"agentic", "native", "none", "notes", "rag"}),
     "conversation": frozenset({"awe", "agentic", "none", "summary"}),
     "procedures": frozenset({"notes", "agentic", "none", "masking"}),
 }
-"""The strategies the three costliest tasks play by default (1.5-5 s a cell); the rest of
-their rows run with ``-m slow``. Each task keeps its default strategy, ``none`` and the
-shared agentic loop; every strategy still plays the five other tasks by default (the MCP
-row locomo only), so a strategy that cannot play a task's tools fails in the default run."""
+"""The strategies the three costliest tasks play with ``-m extended`` (1.5-5 s a cell); the
+rest of their rows run with ``-m slow``."""
+COVERING_TASK: dict[str, str] = {
+    "awi": "research_qa",
+    "rag": "research_qa",
+    "system": "research_qa",
+    "summary": "code_qa",
+    "masking": "code_qa",
+    "native": "code_qa",
+    "bm25_message": "feedback",
+    "embed_message": "feedback",
+    "embed_dialog": "feedback",
+}
+"""Where a strategy that is no task's default plays in the default run (a cheap task; the
+retrieval baselines on feedback, their home). ``native`` is locomo's and longmemeval's
+default, but their mockllm cells wait for ``-m slow``, so it is covered here too."""
 
 
-def runs_by_default(task_name: str, agent: str) -> bool:
-    """Whether a cell runs without ``-m slow`` (the MCP row: locomo only)."""
+def _default_agent(task_name: str) -> str:
+    """The strategy a task plays when ``agent`` is not given."""
+    factory = {"locomo": locomo, "longmemeval": longmemeval}.get(task_name, TASKS[task_name][0])
+    default = inspect.signature(factory).parameters["agent"].default
+    assert isinstance(default, str)
+    return default
+
+
+def cell_tier(task_name: str, agent: str) -> str:
+    """When a cell runs: ``default``, ``extended`` (CI, ``-m extended``) or ``slow``.
+
+    The default run covers every task with its default strategy, ``none`` and the shared
+    agentic loop, and every strategy on at least one task (`COVERING_TASK`), so a strategy
+    that cannot play a task's tools, or a task that loses its isolation keys, fails there.
+    The other cells of the default set before this split run in CI, the rest with ``-m
+    slow``.
+    """
+    if agent in {"none", "agentic", _default_agent(task_name)}:
+        return "default"
+    if COVERING_TASK.get(agent) == task_name:
+        return "default"
     if agent == "system:mcp":
-        return task_name == DEFAULT_MCP_TASK
-    return agent in HEAVY_TASK_DEFAULT_AGENTS.get(task_name, frozenset(AGENTS))
+        return "extended" if task_name == DEFAULT_MCP_TASK else "slow"
+    extended = agent in HEAVY_TASK_EXTENDED_AGENTS.get(task_name, frozenset(AGENTS))
+    return "extended" if extended else "slow"
 
 
-MEMGYM_CELLS = [
-    (task_name, agent)
-    if runs_by_default(task_name, agent)
-    else pytest.param(task_name, agent, marks=pytest.mark.slow)
-    for task_name, agent in CELLS
-]
+TIER_MARKS = {"extended": pytest.mark.extended, "slow": pytest.mark.slow}
+
+
+def _cell(task_name: str, agent: str, tier: str) -> Any:
+    if tier == "default":
+        return (task_name, agent)
+    return pytest.param(task_name, agent, marks=TIER_MARKS[tier])
+
+
+MEMGYM_CELLS = [_cell(task_name, agent, cell_tier(task_name, agent)) for task_name, agent in CELLS]
 USAGE = ModelUsage(input_tokens=10, output_tokens=5, total_tokens=15)
 SLOW_MOCKLLM_CELLS = frozenset({"locomo", "longmemeval"})
 """Tasks whose mockllm cells run only with ``-m slow``: by default their own tests run a
 scripted model with malformed answers and judge replies (tests/locomo, tests/longmemeval)."""
 MOCKLLM_CELLS = [
-    (task_name, agent)
-    if task_name not in SLOW_MOCKLLM_CELLS and runs_by_default(task_name, agent)
-    else pytest.param(task_name, agent, marks=pytest.mark.slow)
+    _cell(
+        task_name,
+        agent,
+        "slow" if task_name in SLOW_MOCKLLM_CELLS else cell_tier(task_name, agent),
+    )
     for task_name, agent in CELLS
     if (agent not in RETRIEVAL_BASELINES or task_name in RETRIEVAL_TASKS) and agent != "system:mcp"
 ]
