@@ -4,10 +4,10 @@ One run per test session (the ``lite_grid`` fixture): lite tier, five templates,
 every registered policy (reference policies and adversarial cheaters). Each invariant is
 its own test, so a failure names what broke. The determinism reruns ("a rerun is
 identical", played as the suite plays them on the first template) are checked by
-``tests/test_cli_validate.py::test_validate_in_two_processes_prints_the_golden_table``,
-whose grid (lite, seed 0, company) is this grid's first template: its golden table holds
-those verdicts. ``inspect-memgym validate`` runs the same check on any grid (the official
-one by default).
+``tests/test_cli_validate.py::test_validate_in_two_processes_prints_the_golden_table``
+(``-m extended``, run by CI), whose grid (lite, seed 0, company) is this grid's first
+template: its golden table holds those verdicts. ``inspect-memgym validate`` runs the same
+check on any grid (the official one by default).
 """
 
 from __future__ import annotations
