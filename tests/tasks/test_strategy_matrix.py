@@ -163,8 +163,9 @@ def cell_tier(task_name: str, agent: str) -> str:
     The default run covers every task with its default strategy, ``none`` and the shared
     agentic loop, and every strategy on at least one task (`COVERING_TASK`), so a strategy
     that cannot play a task's tools, or a task that loses its isolation keys, fails there.
-    The other cells of the default set before this split run in CI, the rest with ``-m
-    slow``.
+    CI plays the other cells of the five cheaper tasks, those `HEAVY_TASK_EXTENDED_AGENTS`
+    names for the three costliest, and locomo's MCP cell (``-m extended``); the rest wait
+    for ``-m slow``.
     """
     if agent in {"none", "agentic", _default_agent(task_name)}:
         return "default"

@@ -176,10 +176,10 @@ def memory_operations() -> Metric:
     """Mean over samples and epochs of each per-operation memory score.
 
     Read from ``Score.metadata["operation_scores"]`` (`scoring.operation_scores`) of
-    every epoch's score, reported under the scorer's own
-    name beside the headline and never folded into it. A sample where a score is undefined
-    (None: no updates to omit, no value claims to be precise about) does not count for that
-    score; a score no sample defines is left out.
+    every epoch's score, reported under the scorer's own name beside the headline and never
+    folded into it. A sample where a score is undefined (None: no updates to omit, no value
+    claims to be precise about) does not count for that score; a score no sample defines is
+    left out.
     """
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
