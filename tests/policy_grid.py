@@ -6,8 +6,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from inspect_ai import eval as inspect_eval
+from inspect_ai import task_with
 from inspect_ai.log import EvalLog
 
+from inspect_memgym.entity_stream.invariants import MEMORYLESS
 from inspect_memgym.entity_stream.task import entity_stream
 
 LITE_GRID_TIER = "lite"
@@ -33,14 +35,33 @@ class PolicyGrid:
     templates: tuple[str, ...]
 
 
+ISOLATED_POLICIES = frozenset({"perfect", "strategic", "naive", *MEMORYLESS})
+"""The policies whose no-memory pass the grid plays: those whose ``no_memory`` or
+``memory_delta`` an invariant reads (perfect's delta is most of its composite; the
+memoryless policies' delta is near 0), and the reference policies whose whole score
+``tests/entity_stream/test_entity_stream_memgym.py`` checks. The others (the cheaters,
+random, priority, template_expert) play with ``memory_isolation=false``, which saves about
+a third of their CPU; ``inspect-memgym validate`` plays the pass for every policy."""
+
+
 def run_policy_logs(
     policies: list[str], tier: str, seeds: list[int], templates: list[str], log_dir: str
 ) -> dict[str, EvalLog]:
     """Evaluate each policy on the same grid in one ``eval`` call; one log per policy."""
-    task = entity_stream(tier=tier, seeds=seeds, templates=templates)
+    tasks = [
+        task_with(
+            entity_stream(
+                tier=tier,
+                seeds=seeds,
+                templates=templates,
+                memory_isolation=policy in ISOLATED_POLICIES,
+            ),
+            model=f"memgym/{policy}",
+        )
+        for policy in policies
+    ]
     logs = inspect_eval(
-        task,
-        model=[f"memgym/{policy}" for policy in policies],
+        tasks,
         log_dir=log_dir,
         max_samples=8,
         max_tasks=len(policies),
