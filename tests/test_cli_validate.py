@@ -72,7 +72,8 @@ def test_validate_names_its_processes_in_english(
     workers: str,
     said: str,
 ) -> None:
-    def passing_validate(*args: Any, **kwargs: Any) -> SuiteReport:
+    def passing_validate(*args: Any, on_start: Any = None, **kwargs: Any) -> SuiteReport:
+        on_start()
         verdict = Verdict("budget never exceeded", True, "no overruns")
         return SuiteReport("entity_stream", "composite", [], [verdict], str(tmp_path))
 
@@ -80,6 +81,26 @@ def test_validate_names_its_processes_in_english(
     code = main(["validate", "--workers", workers, "--log-dir", str(tmp_path)])
     assert code == 0
     assert f"validating entity_stream {said}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("task", "said"),
+    [
+        # refused while choosing the runs
+        ("entity_stream", "unknown tier 'nope'; choose one of: smoke, lite"),
+        # refused by the task function, which no worker process has run yet
+        ("conversation", "unknown conversation tier 'nope'; choose one of: small, base"),
+    ],
+)
+def test_an_unknown_tier_is_one_line_before_anything_is_announced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], task: str, said: str
+) -> None:
+    with pytest.raises(SystemExit) as raised:
+        main(["validate", "--task", task, "--tier", "nope", "--log-dir", str(tmp_path)])
+    assert raised.value.code == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and said in lines[0], lines
+    assert list(tmp_path.iterdir()) == []  # no eval started
 
 
 def test_validate_rejects_an_unknown_policy(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,6 +9,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -139,9 +140,9 @@ def _validate(args: argparse.Namespace) -> int:
             if args.merge
             else f"validating {suite.task}{share} in {processes}; logs in {log_dir}"
         )
-        print(doing, file=sys.stderr, flush=True)
         started = time.perf_counter()
-        report = suite.validate(options)
+        announce = partial(print, doing, file=sys.stderr, flush=True)
+        report = suite.validate(options, on_start=announce)
         print(report.markdown())
         print(f"{suite.task}: wall time {time.perf_counter() - started:.1f} s", file=sys.stderr)
         passed = passed and report.passed

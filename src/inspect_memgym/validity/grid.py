@@ -212,12 +212,16 @@ class PolicyGridSuite:
         """
         return grid_key(self.task, options.seeds, tier=options.tier, templates=options.templates)
 
-    def validate(self, options: ValidateOptions) -> SuiteReport | ShardReport:
+    def validate(
+        self, options: ValidateOptions, on_start: Callable[[], None] | None = None
+    ) -> SuiteReport | ShardReport:
         """Run every eval (or one shard's share, or none) and check every invariant.
 
         Args:
             options: How to run it (``shard``: play a share and check nothing; ``merge``:
                 play nothing and check the logs in the log dir).
+            on_start: Called once the options are known to be good, before the first eval
+                starts (the command line says there what it is doing).
 
         Raises:
             ValueError: For an option the task does not take, or an unknown run.
@@ -230,6 +234,12 @@ class PolicyGridSuite:
         jobs += [Job(self.task, name, True) for name in reruns]
         # longest first (sorted() is stable: equal costs keep the suite's order)
         jobs.sort(key=lambda job: -self.job_cost(job, options))
+        if chosen and not options.merge:
+            # a task argument the task refuses (an unknown tier) stops here, in one line,
+            # not in a worker process once the evals have started
+            self.task_for(chosen[0], options)
+        if on_start is not None:
+            on_start()
         if options.shard is not None:
             mine = run_jobs(
                 share(jobs, lambda job: self.job_cost(job, options), options.shard), options

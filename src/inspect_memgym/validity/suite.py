@@ -6,6 +6,7 @@ looks it up by task name (`get_suite`), so no shared code names a benchmark.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -67,11 +68,14 @@ class ValiditySuite(Protocol):
         """The registered task's name, e.g. ``research_qa``."""
         ...
 
-    def validate(self, options: ValidateOptions) -> ValidityReport:
+    def validate(
+        self, options: ValidateOptions, on_start: Callable[[], None] | None = None
+    ) -> ValidityReport:
         """Run the suite.
 
         Args:
             options: How to run it.
+            on_start: Called once the options are known to be good, before the first eval.
         """
         ...
 
