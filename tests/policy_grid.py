@@ -40,8 +40,9 @@ ISOLATED_POLICIES = frozenset({"perfect", "strategic", "naive", *MEMORYLESS})
 ``memory_delta`` an invariant reads (perfect's delta is most of its composite; the
 memoryless policies' delta is near 0), and the reference policies whose whole score
 ``tests/entity_stream/test_entity_stream_memgym.py`` checks. The others (the cheaters,
-random, priority, template_expert) play with ``memory_isolation=false``, which saves about
-a third of their CPU; ``inspect-memgym validate`` plays the pass for every policy."""
+random, priority, template_expert) play with ``memory_isolation=false``: the grid and its
+checks took 0.91 of the CPU (benchmarks/RESULTS.md); ``inspect-memgym validate`` plays the
+pass for every policy."""
 
 
 def run_policy_logs(

@@ -48,9 +48,9 @@ def test_the_readme_is_a_short_map() -> None:
 
 
 def test_the_readme_keeps_the_test_command_ci_runs() -> None:
-    readme_lines = README.read_text(encoding="utf-8").splitlines()
-    assert TEST_COMMAND in readme_lines
-    assert f"`{EXTENDED_COMMAND}`" in README.read_text(encoding="utf-8")
+    readme = README.read_text(encoding="utf-8")
+    assert TEST_COMMAND in readme.splitlines()
+    assert f"`{EXTENDED_COMMAND}`" in readme
     ci_lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert ci_lines.count(TEST_COMMAND) == 1 and ci_lines[-1] == EXTENDED_COMMAND
 
